@@ -1,0 +1,85 @@
+/*===- lib/ir.h - small llvm-c helpers shared by the stages --------------===*\
+ *
+ * Pointer provenance, intrinsic recognition, a value map and dead-code
+ * removal. Nothing here decides anything about pipelining.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_IR_H
+#define PL_IR_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/** Address spaces of the NVPTX backend (NVPTX usage guide, "Address
+ * Spaces"): 0 generic, 1 global, 3 shared. */
+enum { PL_AS_GENERIC = 0, PL_AS_GLOBAL = 1, PL_AS_SHARED = 3 };
+
+/** An open-addressing map from value to value (keys are never NULL).
+ * Owned by whoever called pl_vmap_init; release with pl_vmap_free. */
+typedef struct pl_vmap {
+  LLVMValueRef *keys, *vals;
+  size_t cap, len;
+} pl_vmap;
+void pl_vmap_init(pl_vmap *m);
+void pl_vmap_free(pl_vmap *m);
+/** Value mapped to `k`, or NULL. */
+LLVMValueRef pl_vmap_get(const pl_vmap *m, LLVMValueRef k);
+void pl_vmap_put(pl_vmap *m, LLVMValueRef k, LLVMValueRef v);
+
+/** A growable array of values (owned; free with pl_vec_free). */
+typedef struct pl_vec {
+  LLVMValueRef *v;
+  size_t len, cap;
+} pl_vec;
+void pl_vec_push(pl_vec *a, LLVMValueRef x);
+int pl_vec_has(const pl_vec *a, LLVMValueRef x);
+void pl_vec_free(pl_vec *a);
+
+/** Name of the function `call` calls directly, or "" (never NULL). */
+const char *pl_callee_name(LLVMValueRef call);
+/** Nonzero for a CTA-wide barrier that every thread must reach:
+ * llvm.nvvm.barrier0 (__syncthreads) or llvm.nvvm.barrier.sync(0)
+ * (cooperative groups' sync()); PTX ISA, "bar, barrier". */
+int pl_is_cta_barrier(LLVMValueRef inst);
+/** Nonzero for any barrier-like call (bar.sync variants, __syncthreads_or
+ * and friends, named barriers). */
+int pl_is_any_barrier(LLVMValueRef inst);
+/** Nonzero for an llvm.memcpy call. */
+int pl_is_memcpy(LLVMValueRef inst);
+/** Nonzero for a call to an intrinsic that touches no memory and has no
+ * side effects (special-register reads, math): it may be cloned freely. */
+int pl_is_pure_intrinsic_call(LLVMValueRef inst);
+/** Nonzero when `inst` is a load, store, atomic or a call other than a
+ * pure intrinsic: anything that may touch memory. */
+int pl_touches_memory(LLVMValueRef inst);
+
+/** Strips GEPs and pointer casts (instructions and constant expressions)
+ * down to the underlying object. */
+LLVMValueRef pl_underlying_object(LLVMValueRef ptr);
+/** Nonzero for a global variable in the shared address space. */
+int pl_is_shared_global(LLVMValueRef v);
+/** Address space of the pointer `v` (its type's). */
+unsigned pl_addrspace(LLVMValueRef v);
+
+/** Nonzero for a constant expression that refers to `g` (directly or
+ * through nested constant expressions). */
+int pl_const_refers_to(LLVMValueRef c, LLVMValueRef g);
+
+/** First instruction of `bb` that is not a phi. */
+LLVMValueRef pl_first_non_phi(LLVMBasicBlockRef bb);
+/** Store size in bytes of `ty` under the module's data layout. */
+uint64_t pl_type_store_size(LLVMModuleRef m, LLVMTypeRef ty);
+/** Allocation size in bytes of `ty` under the module's data layout. */
+uint64_t pl_type_alloc_size(LLVMModuleRef m, LLVMTypeRef ty);
+
+/** Erases `inst` when it has no uses and no side effects, then does the
+ * same for its operands, recursively. Non-volatile loads count as free of
+ * side effects. */
+void pl_erase_if_dead(LLVMValueRef inst);
+
+/** Returns a short printable form of `v`: its name, or the opcode of an
+ * unnamed instruction. Writes into `buf` and returns it. */
+const char *pl_value_label(LLVMValueRef v, char *buf, size_t len);
+
+#endif /* PL_IR_H */

@@ -1,0 +1,392 @@
+/*===- lib/legality.c - may this tile loop be pipelined? ----------------===*/
+#include "legality.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len) {
+  unsigned n = 0;
+  LLVMAttributeRef a =
+      LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "target-cpu", 10);
+  const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
+  if (name && len) {
+    snprintf(name, len, "%.*s", v ? (int)n : 7, v ? v : "unknown");
+  }
+  if (!v || n < 4 || strncmp(v, "sm_", 3) != 0)
+    return 0;
+  unsigned sm = 0;
+  for (unsigned i = 3; i < n && v[i] >= '0' && v[i] <= '9'; ++i)
+    sm = sm * 10 + (unsigned)(v[i] - '0');
+  return sm;
+}
+
+static const char *opcode_word(LLVMValueRef inst) {
+  if (LLVMIsAPHINode(inst))
+    return "phi";
+  if (LLVMIsASelectInst(inst))
+    return "select";
+  if (LLVMIsAPtrToIntInst(inst))
+    return "ptrtoint";
+  if (LLVMIsACallInst(inst))
+    return "call";
+  if (LLVMIsAStoreInst(inst))
+    return "store";
+  if (LLVMIsAICmpInst(inst))
+    return "comparison";
+  return "instruction";
+}
+
+static int is_copy_store(const pl_candidate *c, LLVMValueRef inst) {
+  for (size_t i = 0; i < c->ncopies; ++i)
+    if (c->copies[i].store == inst)
+      return 1;
+  return 0;
+}
+
+/* (a) Walks every use of a tile-derived value. */
+static int check_tile_uses(pl_host *host, pl_candidate *c, const pl_tile *t,
+                           LLVMValueRef v, pl_fail *f, int depth) {
+  if (depth > 64)
+    return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
+                    "the address of tile '%s' is derived too deeply to follow", t->name);
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAConstantExpr(user)) {
+      LLVMOpcode op = LLVMGetConstOpcode(user);
+      if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) ||
+          op == LLVMBitCast || op == LLVMAddrSpaceCast) {
+        if (!check_tile_uses(host, c, t, user, f, depth + 1))
+          return 0;
+        continue;
+      }
+      return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
+                      "the address of tile '%s' escapes into a constant expression",
+                      t->name);
+    }
+    if (!LLVMIsAInstruction(user))
+      return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
+                      "the address of tile '%s' is stored in a global initializer",
+                      t->name);
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
+    if (LLVMGetBasicBlockParent(bb) != c->function) {
+      size_t n = 0;
+      const char *fname = LLVMGetValueName2(LLVMGetBasicBlockParent(bb), &n);
+      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL,
+                      "tile '%s' is also used in function '%.*s'", t->name, (int)n,
+                      fname);
+    }
+    int in_loop = pl_candidate_has_block(c, bb);
+    LLVMOpcode op = LLVMGetInstructionOpcode(user);
+    if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) ||
+        op == LLVMBitCast || op == LLVMAddrSpaceCast) {
+      if (!check_tile_uses(host, c, t, user, f, depth + 1))
+        return 0;
+      continue;
+    }
+    if (!in_loop)
+      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user,
+                      "tile '%s' is also used outside the loop", t->name);
+    int reads = 0;
+    if (op == LLVMLoad) {
+      reads = 1;
+    } else if (op == LLVMStore) {
+      if (LLVMGetOperand(user, 0) == v)
+        return pl_failf(f, PL_R_TILE_ESCAPES, user,
+                        "the address of tile '%s' is stored to memory", t->name);
+      if (!is_copy_store(c, user))
+        return pl_failf(f, PL_R_TILE_WRITTEN, user,
+                        "tile '%s' is written outside the copy stage", t->name);
+    } else if (op == LLVMCall) {
+      if (is_copy_store(c, user) && LLVMGetOperand(user, 0) == v)
+        continue;
+      LLVMValueRef callee = LLVMGetCalledValue(user);
+      if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+        return pl_failf(f, PL_R_TILE_ESCAPES, user,
+                        "the address of tile '%s' is passed to a call", t->name);
+      if (pl_may_write(host, user, v))
+        return pl_failf(f, PL_R_TILE_WRITTEN, user,
+                        "tile '%s' is written by '%s' outside the copy stage", t->name,
+                        pl_callee_name(user));
+      reads = 1;
+    } else {
+      return pl_failf(f, PL_R_TILE_ESCAPES, user,
+                      "the address of tile '%s' flows into a %s", t->name,
+                      opcode_word(user));
+    }
+    if (reads && pl_in_copy_stage(host, c, user))
+      return pl_failf(f, PL_R_TILE_READ_EARLY, user,
+                      "tile '%s' is read before the first barrier", t->name);
+  }
+  return 1;
+}
+
+static int check_tiles(pl_host *host, pl_candidate *c, pl_fail *f) {
+  for (size_t i = 0; i < c->ntiles; ++i) {
+    const pl_tile *t = &c->tiles[i];
+    LLVMLinkage l = LLVMGetLinkage(t->global);
+    if (l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
+      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL,
+                      "tile '%s' is visible outside this translation unit", t->name);
+    if (t->bytes == 0)
+      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL,
+                      "tile '%s' is dynamic shared memory (extern __shared__), whose "
+                      "size is unknown at compile time",
+                      t->name);
+    if (!check_tile_uses(host, c, t, t->global, f, 0))
+      return 0;
+  }
+  return 1;
+}
+
+/* Nonzero when the underlying object of a copy source is global memory. */
+static int is_global_object(LLVMValueRef obj) {
+  if (pl_addrspace(obj) == PL_AS_GLOBAL)
+    return 1;
+  if (LLVMIsAArgument(obj))
+    return LLVMGetTypeKind(LLVMTypeOf(obj)) == LLVMPointerTypeKind;
+  return 0;
+}
+
+static int check_sources(pl_candidate *c, pl_fail *f) {
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *cp = &c->copies[i];
+    LLVMValueRef obj = pl_underlying_object(cp->src);
+    if (!is_global_object(obj)) {
+      char buf[80];
+      pl_failf(f, PL_R_SOURCE_NOT_GLOBAL, cp->load ? cp->load : cp->store,
+               "cannot prove the copy into tile '%s' reads global memory",
+               c->tiles[cp->tile].name);
+      pl_fail_detail(f, "the source is based on %s, which is neither a kernel pointer "
+                        "parameter nor a global-space pointer",
+                     pl_value_label(obj, buf, sizeof buf));
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* (b) Nothing in the loop may write the copied memory. */
+static int check_writes(pl_host *host, pl_candidate *c, pl_fail *f) {
+  for (size_t k = 0; k < c->nblocks; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || is_copy_store(c, i) ||
+          pl_is_any_barrier(i))
+        continue;
+      if (LLVMIsAStoreInst(i)) {
+        LLVMValueRef obj = pl_underlying_object(LLVMGetOperand(i, 1));
+        if (pl_is_shared_global(obj) || pl_addrspace(obj) == PL_AS_SHARED)
+          continue; /* shared and global memory are disjoint */
+      }
+      for (size_t j = 0; j < c->ncopies; ++j) {
+        LLVMValueRef obj = pl_underlying_object(c->copies[j].src);
+        if (pl_may_write(host, i, obj)) {
+          char buf[80];
+          pl_failf(f, PL_R_SOURCE_WRITTEN, i,
+                   "the loop may write the global memory tile '%s' is copied from",
+                   c->tiles[c->copies[j].tile].name);
+          pl_fail_detail(f, "this %s may write the memory %s points to; mark the "
+                            "pointers __restrict__ if they never overlap",
+                         opcode_word(i), pl_value_label(obj, buf, sizeof buf));
+          return 0;
+        }
+      }
+    }
+  return 1;
+}
+
+/* (c) Side-effect-free function of IVs and invariants. */
+static int recomputable(pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl_fail *f,
+                        const char *tname, int depth) {
+  if (!LLVMIsAInstruction(v) || pl_vmap_get(seen, v))
+    return 1;
+  if (!pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
+    return 1;
+  char buf[80];
+  if (depth > 48)
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the address of the copy into tile '%s' is too deep to recompute",
+                    tname);
+  pl_vmap_put(seen, v, v);
+  if (LLVMIsAPHINode(v)) {
+    if (pl_find_iv(c, v))
+      return 1;
+    pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+             "the copy into tile '%s' depends on %s, which is not a constant-step "
+             "induction variable",
+             tname, pl_value_label(v, buf, sizeof buf));
+    return 0;
+  }
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  switch (op) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr:
+  case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMTrunc:
+  case LLVMZExt: case LLVMSExt: case LLVMBitCast: case LLVMAddrSpaceCast:
+  case LLVMGetElementPtr: case LLVMICmp: case LLVMFCmp: case LLVMSelect:
+  case LLVMFreeze: case LLVMPtrToInt: case LLVMIntToPtr:
+    break;
+  case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem: {
+    LLVMValueRef d = LLVMGetOperand(v, 1);
+    if (LLVMIsAConstantInt(d) && LLVMConstIntGetZExtValue(d) != 0 &&
+        LLVMConstIntGetSExtValue(d) != -1)
+      break;
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the copy into tile '%s' depends on a division that may trap "
+                    "if computed for a later iteration",
+                    tname);
+  }
+  case LLVMCall:
+    if (pl_is_pure_intrinsic_call(v))
+      break;
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the address of the copy into tile '%s' depends on a call", tname);
+  case LLVMLoad:
+    pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+             "the address of the copy into tile '%s' depends on a load in the loop "
+             "(%s)",
+             tname, pl_value_label(v, buf, sizeof buf));
+    return 0;
+  default:
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the address of the copy into tile '%s' depends on an instruction "
+                    "that cannot be recomputed for a later iteration",
+                    tname);
+  }
+  int n = LLVMGetNumOperands(v);
+  if (op == LLVMCall)
+    --n; /* the callee */
+  for (int i = 0; i < n; ++i)
+    if (!recomputable(c, LLVMGetOperand(v, (unsigned)i), seen, f, tname, depth + 1))
+      return 0;
+  return 1;
+}
+
+static int check_addresses(pl_candidate *c, pl_fail *f) {
+  pl_vmap seen;
+  pl_vmap_init(&seen);
+  int ok = 1;
+  for (size_t i = 0; i < c->ncopies && ok; ++i) {
+    const pl_copy *cp = &c->copies[i];
+    const char *tn = c->tiles[cp->tile].name;
+    ok = recomputable(c, cp->src, &seen, f, tn, 0) &&
+         recomputable(c, cp->dst, &seen, f, tn, 0) &&
+         (!cp->guard || recomputable(c, cp->guard, &seen, f, tn, 0));
+  }
+  pl_vmap_free(&seen);
+  return ok;
+}
+
+static unsigned pow2_divisor(uint64_t x, unsigned cap) {
+  if (x == 0)
+    return cap;
+  unsigned a = 1;
+  while (a < cap && (x & a) == 0)
+    a <<= 1;
+  return a;
+}
+
+static unsigned min_u(unsigned a, unsigned b) { return a < b ? a : b; }
+
+/* Alignment (bytes, at most 16) of `idx * size`. */
+static unsigned product_align(pl_host *host, LLVMValueRef idx, uint64_t size,
+                              LLVMValueRef ctx) {
+  if (LLVMIsAConstantInt(idx))
+    return pow2_divisor((uint64_t)LLVMConstIntGetSExtValue(idx) * size, 16);
+  unsigned ia = pl_known_alignment(host, idx, ctx);
+  unsigned sa = pow2_divisor(size, 16);
+  uint64_t a = (uint64_t)ia * sa;
+  return a >= 16 ? 16 : (unsigned)a;
+}
+
+/* Alignment (bytes, at most 16) of the offset of `v` inside its tile: the
+ * ring gives every slot 16-byte alignment, so this is the alignment the
+ * cp.async destination will have. */
+static unsigned offset_align(pl_host *host, pl_candidate *c, LLVMValueRef v,
+                             LLVMValueRef ctx, int depth) {
+  if (pl_tile_index(c, v) >= 0)
+    return 16;
+  if (depth > 32)
+    return 1;
+  LLVMOpcode op;
+  if (LLVMIsAInstruction(v))
+    op = LLVMGetInstructionOpcode(v);
+  else if (LLVMIsAConstantExpr(v))
+    op = LLVMGetConstOpcode(v);
+  else
+    return 1;
+  if (op == LLVMBitCast || op == LLVMAddrSpaceCast)
+    return offset_align(host, c, LLVMGetOperand(v, 0), ctx, depth + 1);
+  if (op != LLVMGetElementPtr)
+    return 1;
+  unsigned a = offset_align(host, c, LLVMGetOperand(v, 0), ctx, depth + 1);
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
+  int n = LLVMGetNumOperands(v);
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+  for (int i = 1; i < n && a > 1; ++i) {
+    LLVMValueRef idx = LLVMGetOperand(v, (unsigned)i);
+    if (i > 1) {
+      LLVMTypeKind k = LLVMGetTypeKind(ty);
+      if (k == LLVMStructTypeKind) {
+        unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
+        a = min_u(a, pow2_divisor(LLVMOffsetOfElement(td, ty, field), 16));
+        ty = LLVMStructGetTypeAtIndex(ty, field);
+        continue;
+      }
+      if (k != LLVMArrayTypeKind && k != LLVMVectorTypeKind)
+        return 1;
+      ty = LLVMGetElementType(ty);
+    }
+    a = min_u(a, product_align(host, idx, LLVMABISizeOfType(td, ty), ctx));
+  }
+  return a;
+}
+
+static unsigned call_param_align(LLVMValueRef call, unsigned arg) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
+  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, arg + 1, kind);
+  return a ? (unsigned)LLVMGetEnumAttributeValue(a) : 1;
+}
+
+/* (d) Sizes and alignment. */
+static int check_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    pl_copy *cp = &c->copies[i];
+    const char *tn = c->tiles[cp->tile].name;
+    if (cp->bytes != 4 && cp->bytes != 8 && cp->bytes != 16)
+      return pl_failf(f, PL_R_COPY_SIZE, cp->store,
+                      "a copy into tile '%s' moves %u bytes; cp.async copies 4, 8 or "
+                      "16 bytes",
+                      tn, cp->bytes);
+    unsigned sa = cp->load ? LLVMGetAlignment(cp->load) : call_param_align(cp->store, 1);
+    LLVMValueRef ctx = cp->load ? cp->load : cp->store;
+    unsigned known = pl_known_alignment(host, cp->src, ctx);
+    if (known > sa)
+      sa = known;
+    unsigned da = offset_align(host, c, cp->dst, cp->store, 0);
+    if (sa < cp->bytes) {
+      pl_failf(f, PL_R_COPY_ALIGN, ctx,
+               "the source of a %u-byte copy into tile '%s' is only %u-byte aligned",
+               cp->bytes, tn, sa);
+      pl_fail_detail(f, "cp.async needs both addresses aligned to the copy size; "
+                        "neither the IR nor known bits prove more");
+      return 0;
+    }
+    if (da < cp->bytes)
+      return pl_failf(f, PL_R_COPY_ALIGN, cp->store,
+                      "the destination of a %u-byte copy into tile '%s' is only "
+                      "%u-byte aligned within the tile",
+                      cp->bytes, tn, da);
+  }
+  return 1;
+}
+
+int pl_check_legality(pl_host *host, pl_candidate *c, pl_fail *f) {
+  if (!check_tiles(host, c, f) || !check_sources(c, f) || !check_writes(host, c, f) ||
+      !check_addresses(c, f))
+    return 0;
+  if (!pl_loop_has_trip_count(host, c->loop))
+    return pl_failf(f, PL_R_NO_TRIP_COUNT, NULL,
+                    "the trip count cannot be computed at loop entry");
+  return check_copies(host, c, f);
+}

@@ -1,0 +1,37 @@
+/*===- lib/legality.h - may this tile loop be pipelined? ----------------===*\
+ *
+ * The checks run in a fixed order and the first failure declines the loop;
+ * none of them changes the IR.
+ *   target     cp.async needs sm_80 (PTX ISA, "cp.async": requires sm_80)
+ *   (a) tiles  only the copy stage writes a tile; nothing reads it before
+ *              the first barrier; its address goes nowhere we cannot see;
+ *              it is used in this loop only
+ *   source     every copy reads global memory: a kernel's pointer
+ *              parameters point to global memory (CUDA C++ Programming
+ *              Guide, "Device Memory Spaces"), as do addrspace(1) pointers
+ *   (b) writes nothing in the loop may write the copied global memory
+ *              (LLVM alias analysis; shared-memory stores are disjoint)
+ *   (c) addrs  each copy's addresses and guard are side-effect-free
+ *              functions of constant-step induction variables and
+ *              loop-invariant values
+ *   trip       ScalarEvolution computes the trip count at loop entry
+ *   (d) copies 4, 8 or 16 bytes, both ends aligned to the size (PTX ISA,
+ *              "cp.async": cp-size 4, 8 or 16; addresses aligned to it)
+ * (e), the budget, is pl_make_plan's; (f), barriers every thread reaches,
+ * is checked by pl_recognize.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_LEGALITY_H
+#define PL_LEGALITY_H
+
+#include "candidate.h"
+#include "reasons.h"
+
+/** Parses the function's "target-cpu" (e.g. "sm_90a") into its SM number
+ * (90). Returns 0 when the attribute is missing or not of that form. */
+unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len);
+
+/** Runs the checks above on `c`. Returns 1 when all pass, else 0 with the
+ * reason in `f`. Changes no IR. */
+int pl_check_legality(pl_host *host, pl_candidate *c, pl_fail *f);
+
+#endif /* PL_LEGALITY_H */

@@ -1,0 +1,46 @@
+/*===- lib/options.h - libpipeline options ----------------------------===*\
+ *
+ * Options travel in a struct: there is no global mutable state. The same
+ * parser serves the clang plugin (-fplugin-arg-pipeline-<arg>) and opt's
+ * pass parameters (-passes='cuda-pipeline<stages=3;max-shared=32768>').
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_OPTIONS_H
+#define PL_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/** Fewest and most stages of a ring (issue #2: rings of 2 to 8 stages). */
+#define PL_MIN_STAGES 2u
+#define PL_MAX_STAGES 8u
+/** Default number of stages, used where it fits the budget. */
+#define PL_DEFAULT_STAGES 3u
+/** Default static shared-memory budget of one kernel, in bytes: 48 KiB, the
+ * largest static allocation a CUDA block may have (CUDA C++ Programming
+ * Guide, "Shared Memory": allocations above 48 KB must be dynamic). */
+#define PL_DEFAULT_MAX_SHARED (48u * 1024u)
+
+typedef struct pl_options {
+  unsigned stages;     /**< forced stage count, 0 = choose (default 3) */
+  int disabled;        /**< nonzero: the pass changes nothing */
+  uint64_t max_shared; /**< static shared-memory budget, bytes */
+} pl_options;
+
+/** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB). */
+void pl_options_init(pl_options *opts);
+
+/** Parses one argument: `stages=N` (2..8), `disable`, or `max-shared=BYTES`
+ * (a decimal byte count from 1 to 2^32-1, optionally with a K suffix for
+ * KiB). Returns 0 on success. On error returns -1, leaves `opts` unchanged
+ * and writes a one-line message naming the argument and what is accepted to
+ * `err` (at most `errlen` bytes, NUL-terminated). */
+int pl_options_parse_one(pl_options *opts, const char *arg, char *err,
+                         size_t errlen);
+
+/** Parses a list of arguments separated by `sep` (';' for opt's pass
+ * parameters). Empty items are ignored. On the first error returns -1 and
+ * leaves `opts` unchanged, as pl_options_parse_one. */
+int pl_options_parse_list(pl_options *opts, const char *list, char sep,
+                          char *err, size_t errlen);
+
+#endif /* PL_OPTIONS_H */

@@ -1,0 +1,32 @@
+/*===- lib/recognize.h - find the tile-loop shape -----------------------===*\
+ *
+ * A candidate loop has a preheader, a single latch that is also its only
+ * exiting block (rotated form), and a body that reads
+ *
+ *   copy stage:  global loads stored unchanged into __shared__ tiles
+ *                (or llvm.memcpy of 4, 8 or 16 bytes into a tile)
+ *   barrier      (llvm.nvvm.barrier0 or llvm.nvvm.barrier.sync(0))
+ *   compute      reads the tiles
+ *   barrier      last memory operation before the latch's branch
+ *
+ * A copy may be guarded for ragged tiles, `x = c ? A[i] : 0`, written as a
+ * select or as a branch around the load merged by a phi; such a copy
+ * zero-fills when the guard is false (PTX ISA, "cp.async": src-size).
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_RECOGNIZE_H
+#define PL_RECOGNIZE_H
+
+#include "candidate.h"
+#include "reasons.h"
+
+/** Fills `c` (which the caller zero-initializes and later frees with
+ * pl_candidate_free) from `loop` of function `fn`. Returns 1 when the loop
+ * has the tile-loop shape; otherwise returns 0 with the reason in `f`.
+ * Changes no IR. */
+int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn,
+                 pl_candidate *c, pl_fail *f);
+
+/** Nonzero when the loop contains a CTA barrier call. */
+int pl_loop_has_barrier(pl_host *host, pl_loop_ref loop, LLVMValueRef fn);
+
+#endif /* PL_RECOGNIZE_H */

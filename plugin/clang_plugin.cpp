@@ -1,0 +1,93 @@
+//===- plugin/clang_plugin.cpp - the `pipeline` clang plugin -------------===//
+//
+// FILE: plugin/clang_plugin.cpp
+// DESCRIPTION:
+//   Registers the clang plugin `pipeline` (AddBeforeMainAction, so no
+//   -add-plugin is needed). Its ParseArgs hands each -fplugin-arg-pipeline-X
+//   to lib/options.c; its CreateASTConsumer pushes a PassBuilder callback
+//   into CodeGenOptions that registers the cuda-pipeline pass. Only in
+//   libpipeline.so: opt cannot resolve clang's symbols.
+// USAGE:
+//   clang++ -x cuda -O3 -fplugin=libpipeline.so
+//       -fplugin-arg-pipeline-stages=4 ...
+//
+//===----------------------------------------------------------------------===//
+#include "pass.h"
+
+extern "C" {
+#include "../lib/pipeline.h"
+}
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+
+using namespace clang;
+
+namespace {
+
+/// Canonical path of this shared object, or "" when unknown.
+std::string selfPath() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&selfPath), &Info) || !Info.dli_fname)
+    return "";
+  char Buf[PATH_MAX];
+  return realpath(Info.dli_fname, Buf) ? std::string(Buf) : std::string();
+}
+
+class PipelineAction : public PluginASTAction {
+  pl_options Opts;
+
+protected:
+  bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
+    pl_options_init(&Opts);
+    for (const std::string &A : Args) {
+      char Err[512];
+      if (pl_options_parse_one(&Opts, A.c_str(), Err, sizeof Err)) {
+        DiagnosticsEngine &D = CI.getDiagnostics();
+        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                   "libpipeline: -fplugin-arg-pipeline-%0"))
+            << Err;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    CodeGenOptions &CG = CI.getCodeGenOpts();
+    // Loaded through -fpass-plugin as well: drop that copy so the pass is
+    // registered once, with this action's arguments.
+    std::string Self = selfPath();
+    if (!Self.empty()) {
+      auto &P = CG.PassPlugins;
+      P.erase(std::remove_if(P.begin(), P.end(),
+                             [&](const std::string &Path) {
+                               char Buf[PATH_MAX];
+                               return realpath(Path.c_str(), Buf) && Self == Buf;
+                             }),
+              P.end());
+    }
+    // Remarks need source locations, which clang keeps only when a remark or
+    // record flag asks; keep them whenever the plugin acts.
+    if (pl_wants_triple(CI.getTargetOpts().Triple.c_str()) &&
+        CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
+      CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
+    pl_options O = Opts; // copied: the action dies before code generation
+    CG.PassBuilderCallbacks.push_back(
+        [O](llvm::PassBuilder &PB) { plRegisterPassBuilderCallbacks(PB, O); });
+    return std::make_unique<ASTConsumer>();
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+} // namespace
+
+static FrontendPluginRegistry::Add<PipelineAction>
+    X("pipeline", "pipeline __shared__ tile loops with cp.async");

@@ -1,0 +1,150 @@
+//===- plugin/host.cpp - C wrappers over C++-only LLVM facilities --------===//
+//
+// FILE: plugin/host.cpp
+// DESCRIPTION:
+//   Implements plugin/pl_host.h: each function forwards to one LLVM analysis
+//   or utility and decides nothing.
+//
+//===----------------------------------------------------------------------===//
+#include "pl_host.h"
+#include "pl_module_host.h"
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/KnownBits.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace llvm;
+
+static Loop *unwrapLoop(pl_loop_ref L) { return reinterpret_cast<Loop *>(L); }
+static pl_loop_ref wrapLoop(Loop *L) { return reinterpret_cast<pl_loop_ref>(L); }
+
+pl_host *pl_host_for_function(pl_module_host *MH, LLVMValueRef Fn) {
+  Function *F = unwrap<Function>(Fn);
+  std::unique_ptr<pl_host> &H = MH->Hosts[F];
+  if (!H)
+    H.reset(new pl_host{*F, MH->FAM});
+  return H.get();
+}
+
+void pl_host_invalidate(pl_host *H) { H->FAM.invalidate(H->F, PreservedAnalyses::none()); }
+
+size_t pl_loops_preorder(pl_host *H, pl_loop_ref *Out, size_t Cap) {
+  SmallVector<Loop *, 8> Loops = H->LI().getLoopsInPreorder();
+  for (size_t I = 0; I < Loops.size() && I < Cap; ++I)
+    Out[I] = wrapLoop(Loops[I]);
+  return Loops.size();
+}
+
+LLVMBasicBlockRef pl_loop_header(pl_loop_ref L) { return wrap(unwrapLoop(L)->getHeader()); }
+LLVMBasicBlockRef pl_loop_preheader(pl_loop_ref L) {
+  return wrap(unwrapLoop(L)->getLoopPreheader());
+}
+LLVMBasicBlockRef pl_loop_latch(pl_loop_ref L) { return wrap(unwrapLoop(L)->getLoopLatch()); }
+LLVMBasicBlockRef pl_loop_exiting_block(pl_loop_ref L) {
+  return wrap(unwrapLoop(L)->getExitingBlock());
+}
+LLVMBasicBlockRef pl_loop_exit_block(pl_loop_ref L) {
+  return wrap(unwrapLoop(L)->getUniqueExitBlock());
+}
+int pl_loop_contains(pl_loop_ref L, LLVMBasicBlockRef BB) {
+  return unwrapLoop(L)->contains(unwrap(BB));
+}
+int pl_loop_in_subloop(pl_host *H, pl_loop_ref L, LLVMBasicBlockRef BB) {
+  Loop *Inner = H->LI().getLoopFor(unwrap(BB));
+  return Inner && Inner != unwrapLoop(L) && unwrapLoop(L)->contains(Inner);
+}
+int pl_loop_has_subloops(pl_loop_ref L) { return !unwrapLoop(L)->isInnermost(); }
+unsigned pl_loop_line(pl_loop_ref L) {
+  DebugLoc DL = unwrapLoop(L)->getStartLoc();
+  return DL ? DL.getLine() : 0;
+}
+
+int pl_dominates(pl_host *H, LLVMBasicBlockRef A, LLVMBasicBlockRef B) {
+  return H->DT().dominates(unwrap(A), unwrap(B));
+}
+
+int pl_loop_has_trip_count(pl_host *H, pl_loop_ref LR) {
+  Loop *L = unwrapLoop(LR);
+  ScalarEvolution &SE = H->SE();
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC) || !BTC->getType()->isIntegerTy() ||
+      !SE.isLoopInvariant(BTC, L) || !L->getLoopPreheader())
+    return 0;
+  SCEVExpander Exp(SE, H->F.getParent()->getDataLayout(), "pl.btc");
+  return Exp.isSafeToExpandAt(BTC, L->getLoopPreheader()->getTerminator());
+}
+
+LLVMValueRef pl_loop_expand_backedge_count(pl_host *H, pl_loop_ref LR,
+                                           LLVMValueRef InsertBefore) {
+  if (!pl_loop_has_trip_count(H, LR))
+    return nullptr;
+  Loop *L = unwrapLoop(LR);
+  ScalarEvolution &SE = H->SE();
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  SCEVExpander Exp(SE, H->F.getParent()->getDataLayout(), "pl.btc");
+  Value *V = Exp.expandCodeFor(BTC, BTC->getType(), unwrap<Instruction>(InsertBefore));
+  return wrap(V);
+}
+
+int pl_may_write(pl_host *H, LLVMValueRef Inst, LLVMValueRef Ptr) {
+  const Instruction *I = unwrap<Instruction>(Inst);
+  MemoryLocation Loc = MemoryLocation::getBeforeOrAfter(unwrap(Ptr));
+  return isModSet(H->AA().getModRefInfo(I, Loc));
+}
+
+unsigned pl_known_alignment(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx) {
+  Value *Val = unwrap(V);
+  const DataLayout &DL = H->F.getParent()->getDataLayout();
+  KnownBits Known = computeKnownBits(Val, DL, 0, &H->AC(),
+                                     Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
+  unsigned TZ = std::min(Known.countMinTrailingZeros(), 12u);
+  return 1u << TZ;
+}
+
+LLVMBasicBlockRef pl_split_edge(pl_host *H, LLVMBasicBlockRef From, LLVMBasicBlockRef To) {
+  return wrap(SplitEdge(unwrap(From), unwrap(To), &H->DT(), &H->LI()));
+}
+
+char *pl_demangle(const char *Name) {
+  std::string S = llvm::demangle(Name);
+  char *Out = static_cast<char *>(std::malloc(S.size() + 1));
+  if (Out)
+    std::memcpy(Out, S.c_str(), S.size() + 1);
+  return Out;
+}
+
+void pl_remark(pl_host *H, pl_remark_kind Kind, const char *Name, pl_loop_ref LR,
+               LLVMValueRef Inst, const char *Msg) {
+  OptimizationRemarkEmitter &ORE = H->ORE();
+  Loop *L = unwrapLoop(LR);
+  DebugLoc DL;
+  if (Inst)
+    DL = unwrap<Instruction>(Inst)->getDebugLoc();
+  if (!DL)
+    DL = L->getStartLoc();
+  BasicBlock *Region = L->getHeader();
+  static const char Pass[] = "cuda-pipeline";
+  switch (Kind) {
+  case PL_REMARK_PASSED:
+    ORE.emit(OptimizationRemark(Pass, Name, DL, Region) << Msg);
+    break;
+  case PL_REMARK_MISSED:
+    ORE.emit(OptimizationRemarkMissed(Pass, Name, DL, Region) << Msg);
+    break;
+  case PL_REMARK_ANALYSIS:
+    ORE.emit(OptimizationRemarkAnalysis(Pass, Name, DL, Region) << Msg);
+    break;
+  }
+}

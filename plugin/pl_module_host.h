@@ -1,0 +1,39 @@
+//===- plugin/pl_module_host.h - the analysis contexts (C++ side) --------===//
+//
+// The C++ definitions behind pl_host and pl_module_host: a function and the
+// analysis manager that caches its analyses. Private to plugin/.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PL_MODULE_HOST_H
+#define PL_MODULE_HOST_H
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/PassManager.h"
+
+#include <map>
+#include <memory>
+
+struct pl_host {
+  llvm::Function &F;
+  llvm::FunctionAnalysisManager &FAM;
+  llvm::LoopInfo &LI() { return FAM.getResult<llvm::LoopAnalysis>(F); }
+  llvm::DominatorTree &DT() { return FAM.getResult<llvm::DominatorTreeAnalysis>(F); }
+  llvm::ScalarEvolution &SE() { return FAM.getResult<llvm::ScalarEvolutionAnalysis>(F); }
+  llvm::AAResults &AA() { return FAM.getResult<llvm::AAManager>(F); }
+  llvm::AssumptionCache &AC() { return FAM.getResult<llvm::AssumptionAnalysis>(F); }
+  llvm::OptimizationRemarkEmitter &ORE() {
+    return FAM.getResult<llvm::OptimizationRemarkEmitterAnalysis>(F);
+  }
+};
+
+struct pl_module_host {
+  llvm::FunctionAnalysisManager &FAM;
+  std::map<llvm::Function *, std::unique_ptr<pl_host>> Hosts;
+};
+
+#endif // PL_MODULE_HOST_H
