@@ -41,6 +41,19 @@ typedef struct pl_iv {
   int is_pointer;     /**< the phi is a pointer advanced by a byte GEP */
 } pl_iv;
 
+/** How the rewrite asks "does iteration j exist?" (j counted from 0). */
+typedef struct pl_trip {
+  int use_scev;           /**< ScalarEvolution's backedge-taken count */
+  /* Otherwise the latch compare: iteration j exists when
+   * ext(iv(j - lag)) `pred` ext(bound), computed in twice the IV's width so
+   * nothing wraps; monotonic in j because the step moves toward the bound. */
+  LLVMIntPredicate pred;  /**< relational, oriented "continue while" */
+  size_t iv;              /**< index into pl_candidate.ivs */
+  LLVMValueRef bound;     /**< loop-invariant */
+  unsigned lag;           /**< 0: compares the incremented IV; 1: the phi */
+  int is_signed;
+} pl_trip;
+
 typedef struct pl_candidate {
   LLVMModuleRef module;
   LLVMValueRef function;
@@ -56,6 +69,7 @@ typedef struct pl_candidate {
   size_t ntiles;
   pl_iv *ivs;
   size_t nivs;
+  pl_trip trip; /**< filled by pl_check_legality */
 } pl_candidate;
 
 /** The plan: how many stages and where the ring goes. */

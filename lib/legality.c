@@ -104,7 +104,7 @@ static int check_tile_uses(pl_host *host, pl_candidate *c, const pl_tile *t,
       if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
         return pl_failf(f, PL_R_TILE_ESCAPES, user,
                         "the address of tile '%s' is passed to a call", t->name);
-      if (pl_may_write(host, user, v))
+      if (pl_mod_ref(host, user, v) & PL_MOD)
         return pl_failf(f, PL_R_TILE_WRITTEN, user,
                         "tile '%s' is written by '%s' outside the copy stage", t->name,
                         pl_callee_name(user));
@@ -181,7 +181,7 @@ static int check_writes(pl_host *host, pl_candidate *c, pl_fail *f) {
       }
       for (size_t j = 0; j < c->ncopies; ++j) {
         LLVMValueRef obj = pl_underlying_object(c->copies[j].src);
-        if (pl_may_write(host, i, obj)) {
+        if (pl_mod_ref(host, i, obj) & PL_MOD) {
           char buf[80];
           pl_failf(f, PL_R_SOURCE_WRITTEN, i,
                    "the loop may write the global memory tile '%s' is copied from",
@@ -381,12 +381,79 @@ static int check_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
   return 1;
 }
 
-int pl_check_legality(pl_host *host, pl_candidate *c, pl_fail *f) {
-  if (!check_tiles(host, c, f) || !check_sources(c, f) || !check_writes(host, c, f) ||
-      !check_addresses(c, f))
-    return 0;
-  if (!pl_loop_has_trip_count(host, c->loop))
-    return pl_failf(f, PL_R_NO_TRIP_COUNT, NULL,
+/* The value a header phi takes from the latch. */
+static LLVMValueRef latch_value(const pl_candidate *c, LLVMValueRef phi) {
+  for (unsigned i = 0; i < LLVMCountIncoming(phi); ++i)
+    if (LLVMGetIncomingBlock(phi, i) == c->latch)
+      return LLVMGetIncomingValue(phi, i);
+  return NULL;
+}
+
+/* The trip count at loop entry. ScalarEvolution first. It gives up on
+ * strided IVs in these loops because llvm.nvvm.barrier0 is not willreturn,
+ * so it cannot use the increment's nsw; then read the latch compare. */
+static int check_trip(pl_host *host, pl_candidate *c, pl_fail *f) {
+  if (pl_loop_has_trip_count(host, c->loop)) {
+    c->trip.use_scev = 1;
+    return 1;
+  }
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(c->latch);
+  LLVMValueRef cmp = br && LLVMIsABranchInst(br) && LLVMIsConditional(br)
+                         ? LLVMGetCondition(br) : NULL;
+  if (!cmp || !LLVMIsAICmpInst(cmp))
+    return pl_failf(f, PL_R_NO_TRIP_COUNT, br,
                     "the trip count cannot be computed at loop entry");
-  return check_copies(host, c, f);
+  LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
+  LLVMValueRef x = LLVMGetOperand(cmp, 0), y = LLVMGetOperand(cmp, 1);
+  int bound_left = !LLVMIsAInstruction(x) ||
+                   !pl_candidate_has_block(c, LLVMGetInstructionParent(x));
+  if (bound_left) {
+    LLVMValueRef t = x;
+    x = y;
+    y = t;
+    static const LLVMIntPredicate swapped[] = {
+        [LLVMIntSLT] = LLVMIntSGT, [LLVMIntSLE] = LLVMIntSGE, [LLVMIntSGT] = LLVMIntSLT,
+        [LLVMIntSGE] = LLVMIntSLE, [LLVMIntULT] = LLVMIntUGT, [LLVMIntULE] = LLVMIntUGE,
+        [LLVMIntUGT] = LLVMIntULT, [LLVMIntUGE] = LLVMIntULE, [LLVMIntEQ] = LLVMIntEQ,
+        [LLVMIntNE] = LLVMIntNE};
+    p = swapped[p];
+  }
+  if (LLVMGetSuccessor(br, 0) != c->header) {
+    static const LLVMIntPredicate inverse[] = {
+        [LLVMIntSLT] = LLVMIntSGE, [LLVMIntSLE] = LLVMIntSGT, [LLVMIntSGT] = LLVMIntSLE,
+        [LLVMIntSGE] = LLVMIntSLT, [LLVMIntULT] = LLVMIntUGE, [LLVMIntULE] = LLVMIntUGT,
+        [LLVMIntUGT] = LLVMIntULE, [LLVMIntUGE] = LLVMIntULT, [LLVMIntEQ] = LLVMIntNE,
+        [LLVMIntNE] = LLVMIntEQ};
+    p = inverse[p];
+  }
+  int y_invariant = !LLVMIsAInstruction(y) ||
+                    !pl_candidate_has_block(c, LLVMGetInstructionParent(y));
+  for (size_t i = 0; i < c->nivs && y_invariant; ++i) {
+    const pl_iv *iv = &c->ivs[i];
+    unsigned lag;
+    if (x == iv->phi)
+      lag = 1;
+    else if (x == latch_value(c, iv->phi))
+      lag = 0;
+    else
+      continue;
+    int up = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE;
+    int down = p == LLVMIntSGT || p == LLVMIntSGE || p == LLVMIntUGT || p == LLVMIntUGE;
+    if (iv->is_pointer || (!(up && iv->step > 0) && !(down && iv->step < 0)))
+      break; /* the step must move the IV toward the bound */
+    c->trip.use_scev = 0;
+    c->trip.pred = p;
+    c->trip.iv = i;
+    c->trip.bound = y;
+    c->trip.lag = lag;
+    c->trip.is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
+    return 1;
+  }
+  return pl_failf(f, PL_R_NO_TRIP_COUNT, cmp,
+                  "the trip count cannot be computed at loop entry");
+}
+
+int pl_check_legality(pl_host *host, pl_candidate *c, pl_fail *f) {
+  return check_tiles(host, c, f) && check_sources(c, f) && check_writes(host, c, f) &&
+         check_addresses(c, f) && check_trip(host, c, f) && check_copies(host, c, f);
 }

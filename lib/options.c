@@ -44,8 +44,7 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err,
   }
   if (strncmp(arg, "stages=", 7) == 0) {
     if (!parse_u64(arg + 7, &v) || v < PL_MIN_STAGES || v > PL_MAX_STAGES) {
-      snprintf(err, errlen,
-               "invalid value in '%s': stages must be an integer from 2 to 8", arg);
+      snprintf(err, errlen, "stages must be an integer from 2 to 8");
       return -1;
     }
     opts->stages = (unsigned)v;
@@ -53,16 +52,14 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err,
   }
   if (strncmp(arg, "max-shared=", 11) == 0) {
     if (!parse_u64(arg + 11, &v) || v == 0 || v > 0xffffffffull) {
-      snprintf(err, errlen,
-               "invalid value in '%s': max-shared must be a byte count from 1 "
-               "to 4294967295 (a K suffix means KiB)",
-               arg);
+      snprintf(err, errlen, "max-shared must be a byte count from 1 to 4294967295 "
+                            "(a K suffix means KiB)");
       return -1;
     }
     opts->max_shared = v;
     return 0;
   }
-  snprintf(err, errlen, "unknown argument '%s' (" PL_ACCEPTED ")", arg);
+  snprintf(err, errlen, "unknown argument (" PL_ACCEPTED ")");
   return -1;
 }
 
@@ -80,8 +77,12 @@ int pl_options_parse_list(pl_options *opts, const char *list, char sep,
     }
     memcpy(item, p, n);
     item[n] = '\0';
-    if (n > 0 && pl_options_parse_one(&tmp, item, err, errlen) != 0)
+    if (n > 0 && pl_options_parse_one(&tmp, item, err, errlen) != 0) {
+      char why[256];
+      snprintf(why, sizeof why, "%s", err);
+      snprintf(err, errlen, "'%s': %s", item, why);
       return -1;
+    }
     p = q ? q + 1 : p + n;
   }
   *opts = tmp;

@@ -32,14 +32,14 @@ void pl_options_init(pl_options *opts);
 /** Parses one argument: `stages=N` (2..8), `disable`, or `max-shared=BYTES`
  * (a decimal byte count from 1 to 2^32-1, optionally with a K suffix for
  * KiB). Returns 0 on success. On error returns -1, leaves `opts` unchanged
- * and writes a one-line message naming the argument and what is accepted to
- * `err` (at most `errlen` bytes, NUL-terminated). */
+ * and writes a one-line message saying what is accepted to `err` (at most
+ * `errlen` bytes, NUL-terminated); the caller names the argument. */
 int pl_options_parse_one(pl_options *opts, const char *arg, char *err,
                          size_t errlen);
 
 /** Parses a list of arguments separated by `sep` (';' for opt's pass
- * parameters). Empty items are ignored. On the first error returns -1 and
- * leaves `opts` unchanged, as pl_options_parse_one. */
+ * parameters). Empty items are ignored. On the first error returns -1,
+ * leaves `opts` unchanged and writes "'<item>': <what is accepted>". */
 int pl_options_parse_list(pl_options *opts, const char *list, char sep,
                           char *err, size_t errlen);
 

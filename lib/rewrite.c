@@ -177,6 +177,39 @@ static void emit_copy(emitter *e, const pl_copy *cp, LLVMValueRef pred) {
   LLVMBuildCall2(e->b, fty, fn, args, nargs, "");
 }
 
+/* i1: does iteration `k` after the base exist? The base is iteration 0
+ * (from_start) or the current iteration, whose number is `iter` (used with
+ * ScalarEvolution's count `btc`). Returns NULL when it surely exists. */
+static LLVMValueRef emit_exists(pl_candidate *c, LLVMBuilderRef b, int from_start,
+                                unsigned k, LLVMValueRef btc, LLVMValueRef iter) {
+  if (from_start && k == 0)
+    return NULL;
+  if (c->trip.use_scev) {
+    LLVMTypeRef ty = LLVMTypeOf(btc);
+    if (from_start)
+      return LLVMBuildICmp(b, LLVMIntULE, LLVMConstInt(ty, k, 0), btc, "pl.exists");
+    LLVMValueRef left = LLVMBuildSub(b, btc, iter, "pl.left");
+    return LLVMBuildICmp(b, LLVMIntUGE, left, LLVMConstInt(ty, k, 0), "pl.exists");
+  }
+  /* Latch compare in twice the width: ext(iv) + (k - lag) * step. */
+  const pl_iv *iv = &c->ivs[c->trip.iv];
+  LLVMTypeRef ty = LLVMTypeOf(iv->phi);
+  unsigned w = LLVMGetIntTypeWidth(ty);
+  LLVMTypeRef wide = LLVMIntTypeInContext(ctx_of(c), w * 2 > 128 ? 128 : w * 2);
+  LLVMValueRef base = from_start ? iv->start : iv->phi;
+  LLVMValueRef bound = c->trip.bound;
+  if (c->trip.is_signed) {
+    base = LLVMBuildSExt(b, base, wide, "");
+    bound = LLVMBuildSExt(b, bound, wide, "");
+  } else {
+    base = LLVMBuildZExt(b, base, wide, "");
+    bound = LLVMBuildZExt(b, bound, wide, "");
+  }
+  int64_t off = ((int64_t)k - (int64_t)c->trip.lag) * iv->step;
+  LLVMValueRef v = LLVMBuildAdd(b, base, LLVMConstInt(wide, (uint64_t)off, 1), "");
+  return LLVMBuildICmp(b, c->trip.pred, v, bound, "pl.exists");
+}
+
 static void emitter_init(emitter *e, pl_candidate *c, LLVMBuilderRef b) {
   memset(e, 0, sizeof *e);
   e->c = c;
@@ -184,36 +217,97 @@ static void emitter_init(emitter *e, pl_candidate *c, LLVMBuilderRef b) {
   pl_vmap_init(&e->map);
 }
 
-/* Nonzero when some shared-memory access, or the loop again, may follow
- * the exit block. */
-static int shared_access_follows(pl_candidate *c, LLVMBasicBlockRef exit) {
-  pl_vec work = {0};
+/* Classifies the object `ptr` is based on: 0 global memory, 1 a tile (its
+ * ring is private to the loop), 2 another shared object (pushed on
+ * `objs`), 3 unknown. */
+static int classify_object(pl_candidate *c, LLVMValueRef ptr, pl_vec *objs) {
+  LLVMValueRef obj = pl_underlying_object(ptr);
+  if (pl_tile_index(c, obj) >= 0)
+    return 1;
+  if (pl_addrspace(obj) == PL_AS_GLOBAL ||
+      (LLVMIsAArgument(obj) && pl_addrspace(obj) == PL_AS_GENERIC))
+    return 0;
+  if (pl_is_shared_global(obj)) {
+    if (objs && !pl_vec_has(objs, obj))
+      pl_vec_push(objs, obj);
+    return 2;
+  }
+  return 3;
+}
+
+/* Pointer operands of a memory instruction; returns how many (at most 4),
+ * or -1 for a call whose memory is not reached through its arguments. */
+static int pointer_operands(LLVMValueRef inst, LLVMValueRef out[4]) {
+  if (LLVMIsALoadInst(inst)) {
+    out[0] = LLVMGetOperand(inst, 0);
+    return 1;
+  }
+  if (LLVMIsAStoreInst(inst)) {
+    out[0] = LLVMGetOperand(inst, 1);
+    return 1;
+  }
+  if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst)) {
+    out[0] = LLVMGetOperand(inst, 0);
+    return 1;
+  }
+  if (!LLVMIsACallInst(inst) || !LLVMGetIntrinsicID(LLVMGetCalledValue(inst)))
+    return -1;
+  int n = 0, args = LLVMGetNumArgOperands(inst);
+  for (int i = 0; i < args; ++i) {
+    LLVMValueRef a = LLVMGetOperand(inst, (unsigned)i);
+    if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind) {
+      if (n == 4)
+        return -1;
+      out[n++] = a;
+    }
+  }
+  return n;
+}
+
+/* Whether the exit needs a barrier. The removed second barrier ordered the
+ * last compute before whatever follows the loop. The ring is private to the
+ * loop, so only a re-entry of the loop, or an access after it to another
+ * shared object the loop touches, can race. */
+static int exit_needs_barrier(pl_host *host, pl_candidate *c, LLVMBasicBlockRef exit) {
+  pl_vec objs = {0}, work = {0};
+  int unknown = 0, found = 0;
+  for (size_t k = 0; k < c->nblocks && !unknown; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i && !unknown;
+         i = LLVMGetNextInstruction(i)) {
+      if (!pl_touches_memory(i) || pl_is_any_barrier(i) ||
+          strncmp(pl_callee_name(i), "llvm.nvvm.cp.async.", 19) == 0)
+        continue;
+      LLVMValueRef ptrs[4];
+      int n = pointer_operands(i, ptrs);
+      if (n < 0 && pl_is_memcpy(i) == 0 && LLVMIsACallInst(i) &&
+          LLVMGetIntrinsicID(LLVMGetCalledValue(i)))
+        n = 0; /* an intrinsic with no pointer argument */
+      if (n < 0)
+        unknown = 1;
+      for (int p = 0; p < n && !unknown; ++p)
+        unknown = classify_object(c, ptrs[p], &objs) == 3;
+    }
   pl_vec_push(&work, LLVMBasicBlockAsValue(exit));
-  int found = 0;
   for (size_t k = 0; k < work.len && !found; ++k) {
     LLVMBasicBlockRef bb = LLVMValueAsBasicBlock(work.v[k]);
     if (pl_candidate_has_block(c, bb)) {
-      found = 1;
+      found = 1; /* the loop runs again: its prologue refills the ring */
       break;
     }
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !found;
          i = LLVMGetNextInstruction(i)) {
       if (!pl_touches_memory(i) || pl_is_any_barrier(i))
         continue;
-      LLVMValueRef ptr = NULL;
-      if (LLVMIsALoadInst(i))
-        ptr = LLVMGetOperand(i, 0);
-      else if (LLVMIsAStoreInst(i))
-        ptr = LLVMGetOperand(i, 1);
-      if (!ptr) {
-        found = 1; /* a call or atomic: assume it may touch shared memory */
-        break;
+      if (unknown) {
+        LLVMValueRef ptrs[4];
+        int n = pointer_operands(i, ptrs);
+        for (int p = 0; p < n && !found; ++p)
+          found = classify_object(c, ptrs[p], NULL) != 0;
+        found |= n < 0;
+        continue;
       }
-      LLVMValueRef obj = pl_underlying_object(ptr);
-      int global = pl_addrspace(obj) == PL_AS_GLOBAL ||
-                   (LLVMIsAArgument(obj) && pl_addrspace(obj) == PL_AS_GENERIC);
-      if (!global)
-        found = 1;
+      for (size_t o = 0; o < objs.len && !found; ++o)
+        found = pl_mod_ref(host, i, objs.v[o]) != 0;
     }
     LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
     unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
@@ -223,6 +317,7 @@ static int shared_access_follows(pl_candidate *c, LLVMBasicBlockRef exit) {
         pl_vec_push(&work, succ);
     }
   }
+  pl_vec_free(&objs);
   pl_vec_free(&work);
   return found;
 }
@@ -285,6 +380,8 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
   const unsigned S = plan->stages;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   unsigned issued = 0;
+  /* Decided on the original IR, where tile accesses still name the tiles. */
+  int need_barrier = exit_needs_barrier(host, c, c->exit);
 
   /* The rings. */
   LLVMValueRef ring[PL_MAX_TILES];
@@ -303,8 +400,8 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
 
   /* Preheader: the backedge-taken count, then the prologue. */
   LLVMValueRef ph_term = LLVMGetBasicBlockTerminator(c->preheader);
-  LLVMValueRef btc = pl_loop_expand_backedge_count(host, c->loop, ph_term);
-  LLVMTypeRef cty = LLVMTypeOf(btc);
+  LLVMValueRef btc =
+      c->trip.use_scev ? pl_loop_expand_backedge_count(host, c->loop, ph_term) : NULL;
   LLVMPositionBuilderBefore(b, ph_term);
   for (unsigned k = 0; k + 1 < S; ++k) {
     emitter e;
@@ -316,19 +413,18 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
       e.tile_base[t] = LLVMBuildGEP2(b, i8, ring[t], &off, 1, "pl.slot");
     }
     map_ivs(&e, 1, k);
-    LLVMValueRef pred =
-        k == 0 ? NULL
-               : LLVMBuildICmp(b, LLVMIntULE, LLVMConstInt(cty, k, 0), btc, "pl.inrange");
+    LLVMValueRef pred = emit_exists(c, b, 1, k, btc, NULL);
     for (size_t i = 0; i < c->ncopies; ++i, ++issued)
       emit_copy(&e, &c->copies[i], pred);
     call0(c, b, "llvm.nvvm.cp.async.commit.group");
     pl_vmap_free(&e.map);
   }
 
-  /* Header: iteration counter n, slot counter s, and the slot pointers. */
+  /* Header: the slot counter s (and, with ScalarEvolution's count, the
+   * iteration counter n), and the slot pointers. */
   LLVMValueRef top = pl_first_non_phi(c->header);
   LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(c->header));
-  LLVMValueRef n_phi = LLVMBuildPhi(b, cty, "pl.iter");
+  LLVMValueRef n_phi = btc ? LLVMBuildPhi(b, LLVMTypeOf(btc), "pl.iter") : NULL;
   LLVMValueRef s_phi = LLVMBuildPhi(b, i32, "pl.slot.idx");
   LLVMPositionBuilderBefore(b, top);
   emitter cur;
@@ -360,9 +456,7 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
       e.tile_base[t] = LLVMBuildInBoundsGEP2(b, i8, ring[t], &off, 1, "pl.fill");
     }
     map_ivs(&e, 0, S - 1);
-    LLVMValueRef left = LLVMBuildSub(b, btc, n_phi, "pl.left");
-    LLVMValueRef pred =
-        LLVMBuildICmp(b, LLVMIntUGE, left, LLVMConstInt(cty, S - 1, 0), "pl.inrange");
+    LLVMValueRef pred = emit_exists(c, b, 0, S - 1, btc, n_phi);
     for (size_t i = 0; i < c->ncopies; ++i, ++issued)
       emit_copy(&e, &c->copies[i], pred);
     call0(c, b, "llvm.nvvm.cp.async.commit.group");
@@ -371,14 +465,18 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
 
   /* Latch: advance the counters. */
   LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(c->latch));
-  LLVMValueRef n_next = LLVMBuildAdd(b, n_phi, LLVMConstInt(cty, 1, 0), "pl.iter.next");
   LLVMValueRef s_inc = LLVMBuildAdd(b, s_phi, LLVMConstInt(i32, 1, 0), "");
   LLVMValueRef wrap = LLVMBuildICmp(b, LLVMIntEQ, s_inc, LLVMConstInt(i32, S, 0), "");
   LLVMValueRef s_next =
       LLVMBuildSelect(b, wrap, LLVMConstInt(i32, 0, 0), s_inc, "pl.slot.rot");
-  LLVMValueRef zero_c = LLVMConstInt(cty, 0, 0), zero_32 = LLVMConstInt(i32, 0, 0);
-  LLVMAddIncoming(n_phi, &zero_c, &c->preheader, 1);
-  LLVMAddIncoming(n_phi, &n_next, &c->latch, 1);
+  if (n_phi) {
+    LLVMValueRef n_next =
+        LLVMBuildAdd(b, n_phi, LLVMConstInt(LLVMTypeOf(btc), 1, 0), "pl.iter.next");
+    LLVMValueRef zero_c = LLVMConstInt(LLVMTypeOf(btc), 0, 0);
+    LLVMAddIncoming(n_phi, &zero_c, &c->preheader, 1);
+    LLVMAddIncoming(n_phi, &n_next, &c->latch, 1);
+  }
+  LLVMValueRef zero_32 = LLVMConstInt(i32, 0, 0);
   LLVMAddIncoming(s_phi, &zero_32, &c->preheader, 1);
   LLVMAddIncoming(s_phi, &s_next, &c->latch, 1);
 
@@ -413,7 +511,6 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
   LLVMBasicBlockRef exit = c->exit;
   if (count_preds(c->function, exit) != 1)
     exit = pl_split_edge(host, c->latch, exit);
-  int need_barrier = shared_access_follows(c, exit);
   LLVMPositionBuilderBefore(b, pl_first_non_phi(exit));
   wait_group(c, b, 0);
   if (need_barrier)

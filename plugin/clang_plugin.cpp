@@ -51,8 +51,8 @@ protected:
       if (pl_options_parse_one(&Opts, A.c_str(), Err, sizeof Err)) {
         DiagnosticsEngine &D = CI.getDiagnostics();
         D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
-                                   "libpipeline: -fplugin-arg-pipeline-%0"))
-            << Err;
+                                   "libpipeline: bad argument '-fplugin-arg-pipeline-%0': %1"))
+            << A << Err;
         return false;
       }
     }

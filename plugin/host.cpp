@@ -98,10 +98,11 @@ LLVMValueRef pl_loop_expand_backedge_count(pl_host *H, pl_loop_ref LR,
   return wrap(V);
 }
 
-int pl_may_write(pl_host *H, LLVMValueRef Inst, LLVMValueRef Ptr) {
+unsigned pl_mod_ref(pl_host *H, LLVMValueRef Inst, LLVMValueRef Ptr) {
   const Instruction *I = unwrap<Instruction>(Inst);
   MemoryLocation Loc = MemoryLocation::getBeforeOrAfter(unwrap(Ptr));
-  return isModSet(H->AA().getModRefInfo(I, Loc));
+  ModRefInfo MR = H->AA().getModRefInfo(I, Loc);
+  return (isRefSet(MR) ? unsigned(PL_REF) : 0u) | (isModSet(MR) ? unsigned(PL_MOD) : 0u);
 }
 
 unsigned pl_known_alignment(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx) {

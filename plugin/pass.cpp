@@ -53,7 +53,7 @@ void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts) {
           std::string List = Params.drop_front().drop_back().str();
           char Err[512];
           if (pl_options_parse_list(&O, List.c_str(), ';', Err, sizeof Err)) {
-            errs() << "error: cuda-pipeline: " << Err << "\n";
+            errs() << "error: cuda-pipeline: bad pass parameter " << Err << "\n";
             return false;
           }
         }

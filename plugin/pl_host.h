@@ -81,10 +81,13 @@ int pl_loop_has_trip_count(pl_host *host, pl_loop_ref loop);
 LLVMValueRef pl_loop_expand_backedge_count(pl_host *host, pl_loop_ref loop,
                                            LLVMValueRef insert_before);
 
-/** Alias analysis: nonzero when `inst` may write any byte of the object
- * `ptr` points into (AAResults::getModRefInfo with a location of unknown
- * size around `ptr`). */
-int pl_may_write(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr);
+/** Bits of pl_mod_ref's answer. */
+enum { PL_REF = 1, PL_MOD = 2 };
+/** Alias analysis: whether `inst` may read (PL_REF) and/or write (PL_MOD)
+ * any byte of the object `ptr` points into (AAResults::getModRefInfo with
+ * a location of unknown size around `ptr`). Returns 0 when it touches none
+ * of it. */
+unsigned pl_mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr);
 
 /** Known bits: the largest power of two (bytes, capped at 4096) that
  * provably divides the address `ptr` when `ctx` executes
