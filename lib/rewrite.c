@@ -12,6 +12,11 @@ typedef struct emitter {
   LLVMBuilderRef b;
   pl_vmap map;                         /* original -> value at that iteration */
   LLVMValueRef tile_base[PL_MAX_TILES]; /* replacement of each tile global */
+  /* Byte offset of the slot from slot 0, per tile; with it, an address the
+   * original loop hoisted out of the loop stays hoisted: it is cloned once
+   * over slot 0 (by `slot0`) and offset here with one GEP. NULL: clone. */
+  LLVMValueRef tile_off[PL_MAX_TILES];
+  struct emitter *slot0;
   int clone_loop;   /* clone in-loop instructions (issue) or keep them */
   int drop_flags;   /* drop poison-generating flags on clones */
 } emitter;
@@ -101,7 +106,18 @@ static LLVMValueRef remap(emitter *e, LLVMValueRef v) {
       r = materialize(e, v);
   } else if (LLVMIsAInstruction(v)) {
     int in_loop = pl_candidate_has_block(e->c, LLVMGetInstructionParent(v));
-    if ((in_loop && e->clone_loop) || (!in_loop && derives_from_tile(e->c, v))) {
+    int tile = in_loop ? -1 : pl_tile_index(e->c, pl_underlying_object(v));
+    if (tile >= 0 && e->tile_off[tile] && e->slot0) {
+      /* A hoisted tile address: slot-0 clone right after it, plus offset. */
+      emitter *z = e->slot0;
+      LLVMValueRef base0 = pl_vmap_get(&z->map, v);
+      if (!base0) {
+        LLVMPositionBuilderBefore(z->b, LLVMGetNextInstruction(v));
+        base0 = remap(z, v);
+      }
+      LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx_of(e->c));
+      r = LLVMBuildGEP2(e->b, i8, base0, &e->tile_off[tile], 1, "pl.at");
+    } else if ((in_loop && e->clone_loop) || (!in_loop && derives_from_tile(e->c, v))) {
       r = LLVMInstructionClone(v);
       int n = LLVMGetNumOperands(v);
       if (LLVMIsACallInst(v))
@@ -398,6 +414,12 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
     LLVMSetUnnamedAddress(ring[t], LLVMGlobalUnnamedAddr);
   }
 
+  /* Hoisted tile addresses, re-based once on slot 0 of the rings. */
+  emitter slot0;
+  emitter_init(&slot0, c, LLVMCreateBuilderInContext(ctx));
+  for (size_t t = 0; t < c->ntiles; ++t)
+    slot0.tile_base[t] = ring[t];
+
   /* Preheader: the backedge-taken count, then the prologue. */
   LLVMValueRef ph_term = LLVMGetBasicBlockTerminator(c->preheader);
   LLVMValueRef btc =
@@ -408,9 +430,11 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
     emitter_init(&e, c, b);
     e.clone_loop = 1;
     e.drop_flags = 1;
+    e.slot0 = &slot0;
     for (size_t t = 0; t < c->ntiles; ++t) {
       LLVMValueRef off = LLVMConstInt(i32, k * plan->stride[t], 0);
       e.tile_base[t] = LLVMBuildGEP2(b, i8, ring[t], &off, 1, "pl.slot");
+      e.tile_off[t] = off;
     }
     map_ivs(&e, 1, k);
     LLVMValueRef pred = emit_exists(c, b, 1, k, btc, NULL);
@@ -432,9 +456,11 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
   /* `anchor` is ours and survives the erasure of the copies below; the
    * original first instruction may not. */
   LLVMValueRef anchor = NULL;
+  cur.slot0 = &slot0;
   for (size_t t = 0; t < c->ntiles; ++t) {
     LLVMValueRef off = LLVMBuildMul(b, s_phi, LLVMConstInt(i32, plan->stride[t], 0), "");
     cur.tile_base[t] = anchor = LLVMBuildInBoundsGEP2(b, i8, ring[t], &off, 1, "pl.cur");
+    cur.tile_off[t] = off;
   }
 
   /* Steady state around the first barrier. */
@@ -446,6 +472,7 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
     emitter_init(&e, c, b);
     e.clone_loop = 1;
     e.drop_flags = 1;
+    e.slot0 = &slot0;
     LLVMValueRef is0 = LLVMBuildICmp(b, LLVMIntEQ, s_phi, LLVMConstInt(i32, 0, 0), "");
     LLVMValueRef prev = LLVMBuildSub(b, s_phi, LLVMConstInt(i32, 1, 0), "");
     LLVMValueRef s_issue =
@@ -454,6 +481,7 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
       LLVMValueRef off =
           LLVMBuildMul(b, s_issue, LLVMConstInt(i32, plan->stride[t], 0), "");
       e.tile_base[t] = LLVMBuildInBoundsGEP2(b, i8, ring[t], &off, 1, "pl.fill");
+      e.tile_off[t] = off;
     }
     map_ivs(&e, 0, S - 1);
     LLVMValueRef pred = emit_exists(c, b, 0, S - 1, btc, n_phi);
@@ -503,6 +531,8 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
   }
   free(sites);
   pl_vmap_free(&cur.map);
+  pl_vmap_free(&slot0.map);
+  LLVMDisposeBuilder(slot0.b);
 
   /* One barrier per iteration. */
   LLVMInstructionEraseFromParent(c->second_barrier);
