@@ -1,0 +1,66 @@
+# lit configuration of libpipeline's tests.
+#
+# Substitutions:
+#   %opt          opt with the pass plugin loaded (-passes=cuda-pipeline...)
+#   %clang_cuda   clang++ for CUDA with Debian's CUDA 11.8 and the clang plugin,
+#                 device side only, sm_80 unless a test adds its own arch
+#   %clang_cuda_noplugin  the same without the plugin
+#   %plugin       path of libpipeline.so (for -fpass-plugin tests)
+#   %ptxas        ptxas of CUDA 11.8 (tests use it under REQUIRES: ptxas)
+# Features: ptxas (CUDA 11.8's ptxas exists), cuda-gpu (a GPU answers).
+import os
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "libpipeline"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".ll", ".cu", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.pl_obj_root, "test")
+
+# CUDA 11.8's ptxas and fatbinary live in /usr/bin: keep it ahead of
+# /usr/local/cuda/bin (CUDA 13, which clang 19 cannot use).
+path = [config.llvm_tools_dir, "/usr/bin", os.environ.get("PATH", "")]
+config.environment["PATH"] = os.pathsep.join(path)
+
+opt = os.path.join(config.llvm_tools_dir, "opt")
+clangxx = os.path.join(config.llvm_tools_dir, "clang++")
+cuda = "-x cuda --cuda-path=%s -isystem %s --cuda-device-only -O3" % (
+    config.pl_cuda_path, config.pl_cuda_shim)
+config.substitutions.append(("%opt", "%s -load-pass-plugin=%s" % (opt, config.pl_opt_plugin)))
+config.substitutions.append(("%clang_cuda_noplugin", "%s %s" % (clangxx, cuda)))
+config.substitutions.append(
+    ("%clang_cuda", "%s %s -fplugin=%s" % (clangxx, cuda, config.pl_clang_plugin)))
+config.substitutions.append(("%clang_host", clangxx))
+config.substitutions.append(("%plugin", config.pl_clang_plugin))
+config.substitutions.append(("%ptxas", config.pl_ptxas or "ptxas"))
+config.substitutions.append(("%cuda_path", config.pl_cuda_path))
+config.substitutions.append(("%cuda_shim", config.pl_cuda_shim))
+config.substitutions.append(("%src_root", config.pl_src_root))
+config.substitutions.append(("%obj_root", config.pl_obj_root))
+
+if config.pl_ptxas and os.path.exists(config.pl_ptxas):
+    config.available_features.add("ptxas")
+
+
+def gpu_present():
+    """A GPU that can run sm_80 code answers nvidia-smi or nvptx-arch."""
+    for tool in ("nvidia-smi", os.path.join(config.llvm_tools_dir, "nvptx-arch")):
+        exe = shutil.which(tool) if not os.path.isabs(tool) else tool
+        if not exe or not os.path.exists(exe):
+            continue
+        try:
+            out = subprocess.run([exe, "-L"] if tool == "nvidia-smi" else [exe],
+                                 capture_output=True, text=True, timeout=20)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if out.returncode == 0 and ("GPU" in out.stdout or "sm_" in out.stdout):
+            return True
+    return False
+
+
+if gpu_present():
+    config.available_features.add("cuda-gpu")
