@@ -278,21 +278,30 @@ int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate 
     }
 
   /* The barriers, and whether every thread reaches them (f). */
+  /* Shared stores and barriers of this loop's own level, and of its
+   * inner loops: a loop whose copies all sit in an inner loop, and whose
+   * own body has no barrier, is not a tile loop itself (the inner one may
+   * be). */
   pl_vec barriers = {0};
-  int shared_store = 0;
-  for (size_t k = 0; k < c->nblocks; ++k)
+  int own_store = 0, inner_store = 0, own_barrier = 0;
+  for (size_t k = 0; k < c->nblocks; ++k) {
+    int inner = pl_loop_in_subloop(host, loop, c->blocks[k]);
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i;
          i = LLVMGetNextInstruction(i)) {
-      if (pl_is_cta_barrier(i))
+      if (pl_is_cta_barrier(i)) {
         pl_vec_push(&barriers, i);
-      else if ((LLVMIsAStoreInst(i) &&
-                pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 1)))) ||
-               (pl_is_memcpy(i) &&
-                pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 0)))))
-        shared_store = 1;
+        own_barrier |= !inner;
+      } else if ((LLVMIsAStoreInst(i) &&
+                  pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 1)))) ||
+                 (pl_is_memcpy(i) &&
+                  pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 0))))) {
+        own_store |= !inner;
+        inner_store |= inner;
+      }
     }
+  }
   int ok = 0;
-  if (!shared_store) {
+  if (!own_store && !(inner_store && own_barrier)) {
     pl_failf(f, PL_R_NO_COPY, NULL,
              "no copy from global memory into a __shared__ tile opens the loop body");
     goto out;

@@ -1,0 +1,60 @@
+; stages=4 asked for a 16 KiB tile: 4 slots (64 KiB) exceed the 48 KiB budget,
+; 3 fit, so 3 are used and the remark says so. With max-shared=32768 only 2
+; fit.
+; RUN: %opt -passes='cuda-pipeline<stages=4>' -pass-remarks=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<stages=4;max-shared=32768>' -pass-remarks=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SMALL
+; CHECK: pipelined loop with 3 stages: tile 'tile' 16384 -> 49152 bytes; 1 cp.async copies of 4 bytes; removed the second barrier (4 stages requested; 3 fit the 49152-byte budget)
+; SMALL: pipelined loop with 2 stages: tile 'tile' 16384 -> 32768 bytes; 1 cp.async copies of 4 bytes; removed the second barrier (4 stages requested; 2 fit the 32768-byte budget)
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [4096 x float] undef, align 4
+
+define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %tid64 = zext i32 %tid to i64
+  %mine = getelementptr inbounds [4096 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
+  %nb64 = xor i64 %tid64, 1
+  %guard = icmp sgt i32 %n, 0
+  br i1 %guard, label %preheader, label %exit
+
+preheader:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
+  %base = shl i32 %i, 8
+  %idx = add i32 %base, %tid
+  %idx64 = zext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr %src, i64 %idx64
+  %v = load float, ptr %p, align 4
+  store float %v, ptr %mine, align 4
+  call void @llvm.nvvm.barrier0()
+  %q = getelementptr inbounds [4096 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %nb64
+  %w = load float, ptr %q, align 4
+  %acc.next = fadd float %acc, %w
+  br label %latch
+
+latch:
+  call void @llvm.nvvm.barrier0()
+  %i.next = add nuw nsw i32 %i, 1
+  %cmp = icmp slt i32 %i.next, %n
+  br i1 %cmp, label %loop, label %exit
+
+exit:
+  %r = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %o = getelementptr inbounds float, ptr %dst, i64 %tid64
+  store float %r, ptr %o, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier0()
+
+attributes #0 = { "target-cpu"="sm_80" }
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @kernel, !"kernel", i32 1}
