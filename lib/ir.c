@@ -244,7 +244,13 @@ void pl_erase_if_dead(LLVMValueRef inst) {
 const char *pl_value_label(LLVMValueRef v, char *buf, size_t len) {
   size_t n = 0;
   const char *name = LLVMGetValueName2(v, &n);
-  if (name && n) {
+  if (LLVMIsAArgument(v) && !(name && n)) {
+    LLVMValueRef fn = LLVMGetParamParent(v);
+    unsigned k = 1;
+    for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != v; p = LLVMGetNextParam(p))
+      ++k;
+    snprintf(buf, len, "kernel parameter %u", k);
+  } else if (name && n) {
     snprintf(buf, len, "%%%.*s", (int)n, name);
   } else {
     char *s = LLVMPrintValueToString(v);

@@ -186,7 +186,7 @@ static int check_writes(pl_host *host, pl_candidate *c, pl_fail *f) {
           pl_failf(f, PL_R_SOURCE_WRITTEN, i,
                    "the loop may write the global memory tile '%s' is copied from",
                    c->tiles[c->copies[j].tile].name);
-          pl_fail_detail(f, "this %s may write the memory %s points to; mark the "
+          pl_fail_detail(f, "this %s may write the memory that %s points to; mark the "
                             "pointers __restrict__ if they never overlap",
                          opcode_word(i), pl_value_label(obj, buf, sizeof buf));
           return 0;

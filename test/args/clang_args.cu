@@ -1,0 +1,22 @@
+// Bad plugin arguments are errors that name the argument and say what is
+// accepted; the compile fails and writes nothing.
+// RUN: rm -f %t.s
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.s -fplugin-arg-pipeline-stages=9 2>&1 | FileCheck %s --check-prefix=STAGES
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.s -fplugin-arg-pipeline-stages=1 2>&1 | FileCheck %s --check-prefix=STAGES1
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.s -fplugin-arg-pipeline-stages=three 2>&1 | FileCheck %s --check-prefix=MALFORMED
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.s -fplugin-arg-pipeline-max-shared=-5 2>&1 | FileCheck %s --check-prefix=SHARED
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.s -fplugin-arg-pipeline-fast 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not test -e %t.s
+// STAGES: error: libpipeline: bad argument '-fplugin-arg-pipeline-stages=9': stages must be an integer from 2 to 8
+// STAGES1: error: libpipeline: bad argument '-fplugin-arg-pipeline-stages=1': stages must be an integer from 2 to 8
+// MALFORMED: error: libpipeline: bad argument '-fplugin-arg-pipeline-stages=three': stages must be an integer from 2 to 8
+// SHARED: error: libpipeline: bad argument '-fplugin-arg-pipeline-max-shared=-5': max-shared must be a byte count from 1 to 4294967295 (a K suffix means KiB)
+// UNKNOWN: error: libpipeline: bad argument '-fplugin-arg-pipeline-fast': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES)
+//
+// Good arguments: disable turns the pass off; max-shared=32K is 32768 bytes.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o - -fplugin-arg-pipeline-disable | FileCheck %s --check-prefix=OFF
+// OFF-NOT: cp.async
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipeline-stages=4 -fplugin-arg-pipeline-max-shared=32K -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=FIT
+// FIT: pipelined loop with 3 stages: {{.*}} (4 stages requested; 3 fit the 32768-byte budget)
+
+#include "../../examples/sgemm_kernel.cuh"

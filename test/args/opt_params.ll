@@ -1,0 +1,11 @@
+; opt's pass parameters go through the same parser as the plugin's
+; arguments: a bad one is an error naming it, and opt fails.
+; RUN: not %opt -passes='cuda-pipeline<stages=0>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGES
+; RUN: not %opt -passes='cuda-pipeline<stages=3;bogus>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+; RUN: not %opt -passes='cuda-pipeline<max-shared=12x>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHARED
+; STAGES: error: cuda-pipeline: bad pass parameter 'stages=0': stages must be an integer from 2 to 8
+; UNKNOWN: error: cuda-pipeline: bad pass parameter 'bogus': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES)
+; SHARED: error: cuda-pipeline: bad pass parameter 'max-shared=12x': max-shared must be a byte count
+; RUN: %opt -passes='cuda-pipeline<stages=2;max-shared=4K>' -S %s -o /dev/null
+
+target triple = "nvptx64-nvidia-cuda"

@@ -1,0 +1,40 @@
+// Optimization records. A device-only compile writes the remarks to the
+// record with their source locations. In a full host+device compile clang
+// gives both jobs the same record file, and the host job's overwrites the
+// device's; -Xarch_device -foptimization-record-file=NAME gives the device
+// job its own (docs/remarks.md).
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t/dev.s -fsave-optimization-record -foptimization-record-file=%t/dev.yaml
+// RUN: FileCheck %s < %t/dev.yaml
+// CHECK: --- !Passed
+// CHECK-NEXT: Pass: inline
+// CHECK: Pass: cuda-pipeline
+// CHECK-NEXT: Name: Pipelined
+// CHECK-NEXT: DebugLoc: { File: '{{.*}}record.cu', Line: [[@LINE+19]], Column: 3 }
+// CHECK-NEXT: Function: _Z3rowiPKfPf
+// CHECK-NEXT: Args:
+// CHECK-NEXT: - String: 'pipelined loop with 3 stages: tile ''tile'' 4224 -> 12672 bytes; 1 cp.async copies of 4 bytes; removed the second barrier'
+//
+// RUN: cd %t && %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 -O3 -c %s -o %t/full.o -fplugin=%plugin -fsave-optimization-record -Xarch_device -foptimization-record-file=%t/full.device.yaml
+// RUN: FileCheck %s --check-prefix=FULL < %t/full.device.yaml
+// RUN: FileCheck %s --check-prefix=HOST < %t/full.opt.yaml
+// FULL: Pass: cuda-pipeline
+// FULL-NEXT: Name: Pipelined
+// HOST-NOT: cuda-pipeline
+// Without the flag the device record is lost, which is why it is needed:
+// RUN: cd %t && %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 -O3 -c %s -o %t/lost.o -fplugin=%plugin -fsave-optimization-record
+// RUN: FileCheck %s --check-prefix=HOST < %t/lost.opt.yaml
+
+#define T 32
+__global__ void row(int n, const float *__restrict__ a, float *__restrict__ out) {
+  __shared__ float tile[T][T + 1];
+  float acc = 0.0f;
+  for (int t = 0; t < n; ++t) {
+    tile[threadIdx.y][threadIdx.x] = a[(t * T + threadIdx.y) * T + threadIdx.x];
+    __syncthreads();
+    for (int k = 0; k < T; ++k)
+      acc += tile[threadIdx.y][k];
+    __syncthreads();
+  }
+  out[threadIdx.y * T + threadIdx.x] = acc;
+}

@@ -1,0 +1,50 @@
+// Remarks sit on the loop's line in the .cu file: one per loop, pipelined
+// or declined. clang -verify fails on any missing or unexpected remark.
+// The last loop is vectorized into two loops (vector body and remainder),
+// so it gets two remarks.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Xclang -verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline
+
+#define T 32
+
+__global__ void good(int n, const float *__restrict__ a, float *__restrict__ out) {
+  __shared__ float tile[T][T + 1];
+  float acc = 0.0f;
+  for (int t = 0; t < n; ++t) { // expected-remark {{pipelined loop with 3 stages: tile 'tile' 4224 -> 12672 bytes; 1 cp.async copies of 4 bytes; removed the second barrier}}
+    tile[threadIdx.y][threadIdx.x] = a[(t * T + threadIdx.y) * T + threadIdx.x];
+    __syncthreads();
+    for (int k = 0; k < T; ++k)
+      acc += tile[threadIdx.y][k] * tile[k][threadIdx.x];
+    __syncthreads();
+  }
+  out[threadIdx.y * T + threadIdx.x] = acc;
+}
+
+__global__ void written(int n, const float *__restrict__ a, float *__restrict__ out) {
+  __shared__ float tile[T][T + 1];
+  float acc = 0.0f;
+  for (int t = 0; t < n; ++t) { // expected-remark {{loop not pipelined: tile 'tile' is written outside the copy stage}}
+    tile[threadIdx.y][threadIdx.x] = a[(t * T + threadIdx.y) * T + threadIdx.x];
+    __syncthreads();
+    acc += tile[threadIdx.x][threadIdx.y];
+    tile[threadIdx.x][threadIdx.y] = acc;
+    __syncthreads();
+  }
+  out[threadIdx.y * T + threadIdx.x] = acc;
+}
+
+__global__ void aliased(int n, const float *a, float *out) {
+  __shared__ float tile[T][T + 1];
+  float acc = 0.0f;
+  for (int t = 0; t < n; ++t) { // expected-remark {{loop not pipelined: the loop may write the global memory tile 'tile' is copied from}}
+    tile[threadIdx.y][threadIdx.x] = a[(t * T + threadIdx.y) * T + threadIdx.x];
+    __syncthreads();
+    acc += tile[threadIdx.x][threadIdx.y];
+    out[t * T * T + threadIdx.y * T + threadIdx.x] = acc;
+    __syncthreads();
+  }
+}
+
+__global__ void plain_loop(int n, float *out) {
+  for (int t = 0; t < n; ++t) // expected-remark 2 {{loop not pipelined: no copy from global memory into a __shared__ tile opens the loop body}}
+    out[t] = t;
+}
