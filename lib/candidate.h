@@ -43,14 +43,14 @@ typedef struct pl_iv {
 
 /** How the rewrite asks "does iteration j exist?" (j counted from 0). */
 typedef struct pl_trip {
-  int use_scev;           /**< ScalarEvolution's backedge-taken count */
+  int use_scev; /**< ScalarEvolution's backedge-taken count */
   /* Otherwise the latch compare: iteration j exists when
    * ext(iv(j - lag)) `pred` ext(bound), computed in twice the IV's width so
    * nothing wraps; monotonic in j because the step moves toward the bound. */
-  LLVMIntPredicate pred;  /**< relational, oriented "continue while" */
-  size_t iv;              /**< index into pl_candidate.ivs */
-  LLVMValueRef bound;     /**< loop-invariant */
-  unsigned lag;           /**< 0: compares the incremented IV; 1: the phi */
+  LLVMIntPredicate pred; /**< relational, oriented "continue while" */
+  size_t iv;             /**< index into pl_candidate.ivs */
+  LLVMValueRef bound;    /**< loop-invariant */
+  unsigned lag;          /**< 0: compares the incremented IV; 1: the phi */
   int is_signed;
 } pl_trip;
 
@@ -74,11 +74,11 @@ typedef struct pl_candidate {
 
 /** The plan: how many stages and where the ring goes. */
 typedef struct pl_plan {
-  unsigned stages;         /**< S, from 2 to 8 */
-  unsigned requested;      /**< stages asked for (option or default) */
-  uint64_t stride[16];     /**< per tile: bytes of one slot (16-aligned) */
-  uint64_t ring_bytes;     /**< all rings together: S * sum(stride) */
-  uint64_t other_shared;   /**< the kernel's other static shared bytes */
+  unsigned stages;               /**< S, from 2 to 8 */
+  unsigned requested;            /**< stages asked for (option or default) */
+  uint64_t stride[16];           /**< per tile: bytes of one slot (16-aligned) */
+  uint64_t ring_bytes;           /**< all rings together: S * sum(stride) */
+  uint64_t other_shared;         /**< the kernel's other static shared bytes */
   unsigned min_bytes, max_bytes; /**< narrowest and widest copy */
 } pl_plan;
 

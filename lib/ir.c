@@ -115,8 +115,7 @@ int pl_is_cta_barrier(LLVMValueRef inst) {
 
 int pl_is_any_barrier(LLVMValueRef inst) {
   const char *n = pl_callee_name(inst);
-  return strncmp(n, "llvm.nvvm.barrier", 17) == 0 ||
-         strncmp(n, "llvm.nvvm.bar.", 14) == 0;
+  return strncmp(n, "llvm.nvvm.barrier", 17) == 0 || strncmp(n, "llvm.nvvm.bar.", 14) == 0;
 }
 
 int pl_is_memcpy(LLVMValueRef inst) {
@@ -133,14 +132,33 @@ int pl_is_pure_intrinsic_call(LLVMValueRef inst) {
   /* Special registers and arithmetic intrinsics are memory(none) and
    * speculatable; match them by name family rather than guess at every
    * attribute encoding. */
-  static const char *const pure[] = {
-      "llvm.nvvm.read.ptx.sreg.", "llvm.smax.", "llvm.smin.", "llvm.umax.",
-      "llvm.umin.", "llvm.abs.", "llvm.fshl.", "llvm.fshr.", "llvm.ctpop.",
-      "llvm.ctlz.", "llvm.cttz.", "llvm.fma.", "llvm.fmuladd.", "llvm.nvvm.fma.",
-      "llvm.fabs.", "llvm.maxnum.", "llvm.minnum.", "llvm.nvvm.wmma.",
-      "llvm.nvvm.mma.", "llvm.nvvm.fmax.", "llvm.nvvm.fmin.", "llvm.exp2.",
-      "llvm.nvvm.ex2.", "llvm.sqrt.", "llvm.nvvm.rcp.", "llvm.nvvm.mul24.",
-      "llvm.nvvm.mulhi."};
+  static const char *const pure[] = {"llvm.nvvm.read.ptx.sreg.",
+                                     "llvm.smax.",
+                                     "llvm.smin.",
+                                     "llvm.umax.",
+                                     "llvm.umin.",
+                                     "llvm.abs.",
+                                     "llvm.fshl.",
+                                     "llvm.fshr.",
+                                     "llvm.ctpop.",
+                                     "llvm.ctlz.",
+                                     "llvm.cttz.",
+                                     "llvm.fma.",
+                                     "llvm.fmuladd.",
+                                     "llvm.nvvm.fma.",
+                                     "llvm.fabs.",
+                                     "llvm.maxnum.",
+                                     "llvm.minnum.",
+                                     "llvm.nvvm.wmma.",
+                                     "llvm.nvvm.mma.",
+                                     "llvm.nvvm.fmax.",
+                                     "llvm.nvvm.fmin.",
+                                     "llvm.exp2.",
+                                     "llvm.nvvm.ex2.",
+                                     "llvm.sqrt.",
+                                     "llvm.nvvm.rcp.",
+                                     "llvm.nvvm.mul24.",
+                                     "llvm.nvvm.mulhi."};
   for (size_t i = 0; i < sizeof pure / sizeof *pure; ++i)
     if (strncmp(n, pure[i], strlen(pure[i])) == 0) {
       /* wmma/mma loads and stores touch memory; only the mma ops are pure. */
@@ -152,9 +170,8 @@ int pl_is_pure_intrinsic_call(LLVMValueRef inst) {
 }
 
 int pl_touches_memory(LLVMValueRef inst) {
-  if (LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst) ||
-      LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst) ||
-      LLVMIsAFenceInst(inst))
+  if (LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst) || LLVMIsAAtomicRMWInst(inst) ||
+      LLVMIsAAtomicCmpXchgInst(inst) || LLVMIsAFenceInst(inst))
     return 1;
   if (LLVMIsACallInst(inst))
     return !pl_is_pure_intrinsic_call(inst);
@@ -180,8 +197,7 @@ LLVMValueRef pl_underlying_object(LLVMValueRef p) {
 
 unsigned pl_addrspace(LLVMValueRef v) {
   LLVMTypeRef t = LLVMTypeOf(v);
-  return LLVMGetTypeKind(t) == LLVMPointerTypeKind ? LLVMGetPointerAddressSpace(t)
-                                                   : 0;
+  return LLVMGetTypeKind(t) == LLVMPointerTypeKind ? LLVMGetPointerAddressSpace(t) : 0;
 }
 
 int pl_is_shared_global(LLVMValueRef v) {

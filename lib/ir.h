@@ -79,7 +79,8 @@ uint64_t pl_type_alloc_size(LLVMModuleRef m, LLVMTypeRef ty);
 void pl_erase_if_dead(LLVMValueRef inst);
 
 /** Returns a short printable form of `v`: "kernel parameter N" (from 1)
- * for an unnamed argument, %name for a named value, else its text. Writes into `buf` and returns it. */
+ * for an unnamed argument, %name for a named value, else its text. Writes into `buf` and returns
+ * it. */
 const char *pl_value_label(LLVMValueRef v, char *buf, size_t len);
 
 #endif /* PL_IR_H */

@@ -45,8 +45,8 @@ static int is_copy_store(const pl_candidate *c, LLVMValueRef inst) {
 }
 
 /* (a) Walks every use of a tile-derived value. */
-static int check_tile_uses(pl_host *host, pl_candidate *c, const pl_tile *t,
-                           LLVMValueRef v, pl_fail *f, int depth) {
+static int check_tile_uses(pl_host *host, pl_candidate *c, const pl_tile *t, LLVMValueRef v,
+                           pl_fail *f, int depth) {
   if (depth > 64)
     return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
                     "the address of tile '%s' is derived too deeply to follow", t->name);
@@ -54,69 +54,65 @@ static int check_tile_uses(pl_host *host, pl_candidate *c, const pl_tile *t,
     LLVMValueRef user = LLVMGetUser(u);
     if (LLVMIsAConstantExpr(user)) {
       LLVMOpcode op = LLVMGetConstOpcode(user);
-      if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) ||
-          op == LLVMBitCast || op == LLVMAddrSpaceCast) {
+      if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) || op == LLVMBitCast ||
+          op == LLVMAddrSpaceCast) {
         if (!check_tile_uses(host, c, t, user, f, depth + 1))
           return 0;
         continue;
       }
       return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
-                      "the address of tile '%s' escapes into a constant expression",
-                      t->name);
+                      "the address of tile '%s' escapes into a constant expression", t->name);
     }
     if (!LLVMIsAInstruction(user))
       return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
-                      "the address of tile '%s' is stored in a global initializer",
-                      t->name);
+                      "the address of tile '%s' is stored in a global initializer", t->name);
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
     if (LLVMGetBasicBlockParent(bb) != c->function) {
       size_t n = 0;
       const char *fname = LLVMGetValueName2(LLVMGetBasicBlockParent(bb), &n);
-      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL,
-                      "tile '%s' is also used in function '%.*s'", t->name, (int)n,
-                      fname);
+      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL, "tile '%s' is also used in function '%.*s'",
+                      t->name, (int)n, fname);
     }
     int in_loop = pl_candidate_has_block(c, bb);
     LLVMOpcode op = LLVMGetInstructionOpcode(user);
-    if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) ||
-        op == LLVMBitCast || op == LLVMAddrSpaceCast) {
+    if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) || op == LLVMBitCast ||
+        op == LLVMAddrSpaceCast) {
       if (!check_tile_uses(host, c, t, user, f, depth + 1))
         return 0;
       continue;
     }
     if (!in_loop)
-      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user,
-                      "tile '%s' is also used outside the loop", t->name);
+      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user, "tile '%s' is also used outside the loop",
+                      t->name);
     int reads = 0;
     if (op == LLVMLoad) {
       reads = 1;
     } else if (op == LLVMStore) {
       if (LLVMGetOperand(user, 0) == v)
-        return pl_failf(f, PL_R_TILE_ESCAPES, user,
-                        "the address of tile '%s' is stored to memory", t->name);
+        return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' is stored to memory",
+                        t->name);
       if (!is_copy_store(c, user))
-        return pl_failf(f, PL_R_TILE_WRITTEN, user,
-                        "tile '%s' is written outside the copy stage", t->name);
+        return pl_failf(f, PL_R_TILE_WRITTEN, user, "tile '%s' is written outside the copy stage",
+                        t->name);
     } else if (op == LLVMCall) {
       if (is_copy_store(c, user) && LLVMGetOperand(user, 0) == v)
         continue;
       LLVMValueRef callee = LLVMGetCalledValue(user);
       if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
-        return pl_failf(f, PL_R_TILE_ESCAPES, user,
-                        "the address of tile '%s' is passed to a call", t->name);
+        return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' is passed to a call",
+                        t->name);
       if (pl_mod_ref(host, user, v) & PL_MOD)
         return pl_failf(f, PL_R_TILE_WRITTEN, user,
                         "tile '%s' is written by '%s' outside the copy stage", t->name,
                         pl_callee_name(user));
       reads = 1;
     } else {
-      return pl_failf(f, PL_R_TILE_ESCAPES, user,
-                      "the address of tile '%s' flows into a %s", t->name,
-                      opcode_word(user));
+      return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' flows into a %s",
+                      t->name, opcode_word(user));
     }
     if (reads && pl_in_copy_stage(host, c, user))
-      return pl_failf(f, PL_R_TILE_READ_EARLY, user,
-                      "tile '%s' is read before the first barrier", t->name);
+      return pl_failf(f, PL_R_TILE_READ_EARLY, user, "tile '%s' is read before the first barrier",
+                      t->name);
   }
   return 1;
 }
@@ -155,10 +151,10 @@ static int check_sources(pl_candidate *c, pl_fail *f) {
     if (!is_global_object(obj)) {
       char buf[80];
       pl_failf(f, PL_R_SOURCE_NOT_GLOBAL, cp->load ? cp->load : cp->store,
-               "cannot prove the copy into tile '%s' reads global memory",
-               c->tiles[cp->tile].name);
-      pl_fail_detail(f, "the source is based on %s, which is neither a kernel pointer "
-                        "parameter nor a global-space pointer",
+               "cannot prove the copy into tile '%s' reads global memory", c->tiles[cp->tile].name);
+      pl_fail_detail(f,
+                     "the source is based on %s, which is neither a kernel pointer "
+                     "parameter nor a global-space pointer",
                      pl_value_label(obj, buf, sizeof buf));
       return 0;
     }
@@ -169,8 +165,7 @@ static int check_sources(pl_candidate *c, pl_fail *f) {
 /* (b) Nothing in the loop may write the copied memory. */
 static int check_writes(pl_host *host, pl_candidate *c, pl_fail *f) {
   for (size_t k = 0; k < c->nblocks; ++k)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i;
-         i = LLVMGetNextInstruction(i)) {
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
       if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || is_copy_store(c, i) ||
           pl_is_any_barrier(i))
         continue;
@@ -186,8 +181,9 @@ static int check_writes(pl_host *host, pl_candidate *c, pl_fail *f) {
           pl_failf(f, PL_R_SOURCE_WRITTEN, i,
                    "the loop may write the global memory tile '%s' is copied from",
                    c->tiles[c->copies[j].tile].name);
-          pl_fail_detail(f, "this %s may write the memory that %s points to; mark the "
-                            "pointers __restrict__ if they never overlap",
+          pl_fail_detail(f,
+                         "this %s may write the memory that %s points to; mark the "
+                         "pointers __restrict__ if they never overlap",
                          opcode_word(i), pl_value_label(obj, buf, sizeof buf));
           return 0;
         }
@@ -206,8 +202,7 @@ static int recomputable(pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl_fail 
   char buf[80];
   if (depth > 48)
     return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-                    "the address of the copy into tile '%s' is too deep to recompute",
-                    tname);
+                    "the address of the copy into tile '%s' is too deep to recompute", tname);
   pl_vmap_put(seen, v, v);
   if (LLVMIsAPHINode(v)) {
     if (pl_find_iv(c, v))
@@ -220,13 +215,32 @@ static int recomputable(pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl_fail 
   }
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   switch (op) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr:
-  case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMTrunc:
-  case LLVMZExt: case LLVMSExt: case LLVMBitCast: case LLVMAddrSpaceCast:
-  case LLVMGetElementPtr: case LLVMICmp: case LLVMFCmp: case LLVMSelect:
-  case LLVMFreeze: case LLVMPtrToInt: case LLVMIntToPtr:
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+  case LLVMGetElementPtr:
+  case LLVMICmp:
+  case LLVMFCmp:
+  case LLVMSelect:
+  case LLVMFreeze:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
     break;
-  case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem: {
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem: {
     LLVMValueRef d = LLVMGetOperand(v, 1);
     if (LLVMIsAConstantInt(d) && LLVMConstIntGetZExtValue(d) != 0 &&
         LLVMConstIntGetSExtValue(d) != -1)
@@ -269,8 +283,7 @@ static int check_addresses(pl_candidate *c, pl_fail *f) {
   for (size_t i = 0; i < c->ncopies && ok; ++i) {
     const pl_copy *cp = &c->copies[i];
     const char *tn = c->tiles[cp->tile].name;
-    ok = recomputable(c, cp->src, &seen, f, tn, 0) &&
-         recomputable(c, cp->dst, &seen, f, tn, 0) &&
+    ok = recomputable(c, cp->src, &seen, f, tn, 0) && recomputable(c, cp->dst, &seen, f, tn, 0) &&
          (!cp->guard || recomputable(c, cp->guard, &seen, f, tn, 0));
   }
   pl_vmap_free(&seen);
@@ -289,8 +302,7 @@ static unsigned pow2_divisor(uint64_t x, unsigned cap) {
 static unsigned min_u(unsigned a, unsigned b) { return a < b ? a : b; }
 
 /* Alignment (bytes, at most 16) of `idx * size`. */
-static unsigned product_align(pl_host *host, LLVMValueRef idx, uint64_t size,
-                              LLVMValueRef ctx) {
+static unsigned product_align(pl_host *host, LLVMValueRef idx, uint64_t size, LLVMValueRef ctx) {
   if (LLVMIsAConstantInt(idx))
     return pow2_divisor((uint64_t)LLVMConstIntGetSExtValue(idx) * size, 16);
   unsigned ia = pl_known_alignment(host, idx, ctx);
@@ -302,8 +314,8 @@ static unsigned product_align(pl_host *host, LLVMValueRef idx, uint64_t size,
 /* Alignment (bytes, at most 16) of the offset of `v` inside its tile: the
  * ring gives every slot 16-byte alignment, so this is the alignment the
  * cp.async destination will have. */
-static unsigned offset_align(pl_host *host, pl_candidate *c, LLVMValueRef v,
-                             LLVMValueRef ctx, int depth) {
+static unsigned offset_align(pl_host *host, pl_candidate *c, LLVMValueRef v, LLVMValueRef ctx,
+                             int depth) {
   if (pl_tile_index(c, v) >= 0)
     return 16;
   if (depth > 32)
@@ -366,8 +378,8 @@ static int check_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
     unsigned da = offset_align(host, c, cp->dst, cp->store, 0);
     if (sa < cp->bytes) {
       pl_failf(f, PL_R_COPY_ALIGN, ctx,
-               "the source of a %u-byte copy into tile '%s' is only %u-byte aligned",
-               cp->bytes, tn, sa);
+               "the source of a %u-byte copy into tile '%s' is only %u-byte aligned", cp->bytes, tn,
+               sa);
       pl_fail_detail(f, "cp.async needs both addresses aligned to the copy size; "
                         "neither the IR nor known bits prove more");
       return 0;
@@ -398,15 +410,14 @@ static int check_trip(pl_host *host, pl_candidate *c, pl_fail *f) {
     return 1;
   }
   LLVMValueRef br = LLVMGetBasicBlockTerminator(c->latch);
-  LLVMValueRef cmp = br && LLVMIsABranchInst(br) && LLVMIsConditional(br)
-                         ? LLVMGetCondition(br) : NULL;
+  LLVMValueRef cmp =
+      br && LLVMIsABranchInst(br) && LLVMIsConditional(br) ? LLVMGetCondition(br) : NULL;
   if (!cmp || !LLVMIsAICmpInst(cmp))
-    return pl_failf(f, PL_R_NO_TRIP_COUNT, br,
-                    "the trip count cannot be computed at loop entry");
+    return pl_failf(f, PL_R_NO_TRIP_COUNT, br, "the trip count cannot be computed at loop entry");
   LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
   LLVMValueRef x = LLVMGetOperand(cmp, 0), y = LLVMGetOperand(cmp, 1);
-  int bound_left = !LLVMIsAInstruction(x) ||
-                   !pl_candidate_has_block(c, LLVMGetInstructionParent(x));
+  int bound_left =
+      !LLVMIsAInstruction(x) || !pl_candidate_has_block(c, LLVMGetInstructionParent(x));
   if (bound_left) {
     LLVMValueRef t = x;
     x = y;
@@ -426,8 +437,8 @@ static int check_trip(pl_host *host, pl_candidate *c, pl_fail *f) {
         [LLVMIntNE] = LLVMIntEQ};
     p = inverse[p];
   }
-  int y_invariant = !LLVMIsAInstruction(y) ||
-                    !pl_candidate_has_block(c, LLVMGetInstructionParent(y));
+  int y_invariant =
+      !LLVMIsAInstruction(y) || !pl_candidate_has_block(c, LLVMGetInstructionParent(y));
   for (size_t i = 0; i < c->nivs && y_invariant; ++i) {
     const pl_iv *iv = &c->ivs[i];
     unsigned lag;
@@ -449,8 +460,7 @@ static int check_trip(pl_host *host, pl_candidate *c, pl_fail *f) {
     c->trip.is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
     return 1;
   }
-  return pl_failf(f, PL_R_NO_TRIP_COUNT, cmp,
-                  "the trip count cannot be computed at loop entry");
+  return pl_failf(f, PL_R_NO_TRIP_COUNT, cmp, "the trip count cannot be computed at loop entry");
 }
 
 int pl_check_legality(pl_host *host, pl_candidate *c, pl_fail *f) {

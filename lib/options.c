@@ -35,8 +35,7 @@ static int parse_u64(const char *s, unsigned long long *out) {
   return 1;
 }
 
-int pl_options_parse_one(pl_options *opts, const char *arg, char *err,
-                         size_t errlen) {
+int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen) {
   unsigned long long v = 0;
   if (strcmp(arg, "disable") == 0) {
     opts->disabled = 1;
@@ -52,8 +51,9 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err,
   }
   if (strncmp(arg, "max-shared=", 11) == 0) {
     if (!parse_u64(arg + 11, &v) || v == 0 || v > 0xffffffffull) {
-      snprintf(err, errlen, "max-shared must be a byte count from 1 to 4294967295 "
-                            "(a K suffix means KiB)");
+      snprintf(err, errlen,
+               "max-shared must be a byte count from 1 to 4294967295 "
+               "(a K suffix means KiB)");
       return -1;
     }
     opts->max_shared = v;
@@ -63,8 +63,7 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err,
   return -1;
 }
 
-int pl_options_parse_list(pl_options *opts, const char *list, char sep,
-                          char *err, size_t errlen) {
+int pl_options_parse_list(pl_options *opts, const char *list, char sep, char *err, size_t errlen) {
   pl_options tmp = *opts;
   const char *p = list;
   char item[256];

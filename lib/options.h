@@ -34,13 +34,11 @@ void pl_options_init(pl_options *opts);
  * KiB). Returns 0 on success. On error returns -1, leaves `opts` unchanged
  * and writes a one-line message saying what is accepted to `err` (at most
  * `errlen` bytes, NUL-terminated); the caller names the argument. */
-int pl_options_parse_one(pl_options *opts, const char *arg, char *err,
-                         size_t errlen);
+int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen);
 
 /** Parses a list of arguments separated by `sep` (';' for opt's pass
  * parameters). Empty items are ignored. On the first error returns -1,
  * leaves `opts` unchanged and writes "'<item>': <what is accepted>". */
-int pl_options_parse_list(pl_options *opts, const char *list, char sep,
-                          char *err, size_t errlen);
+int pl_options_parse_list(pl_options *opts, const char *list, char sep, char *err, size_t errlen);
 
 #endif /* PL_OPTIONS_H */

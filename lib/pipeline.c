@@ -67,18 +67,16 @@ static void emit_success(pl_host *host, const pl_candidate *c, const pl_plan *pl
   char msg[1024];
   size_t n = (size_t)snprintf(msg, sizeof msg, "pipelined loop with %u stages:", plan->stages);
   for (size_t t = 0; t < c->ntiles && n < sizeof msg; ++t)
-    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s tile '%s' %llu -> %llu bytes",
-                          t ? "," : "", c->tiles[t].name,
-                          (unsigned long long)c->tiles[t].bytes,
+    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s tile '%s' %llu -> %llu bytes", t ? "," : "",
+                          c->tiles[t].name, (unsigned long long)c->tiles[t].bytes,
                           (unsigned long long)(plan->stride[t] * plan->stages));
   if (n < sizeof msg) {
     if (plan->min_bytes == plan->max_bytes)
       n += (size_t)snprintf(msg + n, sizeof msg - n, "; %zu cp.async copies of %u bytes",
                             c->ncopies, plan->min_bytes);
     else
-      n += (size_t)snprintf(msg + n, sizeof msg - n,
-                            "; %zu cp.async copies of %u to %u bytes", c->ncopies,
-                            plan->min_bytes, plan->max_bytes);
+      n += (size_t)snprintf(msg + n, sizeof msg - n, "; %zu cp.async copies of %u to %u bytes",
+                            c->ncopies, plan->min_bytes, plan->max_bytes);
   }
   if (n < sizeof msg)
     n += (size_t)snprintf(msg + n, sizeof msg - n, "; removed the second barrier");
@@ -91,8 +89,7 @@ static void emit_success(pl_host *host, const pl_candidate *c, const pl_plan *pl
            "__shared__ arrays); the prologue issues %u iterations; steady state "
            "waits with cp.async.wait_group %u; %u cp.async emitted",
            plan->stages, (unsigned long long)plan->ring_bytes,
-           (unsigned long long)plan->other_shared, plan->stages - 1, plan->stages - 2,
-           copies);
+           (unsigned long long)plan->other_shared, plan->stages - 1, plan->stages - 2, copies);
   pl_remark(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL, msg);
 }
 
@@ -118,8 +115,7 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
     goto declined;
   sm = pl_target_sm(fn, target, sizeof target);
   if (sm < 80) {
-    pl_failf(&f, PL_R_TARGET, NULL,
-             "cp.async needs sm_80 or newer, and the target is %s", target);
+    pl_failf(&f, PL_R_TARGET, NULL, "cp.async needs sm_80 or newer, and the target is %s", target);
     goto declined;
   }
   if (!pl_check_legality(host, &c, &f) || !pl_make_plan(&c, opts, &plan, &f))
@@ -167,12 +163,9 @@ static int run_function(pl_module_host *mh, LLVMModuleRef m, LLVMValueRef fn,
   return changed;
 }
 
-int pl_wants_triple(const char *triple) {
-  return triple && strncmp(triple, "nvptx", 5) == 0;
-}
+int pl_wants_triple(const char *triple) { return triple && strncmp(triple, "nvptx", 5) == 0; }
 
-int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts,
-                  unsigned opt_level) {
+int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, unsigned opt_level) {
   if (opts->disabled || opt_level == 0)
     return 0;
   if (!pl_wants_triple(LLVMGetTarget(m)))

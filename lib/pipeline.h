@@ -27,7 +27,6 @@ int pl_wants_triple(const char *triple);
  * options disable the pass, or when the module's triple is not nvptx*
  * (the host side of a CUDA compile). Functions marked optnone are skipped.
  * Returns nonzero when the IR changed. */
-int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts,
-                  unsigned opt_level);
+int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, unsigned opt_level);
 
 #endif /* PL_PIPELINE_H */

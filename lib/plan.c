@@ -3,8 +3,8 @@
 
 #include <string.h>
 
-static void add_shared_refs(const pl_candidate *c, LLVMValueRef v, pl_vec *globals,
-                            pl_vec *fns, int depth) {
+static void add_shared_refs(const pl_candidate *c, LLVMValueRef v, pl_vec *globals, pl_vec *fns,
+                            int depth) {
   if (depth > 16)
     return;
   if (pl_is_shared_global(v)) {
@@ -44,8 +44,7 @@ uint64_t pl_other_shared_bytes(const pl_candidate *c) {
   return bytes;
 }
 
-int pl_make_plan(const pl_candidate *c, const pl_options *opts, pl_plan *plan,
-                 pl_fail *f) {
+int pl_make_plan(const pl_candidate *c, const pl_options *opts, pl_plan *plan, pl_fail *f) {
   memset(plan, 0, sizeof *plan);
   uint64_t per_stage = 0;
   for (size_t i = 0; i < c->ntiles; ++i) {
@@ -70,11 +69,11 @@ int pl_make_plan(const pl_candidate *c, const pl_options *opts, pl_plan *plan,
              "of %llu bytes",
              (unsigned long long)(2 * per_stage + plan->other_shared),
              (unsigned long long)opts->max_shared);
-    pl_fail_detail(f, "each stage holds %llu bytes of tiles; the kernel's other "
-                      "__shared__ arrays take %llu bytes; raise max-shared or use "
-                      "smaller tiles",
-                   (unsigned long long)per_stage,
-                   (unsigned long long)plan->other_shared);
+    pl_fail_detail(f,
+                   "each stage holds %llu bytes of tiles; the kernel's other "
+                   "__shared__ arrays take %llu bytes; raise max-shared or use "
+                   "smaller tiles",
+                   (unsigned long long)per_stage, (unsigned long long)plan->other_shared);
     return 0;
   }
   plan->stages = s;

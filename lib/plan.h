@@ -19,7 +19,6 @@ uint64_t pl_other_shared_bytes(const pl_candidate *c);
 
 /** Fills `plan` for `c` under `opts`. Returns 1 when at least 2 stages
  * fit, else 0 with PL_R_BUDGET in `f`. Changes no IR. */
-int pl_make_plan(const pl_candidate *c, const pl_options *opts, pl_plan *plan,
-                 pl_fail *f);
+int pl_make_plan(const pl_candidate *c, const pl_options *opts, pl_plan *plan, pl_fail *f);
 
 #endif /* PL_PLAN_H */

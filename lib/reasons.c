@@ -32,9 +32,7 @@ static const char *const names[PL_R_COUNT] = {
     [PL_R_BUDGET] = "SharedMemoryBudget",
 };
 
-const char *pl_reason_name(pl_reason r) {
-  return (unsigned)r < PL_R_COUNT ? names[r] : "Unknown";
-}
+const char *pl_reason_name(pl_reason r) { return (unsigned)r < PL_R_COUNT ? names[r] : "Unknown"; }
 
 int pl_failf(pl_fail *f, pl_reason r, LLVMValueRef inst, const char *fmt, ...) {
   f->reason = r;

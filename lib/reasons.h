@@ -12,29 +12,29 @@
 
 typedef enum pl_reason {
   PL_OK = 0,
-  PL_R_NOT_KERNEL,          /**< loop with a barrier outside a kernel */
-  PL_R_TARGET,              /**< (g) target older than sm_80 */
-  PL_R_NO_PREHEADER,        /**< loop shape: no preheader */
-  PL_R_NO_LATCH,            /**< loop shape: several latches */
-  PL_R_NOT_ROTATED,         /**< loop shape: exits elsewhere than latch */
-  PL_R_NO_COPY,             /**< not a tile loop: no global->shared copy */
-  PL_R_BARRIERS,            /**< not copy, barrier, compute, barrier */
-  PL_R_BARRIER_DIVERGENT,   /**< (f) barrier under a condition */
-  PL_R_COPY_IN_LOOP,        /**< copy stage contains an inner loop */
-  PL_R_NOT_A_COPY,          /**< tile store of a value not loaded */
-  PL_R_CONVERTED_COPY,      /**< the copy converts the value */
-  PL_R_CONDITIONAL_COPY,    /**< copy skipped on some iterations */
-  PL_R_TILE_WRITTEN,        /**< (a) tile written outside the copy stage */
-  PL_R_TILE_READ_EARLY,     /**< (a) tile read before the first barrier */
-  PL_R_TILE_ESCAPES,        /**< (a) tile address escapes our view */
-  PL_R_TILE_OUTSIDE_LOOP,   /**< (a) tile used outside the loop */
-  PL_R_SOURCE_NOT_GLOBAL,   /**< cp.async source not provably global */
-  PL_R_SOURCE_WRITTEN,      /**< (b) loop may write the copied memory */
-  PL_R_ADDRESS_NOT_AFFINE,  /**< (c) address not recomputable */
-  PL_R_NO_TRIP_COUNT,       /**< trip count not computable at entry */
-  PL_R_COPY_SIZE,           /**< (d) copy not 4, 8 or 16 bytes */
-  PL_R_COPY_ALIGN,          /**< (d) copy end not provably aligned */
-  PL_R_BUDGET,              /**< (e) fewer than 2 stages fit */
+  PL_R_NOT_KERNEL,         /**< loop with a barrier outside a kernel */
+  PL_R_TARGET,             /**< (g) target older than sm_80 */
+  PL_R_NO_PREHEADER,       /**< loop shape: no preheader */
+  PL_R_NO_LATCH,           /**< loop shape: several latches */
+  PL_R_NOT_ROTATED,        /**< loop shape: exits elsewhere than latch */
+  PL_R_NO_COPY,            /**< not a tile loop: no global->shared copy */
+  PL_R_BARRIERS,           /**< not copy, barrier, compute, barrier */
+  PL_R_BARRIER_DIVERGENT,  /**< (f) barrier under a condition */
+  PL_R_COPY_IN_LOOP,       /**< copy stage contains an inner loop */
+  PL_R_NOT_A_COPY,         /**< tile store of a value not loaded */
+  PL_R_CONVERTED_COPY,     /**< the copy converts the value */
+  PL_R_CONDITIONAL_COPY,   /**< copy skipped on some iterations */
+  PL_R_TILE_WRITTEN,       /**< (a) tile written outside the copy stage */
+  PL_R_TILE_READ_EARLY,    /**< (a) tile read before the first barrier */
+  PL_R_TILE_ESCAPES,       /**< (a) tile address escapes our view */
+  PL_R_TILE_OUTSIDE_LOOP,  /**< (a) tile used outside the loop */
+  PL_R_SOURCE_NOT_GLOBAL,  /**< cp.async source not provably global */
+  PL_R_SOURCE_WRITTEN,     /**< (b) loop may write the copied memory */
+  PL_R_ADDRESS_NOT_AFFINE, /**< (c) address not recomputable */
+  PL_R_NO_TRIP_COUNT,      /**< trip count not computable at entry */
+  PL_R_COPY_SIZE,          /**< (d) copy not 4, 8 or 16 bytes */
+  PL_R_COPY_ALIGN,         /**< (d) copy end not provably aligned */
+  PL_R_BUDGET,             /**< (e) fewer than 2 stages fit */
   PL_R_COUNT
 } pl_reason;
 
@@ -57,7 +57,6 @@ int pl_failf(pl_fail *f, pl_reason r, LLVMValueRef inst, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /** Appends printf-style text to the detail of `f`. */
-void pl_fail_detail(pl_fail *f, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void pl_fail_detail(pl_fail *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif /* PL_REASONS_H */

@@ -115,8 +115,7 @@ static void collect_ivs(pl_candidate *c) {
       step = LLVMConstIntGetSExtValue(LLVMGetOperand(next, 0));
       ok = 1;
     } else if (op == LLVMGetElementPtr && LLVMGetNumOperands(next) == 2 &&
-               LLVMGetOperand(next, 0) == phi &&
-               LLVMIsAConstantInt(LLVMGetOperand(next, 1))) {
+               LLVMGetOperand(next, 0) == phi && LLVMIsAConstantInt(LLVMGetOperand(next, 1))) {
       uint64_t esz = pl_type_alloc_size(c->module, LLVMGetGEPSourceElementType(next));
       step = LLVMConstIntGetSExtValue(LLVMGetOperand(next, 1)) * (int64_t)esz;
       ok = is_ptr = 1;
@@ -164,8 +163,8 @@ static int is_conversion(LLVMValueRef v) {
 }
 
 /* Classifies the stored value of a tile store. */
-static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store,
-                          pl_copy *cp, pl_fail *f, const char *tname) {
+static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp,
+                          pl_fail *f, const char *tname) {
   LLVMValueRef v = peel_bitcast(LLVMGetOperand(store, 0));
   if (LLVMIsASelectInst(v)) {
     LLVMValueRef tv = peel_bitcast(LLVMGetOperand(v, 1));
@@ -224,10 +223,9 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store,
                     tname);
   }
   if (LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic)
-    return pl_failf(f, PL_R_NOT_A_COPY, v,
-                    "the load copied into tile '%s' is volatile or atomic", tname);
-  if (!pl_candidate_has_block(c, LLVMGetInstructionParent(v)) ||
-      !pl_in_copy_stage(host, c, v))
+    return pl_failf(f, PL_R_NOT_A_COPY, v, "the load copied into tile '%s' is volatile or atomic",
+                    tname);
+  if (!pl_candidate_has_block(c, LLVMGetInstructionParent(v)) || !pl_in_copy_stage(host, c, v))
     return pl_failf(f, PL_R_NOT_A_COPY, v,
                     "the value copied into tile '%s' is not loaded in the copy "
                     "stage of the loop",
@@ -265,8 +263,7 @@ static int barrier_before(pl_host *host, LLVMValueRef a, LLVMValueRef b) {
   return pl_dominates(host, ba, bb);
 }
 
-int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate *c,
-                 pl_fail *f) {
+int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate *c, pl_fail *f) {
   c->module = LLVMGetGlobalParent(fn);
   c->function = fn;
   c->loop = loop;
@@ -286,8 +283,7 @@ int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate 
   int own_store = 0, inner_store = 0, own_barrier = 0;
   for (size_t k = 0; k < c->nblocks; ++k) {
     int inner = pl_loop_in_subloop(host, loop, c->blocks[k]);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i;
-         i = LLVMGetNextInstruction(i)) {
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
       if (pl_is_cta_barrier(i)) {
         pl_vec_push(&barriers, i);
         own_barrier |= !inner;
@@ -355,14 +351,12 @@ int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate 
   c->first_barrier = first;
   c->second_barrier = last;
   if (LLVMGetInstructionParent(last) != c->latch) {
-    pl_failf(f, PL_R_BARRIERS, last,
-             "the last barrier of the body is not in the loop latch");
+    pl_failf(f, PL_R_BARRIERS, last, "the last barrier of the body is not in the loop latch");
     goto out;
   }
   for (LLVMValueRef i = LLVMGetNextInstruction(last); i; i = LLVMGetNextInstruction(i))
     if (pl_touches_memory(i)) {
-      pl_failf(f, PL_R_BARRIERS, i,
-               "memory is accessed after the last barrier of the body");
+      pl_failf(f, PL_R_BARRIERS, i, "memory is accessed after the last barrier of the body");
       goto out;
     }
 
@@ -381,8 +375,7 @@ int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate 
   }
   collect_ivs(c);
   for (size_t k = 0; k < c->nblocks; ++k)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i;
-         i = LLVMGetNextInstruction(i)) {
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
       int is_store = LLVMIsAStoreInst(i) != NULL;
       int is_cpy = pl_is_memcpy(i);
       if (!is_store && !is_cpy)
@@ -392,8 +385,7 @@ int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate 
         continue;
       int t = tile_of_pointer(c, dst);
       if (t < 0) {
-        pl_failf(f, PL_R_BUDGET, i, "the copy stage fills more than %u tiles",
-                 PL_MAX_TILES);
+        pl_failf(f, PL_R_BUDGET, i, "the copy stage fills more than %u tiles", PL_MAX_TILES);
         goto out;
       }
       const char *tname = c->tiles[t].name;
@@ -403,8 +395,7 @@ int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate 
       cp.tile = (unsigned)t;
       if (is_store) {
         if (LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic) {
-          pl_failf(f, PL_R_NOT_A_COPY, i, "a store into tile '%s' is volatile or atomic",
-                   tname);
+          pl_failf(f, PL_R_NOT_A_COPY, i, "a store into tile '%s' is volatile or atomic", tname);
           goto out;
         }
         if (!classify_value(host, c, i, &cp, f, tname))
@@ -429,8 +420,7 @@ int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate 
       }
       /* Executed on every iteration: the store's block dominates the
        * first barrier's block. */
-      if (!pl_dominates(host, LLVMGetInstructionParent(i),
-                        LLVMGetInstructionParent(first))) {
+      if (!pl_dominates(host, LLVMGetInstructionParent(i), LLVMGetInstructionParent(first))) {
         pl_failf(f, PL_R_CONDITIONAL_COPY, i,
                  "the copy into tile '%s' is skipped on some iterations without "
                  "writing zeros, so the tile would keep stale data",

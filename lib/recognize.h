@@ -23,8 +23,7 @@
  * pl_candidate_free) from `loop` of function `fn`. Returns 1 when the loop
  * has the tile-loop shape; otherwise returns 0 with the reason in `f`.
  * Changes no IR. */
-int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn,
-                 pl_candidate *c, pl_fail *f);
+int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate *c, pl_fail *f);
 
 /** Nonzero when the loop contains a CTA barrier call. */
 int pl_loop_has_barrier(pl_host *host, pl_loop_ref loop, LLVMValueRef fn);

@@ -10,15 +10,15 @@
 typedef struct emitter {
   pl_candidate *c;
   LLVMBuilderRef b;
-  pl_vmap map;                         /* original -> value at that iteration */
+  pl_vmap map;                          /* original -> value at that iteration */
   LLVMValueRef tile_base[PL_MAX_TILES]; /* replacement of each tile global */
   /* Byte offset of the slot from slot 0, per tile; with it, an address the
    * original loop hoisted out of the loop stays hoisted: it is cloned once
    * over slot 0 (by `slot0`) and offset here with one GEP. NULL: clone. */
   LLVMValueRef tile_off[PL_MAX_TILES];
   struct emitter *slot0;
-  int clone_loop;   /* clone in-loop instructions (issue) or keep them */
-  int drop_flags;   /* drop poison-generating flags on clones */
+  int clone_loop; /* clone in-loop instructions (issue) or keep them */
+  int drop_flags; /* drop poison-generating flags on clones */
 } emitter;
 
 static LLVMContextRef ctx_of(pl_candidate *c) { return LLVMGetModuleContext(c->module); }
@@ -44,17 +44,24 @@ static void wait_group(pl_candidate *c, LLVMBuilderRef b, unsigned n) {
 
 static void drop_poison_flags(LLVMValueRef inst) {
   switch (LLVMGetInstructionOpcode(inst)) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl:
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
     LLVMSetNUW(inst, 0);
     LLVMSetNSW(inst, 0);
     break;
-  case LLVMUDiv: case LLVMSDiv: case LLVMLShr: case LLVMAShr:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMLShr:
+  case LLVMAShr:
     LLVMSetExact(inst, 0);
     break;
   case LLVMGetElementPtr:
     LLVMGEPSetNoWrapFlags(inst, 0); /* inbounds, nusw and nuw */
     break;
-  case LLVMZExt: case LLVMUIToFP:
+  case LLVMZExt:
+  case LLVMUIToFP:
     LLVMSetNNeg(inst, 0);
     break;
   case LLVMOr:
@@ -147,8 +154,7 @@ static void map_ivs(emitter *e, int from_start, int64_t k) {
         LLVMValueRef o = LLVMConstInt(LLVMInt64TypeInContext(ctx_of(c)), (uint64_t)off, 1);
         v = LLVMBuildGEP2(e->b, LLVMInt8TypeInContext(ctx_of(c)), base, &o, 1, "pl.iv");
       } else {
-        v = LLVMBuildAdd(e->b, base, LLVMConstInt(LLVMTypeOf(base), (uint64_t)off, 1),
-                         "pl.iv");
+        v = LLVMBuildAdd(e->b, base, LLVMConstInt(LLVMTypeOf(base), (uint64_t)off, 1), "pl.iv");
       }
     }
     pl_vmap_put(&e->map, iv->phi, v);
@@ -163,11 +169,9 @@ static void emit_copy(emitter *e, const pl_copy *cp, LLVMValueRef pred) {
   LLVMValueRef src = remap(e, cp->src);
   LLVMValueRef dst = remap(e, cp->dst);
   if (pl_addrspace(dst) != PL_AS_SHARED)
-    dst = LLVMBuildAddrSpaceCast(e->b, dst, LLVMPointerTypeInContext(ctx, PL_AS_SHARED),
-                                 "pl.dst");
+    dst = LLVMBuildAddrSpaceCast(e->b, dst, LLVMPointerTypeInContext(ctx, PL_AS_SHARED), "pl.dst");
   if (pl_addrspace(src) != PL_AS_GLOBAL)
-    src = LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL),
-                                 "pl.src");
+    src = LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL), "pl.src");
   LLVMValueRef cond = pred;
   if (cp->guard) {
     LLVMValueRef g = remap(e, cp->guard);
@@ -186,8 +190,8 @@ static void emit_copy(emitter *e, const pl_copy *cp, LLVMValueRef pred) {
   unsigned nargs = 2;
   if (cond) {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-    args[2] = LLVMBuildSelect(e->b, cond, LLVMConstInt(i32, cp->bytes, 0),
-                              LLVMConstInt(i32, 0, 0), "pl.srcsize");
+    args[2] = LLVMBuildSelect(e->b, cond, LLVMConstInt(i32, cp->bytes, 0), LLVMConstInt(i32, 0, 0),
+                              "pl.srcsize");
     nargs = 3;
   }
   LLVMBuildCall2(e->b, fty, fn, args, nargs, "");
@@ -196,8 +200,8 @@ static void emit_copy(emitter *e, const pl_copy *cp, LLVMValueRef pred) {
 /* i1: does iteration `k` after the base exist? The base is iteration 0
  * (from_start) or the current iteration, whose number is `iter` (used with
  * ScalarEvolution's count `btc`). Returns NULL when it surely exists. */
-static LLVMValueRef emit_exists(pl_candidate *c, LLVMBuilderRef b, int from_start,
-                                unsigned k, LLVMValueRef btc, LLVMValueRef iter) {
+static LLVMValueRef emit_exists(pl_candidate *c, LLVMBuilderRef b, int from_start, unsigned k,
+                                LLVMValueRef btc, LLVMValueRef iter) {
   if (from_start && k == 0)
     return NULL;
   if (c->trip.use_scev) {
@@ -310,8 +314,7 @@ static int exit_needs_barrier(pl_host *host, pl_candidate *c, LLVMBasicBlockRef 
       found = 1; /* the loop runs again: its prologue refills the ring */
       break;
     }
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !found;
-         i = LLVMGetNextInstruction(i)) {
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !found; i = LLVMGetNextInstruction(i)) {
       if (!pl_touches_memory(i) || pl_is_any_barrier(i))
         continue;
       if (unknown) {
@@ -356,8 +359,8 @@ typedef struct use_site {
   unsigned op;
 } use_site;
 
-static void collect_tile_uses(pl_candidate *c, LLVMValueRef v, use_site **sites,
-                              size_t *n, size_t *cap) {
+static void collect_tile_uses(pl_candidate *c, LLVMValueRef v, use_site **sites, size_t *n,
+                              size_t *cap) {
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (LLVMIsAConstantExpr(user)) {
@@ -478,8 +481,7 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
     LLVMValueRef s_issue =
         LLVMBuildSelect(b, is0, LLVMConstInt(i32, S - 1, 0), prev, "pl.slot.next");
     for (size_t t = 0; t < c->ntiles; ++t) {
-      LLVMValueRef off =
-          LLVMBuildMul(b, s_issue, LLVMConstInt(i32, plan->stride[t], 0), "");
+      LLVMValueRef off = LLVMBuildMul(b, s_issue, LLVMConstInt(i32, plan->stride[t], 0), "");
       e.tile_base[t] = LLVMBuildInBoundsGEP2(b, i8, ring[t], &off, 1, "pl.fill");
       e.tile_off[t] = off;
     }
@@ -495,8 +497,7 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
   LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(c->latch));
   LLVMValueRef s_inc = LLVMBuildAdd(b, s_phi, LLVMConstInt(i32, 1, 0), "");
   LLVMValueRef wrap = LLVMBuildICmp(b, LLVMIntEQ, s_inc, LLVMConstInt(i32, S, 0), "");
-  LLVMValueRef s_next =
-      LLVMBuildSelect(b, wrap, LLVMConstInt(i32, 0, 0), s_inc, "pl.slot.rot");
+  LLVMValueRef s_next = LLVMBuildSelect(b, wrap, LLVMConstInt(i32, 0, 0), s_inc, "pl.slot.rot");
   if (n_phi) {
     LLVMValueRef n_next =
         LLVMBuildAdd(b, n_phi, LLVMConstInt(LLVMTypeOf(btc), 1, 0), "pl.iter.next");
@@ -561,8 +562,7 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
           LLVMValueRef user = LLVMGetUser(u);
           if (LLVMIsAConstantExpr(user))
             pl_vec_push(&stack, user);
-          else if (LLVMIsAInstruction(user) && !LLVMGetFirstUse(user) &&
-                   !pl_vec_has(&insts, user))
+          else if (LLVMIsAInstruction(user) && !LLVMGetFirstUse(user) && !pl_vec_has(&insts, user))
             pl_vec_push(&insts, user);
         }
       }

@@ -86,8 +86,7 @@ int pl_loop_has_trip_count(pl_host *H, pl_loop_ref LR) {
   return Exp.isSafeToExpandAt(BTC, L->getLoopPreheader()->getTerminator());
 }
 
-LLVMValueRef pl_loop_expand_backedge_count(pl_host *H, pl_loop_ref LR,
-                                           LLVMValueRef InsertBefore) {
+LLVMValueRef pl_loop_expand_backedge_count(pl_host *H, pl_loop_ref LR, LLVMValueRef InsertBefore) {
   if (!pl_loop_has_trip_count(H, LR))
     return nullptr;
   Loop *L = unwrapLoop(LR);
@@ -108,8 +107,8 @@ unsigned pl_mod_ref(pl_host *H, LLVMValueRef Inst, LLVMValueRef Ptr) {
 unsigned pl_known_alignment(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx) {
   Value *Val = unwrap(V);
   const DataLayout &DL = H->F.getParent()->getDataLayout();
-  KnownBits Known = computeKnownBits(Val, DL, 0, &H->AC(),
-                                     Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
+  KnownBits Known =
+      computeKnownBits(Val, DL, 0, &H->AC(), Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
   unsigned TZ = std::min(Known.countMinTrailingZeros(), 12u);
   return 1u << TZ;
 }
@@ -126,8 +125,8 @@ char *pl_demangle(const char *Name) {
   return Out;
 }
 
-void pl_remark(pl_host *H, pl_remark_kind Kind, const char *Name, pl_loop_ref LR,
-               LLVMValueRef Inst, const char *Msg) {
+void pl_remark(pl_host *H, pl_remark_kind Kind, const char *Name, pl_loop_ref LR, LLVMValueRef Inst,
+               const char *Msg) {
   OptimizationRemarkEmitter &ORE = H->ORE();
   Loop *L = unwrapLoop(LR);
   DebugLoc DL;

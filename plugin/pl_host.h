@@ -92,13 +92,11 @@ unsigned pl_mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr);
 /** Known bits: the largest power of two (bytes, capped at 4096) that
  * provably divides the address `ptr` when `ctx` executes
  * (llvm::getKnownAlignment / computeKnownBits). */
-unsigned pl_known_alignment(pl_host *host, LLVMValueRef ptr,
-                            LLVMValueRef ctx);
+unsigned pl_known_alignment(pl_host *host, LLVMValueRef ptr, LLVMValueRef ctx);
 
 /** Splits the CFG edge from -> to (llvm::SplitEdge), keeping loop info and
  * dominators up to date. Returns the new block on the edge. */
-LLVMBasicBlockRef pl_split_edge(pl_host *host, LLVMBasicBlockRef from,
-                                LLVMBasicBlockRef to);
+LLVMBasicBlockRef pl_split_edge(pl_host *host, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
 
 /** Demangles an Itanium name (llvm::demangle). Returns a malloc'ed string
  * the caller frees with free(); the input itself when not mangled. */
@@ -106,8 +104,8 @@ char *pl_demangle(const char *name);
 
 /** Emits an optimization remark of pass `cuda-pipeline` named `name` with
  * text `msg`, located at `inst` when non-NULL, else at the loop's start. */
-void pl_remark(pl_host *host, pl_remark_kind kind, const char *name,
-               pl_loop_ref loop, LLVMValueRef inst, const char *msg);
+void pl_remark(pl_host *host, pl_remark_kind kind, const char *name, pl_loop_ref loop,
+               LLVMValueRef inst, const char *msg);
 
 #ifdef __cplusplus
 }

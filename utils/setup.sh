@@ -6,7 +6,10 @@
 #      of the existing Debian sources entry (no host name is ever written);
 #   2. installs clang-19, llvm-19-dev, libclang-19-dev, llvm-19-tools, cmake,
 #      ninja-build and nvidia-cuda-toolkit (CUDA 11.8) with apt-get;
-#   3. configures and builds the project into build/ (or $BUILD_DIR).
+#   3. configures and builds the project into build/ (or $BUILD_DIR): the
+#      plugin, the examples and the benchmark;
+#   4. compiles the examples with the plugin, printing a remark for every
+#      loop and a summary of the PTX (utils/examples.sh).
 #
 # Usage: utils/setup.sh [--no-build]
 set -euo pipefail
@@ -59,4 +62,5 @@ fi
 if [ "$do_build" = 1 ]; then
   cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release
   cmake --build "$build_dir"
+  BUILD_DIR="$build_dir" "$here/utils/examples.sh"
 fi
