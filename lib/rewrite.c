@@ -17,6 +17,10 @@ typedef struct emitter {
    * over slot 0 (by `slot0`) and offset here with one GEP. NULL: clone. */
   LLVMValueRef tile_off[PL_MAX_TILES];
   struct emitter *slot0;
+  /* When set, the offset GEP of a hoisted address is built right before
+   * this instruction and not remembered: a short live range, so the ring
+   * costs no registers over the original loop. */
+  LLVMValueRef use_point;
   int clone_loop; /* clone in-loop instructions (issue) or keep them */
   int drop_flags; /* drop poison-generating flags on clones */
 } emitter;
@@ -123,6 +127,13 @@ static LLVMValueRef remap(emitter *e, LLVMValueRef v) {
         base0 = remap(z, v);
       }
       LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx_of(e->c));
+      if (e->use_point) {
+        LLVMBuilderRef ub = LLVMCreateBuilderInContext(ctx_of(e->c));
+        LLVMPositionBuilderBefore(ub, e->use_point);
+        LLVMValueRef at = LLVMBuildGEP2(ub, i8, base0, &e->tile_off[tile], 1, "pl.at");
+        LLVMDisposeBuilder(ub);
+        return at;
+      }
       r = LLVMBuildGEP2(e->b, i8, base0, &e->tile_off[tile], 1, "pl.at");
     } else if ((in_loop && e->clone_loop) || (!in_loop && derives_from_tile(e->c, v))) {
       r = LLVMInstructionClone(v);
@@ -526,12 +537,24 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
   size_t nsites = 0, cap = 0;
   for (size_t t = 0; t < c->ntiles; ++t)
     collect_tile_uses(c, c->tiles[t].global, &sites, &nsites, &cap);
+  /* A plain load becomes a shared-space access (InferAddressSpaces), so its
+   * hoisted address stays hoisted at no register cost. An intrinsic such as
+   * wmma.load keeps a generic pointer; hoisted, each such address would be
+   * a 64-bit generic pointer live across the loop (measured: 124 -> 167
+   * registers for the WMMA example), so rebuild it from the slot pointer. */
+  emitter rebuilt;
+  emitter_init(&rebuilt, c, b);
+  memcpy(rebuilt.tile_base, cur.tile_base, sizeof rebuilt.tile_base);
   for (size_t k = 0; k < nsites; ++k) {
-    LLVMValueRef old = LLVMGetOperand(sites[k].user, sites[k].op);
-    LLVMSetOperand(sites[k].user, sites[k].op, remap(&cur, old));
+    LLVMValueRef user = sites[k].user;
+    LLVMValueRef old = LLVMGetOperand(user, sites[k].op);
+    emitter *e = LLVMIsACallInst(user) ? &rebuilt : &cur;
+    e->use_point = e == &cur ? user : NULL;
+    LLVMSetOperand(user, sites[k].op, remap(e, old));
   }
   free(sites);
   pl_vmap_free(&cur.map);
+  pl_vmap_free(&rebuilt.map);
   pl_vmap_free(&slot0.map);
   LLVMDisposeBuilder(slot0.b);
 
