@@ -72,8 +72,8 @@ static void emit_success(pl_host *host, const pl_candidate *c, const pl_plan *pl
                           (unsigned long long)(plan->stride[t] * plan->stages));
   if (n < sizeof msg) {
     if (plan->min_bytes == plan->max_bytes)
-      n += (size_t)snprintf(msg + n, sizeof msg - n, "; %zu cp.async copies of %u bytes",
-                            c->ncopies, plan->min_bytes);
+      n += (size_t)snprintf(msg + n, sizeof msg - n, "; %zu cp.async cop%s of %u bytes", c->ncopies,
+                            c->ncopies == 1 ? "y" : "ies", plan->min_bytes);
     else
       n += (size_t)snprintf(msg + n, sizeof msg - n, "; %zu cp.async copies of %u to %u bytes",
                             c->ncopies, plan->min_bytes, plan->max_bytes);

@@ -5,8 +5,11 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 files=$(git ls-files 'lib/*.c' 'lib/*.h' 'plugin/*.cpp' 'plugin/*.h')
+# The project's clang-format is 19 (utils/setup.sh installs it); versions
+# differ in small ways, so use exactly that one.
+cf=$(command -v clang-format-19 || echo /usr/lib/llvm-19/bin/clang-format)
 if [ "${1:-}" = --check ]; then
-  clang-format --dry-run --Werror $files
+  "$cf" --dry-run --Werror $files
 else
-  clang-format -i $files
+  "$cf" -i $files
 fi

@@ -30,7 +30,7 @@ done
 sudo_cmd=()
 if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
-packages=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools cmake ninja-build
+packages=(clang-19 clang-format-19 llvm-19-dev libclang-19-dev llvm-19-tools cmake ninja-build
   nvidia-cuda-toolkit python3 python3-yaml python3-pygments)
 
 missing=()

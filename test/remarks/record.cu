@@ -13,7 +13,7 @@
 // CHECK-NEXT: DebugLoc: { File: '{{.*}}record.cu', Line: [[@LINE+19]], Column: 3 }
 // CHECK-NEXT: Function: _Z3rowiPKfPf
 // CHECK-NEXT: Args:
-// CHECK-NEXT: - String: 'pipelined loop with 3 stages: tile ''tile'' 4224 -> 12672 bytes; 1 cp.async copies of 4 bytes; removed the second barrier'
+// CHECK-NEXT: - String: 'pipelined loop with 3 stages: tile ''tile'' 4224 -> 12672 bytes; 1 cp.async copy of 4 bytes; removed the second barrier'
 //
 // RUN: cd %t && %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 -O3 -c %s -o %t/full.o -fplugin=%plugin -fsave-optimization-record -Xarch_device -foptimization-record-file=%t/full.device.yaml
 // RUN: FileCheck %s --check-prefix=FULL < %t/full.device.yaml

@@ -9,7 +9,7 @@
 __global__ void good(int n, const float *__restrict__ a, float *__restrict__ out) {
   __shared__ float tile[T][T + 1];
   float acc = 0.0f;
-  for (int t = 0; t < n; ++t) { // expected-remark {{pipelined loop with 3 stages: tile 'tile' 4224 -> 12672 bytes; 1 cp.async copies of 4 bytes; removed the second barrier}}
+  for (int t = 0; t < n; ++t) { // expected-remark {{pipelined loop with 3 stages: tile 'tile' 4224 -> 12672 bytes; 1 cp.async copy of 4 bytes; removed the second barrier}}
     tile[threadIdx.y][threadIdx.x] = a[(t * T + threadIdx.y) * T + threadIdx.x];
     __syncthreads();
     for (int k = 0; k < T; ++k)

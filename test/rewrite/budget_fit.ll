@@ -3,8 +3,8 @@
 ; fit.
 ; RUN: %opt -passes='cuda-pipeline<stages=4>' -pass-remarks=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s
 ; RUN: %opt -passes='cuda-pipeline<stages=4;max-shared=32768>' -pass-remarks=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SMALL
-; CHECK: pipelined loop with 3 stages: tile 'tile' 16384 -> 49152 bytes; 1 cp.async copies of 4 bytes; removed the second barrier (4 stages requested; 3 fit the 49152-byte budget)
-; SMALL: pipelined loop with 2 stages: tile 'tile' 16384 -> 32768 bytes; 1 cp.async copies of 4 bytes; removed the second barrier (4 stages requested; 2 fit the 32768-byte budget)
+; CHECK: pipelined loop with 3 stages: tile 'tile' 16384 -> 49152 bytes; 1 cp.async copy of 4 bytes; removed the second barrier (4 stages requested; 3 fit the 49152-byte budget)
+; SMALL: pipelined loop with 2 stages: tile 'tile' 16384 -> 32768 bytes; 1 cp.async copy of 4 bytes; removed the second barrier (4 stages requested; 2 fit the 32768-byte budget)
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
