@@ -1,128 +1,328 @@
-// The libpipeline benchmark and differential checker. Host code; the kernels
-// come from variant.cu, compiled once per variant.
+// The libpipeline benchmark and differential checker. Host code; the
+// kernels come from variant.cu, compiled once per variant (launchers.h).
 //
-//   bench check [seed]          bitwise: every variant against plain, many sizes
-//   bench time [csv] [reps]     CUDA-event medians at 4096^3, all variants in one run
-//   bench run KERNEL VARIANT SIZE   one launch (for compute-sanitizer)
+//   bench check [seed]                  every variant against plain, bitwise,
+//                                       at trip counts 1..5 and larger
+//   bench time [csv] [reps] [only]      CUDA-event medians, every variant of
+//                                       every kernel (or kernel `only`) in one run
+//   bench run KERNEL VARIANT            one small launch (for compute-sanitizer)
+//   bench list                          kernels and variants
 //
-// `check` ends with "N passed, N failed". Inputs are fresh random numbers
-// (never zeros); outputs are filled with NaN before every launch.
+// `check` ends with "N passed, N failed". Inputs are fresh random numbers,
+// never zeros; outputs are filled with NaN before every launch. The library
+// reference (cuBLAS, for the GEMMs) is loaded with dlopen where the machine
+// has it; it is timed, not compared bitwise.
 #include "../examples/common.h"
 #include "launchers.h"
 
 #include <algorithm>
+#include <dlfcn.h>
+#include <functional>
 #include <string>
 #include <time.h>
 #include <vector>
 
-typedef void (*sgemm_fn)(int, const float *, const float *, float *);
-typedef void (*wmma_fn)(int, int, int, const half *, const half *, float *);
+// ---- variants ---------------------------------------------------------------
 
 struct Variant {
   const char *name;
-  sgemm_fn sgemm;
-  wmma_fn wmma;
+  void (*sgemm)(int, const float *, const float *, float *);
+  void (*wmma)(int, int, int, const half *, const half *, float *);
+  void (*rbsgemm)(int, int, int, const float *, const float *, float *);
+  void (*conv)(int, int, int, const float *, const float *, float *);
+  void (*batched)(int, int, const float *, const float *, float *);
+  void (*attn)(int, int, const float *, const float *, const float *, float *);
+  void (*stream)(int, int, int, const float *, float *);
 };
-#define PL_ENTRY(v) {#v, sgemm_##v, wmma_##v},
+#define PL_ENTRY(v) {#v, sgemm_##v, wmma_##v, rbsgemm_##v, conv_##v, batched_##v, attn_##v, stream_##v},
 static const Variant variants[] = {PL_VARIANTS(PL_ENTRY)};
 #undef PL_ENTRY
 static const int nvariants = sizeof variants / sizeof *variants;
+static int variant_index(const char *name) {
+  for (int i = 0; i < nvariants; ++i)
+    if (std::string(name) == variants[i].name)
+      return i;
+  return -1;
+}
+
+// ---- cuBLAS through dlopen (the GPU machine's CUDA 13) -----------------------
+
+struct Cublas {
+  void *handle = nullptr;
+  int (*sgemm)(void *, int, int, int, int, int, const float *, const float *, int,
+               const float *, int, const float *, float *, int) = nullptr;
+  int (*gemmEx)(void *, int, int, int, int, int, const void *, const void *, int, int,
+                const void *, int, int, const void *, void *, int, int, int, int) = nullptr;
+  int (*sgemmBatched)(void *, int, int, int, int, int, const float *, const float *, int,
+                      long long, const float *, int, long long, const float *, float *, int,
+                      long long, int) = nullptr;
+  bool ok = false;
+  void load() {
+    const char *names[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so"};
+    void *lib = nullptr;
+    for (const char *n : names)
+      if ((lib = dlopen(n, RTLD_NOW | RTLD_GLOBAL)))
+        break;
+    if (!lib) {
+      printf("cuBLAS not found: no library reference\n");
+      return;
+    }
+    auto create = (int (*)(void **))dlsym(lib, "cublasCreate_v2");
+    sgemm = (decltype(sgemm))dlsym(lib, "cublasSgemm_v2");
+    gemmEx = (decltype(gemmEx))dlsym(lib, "cublasGemmEx");
+    sgemmBatched = (decltype(sgemmBatched))dlsym(lib, "cublasSgemmStridedBatched");
+    ok = create && sgemm && gemmEx && sgemmBatched && create(&handle) == 0;
+    printf("cuBLAS: %s\n", ok ? "loaded" : "unusable");
+  }
+};
+static Cublas cublas;
+// Row-major C = A * B is column-major C^T = B^T * A^T.
+// cudaDataType CUDA_R_16F and CUDA_R_32F come from CUDA's library_types.h.
+enum { CUBLAS_OP_N = 0, CUBLAS_COMPUTE_32F = 68 };
+
+// ---- problems ---------------------------------------------------------------
 
 struct Buffers {
-  void *a = nullptr, *b = nullptr, *c = nullptr;
-  size_t na = 0, nb = 0, nc = 0; // bytes
-  void alloc(size_t a_, size_t b_, size_t c_) {
-    na = a_, nb = b_, nc = c_;
-    CHECK(cudaMalloc(&a, na));
-    CHECK(cudaMalloc(&b, nb));
-    CHECK(cudaMalloc(&c, nc));
+  std::vector<void *> in;
+  void *out = nullptr;
+  size_t out_bytes = 0;
+  void add(size_t bytes) {
+    void *p;
+    CHECK(cudaMalloc(&p, bytes));
+    in.push_back(p);
   }
   void release() {
-    CHECK(cudaFree(a));
-    CHECK(cudaFree(b));
-    CHECK(cudaFree(c));
+    for (void *p : in)
+      CHECK(cudaFree(p));
+    CHECK(cudaFree(out));
+    in.clear();
+    out = nullptr;
   }
 };
 
-// Fresh random inputs: floats for sgemm, halves for wmma.
-static void fill_inputs(Buffers &buf, bool halves, uint64_t seed) {
+static void fill(void *dev, size_t count, bool halves, uint64_t seed) {
   uint64_t s = seed * 0x9E3779B97F4A7C15ull + 12345;
-  for (int which = 0; which < 2; ++which) {
-    size_t bytes = which ? buf.nb : buf.na;
-    std::vector<unsigned char> host(bytes);
-    if (halves) {
-      half *h = (half *)host.data();
-      for (size_t i = 0; i < bytes / sizeof(half); ++i)
-        h[i] = __float2half(rand_unit(&s));
-    } else {
-      float *f = (float *)host.data();
-      for (size_t i = 0; i < bytes / sizeof(float); ++i)
-        f[i] = rand_unit(&s);
-    }
-    CHECK(cudaMemcpy(which ? buf.b : buf.a, host.data(), bytes, cudaMemcpyHostToDevice));
+  std::vector<unsigned char> host(count * (halves ? 2 : 4));
+  for (size_t i = 0; i < count; ++i) {
+    float v = rand_unit(&s);
+    if (halves)
+      ((half *)host.data())[i] = __float2half(v);
+    else
+      ((float *)host.data())[i] = v;
   }
+  CHECK(cudaMemcpy(dev, host.data(), host.size(), cudaMemcpyHostToDevice));
 }
 
-static void launch(const Variant &v, bool wmma, int m, int n, int k, Buffers &buf) {
-  if (wmma)
-    v.wmma(m, n, k, (const half *)buf.a, (const half *)buf.b, (float *)buf.c);
-  else
-    v.sgemm(n, (const float *)buf.a, (const float *)buf.b, (float *)buf.c);
+typedef std::vector<long> Size;
+struct Problem {
+  const char *name, *unit; // unit: TFLOP/s or GB/s
+  std::vector<Size> check_sizes;
+  Size small, large;
+  std::function<std::string(const Size &)> describe;
+  std::function<void(const Size &, Buffers &, uint64_t)> setup;
+  std::function<void(const Variant &, const Size &, Buffers &)> launch;
+  std::function<bool(const Size &, Buffers &)> library; // false: none
+  std::function<double(const Size &)> work;               // FLOP or bytes
+};
+
+static std::vector<Problem> problems() {
+  std::vector<Problem> p;
+  auto f32 = [](Buffers &b, size_t n, uint64_t seed) {
+    b.add(n * 4);
+    fill(b.in.back(), n, false, seed + b.in.size());
+  };
+  auto f16 = [](Buffers &b, size_t n, uint64_t seed) {
+    b.add(n * 2);
+    fill(b.in.back(), n, true, seed + b.in.size());
+  };
+  auto out = [](Buffers &b, size_t n) {
+    b.out_bytes = n * 4;
+    CHECK(cudaMalloc(&b.out, b.out_bytes));
+  };
+  auto F = [](Buffers &b, int i) { return (const float *)b.in[i]; };
+
+  // The seeds' tiled SGEMM, N x N x N (trip count N/32).
+  p.push_back({"sgemm", "TFLOP/s", {{32}, {64}, {96}, {128}, {160}, {1024}}, {96}, {4096},
+               [](const Size &s) { return "N=" + std::to_string(s[0]); },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, s[0] * s[0], seed), f32(b, s[0] * s[0], seed), out(b, s[0] * s[0]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.sgemm(s[0], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               [=](const Size &s, Buffers &b) {
+                 if (!cublas.ok)
+                   return false;
+                 float one = 1, zero = 0;
+                 int n = s[0];
+                 cublas.sgemm(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, F(b, 1), n,
+                              F(b, 0), n, &zero, (float *)b.out, n);
+                 return true;
+               },
+               [](const Size &s) { return 2.0 * s[0] * s[0] * s[0]; }});
+  // WMMA fp16 GEMM, M x N x K (trip count K/32).
+  p.push_back({"wmma", "TFLOP/s",
+               {{256, 256, 32}, {256, 256, 64}, {256, 256, 96}, {256, 256, 128}, {256, 256, 160},
+                {128, 384, 4096}, {1024, 1024, 1024}},
+               {256, 256, 96}, {4096, 4096, 4096},
+               [](const Size &s) {
+                 return "M=" + std::to_string(s[0]) + " N=" + std::to_string(s[1]) +
+                        " K=" + std::to_string(s[2]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f16(b, s[0] * s[2], seed), f16(b, s[2] * s[1], seed), out(b, s[0] * s[1]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.wmma(s[0], s[1], s[2], (const half *)b.in[0], (const half *)b.in[1],
+                        (float *)b.out);
+               },
+               [=](const Size &s, Buffers &b) {
+                 if (!cublas.ok)
+                   return false;
+                 float one = 1, zero = 0;
+                 cublas.gemmEx(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, s[1], s[0], s[2], &one,
+                               b.in[1], CUDA_R_16F, s[1], b.in[0], CUDA_R_16F, s[2], &zero, b.out,
+                               CUDA_R_32F, s[1], CUBLAS_COMPUTE_32F, -1);
+                 return true;
+               },
+               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  // Register-blocked SGEMM, M x N x K (trip count K/8).
+  p.push_back({"rbsgemm", "TFLOP/s",
+               {{128, 128, 8}, {128, 128, 16}, {128, 128, 24}, {128, 128, 32}, {128, 128, 40},
+                {512, 384, 1032}},
+               {128, 128, 24}, {4096, 4096, 4096},
+               [](const Size &s) {
+                 return "M=" + std::to_string(s[0]) + " N=" + std::to_string(s[1]) +
+                        " K=" + std::to_string(s[2]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, s[0] * s[2], seed), f32(b, s[2] * s[1], seed), out(b, s[0] * s[1]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.rbsgemm(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               [=](const Size &s, Buffers &b) {
+                 if (!cublas.ok)
+                   return false;
+                 float one = 1, zero = 0;
+                 cublas.sgemm(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, s[1], s[0], s[2], &one,
+                              F(b, 1), s[1], F(b, 0), s[2], &zero, (float *)b.out, s[1]);
+                 return true;
+               },
+               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  // 3x3 convolution over C channels, H x W (trip count C), ragged edges.
+  p.push_back({"conv", "GB/s",
+               {{1, 37, 75}, {2, 64, 64}, {3, 33, 100}, {4, 8, 32}, {5, 129, 31}, {32, 513, 1023}},
+               {3, 33, 100}, {64, 2048, 2048},
+               [](const Size &s) {
+                 return "C=" + std::to_string(s[0]) + " H=" + std::to_string(s[1]) +
+                        " W=" + std::to_string(s[2]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, s[0] * s[1] * s[2], seed), f32(b, s[0] * 9, seed), out(b, s[1] * s[2]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.conv(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr, [](const Size &s) { return 4.0 * (s[0] + 1) * s[1] * s[2]; }});
+  // Batched GEMM: batch x (n x n x n), TILE 16 (trip count n/16).
+  p.push_back({"batched", "TFLOP/s",
+               {{16, 8}, {32, 8}, {48, 8}, {64, 8}, {80, 8}, {256, 16}}, {48, 4}, {128, 4096},
+               [](const Size &s) {
+                 return "n=" + std::to_string(s[0]) + " batch=" + std::to_string(s[1]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 size_t e = (size_t)s[0] * s[0] * s[1];
+                 f32(b, e, seed), f32(b, e, seed), out(b, e);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.batched(s[0], s[1], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               [=](const Size &s, Buffers &b) {
+                 if (!cublas.ok)
+                   return false;
+                 float one = 1, zero = 0;
+                 long long n = s[0], st = n * n;
+                 cublas.sgemmBatched(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
+                                     F(b, 1), n, st, F(b, 0), n, st, &zero, (float *)b.out, n, st,
+                                     s[1]);
+                 return true;
+               },
+               [](const Size &s) { return 2.0 * s[0] * s[0] * s[0] * s[1]; }});
+  // Attention: sequence length L, head dim 64, bh heads (trip count L/32).
+  p.push_back({"attention", "TFLOP/s",
+               {{32, 2}, {64, 2}, {96, 2}, {128, 2}, {160, 2}, {1024, 4}}, {96, 2}, {4096, 32},
+               [](const Size &s) {
+                 return "L=" + std::to_string(s[0]) + " heads=" + std::to_string(s[1]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 size_t e = (size_t)s[0] * 64 * s[1];
+                 f32(b, e, seed), f32(b, e, seed), f32(b, e, seed), out(b, e);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.attn(s[0], s[1], F(b, 0), F(b, 1), F(b, 2), (float *)b.out);
+               },
+               nullptr, [](const Size &s) { return 4.0 * s[0] * s[0] * 64 * s[1]; }});
+  // Memory-bound stream: tiles per block t, blocks b, ragged tail (trip count t).
+  p.push_back({"stream", "GB/s",
+               {{1, 64}, {2, 64}, {3, 64}, {4, 64}, {5, 64}, {40, 512}}, {3, 16}, {64, 32768},
+               [](const Size &s) {
+                 return "tiles/block=" + std::to_string(s[0]) + " blocks=" + std::to_string(s[1]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1] * 256, seed), out(b, s[1] * 256);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 long n = s[0] * s[1] * 256 - 77; // the last tile is ragged
+                 v.stream((int)n, s[0], s[1], F(b, 0), (float *)b.out);
+               },
+               nullptr, [](const Size &s) { return 4.0 * s[0] * s[1] * 256; }});
+  return p;
 }
 
-static std::vector<unsigned char> run_once(const Variant &v, bool wmma, int m, int n, int k,
-                                           Buffers &buf) {
-  CHECK(cudaMemset(buf.c, 0xff, buf.nc)); // NaN
-  launch(v, wmma, m, n, k, buf);
+static std::vector<unsigned char> run_once(const Problem &pr, const Variant &v, const Size &s,
+                                           Buffers &b) {
+  CHECK(cudaMemset(b.out, 0xff, b.out_bytes)); // NaN
+  pr.launch(v, s, b);
   CHECK_LAUNCH();
-  std::vector<unsigned char> out(buf.nc);
-  CHECK(cudaMemcpy(out.data(), buf.c, buf.nc, cudaMemcpyDeviceToHost));
+  std::vector<unsigned char> out(b.out_bytes);
+  CHECK(cudaMemcpy(out.data(), b.out, b.out_bytes, cudaMemcpyDeviceToHost));
   return out;
 }
 
-static int count_nan(const std::vector<unsigned char> &out) {
+static long count_nan(const std::vector<unsigned char> &out) {
   const float *f = (const float *)out.data();
-  int bad = 0;
-  for (size_t i = 0; i < out.size() / sizeof(float); ++i)
+  long bad = 0;
+  for (size_t i = 0; i < out.size() / 4; ++i)
     bad += f[i] != f[i];
   return bad;
 }
 
+// ---- modes ------------------------------------------------------------------
+
 static int check(uint64_t seed) {
-  struct Case {
-    bool wmma;
-    int m, n, k;
-  };
-  std::vector<Case> cases;
-  // sgemm: trip count N/32 = 1, 2, 3, 4, 5 (S-1, S, S+1 for S = 2, 3, 4), then larger.
-  for (int n : {32, 64, 96, 128, 160, 256, 1024})
-    cases.push_back({false, n, n, n});
-  // wmma: trip count K/32 = 1 .. 5, 16, 128.
-  for (int k : {32, 64, 96, 128, 160, 512})
-    cases.push_back({true, 256, 256, k});
-  cases.push_back({true, 128, 384, 4096});
-  cases.push_back({true, 1024, 1024, 1024});
   int passed = 0, failed = 0;
-  for (size_t ci = 0; ci < cases.size(); ++ci) {
-    const Case &c = cases[ci];
-    Buffers buf;
-    size_t es = c.wmma ? sizeof(half) : sizeof(float);
-    buf.alloc((size_t)c.m * c.k * es, (size_t)c.k * c.n * es, (size_t)c.m * c.n * sizeof(float));
-    uint64_t case_seed = seed + ci;
-    fill_inputs(buf, c.wmma, case_seed);
-    std::vector<unsigned char> ref = run_once(variants[0], c.wmma, c.m, c.n, c.k, buf);
-    int ref_nan = count_nan(ref);
-    for (int vi = 1; vi < nvariants; ++vi) {
-      std::vector<unsigned char> out = run_once(variants[vi], c.wmma, c.m, c.n, c.k, buf);
-      bool same = out == ref && ref_nan == 0;
-      printf("%s %-5s M=%-5d N=%-5d K=%-5d seed=%-12llu %-6s vs plain: %s\n",
-             same ? "PASS" : "FAIL", c.wmma ? "wmma" : "sgemm", c.m, c.n, c.k,
-             (unsigned long long)case_seed, variants[vi].name,
-             same ? "bitwise identical" : (ref_nan ? "plain left NaN" : "DIFFERENT"));
-      same ? ++passed : ++failed;
+  std::vector<Problem> ps = problems();
+  uint64_t k = 0;
+  for (const Problem &pr : ps)
+    for (const Size &s : pr.check_sizes) {
+      Buffers b;
+      uint64_t case_seed = seed + 1000 * ++k;
+      pr.setup(s, b, case_seed);
+      std::vector<unsigned char> ref = run_once(pr, variants[0], s, b);
+      long ref_nan = count_nan(ref);
+      for (int vi = 1; vi < nvariants; ++vi) {
+        if (std::string(variants[vi].name) == "limit")
+          continue; // computes on stale tiles by design
+        std::vector<unsigned char> o = run_once(pr, variants[vi], s, b);
+        bool same = o == ref && ref_nan == 0;
+        printf("%s %-9s %-28s seed=%-12llu %-6s vs plain: %s\n", same ? "PASS" : "FAIL",
+               pr.name, pr.describe(s).c_str(), (unsigned long long)case_seed, variants[vi].name,
+               same ? "bitwise identical" : (ref_nan ? "plain left NaN" : "DIFFERENT"));
+        same ? ++passed : ++failed;
+      }
+      b.release();
     }
-    buf.release();
-  }
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }
@@ -133,41 +333,55 @@ static double median(std::vector<float> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-static int time_all(const char *csv, int reps) {
+static int time_all(const char *csv, int reps, const char *only) {
   FILE *out = csv ? fopen(csv, "w") : nullptr;
   if (csv && !out) {
     perror(csv);
     return 1;
   }
   if (out)
-    fprintf(out, "kernel,variant,size,median_ms,tflops,speedup_vs_plain\n");
+    fprintf(out, "kernel,size,variant,median_ms,rate,unit,vs_plain,vs_hand,vs_library,"
+                 "latency_hidden\n");
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
-  printf("device: %s, %d SMs\n", prop.name, prop.multiProcessorCount);
-  // The plain build is timed twice ("plain" and "plain#2") to show the spread.
-  std::vector<int> order = {0};
-  for (int vi = 0; vi < nvariants; ++vi)
-    order.push_back(vi);
-  for (int w = 0; w < 2; ++w) {
-    bool wmma = w == 1;
-    const int n = 4096;
-    Buffers buf;
-    size_t es = wmma ? sizeof(half) : sizeof(float);
-    buf.alloc((size_t)n * n * es, (size_t)n * n * es, (size_t)n * n * sizeof(float));
-    fill_inputs(buf, wmma, 42 + w);
+  printf("device: %s, %d SMs, L2 %d MB\n", prop.name, prop.multiProcessorCount,
+         prop.l2CacheSize >> 20);
+  cublas.load();
+  for (const Problem &pr : problems()) {
+    if (only && std::string(only) != pr.name)
+      continue;
+    const Size &s = pr.large;
+    Buffers b;
+    pr.setup(s, b, 42);
+    // Rows: plain, plain#2 (spread), the other variants, then the library.
+    std::vector<std::string> names;
+    std::vector<std::function<void()>> runs;
+    for (int vi = 0; vi < nvariants; ++vi) {
+      names.push_back(variants[vi].name);
+      runs.push_back([&, vi] { pr.launch(variants[vi], s, b); });
+      if (vi == 0) {
+        names.push_back("plain#2");
+        runs.push_back([&] { pr.launch(variants[0], s, b); });
+      }
+    }
+    if (pr.library && pr.library(s, b)) {
+      names.push_back("cublas");
+      runs.push_back([&] { pr.library(s, b); });
+    }
+    CHECK_LAUNCH();
     cudaEvent_t e0, e1;
     CHECK(cudaEventCreate(&e0));
     CHECK(cudaEventCreate(&e1));
-    std::vector<std::vector<float>> ms(order.size());
-    for (size_t i = 0; i < order.size(); ++i) // warm-up
-      for (int r = 0; r < 3; ++r)
-        launch(variants[order[i]], wmma, n, n, n, buf);
+    for (auto &r : runs) // warm-up
+      for (int w = 0; w < 3; ++w)
+        r();
     CHECK_LAUNCH();
+    std::vector<std::vector<float>> ms(runs.size());
     for (int r = 0; r < reps; ++r)
-      for (size_t j = 0; j < order.size(); ++j) {
-        size_t i = (j + r) % order.size(); // rotate the order every round
+      for (size_t j = 0; j < runs.size(); ++j) {
+        size_t i = (j + r) % runs.size(); // rotate the order every round
         CHECK(cudaEventRecord(e0));
-        launch(variants[order[i]], wmma, n, n, n, buf);
+        runs[i]();
         CHECK(cudaEventRecord(e1));
         CHECK(cudaEventSynchronize(e1));
         CHECK(cudaGetLastError());
@@ -175,44 +389,50 @@ static int time_all(const char *csv, int reps) {
         CHECK(cudaEventElapsedTime(&t, e0, e1));
         ms[i].push_back(t);
       }
-    double plain = median(ms[0]);
-    printf("\n%-6s %-8s %10s %9s %9s\n", wmma ? "wmma" : "sgemm", "variant", "median ms",
-           "TFLOP/s", "vs plain");
-    for (size_t i = 0; i < order.size(); ++i) {
+    auto med = [&](const char *n) {
+      for (size_t i = 0; i < names.size(); ++i)
+        if (names[i] == n)
+          return median(ms[i]);
+      return 0.0;
+    };
+    double plain = med("plain"), plugin = med("plugin"), hand = med("hand"),
+           limit = med("limit"), lib = med("cublas");
+    double hidden = plain - limit > 0 ? (plain - plugin) / (plain - limit) : 0;
+    printf("\n%s %s (%s)\n%-9s %10s %10s %9s %8s %8s\n", pr.name, pr.describe(s).c_str(),
+           pr.unit, "variant", "median ms", pr.unit, "vs plain", "vs hand", "vs lib");
+    for (size_t i = 0; i < names.size(); ++i) {
       double m = median(ms[i]);
-      double tflops = 2.0 * n * n * (double)n / (m * 1e-3) / 1e12;
-      std::string name = variants[order[i]].name;
-      if (i == 1)
-        name += "#2";
-      printf("%-6s %-8s %10.3f %9.2f %8.3fx\n", "", name.c_str(), m, tflops, plain / m);
+      double rate = pr.work(s) / (m * 1e-3) / (std::string(pr.unit) == "GB/s" ? 1e9 : 1e12);
+      printf("%-9s %10.3f %10.2f %8.3fx %7.3fx %7s\n", names[i].c_str(), m, rate, plain / m,
+             hand / m, lib > 0 ? (std::to_string(lib / m).substr(0, 5) + "x").c_str() : "-");
       if (out)
-        fprintf(out, "%s,%s,%d,%.4f,%.3f,%.4f\n", wmma ? "wmma" : "sgemm", name.c_str(), n, m,
-                tflops, plain / m);
+        fprintf(out, "%s,%s,%s,%.4f,%.3f,%s,%.4f,%.4f,%.4f,%.4f\n", pr.name,
+                pr.describe(s).c_str(), names[i].c_str(), m, rate, pr.unit, plain / m, hand / m,
+                lib > 0 ? lib / m : 0.0, names[i] == "plugin" ? hidden : 0.0);
     }
+    printf("latency hidden by the plugin: (plain - plugin) / (plain - limit) = %.0f%%\n",
+           100 * hidden);
     CHECK(cudaEventDestroy(e0));
     CHECK(cudaEventDestroy(e1));
-    buf.release();
+    b.release();
   }
   if (out)
     fclose(out);
   return 0;
 }
 
-static int run_one(const char *kernel, const char *variant, int size) {
-  bool wmma = std::string(kernel) == "wmma";
-  for (int vi = 0; vi < nvariants; ++vi)
-    if (std::string(variant) == variants[vi].name) {
-      Buffers buf;
-      size_t es = wmma ? sizeof(half) : sizeof(float);
-      int m = wmma ? 256 : size, n = wmma ? 256 : size;
-      buf.alloc((size_t)m * size * es, (size_t)size * n * es, (size_t)m * n * sizeof(float));
-      fill_inputs(buf, wmma, 7);
-      std::vector<unsigned char> outv = run_once(variants[vi], wmma, m, n, size, buf);
-      printf("%s %s %d: %d NaN\n", kernel, variant, size, count_nan(outv));
-      buf.release();
+static int run_one(const char *kernel, const char *variant) {
+  int vi = variant_index(variant);
+  for (const Problem &pr : problems())
+    if (std::string(kernel) == pr.name && vi >= 0) {
+      Buffers b;
+      pr.setup(pr.small, b, 7);
+      std::vector<unsigned char> o = run_once(pr, variants[vi], pr.small, b);
+      printf("%s %s %s: %ld NaN\n", kernel, variant, pr.describe(pr.small).c_str(), count_nan(o));
+      b.release();
       return 0;
     }
-  fprintf(stderr, "unknown variant %s\n", variant);
+  fprintf(stderr, "unknown kernel or variant: %s %s\n", kernel, variant);
   return 2;
 }
 
@@ -221,9 +441,20 @@ int main(int argc, char **argv) {
   if (mode == "check")
     return check(argc > 2 ? strtoull(argv[2], NULL, 10) : (uint64_t)time(NULL));
   if (mode == "time")
-    return time_all(argc > 2 ? argv[2] : nullptr, argc > 3 ? atoi(argv[3]) : 30);
-  if (mode == "run" && argc == 5)
-    return run_one(argv[2], argv[3], atoi(argv[4]));
-  fprintf(stderr, "usage: bench check [seed] | time [csv] [reps] | run KERNEL VARIANT SIZE\n");
+    return time_all(argc > 2 ? argv[2] : nullptr, argc > 3 ? atoi(argv[3]) : 30,
+                    argc > 4 ? argv[4] : nullptr);
+  if (mode == "run" && argc == 4)
+    return run_one(argv[2], argv[3]);
+  if (mode == "list") {
+    for (const Problem &pr : problems())
+      printf("%s ", pr.name);
+    printf("\n");
+    for (int i = 0; i < nvariants; ++i)
+      printf("%s ", variants[i].name);
+    printf("\n");
+    return 0;
+  }
+  fprintf(stderr, "usage: bench check [seed] | time [csv] [reps] [kernel] | run KERNEL VARIANT "
+                  "| list\n");
   return 2;
 }

@@ -20,7 +20,7 @@
 #define HGUARD(c) if (c)
 #endif
 
-__global__ void sgemmHand(int N, const float *A, const float *B, float *C) {
+__global__ void sgemmTiledHand(int N, const float *A, const float *B, float *C) {
   __shared__ __align__(16) float As[HS][TILE][TILE + 1];
   __shared__ __align__(16) float Bs[HS][TILE][TILE + 1];
   const int tx = threadIdx.x, ty = threadIdx.y;

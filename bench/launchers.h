@@ -1,18 +1,23 @@
-// Launchers of every kernel in every variant. Each variant is one
-// translation unit (variant.cu) compiled with its own flags; the names carry
-// the variant: plain (no plugin), plugin (default stages), s2, s3, s4
-// (forced stages), hand (hand-written cp.async ring, no plugin), handz (the
-// same, zero-filling out-of-range copies instead of skipping them).
+// Launchers of every benchmark kernel in every variant. Each variant is one
+// translation unit (variant.cu) compiled with its own flags:
+//   plain   no plugin                       plugin  the plugin, default stages
+//   s2..s4  -fplugin-arg-pipeline-stages=N  hand    hand-written cp.async rings
+//   limit   no plugin, copies left out (compute-only: latency fully hidden)
 #ifndef BENCH_LAUNCHERS_H
 #define BENCH_LAUNCHERS_H
 
 #include <cuda_fp16.h>
 
-#define PL_VARIANTS(X) X(plain) X(plugin) X(s2) X(s3) X(s4) X(hand) X(handz)
+#define PL_VARIANTS(X) X(plain) X(plugin) X(s2) X(s3) X(s4) X(hand) X(limit)
 
-#define PL_DECLARE(v)                                                                    \
-  void sgemm_##v(int N, const float *A, const float *B, float *C);                       \
-  void wmma_##v(int M, int N, int K, const half *A, const half *B, float *C);
+#define PL_DECLARE(v)                                                                      \
+  void sgemm_##v(int N, const float *A, const float *B, float *C);                         \
+  void wmma_##v(int M, int N, int K, const half *A, const half *B, float *C);              \
+  void rbsgemm_##v(int M, int N, int K, const float *A, const float *B, float *C);         \
+  void conv_##v(int C, int H, int W, const float *in, const float *w, float *out);         \
+  void batched_##v(int n, int batch, const float *A, const float *B, float *C);            \
+  void attn_##v(int L, int bh, const float *Q, const float *K, const float *V, float *O);  \
+  void stream_##v(int n, int tiles_per_block, int blocks, const float *in, float *out);
 PL_VARIANTS(PL_DECLARE)
 #undef PL_DECLARE
 

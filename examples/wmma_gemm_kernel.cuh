@@ -12,6 +12,12 @@
 #define WG_BN 128
 #define WG_BK 32
 
+// PL_TILE_COPY(s) is just `s`; the benchmark (bench/kernels/tile_copy.h)
+// redefines it to build the compute-only limit of this kernel.
+#ifndef PL_TILE_COPY
+#define PL_TILE_COPY(...) __VA_ARGS__
+#endif
+
 __global__ void __launch_bounds__(256)
     wmmaGemm(int M, int N, int K, const half *A, const half *B, float *C) {
   using namespace nvcuda;
@@ -36,11 +42,11 @@ __global__ void __launch_bounds__(256)
     for (int i = 0; i < 2; ++i) {
       const int idx = tid + i * 256;
       const int ar = idx / 4, ac = (idx % 4) * 8;
-      *reinterpret_cast<int4 *>(&As[ar][ac]) =
-          *reinterpret_cast<const int4 *>(&A[(size_t)(row0 + ar) * K + k0 + ac]);
+      PL_TILE_COPY(*reinterpret_cast<int4 *>(&As[ar][ac]) =
+                       *reinterpret_cast<const int4 *>(&A[(size_t)(row0 + ar) * K + k0 + ac]));
       const int br = idx / 16, bc = (idx % 16) * 8;
-      *reinterpret_cast<int4 *>(&Bs[br][bc]) =
-          *reinterpret_cast<const int4 *>(&B[(size_t)(k0 + br) * N + col0 + bc]);
+      PL_TILE_COPY(*reinterpret_cast<int4 *>(&Bs[br][bc]) =
+                       *reinterpret_cast<const int4 *>(&B[(size_t)(k0 + br) * N + col0 + bc]));
     }
     __syncthreads();
 #pragma unroll

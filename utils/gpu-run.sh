@@ -8,9 +8,10 @@
 # 1. the examples, built without and with the plugin, at several sizes on
 #    fresh random data: the output hashes must match bitwise;
 # 2. bench check: every benchmark variant against the plain build, bitwise;
-# 3. compute-sanitizer racecheck, synccheck and memcheck on the plugin
-#    builds at small sizes;
-# 4. bench time: CUDA-event medians of every variant in one run (CSV).
+# 3. compute-sanitizer racecheck and synccheck on every plugin build
+#    (default, 2, 3 and 4 stages) of every kernel at small sizes;
+# 4. bench time: CUDA-event medians of every variant in one run (CSV), and
+#    a plot of the speedups (PNG, with matplotlib).
 # Prints "N passed, N failed" last; exits non-zero on any failure.
 set -u
 out="${1:-${OUT:-out}}"
@@ -48,20 +49,25 @@ read -r cp cf < <(tail -n 1 "$out/check.log" | awk '/passed/{print $1, $3}')
 pass=$((pass + ${cp:-0}))
 fail=$((fail + ${cf:-1}))
 
-echo "== compute-sanitizer"
+echo "== compute-sanitizer: racecheck and synccheck on every plugin build, small sizes"
 if command -v compute-sanitizer >/dev/null; then
-  for tool in racecheck synccheck memcheck; do
-    for run in "sgemm plugin 96" "sgemm s2 64" "sgemm s4 160" "wmma plugin 96" "wmma s4 64"; do
-      log="$out/sanitizer.tmp"
-      if compute-sanitizer --tool "$tool" --error-exitcode 9 $b/bench/bench run $run >"$log" 2>&1; then
-        ok "$tool $run ($(grep -o '[A-Z]* SUMMARY.*' "$log" | head -1))"
-      else
-        ko "$tool $run: $(grep -m3 -E 'ERROR|Error|error' "$log" | tr '\n' ' ')"
-      fi
-      { echo "### $tool $run"; cat "$log"; } >>"$out/sanitizer.log"
-      rm -f "$log"
+  jobs=()
+  for tool in racecheck synccheck; do
+    for k in $($b/bench/bench list | head -n 1); do
+      for v in plugin s2 s3 s4; do jobs+=("$tool $k $v"); done
     done
   done
+  printf '%s\n' "${jobs[@]}" | xargs -P 8 -L 1 sh -c \
+    'log=$(compute-sanitizer --tool "$0" --error-exitcode 9 '"$b"'/bench/bench run "$1" "$2" 2>&1); rc=$?;
+     sum=$(printf "%s\n" "$log" | grep -o "[A-Z]* SUMMARY.*" | head -n 1);
+     if [ $rc = 0 ]; then echo "PASS $0 $1 $2 ($sum)"; else echo "FAIL $0 $1 $2 ($sum)"; printf "%s\n" "$log" | head -n 20; fi' \
+    >"$out/sanitizer.log" 2>&1
+  sp=$(grep -c '^PASS' "$out/sanitizer.log")
+  sf=$(grep -c '^FAIL' "$out/sanitizer.log")
+  echo "sanitizer: $sp passed, $sf failed (of ${#jobs[@]})"
+  grep '^FAIL' "$out/sanitizer.log" | head
+  pass=$((pass + sp))
+  fail=$((fail + sf + ${#jobs[@]} - sp - sf))
 else
   ko "compute-sanitizer not found"
 fi
@@ -69,6 +75,7 @@ fi
 echo "== bench time"
 $b/bench/bench time "$out/timing.csv" "${REPS:-30}" 2>&1 | tee "$out/timing.txt"
 [ "${PIPESTATUS[0]}" = 0 ] || ko "bench time"
+python3 utils/plot_bench.py "$out/timing.csv" "$out/bench.png" || ko "plot"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -3,7 +3,7 @@
 // tile of 32 keys it loads K and V (32 x 64 each, float4 copies), computes
 // q.k for the 32 keys, updates the online softmax (running max and sum),
 // and accumulates p * V. out = softmax(Q K^T / 8) V per (batch*head).
-// L (sequence length) a multiple of 64.
+// L (sequence length) a multiple of 32; query rows past L are idle.
 #ifndef BENCH_ATTENTION_CUH
 #define BENCH_ATTENTION_CUH
 #include "tile_copy.h"
@@ -19,10 +19,11 @@ __global__ void __launch_bounds__(64)
   __shared__ __align__(16) float Vs[AT_BK][AT_D];
   const size_t base = (size_t)blockIdx.y * L * AT_D;
   const int qi = blockIdx.x * AT_BQ + threadIdx.x;
+  const bool active = qi < L;
   float q[AT_D], o[AT_D];
 #pragma unroll
   for (int d = 0; d < AT_D; ++d) {
-    q[d] = Q[base + (size_t)qi * AT_D + d] * 0.125f;
+    q[d] = active ? Q[base + (size_t)qi * AT_D + d] * 0.125f : 0.0f;
     o[d] = 0.0f;
   }
   float m = -INFINITY, l = 0.0f;
@@ -64,8 +65,9 @@ __global__ void __launch_bounds__(64)
     m = mt;
     __syncthreads();
   }
+  if (active)
 #pragma unroll
-  for (int d = 0; d < AT_D; ++d)
-    O[base + (size_t)qi * AT_D + d] = o[d] / l;
+    for (int d = 0; d < AT_D; ++d)
+      O[base + (size_t)qi * AT_D + d] = o[d] / l;
 }
 #endif

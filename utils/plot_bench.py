@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Plot bench timing CSV: speedup over the plain build, per kernel.
+
+    utils/plot_bench.py timing.csv plot.png
+
+Bars per kernel: the plugin (default stages), forced 2 and 4 stages, the
+hand-written ring, cuBLAS where there is one, and the compute-only limit
+(how fast the loop would be with load latency fully hidden).
+"""
+import csv
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    rows = list(csv.DictReader(open(sys.argv[1])))
+    kernels = []
+    for r in rows:
+        if r["kernel"] not in kernels:
+            kernels.append(r["kernel"])
+    series = [("plugin", "plugin (default)", "#1f77b4"), ("s2", "plugin, 2 stages", "#aec7e8"),
+              ("s4", "plugin, 4 stages", "#6baed6"), ("hand", "hand-written ring", "#ff7f0e"),
+              ("cublas", "cuBLAS", "#2ca02c"), ("limit", "compute-only limit", "#bbbbbb")]
+    width = 0.13
+    fig, ax = plt.subplots(figsize=(12, 5))
+    for k, (variant, label, color) in enumerate(series):
+        xs, ys = [], []
+        for i, kern in enumerate(kernels):
+            for r in rows:
+                if r["kernel"] == kern and r["variant"] == variant:
+                    xs.append(i + (k - len(series) / 2 + 0.5) * width)
+                    ys.append(float(r["vs_plain"]))
+        if xs:
+            ax.bar(xs, ys, width, label=label, color=color)
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(kernels)))
+    ax.set_xticklabels(kernels)
+    ax.set_ylabel("speedup over the build without the plugin")
+    top = max(float(r["vs_plain"]) for r in rows if r["variant"] != "cublas")
+    ax.set_ylim(0, max(2.0, top * 1.1))
+    for r in rows:  # cuBLAS can be far off the scale: print it
+        if r["variant"] == "cublas" and float(r["vs_plain"]) > ax.get_ylim()[1]:
+            i = kernels.index(r["kernel"])
+            ax.text(i + 1.5 * width, ax.get_ylim()[1] * 0.97, "cuBLAS %.1fx" % float(r["vs_plain"]),
+                    ha="center", va="top", fontsize=8, rotation=90)
+    ax.set_title("libpipeline on an NVIDIA H200 (clang 19, CUDA 11.8, sm_90): speedup per kernel")
+    ax.legend(ncol=3, fontsize=8, loc="upper left")
+    fig.tight_layout()
+    fig.savefig(sys.argv[2], dpi=120)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
