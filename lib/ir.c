@@ -216,6 +216,16 @@ int pl_const_refers_to(LLVMValueRef c, LLVMValueRef g) {
   return 0;
 }
 
+unsigned pl_count_preds(LLVMValueRef fn, LLVMBasicBlockRef bb) {
+  unsigned n = 0;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+    for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s)
+      n += LLVMGetSuccessor(t, s) == bb;
+  }
+  return n;
+}
+
 LLVMValueRef pl_first_non_phi(LLVMBasicBlockRef bb) {
   LLVMValueRef i = LLVMGetFirstInstruction(bb);
   while (i && LLVMIsAPHINode(i))

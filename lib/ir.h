@@ -66,6 +66,9 @@ unsigned pl_addrspace(LLVMValueRef v);
  * through nested constant expressions). */
 int pl_const_refers_to(LLVMValueRef c, LLVMValueRef g);
 
+/** Number of CFG edges into `bb` from blocks of `fn` (llvm-c has no
+ * predecessor iterator). */
+unsigned pl_count_preds(LLVMValueRef fn, LLVMBasicBlockRef bb);
 /** First instruction of `bb` that is not a phi. */
 LLVMValueRef pl_first_non_phi(LLVMBasicBlockRef bb);
 /** Store size in bytes of `ty` under the module's data layout. */

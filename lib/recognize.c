@@ -56,21 +56,6 @@ static void *grow(void *p, size_t n, size_t elem) {
   return q;
 }
 
-/* Number of predecessors of `bb` among the blocks of `fn`. */
-static unsigned count_preds(LLVMValueRef fn, LLVMBasicBlockRef bb) {
-  unsigned n = 0;
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
-    if (!t)
-      continue;
-    unsigned ns = LLVMGetNumSuccessors(t);
-    for (unsigned s = 0; s < ns; ++s)
-      if (LLVMGetSuccessor(t, s) == bb)
-        ++n;
-  }
-  return n;
-}
-
 /* Source-level name of a tile: the demangled name's last component. */
 static void tile_name(LLVMValueRef g, char *out, size_t len) {
   size_t n = 0;
@@ -193,7 +178,7 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
         continue;
       if (!pt || !LLVMIsABranchInst(pt) || !LLVMIsConditional(pt))
         continue;
-      if (count_preds(c->function, lb) != 1)
+      if (pl_count_preds(c->function, lb) != 1)
         continue;
       LLVMBasicBlockRef s0 = LLVMGetSuccessor(pt, 0), s1 = LLVMGetSuccessor(pt, 1);
       if (s0 == lb && s1 == mb) {

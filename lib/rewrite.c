@@ -352,16 +352,6 @@ static int exit_needs_barrier(pl_host *host, pl_candidate *c, LLVMBasicBlockRef 
   return found;
 }
 
-static unsigned count_preds(LLVMValueRef fn, LLVMBasicBlockRef bb) {
-  unsigned n = 0;
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
-    for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s)
-      n += LLVMGetSuccessor(t, s) == bb;
-  }
-  return n;
-}
-
 /* Collects (user, operand) pairs in the loop whose operand is a tile, a
  * constant expression over one, or an out-of-loop instruction derived from
  * one. */
@@ -563,7 +553,7 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
 
   /* Drain on the exit edge. */
   LLVMBasicBlockRef exit = c->exit;
-  if (count_preds(c->function, exit) != 1)
+  if (pl_count_preds(c->function, exit) != 1)
     exit = pl_split_edge(host, c->latch, exit);
   LLVMPositionBuilderBefore(b, pl_first_non_phi(exit));
   wait_group(c, b, 0);
