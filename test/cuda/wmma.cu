@@ -5,7 +5,7 @@
 // RUN: FileCheck %s < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 
-// REMARK: wmma_gemm_kernel.cuh:34:3: remark: pipelined loop with 3 stages: tile 'As' 8192 -> 24576 bytes, tile 'Bs' 8192 -> 24576 bytes; 4 cp.async copies of 16 bytes; removed the second barrier
+// REMARK: wmma_gemm_kernel.cuh:{{[0-9]+}}:3: remark: pipelined loop with 3 stages: tile 'As' 8192 -> 24576 bytes, tile 'Bs' 8192 -> 24576 bytes; 4 cp.async copies of 16 bytes; removed the second barrier
 
 // CHECK-LABEL: .entry _Z8wmmaGemmiiiPK6__halfS1_Pf(
 // CHECK-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
