@@ -178,6 +178,34 @@ int pl_touches_memory(LLVMValueRef inst) {
   return 0;
 }
 
+int pl_pointer_operands(LLVMValueRef inst, LLVMValueRef *out, int cap) {
+  if (cap < 1)
+    return -1;
+  if (LLVMIsALoadInst(inst) || LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst)) {
+    out[0] = LLVMGetOperand(inst, 0);
+    return 1;
+  }
+  if (LLVMIsAStoreInst(inst)) {
+    out[0] = LLVMGetOperand(inst, 1);
+    return 1;
+  }
+  if (!LLVMIsACallInst(inst))
+    return -1;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+    return -1;
+  int n = 0, args = (int)LLVMGetNumArgOperands(inst);
+  for (int i = 0; i < args; ++i) {
+    LLVMValueRef a = LLVMGetOperand(inst, (unsigned)i);
+    if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind) {
+      if (n == cap)
+        return -1;
+      out[n++] = a;
+    }
+  }
+  return n;
+}
+
 LLVMValueRef pl_underlying_object(LLVMValueRef p) {
   for (int depth = 0; depth < 64; ++depth) {
     LLVMOpcode op;

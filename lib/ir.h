@@ -54,6 +54,12 @@ int pl_is_pure_intrinsic_call(LLVMValueRef inst);
  * pure intrinsic: anything that may touch memory. */
 int pl_touches_memory(LLVMValueRef inst);
 
+/** Writes the pointer operands of a memory instruction (load, store,
+ * atomic, or an intrinsic call's pointer arguments) to `out` (at most
+ * `cap`) and returns how many; returns -1 for a call whose memory is not
+ * reached through its arguments (a non-intrinsic call, inline asm). */
+int pl_pointer_operands(LLVMValueRef inst, LLVMValueRef *out, int cap);
+
 /** Strips GEPs and pointer casts (instructions and constant expressions)
  * down to the underlying object. */
 LLVMValueRef pl_underlying_object(LLVMValueRef ptr);

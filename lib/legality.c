@@ -192,6 +192,80 @@ static int check_writes(pl_host *host, pl_candidate *c, pl_fail *f) {
   return 1;
 }
 
+/* Objects `inst` reaches through its pointers, or -1 (unknown). Pointers
+ * based on a tile are left out; *tile_only is set when every pointer is. */
+static int access_objects(const pl_candidate *c, LLVMValueRef inst, LLVMValueRef out[4],
+                          int *tile_only) {
+  LLVMValueRef ptrs[4];
+  int n = pl_pointer_operands(inst, ptrs, 4), k = 0;
+  for (int i = 0; i < n; ++i) {
+    LLVMValueRef obj = pl_underlying_object(ptrs[i]);
+    if (pl_tile_index(c, obj) < 0)
+      out[k++] = obj;
+  }
+  *tile_only = n > 0 && k == 0;
+  return n < 0 ? -1 : k;
+}
+
+int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, LLVMValueRef b) {
+  LLVMValueRef oa[4], ob[4];
+  int ta, tb;
+  int na = access_objects(c, a, oa, &ta), nb = access_objects(c, b, ob, &tb);
+  if (ta || tb)
+    return 0; /* touches only a tile: its ring is private to the loop */
+  if (na < 0 || nb < 0)
+    return 1;
+  for (int i = 0; i < na; ++i) {
+    unsigned ma = pl_mod_ref(host, a, oa[i]), mb = pl_mod_ref(host, b, oa[i]);
+    if (((ma & PL_MOD) && mb) || ((mb & PL_MOD) && ma))
+      return 1;
+  }
+  for (int i = 0; i < nb; ++i) {
+    unsigned ma = pl_mod_ref(host, a, ob[i]), mb = pl_mod_ref(host, b, ob[i]);
+    if (((ma & PL_MOD) && mb) || ((mb & PL_MOD) && ma))
+      return 1;
+  }
+  return 0;
+}
+
+static int is_copy_load(const pl_candidate *c, LLVMValueRef inst) {
+  for (size_t i = 0; i < c->ncopies; ++i)
+    if (c->copies[i].load == inst)
+      return 1;
+  return 0;
+}
+
+/* Order: the second barrier ordered the compute of iteration i before the
+ * copy stage of iteration i+1. Without it, a memory access left in the copy
+ * stage (other than the copies, which become cp.async and are covered by
+ * (b)) must not conflict with one in the compute. */
+static int check_order(pl_host *host, pl_candidate *c, pl_fail *f) {
+  pl_vec before = {0}, after = {0};
+  for (size_t k = 0; k < c->nblocks; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
+      if (!pl_touches_memory(i) || pl_is_any_barrier(i))
+        continue;
+      if (pl_in_copy_stage(host, c, i)) {
+        if (!is_copy_store(c, i) && !is_copy_load(c, i))
+          pl_vec_push(&before, i);
+      } else {
+        pl_vec_push(&after, i);
+      }
+    }
+  int ok = 1;
+  for (size_t i = 0; i < before.len && ok; ++i)
+    for (size_t j = 0; j < after.len && ok; ++j)
+      if (pl_accesses_conflict(host, c, before.v[i], after.v[j])) {
+        pl_failf(f, PL_R_UNORDERED, before.v[i],
+                 "a memory access before the first barrier may conflict with one after it, "
+                 "which the removed second barrier ordered across iterations");
+        ok = 0;
+      }
+  pl_vec_free(&before);
+  pl_vec_free(&after);
+  return ok;
+}
+
 /* (c) Side-effect-free function of IVs and invariants. */
 static int recomputable(pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl_fail *f,
                         const char *tname, int depth) {
@@ -465,5 +539,6 @@ static int check_trip(pl_host *host, pl_candidate *c, pl_fail *f) {
 
 int pl_check_legality(pl_host *host, pl_candidate *c, pl_fail *f) {
   return check_tiles(host, c, f) && check_sources(c, f) && check_writes(host, c, f) &&
-         check_addresses(c, f) && check_trip(host, c, f) && check_copies(host, c, f);
+         check_order(host, c, f) && check_addresses(c, f) && check_trip(host, c, f) &&
+         check_copies(host, c, f);
 }

@@ -14,6 +14,9 @@
  *   (c) addrs  each copy's addresses and guard are side-effect-free
  *              functions of constant-step induction variables and
  *              loop-invariant values
+ *   order      nothing before the first barrier (other than the copies) may
+ *              conflict with an access after it: the second barrier, which
+ *              ordered them across iterations, is removed
  *   trip       ScalarEvolution computes the trip count at loop entry
  *   (d) copies 4, 8 or 16 bytes, both ends aligned to the size (PTX ISA,
  *              "cp.async": cp-size 4, 8 or 16; addresses aligned to it)
@@ -29,6 +32,13 @@
 /** Parses the function's "target-cpu" (e.g. "sm_90a") into its SM number
  * (90). Returns 0 when the attribute is missing or not of that form. */
 unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len);
+
+/** Nonzero when memory instructions `a` and `b` may conflict: one may
+ * write an object the other may touch (alias analysis over the underlying
+ * objects of their pointer operands). Accesses through a tile's address do
+ * not count: the tile becomes a ring private to the loop. A call whose
+ * memory is not reached through its arguments conflicts with everything. */
+int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, LLVMValueRef b);
 
 /** Runs the checks above on `c`. Returns 1 when all pass, else 0 with the
  * reason in `f`. Changes no IR. */

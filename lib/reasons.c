@@ -25,6 +25,7 @@ static const char *const names[PL_R_COUNT] = {
     [PL_R_TILE_OUTSIDE_LOOP] = "TileUsedOutsideLoop",
     [PL_R_SOURCE_NOT_GLOBAL] = "SourceNotGlobal",
     [PL_R_SOURCE_WRITTEN] = "SourceMayBeWritten",
+    [PL_R_UNORDERED] = "UnorderedAccess",
     [PL_R_ADDRESS_NOT_AFFINE] = "AddressNotRecomputable",
     [PL_R_NO_TRIP_COUNT] = "NoTripCount",
     [PL_R_COPY_SIZE] = "CopySize",

@@ -30,6 +30,7 @@ typedef enum pl_reason {
   PL_R_TILE_OUTSIDE_LOOP,  /**< (a) tile used outside the loop */
   PL_R_SOURCE_NOT_GLOBAL,  /**< cp.async source not provably global */
   PL_R_SOURCE_WRITTEN,     /**< (b) loop may write the copied memory */
+  PL_R_UNORDERED,          /**< an access left unordered without barrier 2 */
   PL_R_ADDRESS_NOT_AFFINE, /**< (c) address not recomputable */
   PL_R_NO_TRIP_COUNT,      /**< trip count not computable at entry */
   PL_R_COPY_SIZE,          /**< (d) copy not 4, 8 or 16 bytes */

@@ -1,6 +1,8 @@
 /*===- lib/rewrite.c - turn a legal tile loop into a cp.async ring -----===*/
 #include "rewrite.h"
 
+#include "legality.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,76 +250,23 @@ static void emitter_init(emitter *e, pl_candidate *c, LLVMBuilderRef b) {
   pl_vmap_init(&e->map);
 }
 
-/* Classifies the object `ptr` is based on: 0 global memory, 1 a tile (its
- * ring is private to the loop), 2 another shared object (pushed on
- * `objs`), 3 unknown. */
-static int classify_object(pl_candidate *c, LLVMValueRef ptr, pl_vec *objs) {
-  LLVMValueRef obj = pl_underlying_object(ptr);
-  if (pl_tile_index(c, obj) >= 0)
-    return 1;
-  if (pl_addrspace(obj) == PL_AS_GLOBAL ||
-      (LLVMIsAArgument(obj) && pl_addrspace(obj) == PL_AS_GENERIC))
-    return 0;
-  if (pl_is_shared_global(obj)) {
-    if (objs && !pl_vec_has(objs, obj))
-      pl_vec_push(objs, obj);
-    return 2;
-  }
-  return 3;
-}
-
-/* Pointer operands of a memory instruction; returns how many (at most 4),
- * or -1 for a call whose memory is not reached through its arguments. */
-static int pointer_operands(LLVMValueRef inst, LLVMValueRef out[4]) {
-  if (LLVMIsALoadInst(inst)) {
-    out[0] = LLVMGetOperand(inst, 0);
-    return 1;
-  }
-  if (LLVMIsAStoreInst(inst)) {
-    out[0] = LLVMGetOperand(inst, 1);
-    return 1;
-  }
-  if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst)) {
-    out[0] = LLVMGetOperand(inst, 0);
-    return 1;
-  }
-  if (!LLVMIsACallInst(inst) || !LLVMGetIntrinsicID(LLVMGetCalledValue(inst)))
-    return -1;
-  int n = 0, args = LLVMGetNumArgOperands(inst);
-  for (int i = 0; i < args; ++i) {
-    LLVMValueRef a = LLVMGetOperand(inst, (unsigned)i);
-    if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind) {
-      if (n == 4)
-        return -1;
-      out[n++] = a;
-    }
-  }
-  return n;
-}
-
 /* Whether the exit needs a barrier. The removed second barrier ordered the
- * last compute before whatever follows the loop. The ring is private to the
- * loop, so only a re-entry of the loop, or an access after it to another
- * shared object the loop touches, can race. */
+ * last iteration's compute (everything after the first barrier) before
+ * everything after the loop, among all threads: without it a fast thread
+ * could write what a slow thread's compute still reads, or read what it
+ * still writes. Accesses before the first barrier stay ordered by it, and
+ * so do the copies: at the last first barrier every thread has waited for
+ * its real copies; what is still in flight is zero-fill, which reads
+ * nothing, into the ring, which is private to the loop. Re-entering the
+ * loop refills the ring, so that needs the barrier too. */
 static int exit_needs_barrier(pl_host *host, pl_candidate *c, LLVMBasicBlockRef exit) {
-  pl_vec objs = {0}, work = {0};
-  int unknown = 0, found = 0;
-  for (size_t k = 0; k < c->nblocks && !unknown; ++k)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i && !unknown;
-         i = LLVMGetNextInstruction(i)) {
-      if (!pl_touches_memory(i) || pl_is_any_barrier(i) ||
-          strncmp(pl_callee_name(i), "llvm.nvvm.cp.async.", 19) == 0)
-        continue;
-      LLVMValueRef ptrs[4];
-      int n = pointer_operands(i, ptrs);
-      if (n < 0 && pl_is_memcpy(i) == 0 && LLVMIsACallInst(i) &&
-          LLVMGetIntrinsicID(LLVMGetCalledValue(i)))
-        n = 0; /* an intrinsic with no pointer argument */
-      if (n < 0)
-        unknown = 1;
-      for (int p = 0; p < n && !unknown; ++p)
-        unknown = classify_object(c, ptrs[p], &objs) == 3;
-    }
+  pl_vec in_loop = {0}, work = {0};
+  for (size_t k = 0; k < c->nblocks; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i))
+      if (pl_touches_memory(i) && !pl_is_any_barrier(i) && !pl_in_copy_stage(host, c, i))
+        pl_vec_push(&in_loop, i);
+  int found = 0;
+  size_t seen = 0;
   pl_vec_push(&work, LLVMBasicBlockAsValue(exit));
   for (size_t k = 0; k < work.len && !found; ++k) {
     LLVMBasicBlockRef bb = LLVMValueAsBasicBlock(work.v[k]);
@@ -328,16 +277,12 @@ static int exit_needs_barrier(pl_host *host, pl_candidate *c, LLVMBasicBlockRef 
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !found; i = LLVMGetNextInstruction(i)) {
       if (!pl_touches_memory(i) || pl_is_any_barrier(i))
         continue;
-      if (unknown) {
-        LLVMValueRef ptrs[4];
-        int n = pointer_operands(i, ptrs);
-        for (int p = 0; p < n && !found; ++p)
-          found = classify_object(c, ptrs[p], NULL) != 0;
-        found |= n < 0;
-        continue;
+      if (++seen > 4096) {
+        found = 1; /* too much to look at: keep the barrier */
+        break;
       }
-      for (size_t o = 0; o < objs.len && !found; ++o)
-        found = pl_mod_ref(host, i, objs.v[o]) != 0;
+      for (size_t j = 0; j < in_loop.len && !found; ++j)
+        found = pl_accesses_conflict(host, c, in_loop.v[j], i);
     }
     LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
     unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
@@ -347,7 +292,7 @@ static int exit_needs_barrier(pl_host *host, pl_candidate *c, LLVMBasicBlockRef 
         pl_vec_push(&work, succ);
     }
   }
-  pl_vec_free(&objs);
+  pl_vec_free(&in_loop);
   pl_vec_free(&work);
   return found;
 }
