@@ -3,7 +3,7 @@
 ; last compute before that write among all threads, so the exit gets a barrier
 ; after the drain. With noalias pointers (second RUN) it does not.
 ; RUN: %opt -passes=cuda-pipeline -S %s | FileCheck %s
-; RUN: sed -e 's/i32 %n, ptr %wts)/i32 %n, ptr noalias %wts)/' -e 's/@kernel(ptr noalias %src, ptr %dst,/@kernel(ptr noalias %src, ptr noalias %dst,/' %s | %opt -passes=cuda-pipeline -S | FileCheck %s --check-prefix=NOALIAS
+; RUN: sed -e 's/i32 %n, ptr %wts)/i32 %n, ptr noalias %wts)/' -e 's/, ptr %dst, i32/, ptr noalias %dst, i32/' %s | %opt -passes=cuda-pipeline -S | FileCheck %s --check-prefix=NOALIAS
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; CHECK-NEXT: call void @llvm.nvvm.barrier0()
 ; NOALIAS: call void @llvm.nvvm.cp.async.wait.group(i32 0)
