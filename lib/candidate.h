@@ -76,7 +76,8 @@ typedef struct pl_candidate {
 typedef struct pl_plan {
   unsigned stages;               /**< S, from 2 to 8 */
   unsigned requested;            /**< stages asked for (option or default) */
-  uint64_t stride[16];           /**< per tile: bytes of one slot (16-aligned) */
+  uint64_t stride[16];           /**< per tile: bytes of one slot (a multiple of align) */
+  unsigned align[16];            /**< per tile: ring alignment, max(16, the tile's) */
   uint64_t ring_bytes;           /**< all rings together: S * sum(stride) */
   uint64_t other_shared;         /**< the kernel's other static shared bytes */
   unsigned min_bytes, max_bytes; /**< narrowest and widest copy */

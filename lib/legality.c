@@ -135,28 +135,124 @@ static int check_tiles(pl_host *host, pl_candidate *c, pl_fail *f) {
   return 1;
 }
 
+/* Nonzero for a parameter passed by value in memory (byval, byref, ...):
+ * its address is the parameter space or a local copy, not global memory. */
+static int is_memory_param(LLVMValueRef arg) {
+  static const char *const kinds[] = {"byval", "byref", "preallocated", "inalloca", "sret"};
+  LLVMValueRef fn = LLVMGetParamParent(arg);
+  unsigned idx = 1;
+  for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != arg; p = LLVMGetNextParam(p))
+    ++idx;
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; ++k) {
+    unsigned kind = LLVMGetEnumAttributeKindForName(kinds[k], strlen(kinds[k]));
+    if (LLVMGetEnumAttributeAtIndex(fn, idx, kind))
+      return 1;
+  }
+  return 0;
+}
+
+/* The object a copy source is based on, through pointer induction
+ * variables to their start. */
+static LLVMValueRef source_object(const pl_candidate *c, LLVMValueRef src) {
+  LLVMValueRef obj = pl_underlying_object(src);
+  for (int depth = 0; depth < 8; ++depth) {
+    const pl_iv *iv = LLVMIsAPHINode(obj) ? pl_find_iv(c, obj) : NULL;
+    if (!iv || !iv->is_pointer)
+      break;
+    obj = pl_underlying_object(iv->start);
+  }
+  return obj;
+}
+
 /* Nonzero when the underlying object of a copy source is global memory. */
 static int is_global_object(LLVMValueRef obj) {
   if (pl_addrspace(obj) == PL_AS_GLOBAL)
     return 1;
   if (LLVMIsAArgument(obj))
-    return LLVMGetTypeKind(LLVMTypeOf(obj)) == LLVMPointerTypeKind;
+    return LLVMGetTypeKind(LLVMTypeOf(obj)) == LLVMPointerTypeKind && !is_memory_param(obj);
   return 0;
 }
 
 static int check_sources(pl_candidate *c, pl_fail *f) {
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
-    LLVMValueRef obj = pl_underlying_object(cp->src);
+    LLVMValueRef obj = source_object(c, cp->src);
     if (!is_global_object(obj)) {
       char buf[80];
       pl_failf(f, PL_R_SOURCE_NOT_GLOBAL, cp->load ? cp->load : cp->store,
                "cannot prove the copy into tile '%s' reads global memory", c->tiles[cp->tile].name);
       pl_fail_detail(f,
                      "the source is based on %s, which is neither a kernel pointer "
-                     "parameter nor a global-space pointer",
+                     "parameter (passed by address, not by value) nor a global-space pointer",
                      pl_value_label(obj, buf, sizeof buf));
       return 0;
+    }
+  }
+  return 1;
+}
+
+/* Nonzero when every pointer `inst` reaches memory through is shared. */
+static int writes_only_shared(LLVMValueRef inst) {
+  LLVMValueRef ptrs[4];
+  int n = pl_pointer_operands(inst, ptrs, 4);
+  if (n <= 0)
+    return 0;
+  for (int k = 0; k < n; ++k) {
+    LLVMValueRef obj = pl_underlying_object(ptrs[k]);
+    if (!pl_is_shared_global(obj) && pl_addrspace(obj) != PL_AS_SHARED)
+      return 0;
+  }
+  return 1;
+}
+
+/* Nonzero when `to` can be reached from `from` without entering the loop. */
+static int reaches(const pl_candidate *c, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+  pl_vec work = {0};
+  pl_vec_push(&work, LLVMBasicBlockAsValue(from));
+  int found = 0;
+  for (size_t k = 0; k < work.len && !found; ++k) {
+    LLVMBasicBlockRef bb = LLVMValueAsBasicBlock(work.v[k]);
+    if (bb == to) {
+      found = 1;
+      break;
+    }
+    if (pl_candidate_has_block(c, bb))
+      continue;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s) {
+      LLVMValueRef succ = LLVMBasicBlockAsValue(LLVMGetSuccessor(t, s));
+      if (!pl_vec_has(&work, succ))
+        pl_vec_push(&work, succ);
+    }
+  }
+  pl_vec_free(&work);
+  return found;
+}
+
+/* Before the loop: the prologue reads the sources of iterations 1..S-2
+ * before any barrier of the loop has run. A write before the loop that
+ * another thread's later iteration reads was ordered by those barriers. */
+static int check_writes_before(pl_host *host, pl_candidate *c, pl_fail *f) {
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(c->function); b; b = LLVMGetNextBasicBlock(b)) {
+    if (pl_candidate_has_block(c, b) || !reaches(c, b, c->preheader))
+      continue;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+      if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || pl_is_any_barrier(i) ||
+          writes_only_shared(i))
+        continue;
+      for (size_t j = 0; j < c->ncopies; ++j) {
+        LLVMValueRef obj = source_object(c, c->copies[j].src);
+        if (pl_mod_ref(host, i, obj) & PL_MOD) {
+          char buf[80];
+          pl_failf(f, PL_R_SOURCE_WRITTEN, i,
+                   "a write before the loop may change the global memory tile '%s' is copied "
+                   "from, and the prologue reads it before the loop's first barrier",
+                   c->tiles[c->copies[j].tile].name);
+          pl_fail_detail(f, "this %s may write the memory that %s points to", opcode_word(i),
+                         pl_value_label(obj, buf, sizeof buf));
+          return 0;
+        }
+      }
     }
   }
   return 1;
@@ -169,22 +265,23 @@ static int check_writes(pl_host *host, pl_candidate *c, pl_fail *f) {
       if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || is_copy_store(c, i) ||
           pl_is_any_barrier(i))
         continue;
-      if (LLVMIsAStoreInst(i)) {
-        LLVMValueRef obj = pl_underlying_object(LLVMGetOperand(i, 1));
-        if (pl_is_shared_global(obj) || pl_addrspace(obj) == PL_AS_SHARED)
-          continue; /* shared and global memory are disjoint */
-      }
+      if (writes_only_shared(i))
+        continue; /* shared and global memory are disjoint */
       for (size_t j = 0; j < c->ncopies; ++j) {
-        LLVMValueRef obj = pl_underlying_object(c->copies[j].src);
+        LLVMValueRef obj = source_object(c, c->copies[j].src);
         if (pl_mod_ref(host, i, obj) & PL_MOD) {
           char buf[80];
           pl_failf(f, PL_R_SOURCE_WRITTEN, i,
                    "the loop may write the global memory tile '%s' is copied from",
                    c->tiles[c->copies[j].tile].name);
-          pl_fail_detail(f,
-                         "this %s may write the memory that %s points to; mark the "
-                         "pointers __restrict__ if they never overlap",
-                         opcode_word(i), pl_value_label(obj, buf, sizeof buf));
+          if (LLVMIsAArgument(obj))
+            pl_fail_detail(f,
+                           "this %s may write the memory that %s points to; mark the "
+                           "pointers __restrict__ if they never overlap",
+                           opcode_word(i), pl_value_label(obj, buf, sizeof buf));
+          else
+            pl_fail_detail(f, "this %s may write the memory that %s points to", opcode_word(i),
+                           pl_value_label(obj, buf, sizeof buf));
           return 0;
         }
       }
@@ -347,6 +444,179 @@ static int recomputable(pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl_fail 
   for (int i = 0; i < n; ++i)
     if (!recomputable(c, LLVMGetOperand(v, (unsigned)i), seen, f, tname, depth + 1))
       return 0;
+  return 1;
+}
+
+/* Nonzero when `v` has the same value on every iteration. */
+static int invariant(const pl_candidate *c, LLVMValueRef v, int depth) {
+  if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
+    return 1;
+  if (depth > 32 || LLVMIsAPHINode(v) || pl_touches_memory(v))
+    return 0;
+  int n = LLVMGetNumOperands(v);
+  if (LLVMIsACallInst(v))
+    --n;
+  for (int i = 0; i < n; ++i)
+    if (!invariant(c, LLVMGetOperand(v, (unsigned)i), depth + 1))
+      return 0;
+  return 1;
+}
+
+/* A value written as (base >> shift) + c, exactly: no wrap anywhere. */
+typedef struct lin {
+  LLVMValueRef base; /* NULL: the value is the constant c */
+  unsigned shift;
+  int64_t c;
+  int nuw; /* the form holds in unsigned arithmetic (zext may pass) */
+} lin;
+
+static lin linear(LLVMValueRef v, int depth) {
+  lin r = {v, 0, 0, 1};
+  if (LLVMIsAConstantInt(v)) {
+    r.base = NULL;
+    r.c = LLVMConstIntGetSExtValue(v);
+    r.nuw = r.c >= 0;
+    return r;
+  }
+  if (!LLVMIsAInstruction(v) || depth > 8)
+    return r;
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  LLVMValueRef a = LLVMGetOperand(v, 0);
+  LLVMValueRef k = LLVMGetNumOperands(v) > 1 ? LLVMGetOperand(v, 1) : NULL;
+  if (op == LLVMZExt) {
+    lin l = linear(a, depth + 1);
+    return l.nuw ? l : r;
+  }
+  if ((op == LLVMAdd && (LLVMGetNUW(v) || LLVMGetNSW(v))) ||
+      (op == LLVMOr && LLVMGetIsDisjoint(v))) {
+    if (k && LLVMIsAConstantInt(k)) {
+      lin l = linear(a, depth + 1);
+      int64_t add = LLVMConstIntGetSExtValue(k);
+      l.c += add;
+      l.nuw = l.nuw && (op == LLVMOr || LLVMGetNUW(v)) && add >= 0;
+      return l;
+    }
+    return r;
+  }
+  if (op == LLVMLShr && k && LLVMIsAConstantInt(k)) {
+    unsigned s = (unsigned)LLVMConstIntGetZExtValue(k);
+    lin l = linear(a, depth + 1);
+    /* (b + c) >> s == (b >> s) + (c >> s) when c is a multiple of 2^s and
+     * b + c does not wrap */
+    if (s < 32 && l.nuw && l.shift == 0 && l.c >= 0 && (l.c & ((1ll << s) - 1)) == 0) {
+      if (!l.base)
+        return (lin){NULL, 0, l.c >> s, 1};
+      return (lin){l.base, s, l.c >> s, 1};
+    }
+    return r;
+  }
+  return r;
+}
+
+/* A destination as constant + sum of lin * scale over the GEP chain down
+ * to the tile. Returns the number of terms, or -1 when not decomposable. */
+typedef struct term {
+  lin l;
+  int64_t scale;
+} term;
+static int decompose(const pl_candidate *c, LLVMValueRef v, term *t, int cap, int64_t *konst) {
+  int n = 0;
+  *konst = 0;
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+  for (int depth = 0; depth < 16; ++depth) {
+    if (pl_tile_index(c, v) >= 0)
+      return n;
+    LLVMOpcode op;
+    if (LLVMIsAInstruction(v))
+      op = LLVMGetInstructionOpcode(v);
+    else if (LLVMIsAConstantExpr(v))
+      op = LLVMGetConstOpcode(v);
+    else
+      return -1;
+    if (op == LLVMBitCast || op == LLVMAddrSpaceCast) {
+      v = LLVMGetOperand(v, 0);
+      continue;
+    }
+    if (op != LLVMGetElementPtr)
+      return -1;
+    LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
+    int nops = LLVMGetNumOperands(v);
+    for (int i = 1; i < nops; ++i) {
+      LLVMValueRef idx = LLVMGetOperand(v, (unsigned)i);
+      if (i > 1) {
+        LLVMTypeKind kind = LLVMGetTypeKind(ty);
+        if (kind == LLVMStructTypeKind) {
+          unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
+          *konst += (int64_t)LLVMOffsetOfElement(td, ty, field);
+          ty = LLVMStructGetTypeAtIndex(ty, field);
+          continue;
+        }
+        if (kind != LLVMArrayTypeKind && kind != LLVMVectorTypeKind)
+          return -1;
+        ty = LLVMGetElementType(ty);
+      }
+      int64_t scale = (int64_t)LLVMABISizeOfType(td, ty);
+      lin l = linear(idx, 0);
+      if (!l.base) {
+        *konst += l.c * scale;
+      } else {
+        if (n == cap)
+          return -1;
+        t[n++] = (term){l, scale};
+      }
+    }
+    v = LLVMGetOperand(v, 0);
+  }
+  return -1;
+}
+
+/* Nonzero when the two destinations are provably disjoint by a constant
+ * distance: the same variable terms, different constants. */
+static int disjoint_by_offset(const pl_candidate *c, const pl_copy *a, const pl_copy *b) {
+  term ta[8], tb[8];
+  int64_t ka, kb;
+  int na = decompose(c, a->dst, ta, 8, &ka), nb = decompose(c, b->dst, tb, 8, &kb);
+  if (na < 0 || nb != na)
+    return 0;
+  int used[8] = {0};
+  int64_t diff = kb - ka;
+  for (int i = 0; i < na; ++i) {
+    int match = -1;
+    for (int j = 0; j < nb && match < 0; ++j)
+      if (!used[j] && tb[j].l.base == ta[i].l.base && tb[j].l.shift == ta[i].l.shift &&
+          tb[j].scale == ta[i].scale)
+        match = j;
+    if (match < 0)
+      return 0;
+    used[match] = 1;
+    diff += (tb[match].l.c - ta[i].l.c) * ta[i].scale;
+  }
+  return diff >= (int64_t)a->bytes || diff <= -(int64_t)b->bytes;
+}
+
+/* Every iteration must fill the same bytes of a tile: a slot holds one
+ * iteration's copies only, so bytes an iteration leaves alone would show
+ * another iteration's data (or zeros) instead of the last one written.
+ * And two copies must not write the same bytes: cp.async orders nothing
+ * within a group (PTX ISA, "cp.async": no ordering among the operations). */
+static int check_destinations(pl_host *host, pl_candidate *c, pl_fail *f) {
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *a = &c->copies[i];
+    if (!invariant(c, a->dst, 0))
+      return pl_failf(f, PL_R_DEST_VARIES, a->store,
+                      "where the copy into tile '%s' writes changes from iteration to "
+                      "iteration, so a ring slot would mix data of different iterations",
+                      c->tiles[a->tile].name);
+    for (size_t j = i + 1; j < c->ncopies; ++j) {
+      const pl_copy *b = &c->copies[j];
+      if (a->tile == b->tile && pl_may_alias(host, a->dst, a->bytes, b->dst, b->bytes) &&
+          !disjoint_by_offset(c, a, b))
+        return pl_failf(f, PL_R_OVERLAP, b->store,
+                        "two copies into tile '%s' may write the same bytes, and cp.async "
+                        "gives them no order",
+                        c->tiles[a->tile].name);
+    }
+  }
   return 1;
 }
 
@@ -526,6 +796,13 @@ static int check_trip(pl_host *host, pl_candidate *c, pl_fail *f) {
     int down = p == LLVMIntSGT || p == LLVMIntSGE || p == LLVMIntUGT || p == LLVMIntUGE;
     if (iv->is_pointer || (!(up && iv->step > 0) && !(down && iv->step < 0)))
       break; /* the step must move the IV toward the bound */
+    /* Computing iv(j) in twice the width is exact only if the IV does not
+     * wrap where the loop runs: require the increment's no-wrap flag for
+     * the compare's signedness (a wrap is then undefined in the source). */
+    int is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
+    LLVMValueRef inc = latch_value(c, iv->phi);
+    if (!inc || !LLVMIsAInstruction(inc) || !(is_signed ? LLVMGetNSW(inc) : LLVMGetNUW(inc)))
+      break;
     c->trip.use_scev = 0;
     c->trip.pred = p;
     c->trip.iv = i;
@@ -539,6 +816,6 @@ static int check_trip(pl_host *host, pl_candidate *c, pl_fail *f) {
 
 int pl_check_legality(pl_host *host, pl_candidate *c, pl_fail *f) {
   return check_tiles(host, c, f) && check_sources(c, f) && check_writes(host, c, f) &&
-         check_order(host, c, f) && check_addresses(c, f) && check_trip(host, c, f) &&
-         check_copies(host, c, f);
+         check_writes_before(host, c, f) && check_order(host, c, f) && check_addresses(c, f) &&
+         check_destinations(host, c, f) && check_trip(host, c, f) && check_copies(host, c, f);
 }

@@ -1,6 +1,7 @@
 /*===- lib/plan.c - choose the stage count under the budget -------------===*/
 #include "plan.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static void add_shared_refs(const pl_candidate *c, LLVMValueRef v, pl_vec *globals, pl_vec *fns,
@@ -24,7 +25,7 @@ static void add_shared_refs(const pl_candidate *c, LLVMValueRef v, pl_vec *globa
   }
 }
 
-uint64_t pl_other_shared_bytes(const pl_candidate *c) {
+uint64_t pl_other_shared_bytes(const pl_candidate *c, LLVMValueRef *dynamic) {
   pl_vec globals = {0}, fns = {0};
   pl_vec_push(&fns, c->function);
   for (size_t k = 0; k < fns.len; ++k) {
@@ -37,8 +38,13 @@ uint64_t pl_other_shared_bytes(const pl_candidate *c) {
       }
   }
   uint64_t bytes = 0;
-  for (size_t k = 0; k < globals.len; ++k)
-    bytes += pl_type_alloc_size(c->module, LLVMGlobalGetValueType(globals.v[k]));
+  *dynamic = NULL;
+  for (size_t k = 0; k < globals.len; ++k) {
+    uint64_t n = pl_type_alloc_size(c->module, LLVMGlobalGetValueType(globals.v[k]));
+    if (n == 0)
+      *dynamic = globals.v[k];
+    bytes += n;
+  }
   pl_vec_free(&globals);
   pl_vec_free(&fns);
   return bytes;
@@ -48,7 +54,11 @@ int pl_make_plan(const pl_candidate *c, const pl_options *opts, pl_plan *plan, p
   memset(plan, 0, sizeof *plan);
   uint64_t per_stage = 0;
   for (size_t i = 0; i < c->ntiles; ++i) {
-    plan->stride[i] = (c->tiles[i].bytes + 15u) & ~(uint64_t)15u;
+    /* Keep a tile's own alignment when it is above 16 (wmma.load wants
+     * 32-byte aligned pointers, say): every slot starts on it. */
+    unsigned a = LLVMGetAlignment(c->tiles[i].global);
+    plan->align[i] = a > 16 ? a : 16;
+    plan->stride[i] = (c->tiles[i].bytes + plan->align[i] - 1) / plan->align[i] * plan->align[i];
     per_stage += plan->stride[i];
   }
   plan->min_bytes = 16;
@@ -58,7 +68,19 @@ int pl_make_plan(const pl_candidate *c, const pl_options *opts, pl_plan *plan, p
     if (c->copies[i].bytes > plan->max_bytes)
       plan->max_bytes = c->copies[i].bytes;
   }
-  plan->other_shared = pl_other_shared_bytes(c);
+  LLVMValueRef dynamic;
+  plan->other_shared = pl_other_shared_bytes(c, &dynamic);
+  if (dynamic) {
+    size_t n = 0;
+    const char *name = LLVMGetValueName2(dynamic, &n);
+    char *dm = pl_demangle(name ? name : "");
+    pl_failf(f, PL_R_BUDGET, NULL,
+             "the kernel also uses dynamic shared memory ('%s'), sized at launch; a larger "
+             "static ring could make the launch exceed the shared-memory limit",
+             dm);
+    free(dm);
+    return 0;
+  }
   plan->requested = opts->stages ? opts->stages : PL_DEFAULT_STAGES;
   unsigned s = plan->requested;
   while (s >= PL_MIN_STAGES && s * per_stage + plan->other_shared > opts->max_shared)

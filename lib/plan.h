@@ -14,8 +14,9 @@
 #include "reasons.h"
 
 /** Bytes of static shared memory used by `fn` and the functions it calls,
- * leaving out the tiles of `c`. */
-uint64_t pl_other_shared_bytes(const pl_candidate *c);
+ * leaving out the tiles of `c`. Sets *dynamic to a dynamic (extern,
+ * zero-sized) __shared__ array it uses, or NULL. */
+uint64_t pl_other_shared_bytes(const pl_candidate *c, LLVMValueRef *dynamic);
 
 /** Fills `plan` for `c` under `opts`. Returns 1 when at least 2 stages
  * fit, else 0 with PL_R_BUDGET in `f`. Changes no IR. */

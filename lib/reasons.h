@@ -31,6 +31,8 @@ typedef enum pl_reason {
   PL_R_SOURCE_NOT_GLOBAL,  /**< cp.async source not provably global */
   PL_R_SOURCE_WRITTEN,     /**< (b) loop may write the copied memory */
   PL_R_UNORDERED,          /**< an access left unordered without barrier 2 */
+  PL_R_DEST_VARIES,        /**< a copy's destination changes per iteration */
+  PL_R_OVERLAP,            /**< two copies may write the same bytes */
   PL_R_ADDRESS_NOT_AFFINE, /**< (c) address not recomputable */
   PL_R_NO_TRIP_COUNT,      /**< trip count not computable at entry */
   PL_R_COPY_SIZE,          /**< (d) copy not 4, 8 or 16 bytes */

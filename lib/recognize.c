@@ -154,7 +154,11 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
   if (LLVMIsASelectInst(v)) {
     LLVMValueRef tv = peel_bitcast(LLVMGetOperand(v, 1));
     LLVMValueRef fv = peel_bitcast(LLVMGetOperand(v, 2));
-    if (LLVMIsALoadInst(tv) && is_zero(fv)) {
+    LLVMTypeRef ct = LLVMTypeOf(LLVMGetOperand(v, 0));
+    int scalar = LLVMGetTypeKind(ct) == LLVMIntegerTypeKind; /* not a per-lane mask */
+    if (!scalar) {
+      /* a vector select: no single zero-fill condition */
+    } else if (LLVMIsALoadInst(tv) && is_zero(fv)) {
       cp->guard = LLVMGetOperand(v, 0);
       v = tv;
     } else if (LLVMIsALoadInst(fv) && is_zero(tv)) {
@@ -380,7 +384,10 @@ int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate 
       cp.tile = (unsigned)t;
       if (is_store) {
         if (LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic) {
-          pl_failf(f, PL_R_NOT_A_COPY, i, "a store into tile '%s' is volatile or atomic", tname);
+          pl_failf(f, PL_R_NOT_A_COPY, i,
+                   "a store into __shared__ array '%s' before the first barrier is volatile "
+                   "or atomic",
+                   tname);
           goto out;
         }
         if (!classify_value(host, c, i, &cp, f, tname))

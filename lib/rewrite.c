@@ -359,7 +359,7 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, const pl_plan *plan) {
     ring[t] = LLVMAddGlobalInAddressSpace(c->module, ty, name, PL_AS_SHARED);
     LLVMSetLinkage(ring[t], LLVMInternalLinkage);
     LLVMSetInitializer(ring[t], LLVMGetUndef(ty));
-    LLVMSetAlignment(ring[t], 16);
+    LLVMSetAlignment(ring[t], plan->align[t]);
     LLVMSetUnnamedAddress(ring[t], LLVMGlobalUnnamedAddr);
   }
 

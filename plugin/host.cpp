@@ -104,6 +104,12 @@ unsigned pl_mod_ref(pl_host *H, LLVMValueRef Inst, LLVMValueRef Ptr) {
   return (isRefSet(MR) ? unsigned(PL_REF) : 0u) | (isModSet(MR) ? unsigned(PL_MOD) : 0u);
 }
 
+int pl_may_alias(pl_host *H, LLVMValueRef A, uint64_t SizeA, LLVMValueRef B, uint64_t SizeB) {
+  MemoryLocation LA(unwrap(A), LocationSize::precise(SizeA));
+  MemoryLocation LB(unwrap(B), LocationSize::precise(SizeB));
+  return H->AA().alias(LA, LB) != AliasResult::NoAlias;
+}
+
 unsigned pl_known_alignment(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx) {
   Value *Val = unwrap(V);
   const DataLayout &DL = H->F.getParent()->getDataLayout();

@@ -89,6 +89,11 @@ enum { PL_REF = 1, PL_MOD = 2 };
  * of it. */
 unsigned pl_mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr);
 
+/** Alias analysis: nonzero unless the `size_a` bytes at `a` and the
+ * `size_b` bytes at `b` are proven disjoint (AAResults::alias != NoAlias),
+ * both taken at the same point of the same iteration. */
+int pl_may_alias(pl_host *host, LLVMValueRef a, uint64_t size_a, LLVMValueRef b, uint64_t size_b);
+
 /** Known bits: the largest power of two (bytes, capped at 4096) that
  * provably divides the address `ptr` when `ctx` executes
  * (llvm::getKnownAlignment / computeKnownBits). */
