@@ -206,14 +206,20 @@ int pl_pointer_operands(LLVMValueRef inst, LLVMValueRef *out, int cap) {
   return n;
 }
 
+int pl_opcode(LLVMValueRef v, LLVMOpcode *op) {
+  if (LLVMIsAInstruction(v))
+    *op = LLVMGetInstructionOpcode(v);
+  else if (LLVMIsAConstantExpr(v))
+    *op = LLVMGetConstOpcode(v);
+  else
+    return 0;
+  return 1;
+}
+
 LLVMValueRef pl_underlying_object(LLVMValueRef p) {
   for (int depth = 0; depth < 64; ++depth) {
     LLVMOpcode op;
-    if (LLVMIsAInstruction(p))
-      op = LLVMGetInstructionOpcode(p);
-    else if (LLVMIsAConstantExpr(p))
-      op = LLVMGetConstOpcode(p);
-    else
+    if (!pl_opcode(p, &op))
       return p;
     if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
       p = LLVMGetOperand(p, 0);

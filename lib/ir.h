@@ -60,6 +60,10 @@ int pl_touches_memory(LLVMValueRef inst);
  * reached through its arguments (a non-intrinsic call, inline asm). */
 int pl_pointer_operands(LLVMValueRef inst, LLVMValueRef *out, int cap);
 
+/** Sets *op to the opcode of an instruction or constant expression `v` and
+ * returns 1; returns 0 for anything else. */
+int pl_opcode(LLVMValueRef v, LLVMOpcode *op);
+
 /** Strips GEPs and pointer casts (instructions and constant expressions)
  * down to the underlying object. */
 LLVMValueRef pl_underlying_object(LLVMValueRef ptr);

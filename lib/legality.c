@@ -527,11 +527,7 @@ static int decompose(const pl_candidate *c, LLVMValueRef v, term *t, int cap, in
     if (pl_tile_index(c, v) >= 0)
       return n;
     LLVMOpcode op;
-    if (LLVMIsAInstruction(v))
-      op = LLVMGetInstructionOpcode(v);
-    else if (LLVMIsAConstantExpr(v))
-      op = LLVMGetConstOpcode(v);
-    else
+    if (!pl_opcode(v, &op))
       return -1;
     if (op == LLVMBitCast || op == LLVMAddrSpaceCast) {
       v = LLVMGetOperand(v, 0);
@@ -665,11 +661,7 @@ static unsigned offset_align(pl_host *host, pl_candidate *c, LLVMValueRef v, LLV
   if (depth > 32)
     return 1;
   LLVMOpcode op;
-  if (LLVMIsAInstruction(v))
-    op = LLVMGetInstructionOpcode(v);
-  else if (LLVMIsAConstantExpr(v))
-    op = LLVMGetConstOpcode(v);
-  else
+  if (!pl_opcode(v, &op))
     return 1;
   if (op == LLVMBitCast || op == LLVMAddrSpaceCast)
     return offset_align(host, c, LLVMGetOperand(v, 0), ctx, depth + 1);
