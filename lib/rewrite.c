@@ -121,11 +121,15 @@ static LLVMValueRef remap(emitter *e, LLVMValueRef v) {
     int in_loop = pl_candidate_has_block(e->c, LLVMGetInstructionParent(v));
     int tile = in_loop ? -1 : pl_tile_index(e->c, pl_underlying_object(v));
     if (tile >= 0 && e->tile_off[tile] && e->slot0) {
-      /* A hoisted tile address: slot-0 clone right after it, plus offset. */
+      /* A hoisted tile address: its slot-0 clone, plus the offset. Every
+       * slot-0 clone goes at the end of the preheader, which every hoisted
+       * address used in the loop dominates; the recursion emits a clone's
+       * operands before it. (Placing each clone after its original broke
+       * dominance when one hoisted address derives from another.) */
       emitter *z = e->slot0;
       LLVMValueRef base0 = pl_vmap_get(&z->map, v);
       if (!base0) {
-        LLVMPositionBuilderBefore(z->b, LLVMGetNextInstruction(v));
+        LLVMPositionBuilderBefore(z->b, LLVMGetBasicBlockTerminator(e->c->preheader));
         base0 = remap(z, v);
       }
       LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx_of(e->c));

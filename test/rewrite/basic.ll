@@ -20,11 +20,11 @@ target triple = "nvptx64-nvidia-cuda"
 
 define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
 ; CHECK-LABEL: define void @kernel(
-; The hoisted destination is re-based once on slot 0 of the ring.
-; CHECK: entry:
-; CHECK: %[[AT0:.*]] = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile.ring to ptr), i64 0, i64 %tid64
-; Prologue, in the preheader: iteration 0 into slot 0 with no guard.
+; Prologue, in the preheader. The hoisted destination is re-based once on
+; slot 0 of the ring (at the end of the preheader, which dominates the
+; loop); then iteration 0 goes into slot 0 with no guard.
 ; CHECK: preheader:
+; CHECK: %[[AT0:.*]] = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile.ring to ptr), i64 0, i64 %tid64
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}})
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.commit.group()
 ; Iteration 1 into slot 1 (byte 1024), zero-filled unless it exists.
