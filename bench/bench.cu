@@ -33,8 +33,10 @@ struct Variant {
   void (*batched)(int, int, const float *, const float *, float *);
   void (*attn)(int, int, const float *, const float *, const float *, float *);
   void (*stream)(int, int, int, const float *, float *);
+  void (*streamldg)(int, int, int, const float *, float *);
 };
-#define PL_ENTRY(v) {#v, sgemm_##v, wmma_##v, rbsgemm_##v, conv_##v, batched_##v, attn_##v, stream_##v},
+#define PL_ENTRY(v)                                                                        \
+  {#v, sgemm_##v, wmma_##v, rbsgemm_##v, conv_##v, batched_##v, attn_##v, stream_##v, streamldg_##v},
 static const Variant variants[] = {PL_VARIANTS(PL_ENTRY)};
 #undef PL_ENTRY
 static const int nvariants = sizeof variants / sizeof *variants;
@@ -125,6 +127,7 @@ struct Problem {
   std::function<void(const Variant &, const Size &, Buffers &)> launch;
   std::function<bool(const Size &, Buffers &)> library; // false: none
   std::function<double(const Size &)> work;               // FLOP or bytes
+  bool timed = true; // false: checked only
 };
 
 static std::vector<Problem> problems() {
@@ -283,6 +286,17 @@ static std::vector<Problem> problems() {
                  v.stream((int)n, s[0], s[1], F(b, 0), (float *)b.out);
                },
                nullptr, [](const Size &s) { return 4.0 * s[0] * s[1] * 256; }});
+  // The stream loop reading through __ldg: checked, not timed.
+  Problem ldg = p.back();
+  ldg.name = "streamldg";
+  ldg.launch = [=](const Variant &v, const Size &s, Buffers &b) {
+    long n = s[0] * s[1] * 256 - 77;
+    if (n < 0)
+      n = 0;
+    v.streamldg((int)n, s[0], s[1], F(b, 0), (float *)b.out);
+  };
+  ldg.timed = false;
+  p.push_back(ldg);
   return p;
 }
 
@@ -354,7 +368,7 @@ static int time_all(const char *csv, int reps, const char *only) {
          prop.l2CacheSize >> 20);
   cublas.load();
   for (const Problem &pr : problems()) {
-    if (only && std::string(only) != pr.name)
+    if ((only && std::string(only) != pr.name) || !pr.timed)
       continue;
     const Size &s = pr.large;
     Buffers b;

@@ -17,7 +17,8 @@
   void conv_##v(int C, int H, int W, const float *in, const float *w, float *out);         \
   void batched_##v(int n, int batch, const float *A, const float *B, float *C);            \
   void attn_##v(int L, int bh, const float *Q, const float *K, const float *V, float *O);  \
-  void stream_##v(int n, int tiles_per_block, int blocks, const float *in, float *out);
+  void stream_##v(int n, int tiles_per_block, int blocks, const float *in, float *out);   \
+  void streamldg_##v(int n, int tiles_per_block, int blocks, const float *in, float *out);
 PL_VARIANTS(PL_DECLARE)
 #undef PL_DECLARE
 

@@ -57,3 +57,7 @@ void PL_CAT(stream_, PL_NS)(int n, int tiles_per_block, int blocks, const float 
                             float *out) {
   KERNEL(streamSum)<<<blocks, 256>>>(n, tiles_per_block, in, out);
 }
+void PL_CAT(streamldg_, PL_NS)(int n, int tiles_per_block, int blocks, const float *in,
+                               float *out) {
+  KERNEL(streamSumLdg)<<<blocks, 256>>>(n, tiles_per_block, in, out);
+}

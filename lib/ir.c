@@ -118,6 +118,23 @@ int pl_is_any_barrier(LLVMValueRef inst) {
   return strncmp(n, "llvm.nvvm.barrier", 17) == 0 || strncmp(n, "llvm.nvvm.bar.", 14) == 0;
 }
 
+static int is_ldg(LLVMValueRef v) {
+  return strncmp(pl_callee_name(v), "llvm.nvvm.ldg.global.", 21) == 0;
+}
+
+int pl_is_copy_load(LLVMValueRef v) {
+  if (LLVMIsALoadInst(v))
+    return !LLVMGetVolatile(v) && LLVMGetOrdering(v) == LLVMAtomicOrderingNotAtomic;
+  return is_ldg(v);
+}
+
+unsigned pl_load_alignment(LLVMValueRef v) {
+  if (LLVMIsALoadInst(v))
+    return LLVMGetAlignment(v);
+  LLVMValueRef a = LLVMGetOperand(v, 1); /* ldg: (ptr, i32 align) */
+  return LLVMIsAConstantInt(a) ? (unsigned)LLVMConstIntGetZExtValue(a) : 1;
+}
+
 int pl_is_memcpy(LLVMValueRef inst) {
   return strncmp(pl_callee_name(inst), "llvm.memcpy.", 12) == 0;
 }
@@ -283,7 +300,7 @@ static int erasable(LLVMValueRef inst) {
   if (LLVMIsALoadInst(inst))
     return !LLVMGetVolatile(inst);
   if (LLVMIsACallInst(inst))
-    return pl_is_pure_intrinsic_call(inst);
+    return pl_is_pure_intrinsic_call(inst) || is_ldg(inst);
   return !pl_touches_memory(inst) && !LLVMIsATerminatorInst(inst);
 }
 

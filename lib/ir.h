@@ -45,6 +45,12 @@ int pl_is_cta_barrier(LLVMValueRef inst);
 /** Nonzero for any barrier-like call (bar.sync variants, __syncthreads_or
  * and friends, named barriers). */
 int pl_is_any_barrier(LLVMValueRef inst);
+/** Nonzero for a value a copy may load: a plain (non-volatile,
+ * non-atomic) load, or __ldg's llvm.nvvm.ldg.global.* (a read through the
+ * read-only data cache: PTX ISA, "ld.global.nc"). */
+int pl_is_copy_load(LLVMValueRef v);
+/** Alignment in bytes that the IR states for such a load. */
+unsigned pl_load_alignment(LLVMValueRef v);
 /** Nonzero for an llvm.memcpy call. */
 int pl_is_memcpy(LLVMValueRef inst);
 /** Nonzero for a call to an intrinsic that touches no memory and has no

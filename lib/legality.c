@@ -706,7 +706,7 @@ static int check_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
                       "a copy into tile '%s' moves %u bytes; cp.async copies 4, 8 or "
                       "16 bytes",
                       tn, cp->bytes);
-    unsigned sa = cp->load ? LLVMGetAlignment(cp->load) : call_param_align(cp->store, 1);
+    unsigned sa = cp->load ? pl_load_alignment(cp->load) : call_param_align(cp->store, 1);
     LLVMValueRef ctx = cp->load ? cp->load : cp->store;
     unsigned known = pl_known_alignment(host, cp->src, ctx);
     if (known > sa)

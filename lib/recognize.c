@@ -158,10 +158,10 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
     int scalar = LLVMGetTypeKind(ct) == LLVMIntegerTypeKind; /* not a per-lane mask */
     if (!scalar) {
       /* a vector select: no single zero-fill condition */
-    } else if (LLVMIsALoadInst(tv) && is_zero(fv)) {
+    } else if (pl_is_copy_load(tv) && is_zero(fv)) {
       cp->guard = LLVMGetOperand(v, 0);
       v = tv;
-    } else if (LLVMIsALoadInst(fv) && is_zero(tv)) {
+    } else if (pl_is_copy_load(fv) && is_zero(tv)) {
       cp->guard = LLVMGetOperand(v, 0);
       cp->guard_negated = 1;
       v = fv;
@@ -174,7 +174,7 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
       LLVMBasicBlockRef lb = LLVMGetIncomingBlock(v, i);
       LLVMBasicBlockRef pb = LLVMGetIncomingBlock(v, 1 - i);
       LLVMBasicBlockRef mb = LLVMGetInstructionParent(v);
-      if (!LLVMIsALoadInst(lv) || !is_zero(zv) || LLVMGetInstructionParent(lv) != lb)
+      if (!pl_is_copy_load(lv) || !is_zero(zv) || LLVMGetInstructionParent(lv) != lb)
         continue;
       LLVMValueRef lt = LLVMGetBasicBlockTerminator(lb);
       LLVMValueRef pt = LLVMGetBasicBlockTerminator(pb);
@@ -197,11 +197,11 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
       break;
     }
   }
-  if (!LLVMIsALoadInst(v)) {
+  if (!LLVMIsALoadInst(v) && !pl_is_copy_load(v)) {
     LLVMValueRef w = v;
     while (is_conversion(w))
       w = LLVMGetOperand(w, 0);
-    if (w != v && LLVMIsALoadInst(w))
+    if (w != v && pl_is_copy_load(w))
       return pl_failf(f, PL_R_CONVERTED_COPY, store,
                       "the copy into tile '%s' converts the loaded value; cp.async "
                       "copies bytes unchanged",
@@ -211,7 +211,7 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
                     "global memory",
                     tname);
   }
-  if (LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic)
+  if (!pl_is_copy_load(v))
     return pl_failf(f, PL_R_NOT_A_COPY, v, "the load copied into tile '%s' is volatile or atomic",
                     tname);
   if (!pl_candidate_has_block(c, LLVMGetInstructionParent(v)) || !pl_in_copy_stage(host, c, v))
