@@ -277,6 +277,15 @@ unsigned pl_count_preds(LLVMValueRef fn, LLVMBasicBlockRef bb) {
   return n;
 }
 
+void pl_push_successors(LLVMBasicBlockRef bb, pl_vec *work) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+  for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s) {
+    LLVMValueRef succ = LLVMBasicBlockAsValue(LLVMGetSuccessor(t, s));
+    if (!pl_vec_has(work, succ))
+      pl_vec_push(work, succ);
+  }
+}
+
 LLVMValueRef pl_first_non_phi(LLVMBasicBlockRef bb) {
   LLVMValueRef i = LLVMGetFirstInstruction(bb);
   while (i && LLVMIsAPHINode(i))

@@ -85,6 +85,9 @@ int pl_const_refers_to(LLVMValueRef c, LLVMValueRef g);
 /** Number of CFG edges into `bb` from blocks of `fn` (llvm-c has no
  * predecessor iterator). */
 unsigned pl_count_preds(LLVMValueRef fn, LLVMBasicBlockRef bb);
+/** Pushes the successors of `bb` that `work` does not hold yet (as
+ * LLVMBasicBlockAsValue values): the step of a forward CFG walk. */
+void pl_push_successors(LLVMBasicBlockRef bb, pl_vec *work);
 /** First instruction of `bb` that is not a phi. */
 LLVMValueRef pl_first_non_phi(LLVMBasicBlockRef bb);
 /** Store size in bytes of `ty` under the module's data layout. */

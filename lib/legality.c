@@ -205,38 +205,37 @@ static int writes_only_shared(LLVMValueRef inst) {
   return 1;
 }
 
-/* Nonzero when `to` can be reached from `from` without entering the loop. */
-static int reaches(const pl_candidate *c, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
-  pl_vec work = {0};
-  pl_vec_push(&work, LLVMBasicBlockAsValue(from));
-  int found = 0;
-  for (size_t k = 0; k < work.len && !found; ++k) {
-    LLVMBasicBlockRef bb = LLVMValueAsBasicBlock(work.v[k]);
-    if (bb == to) {
-      found = 1;
-      break;
-    }
-    if (pl_candidate_has_block(c, bb))
-      continue;
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-    for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s) {
-      LLVMValueRef succ = LLVMBasicBlockAsValue(LLVMGetSuccessor(t, s));
-      if (!pl_vec_has(&work, succ))
-        pl_vec_push(&work, succ);
+/* The blocks outside the loop from which the preheader can be reached
+ * (the preheader included), computed once as a fixpoint. */
+static void blocks_reaching_preheader(const pl_candidate *c, pl_vec *out) {
+  pl_vec_push(out, LLVMBasicBlockAsValue(c->preheader));
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(c->function); b;
+         b = LLVMGetNextBasicBlock(b)) {
+      if (pl_candidate_has_block(c, b) || pl_vec_has(out, LLVMBasicBlockAsValue(b)))
+        continue;
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+      for (unsigned k = 0; t && k < LLVMGetNumSuccessors(t); ++k)
+        if (pl_vec_has(out, LLVMBasicBlockAsValue(LLVMGetSuccessor(t, k)))) {
+          pl_vec_push(out, LLVMBasicBlockAsValue(b));
+          changed = 1;
+          break;
+        }
     }
   }
-  pl_vec_free(&work);
-  return found;
 }
 
 /* Before the loop: the prologue reads the sources of iterations 1..S-2
  * before any barrier of the loop has run. A write before the loop that
  * another thread's later iteration reads was ordered by those barriers. */
 static int check_writes_before(pl_host *host, pl_candidate *c, pl_fail *f) {
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(c->function); b; b = LLVMGetNextBasicBlock(b)) {
-    if (pl_candidate_has_block(c, b) || !reaches(c, b, c->preheader))
-      continue;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+  pl_vec before = {0};
+  blocks_reaching_preheader(c, &before);
+  int ok = 1;
+  for (size_t k = 0; k < before.len && ok; ++k) {
+    LLVMBasicBlockRef b = LLVMValueAsBasicBlock(before.v[k]);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && ok; i = LLVMGetNextInstruction(i)) {
       if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || pl_is_any_barrier(i) ||
           writes_only_shared(i))
         continue;
@@ -250,12 +249,14 @@ static int check_writes_before(pl_host *host, pl_candidate *c, pl_fail *f) {
                    c->tiles[c->copies[j].tile].name);
           pl_fail_detail(f, "this %s may write the memory that %s points to", opcode_word(i),
                          pl_value_label(obj, buf, sizeof buf));
-          return 0;
+          ok = 0;
+          break;
         }
       }
     }
   }
-  return 1;
+  pl_vec_free(&before);
+  return ok;
 }
 
 /* (b) Nothing in the loop may write the copied memory. */
@@ -325,7 +326,8 @@ int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, L
   return 0;
 }
 
-static int is_copy_load(const pl_candidate *c, LLVMValueRef inst) {
+/* Nonzero when `inst` is the load of one of the candidate's copies. */
+static int is_candidate_load(const pl_candidate *c, LLVMValueRef inst) {
   for (size_t i = 0; i < c->ncopies; ++i)
     if (c->copies[i].load == inst)
       return 1;
@@ -343,7 +345,7 @@ static int check_order(pl_host *host, pl_candidate *c, pl_fail *f) {
       if (!pl_touches_memory(i) || pl_is_any_barrier(i))
         continue;
       if (pl_in_copy_stage(host, c, i)) {
-        if (!is_copy_store(c, i) && !is_copy_load(c, i))
+        if (!is_copy_store(c, i) && !is_candidate_load(c, i))
           pl_vec_push(&before, i);
       } else {
         pl_vec_push(&after, i);

@@ -288,13 +288,7 @@ static int exit_needs_barrier(pl_host *host, pl_candidate *c, LLVMBasicBlockRef 
       for (size_t j = 0; j < in_loop.len && !found; ++j)
         found = pl_accesses_conflict(host, c, in_loop.v[j], i);
     }
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    for (unsigned s = 0; s < ns; ++s) {
-      LLVMValueRef succ = LLVMBasicBlockAsValue(LLVMGetSuccessor(t, s));
-      if (!pl_vec_has(&work, succ))
-        pl_vec_push(&work, succ);
-    }
+    pl_push_successors(bb, &work);
   }
   pl_vec_free(&in_loop);
   pl_vec_free(&work);

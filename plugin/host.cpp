@@ -65,11 +65,6 @@ int pl_loop_in_subloop(pl_host *H, pl_loop_ref L, LLVMBasicBlockRef BB) {
   Loop *Inner = H->LI().getLoopFor(unwrap(BB));
   return Inner && Inner != unwrapLoop(L) && unwrapLoop(L)->contains(Inner);
 }
-int pl_loop_has_subloops(pl_loop_ref L) { return !unwrapLoop(L)->isInnermost(); }
-unsigned pl_loop_line(pl_loop_ref L) {
-  DebugLoc DL = unwrapLoop(L)->getStartLoc();
-  return DL ? DL.getLine() : 0;
-}
 
 int pl_dominates(pl_host *H, LLVMBasicBlockRef A, LLVMBasicBlockRef B) {
   return H->DT().dominates(unwrap(A), unwrap(B));

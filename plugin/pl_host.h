@@ -64,10 +64,6 @@ LLVMBasicBlockRef pl_loop_exit_block(pl_loop_ref loop);
 int pl_loop_contains(pl_loop_ref loop, LLVMBasicBlockRef bb);
 /** Nonzero when `bb` belongs to a strict subloop of `loop`. */
 int pl_loop_in_subloop(pl_host *host, pl_loop_ref loop, LLVMBasicBlockRef bb);
-/** Nonzero when `loop` has subloops. */
-int pl_loop_has_subloops(pl_loop_ref loop);
-/** Line of the loop's start location (0 when the IR has no location). */
-unsigned pl_loop_line(pl_loop_ref loop);
 
 /** Nonzero when block `a` dominates block `b` (DominatorTree::dominates). */
 int pl_dominates(pl_host *host, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
