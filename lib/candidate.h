@@ -8,7 +8,7 @@
 #ifndef PL_CANDIDATE_H
 #define PL_CANDIDATE_H
 
-#include "../plugin/pl_host.h"
+#include "host.h"
 #include "ir.h"
 
 #include <llvm-c/Core.h>

@@ -15,7 +15,7 @@
 #ifndef PL_PIPELINE_H
 #define PL_PIPELINE_H
 
-#include "../plugin/pl_host.h"
+#include "host.h"
 #include "options.h"
 
 /** Nonzero when the pass acts on modules of target `triple`: NVPTX only,

@@ -2,11 +2,11 @@
 //
 // FILE: plugin/host.cpp
 // DESCRIPTION:
-//   Implements plugin/pl_host.h: each function forwards to one LLVM analysis
+//   Implements lib/host.h: each function forwards to one LLVM analysis
 //   or utility and decides nothing.
 //
 //===----------------------------------------------------------------------===//
-#include "pl_host.h"
+#include "../lib/host.h"
 #include "pl_module_host.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"

@@ -1,6 +1,6 @@
-/*===- plugin/pl_host.h - C view of the C++-only LLVM facilities ---------===*\
+/*===- lib/host.h - the host interface: what the core asks of LLVM -------===*\
  *
- * FILE: plugin/pl_host.h
+ * FILE: lib/host.h (implemented by plugin/host.cpp)
  * DESCRIPTION:
  *   The handful of LLVM facilities the core (lib/, C11 on llvm-c) needs but
  *   that LLVM exposes only in C++: loop info, dominators, scalar evolution,
