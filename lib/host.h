@@ -2,15 +2,17 @@
  *
  * FILE: lib/host.h (implemented by plugin/host.cpp)
  * DESCRIPTION:
- *   The handful of LLVM facilities the core (lib/, C11 on llvm-c) needs but
- *   that LLVM exposes only in C++: loop info, dominators, scalar evolution,
- *   alias analysis, known bits, edge splitting, demangling and optimization
- *   remarks. Each is one small C function over opaque refs. These functions
- *   hold no policy: every decision is taken in lib/.
+ *   The LLVM facilities the core (lib/, C11 on llvm-c) needs but that LLVM
+ *   exposes only in C++: loop info, dominators, scalar evolution, alias
+ *   analysis, known bits, memory effects, CFG walks, edge splitting,
+ *   demangling and optimization remarks. Each is one small C function over
+ *   opaque refs that forwards to one LLVM analysis or utility. They hold no
+ *   policy: every decision is taken in lib/. The core owns this header;
+ *   plugin/ implements it and includes lib/, never the reverse.
  *
  *   A pl_host is the per-function analysis context. It is created and owned
  *   by plugin/pass.cpp and handed to lib/ for the duration of one call of
- *   pl_run_function(); lib/ never frees it.
+ *   pl_run_module(); lib/ never frees it.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_HOST_H
 #define PL_HOST_H
@@ -30,13 +32,6 @@ typedef struct pl_module_host pl_module_host;
 /** Opaque llvm::Loop*; valid until the next pl_host_invalidate(). */
 typedef struct pl_loop_opaque *pl_loop_ref;
 
-/** Kinds of optimization remark, as LLVM's OptimizationRemark classes. */
-typedef enum pl_remark_kind {
-  PL_REMARK_PASSED,   /**< OptimizationRemark: -Rpass=cuda-pipeline */
-  PL_REMARK_MISSED,   /**< OptimizationRemarkMissed: -Rpass-missed= */
-  PL_REMARK_ANALYSIS, /**< OptimizationRemarkAnalysis: -Rpass-analysis= */
-} pl_remark_kind;
-
 /** The analysis context of function `fn` (a definition in the module
  * being run). Owned by `mh`; valid until pl_run_module returns. */
 pl_host *pl_host_for_function(pl_module_host *mh, LLVMValueRef fn);
@@ -45,10 +40,15 @@ pl_host *pl_host_for_function(pl_module_host *mh, LLVMValueRef fn);
  * and recomputes them on next use. Every pl_loop_ref becomes invalid. */
 void pl_host_invalidate(pl_host *host);
 
+/* ---- loops (LoopInfo) ------------------------------------------------- */
+
 /** Writes up to `cap` loops of the function to `out`, outermost first
- * (pre-order over LoopInfo's forest). Returns the total number of loops,
- * which may exceed `cap`. */
+ * (pre-order over LoopInfo's forest; `out` may be NULL when `cap` is 0).
+ * Returns the total number of loops, which may exceed `cap`. */
 size_t pl_loops_preorder(pl_host *host, pl_loop_ref *out, size_t cap);
+/** The loop whose header is `header`, or NULL when `header` heads none
+ * (LoopInfo::getLoopFor, checked against Loop::getHeader). */
+pl_loop_ref pl_loop_for_header(pl_host *host, LLVMBasicBlockRef header);
 
 /** Header block of `loop`. */
 LLVMBasicBlockRef pl_loop_header(pl_loop_ref loop);
@@ -65,8 +65,54 @@ int pl_loop_contains(pl_loop_ref loop, LLVMBasicBlockRef bb);
 /** Nonzero when `bb` belongs to a strict subloop of `loop`. */
 int pl_loop_in_subloop(pl_host *host, pl_loop_ref loop, LLVMBasicBlockRef bb);
 
-/** Nonzero when block `a` dominates block `b` (DominatorTree::dominates). */
+/* ---- dominance and the CFG ------------------------------------------- */
+
+/** Nonzero when block `a` dominates block `b` (DominatorTree::dominates;
+ * a block dominates itself). */
 int pl_dominates(pl_host *host, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
+/** Nonzero when instruction `a` dominates instruction `b`
+ * (DominatorTree::dominates(Instruction*, Instruction*)): in one block, `a`
+ * comes strictly before `b`; an instruction does not dominate itself. */
+int pl_inst_dominates(pl_host *host, LLVMValueRef a, LLVMValueRef b);
+
+/** Writes to `out` (at most `cap`) the blocks from which `to` can be
+ * reached without entering a block of `avoid` (may be NULL), `to` first: a
+ * depth-first walk over predecessors (llvm::inverse_depth_first_ext).
+ * Returns how many there are, which may exceed `cap`. */
+size_t pl_blocks_reaching(pl_host *host, LLVMBasicBlockRef to, pl_loop_ref avoid,
+                          LLVMBasicBlockRef *out, size_t cap);
+/** Writes to `out` (at most `cap`) the blocks reachable from `from`, `from`
+ * first, in depth-first pre-order (llvm::depth_first). Returns how many
+ * there are, which may exceed `cap`. */
+size_t pl_blocks_reachable(LLVMBasicBlockRef from, LLVMBasicBlockRef *out, size_t cap);
+/** Number of CFG edges into `bb` (llvm::pred_size). */
+unsigned pl_pred_count(LLVMBasicBlockRef bb);
+
+/** Splits the CFG edge from -> to (llvm::SplitEdge), keeping loop info and
+ * dominators up to date. Returns the new block on the edge. */
+LLVMBasicBlockRef pl_split_edge(pl_host *host, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
+
+/* ---- instructions: memory effects and dead code ---------------------- */
+
+/** Bits of pl_mod_ref's and pl_memory_effects's answers. */
+enum { PL_REF = 1, PL_MOD = 2 };
+/** What `inst` may do to memory, from its opcode and, for calls, the
+ * callee's memory attributes (Instruction::mayReadFromMemory and
+ * mayWriteToMemory): PL_REF, PL_MOD, both, or 0 for none. */
+unsigned pl_memory_effects(LLVMValueRef inst);
+/** Nonzero when `inst` may have side effects (Instruction::
+ * mayHaveSideEffects: writes memory, may throw or may not return). */
+int pl_may_have_side_effects(LLVMValueRef inst);
+/** Nonzero when the instruction `inst` is unused and may be deleted with
+ * no effect on the program (llvm::isInstructionTriviallyDead). */
+int pl_is_trivially_dead(LLVMValueRef inst);
+
+/** The object `ptr` is based on, through GEPs, casts and aliases, as
+ * instructions or constant expressions (llvm::getUnderlyingObject, with no
+ * lookup limit). */
+LLVMValueRef pl_underlying_object(LLVMValueRef ptr);
+
+/* ---- scalar evolution -------------------------------------------------- */
 
 /** Nonzero when ScalarEvolution computes a loop-invariant backedge-taken
  * count for `loop` that SCEVExpander can materialize safely. */
@@ -77,8 +123,8 @@ int pl_loop_has_trip_count(pl_host *host, pl_loop_ref loop);
 LLVMValueRef pl_loop_expand_backedge_count(pl_host *host, pl_loop_ref loop,
                                            LLVMValueRef insert_before);
 
-/** Bits of pl_mod_ref's answer. */
-enum { PL_REF = 1, PL_MOD = 2 };
+/* ---- alias analysis and known bits ----------------------------------- */
+
 /** Alias analysis: whether `inst` may read (PL_REF) and/or write (PL_MOD)
  * any byte of the object `ptr` points into (AAResults::getModRefInfo with
  * a location of unknown size around `ptr`). Returns 0 when it touches none
@@ -92,21 +138,43 @@ int pl_may_alias(pl_host *host, LLVMValueRef a, uint64_t size_a, LLVMValueRef b,
 
 /** Known bits: the largest power of two (bytes, capped at 4096) that
  * provably divides the address `ptr` when `ctx` executes
- * (llvm::getKnownAlignment / computeKnownBits). */
+ * (llvm::computeKnownBits). */
 unsigned pl_known_alignment(pl_host *host, LLVMValueRef ptr, LLVMValueRef ctx);
 
-/** Splits the CFG edge from -> to (llvm::SplitEdge), keeping loop info and
- * dominators up to date. Returns the new block on the edge. */
-LLVMBasicBlockRef pl_split_edge(pl_host *host, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
+/* ---- names ------------------------------------------------------------ */
 
 /** Demangles an Itanium name (llvm::demangle). Returns a malloc'ed string
- * the caller frees with free(); the input itself when not mangled. */
+ * the caller frees with free(); a copy of the input when it is not
+ * mangled; NULL only when memory runs out. */
 char *pl_demangle(const char *name);
 
-/** Emits an optimization remark of pass `cuda-pipeline` named `name` with
- * text `msg`, located at `inst` when non-NULL, else at the loop's start. */
-void pl_remark(pl_host *host, pl_remark_kind kind, const char *name, pl_loop_ref loop,
-               LLVMValueRef inst, const char *msg);
+/* ---- optimization remarks --------------------------------------------- */
+
+/** Kinds of optimization remark, as LLVM's OptimizationRemark classes. */
+typedef enum pl_remark_kind {
+  PL_REMARK_PASSED,   /**< OptimizationRemark: -Rpass=cuda-pipeline */
+  PL_REMARK_MISSED,   /**< OptimizationRemarkMissed: -Rpass-missed= */
+  PL_REMARK_ANALYSIS, /**< OptimizationRemarkAnalysis: -Rpass-analysis= */
+} pl_remark_kind;
+
+/** A remark being built: text pieces and named fields (ore::NV), in order.
+ * The printed message is their concatenation; optimization records carry
+ * each field as a YAML `Args` entry under its key. */
+typedef struct pl_remark pl_remark;
+
+/** Starts a remark of pass `cuda-pipeline` named `name`, located at `inst`
+ * when it has a debug location, else at the loop's start. The caller
+ * finishes it with pl_remark_emit(), which frees it. */
+pl_remark *pl_remark_begin(pl_host *host, pl_remark_kind kind, const char *name, pl_loop_ref loop,
+                           LLVMValueRef inst);
+/** Appends plain text. */
+void pl_remark_text(pl_remark *r, const char *text);
+/** Appends a string field `key` (shown as its value). */
+void pl_remark_str(pl_remark *r, const char *key, const char *value);
+/** Appends an unsigned integer field `key` (shown in decimal). */
+void pl_remark_u64(pl_remark *r, const char *key, uint64_t value);
+/** Emits the remark through OptimizationRemarkEmitter and frees it. */
+void pl_remark_emit(pl_remark *r);
 
 #ifdef __cplusplus
 }

@@ -102,11 +102,31 @@ const char *pl_callee_name(LLVMValueRef call) {
   return n ? n : "";
 }
 
+unsigned pl_intrinsic_id(LLVMValueRef inst) {
+  if (!LLVMIsACallInst(inst))
+    return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  return callee && LLVMIsAFunction(callee) ? LLVMGetIntrinsicID(callee) : 0;
+}
+
+int pl_is_intrinsic(LLVMValueRef inst, const char *name) {
+  unsigned id = pl_intrinsic_id(inst);
+  return id && id == LLVMLookupIntrinsicID(name, strlen(name));
+}
+
+/* Nonzero when `inst` calls one of the intrinsics `names` (NULL-ended). */
+static int is_one_of(LLVMValueRef inst, const char *const *names) {
+  unsigned id = pl_intrinsic_id(inst);
+  for (size_t i = 0; id && names[i]; ++i)
+    if (id == LLVMLookupIntrinsicID(names[i], strlen(names[i])))
+      return 1;
+  return 0;
+}
+
 int pl_is_cta_barrier(LLVMValueRef inst) {
-  const char *n = pl_callee_name(inst);
-  if (strcmp(n, "llvm.nvvm.barrier0") == 0)
+  if (pl_is_intrinsic(inst, "llvm.nvvm.barrier0"))
     return 1;
-  if (strcmp(n, "llvm.nvvm.barrier.sync") == 0) {
+  if (pl_is_intrinsic(inst, "llvm.nvvm.barrier.sync")) {
     LLVMValueRef id = LLVMGetOperand(inst, 0);
     return LLVMIsAConstantInt(id) && LLVMConstIntGetZExtValue(id) == 0;
   }
@@ -114,12 +134,30 @@ int pl_is_cta_barrier(LLVMValueRef inst) {
 }
 
 int pl_is_any_barrier(LLVMValueRef inst) {
-  const char *n = pl_callee_name(inst);
-  return strncmp(n, "llvm.nvvm.barrier", 17) == 0 || strncmp(n, "llvm.nvvm.bar.", 14) == 0;
+  static const char *const barriers[] = {"llvm.nvvm.barrier0",
+                                         "llvm.nvvm.barrier0.and",
+                                         "llvm.nvvm.barrier0.or",
+                                         "llvm.nvvm.barrier0.popc",
+                                         "llvm.nvvm.barrier",
+                                         "llvm.nvvm.barrier.n",
+                                         "llvm.nvvm.barrier.sync",
+                                         "llvm.nvvm.barrier.sync.cnt",
+                                         "llvm.nvvm.bar.sync",
+                                         "llvm.nvvm.bar.warp.sync",
+                                         "llvm.nvvm.barrier.cluster.arrive",
+                                         "llvm.nvvm.barrier.cluster.arrive.relaxed",
+                                         "llvm.nvvm.barrier.cluster.arrive.aligned",
+                                         "llvm.nvvm.barrier.cluster.arrive.relaxed.aligned",
+                                         "llvm.nvvm.barrier.cluster.wait",
+                                         "llvm.nvvm.barrier.cluster.wait.aligned",
+                                         NULL};
+  return is_one_of(inst, barriers);
 }
 
 static int is_ldg(LLVMValueRef v) {
-  return strncmp(pl_callee_name(v), "llvm.nvvm.ldg.global.", 21) == 0;
+  static const char *const ldg[] = {"llvm.nvvm.ldg.global.i", "llvm.nvvm.ldg.global.f",
+                                    "llvm.nvvm.ldg.global.p", NULL};
+  return is_one_of(v, ldg);
 }
 
 int pl_is_copy_load(LLVMValueRef v) {
@@ -136,63 +174,12 @@ unsigned pl_load_alignment(LLVMValueRef v) {
 }
 
 int pl_is_memcpy(LLVMValueRef inst) {
-  return strncmp(pl_callee_name(inst), "llvm.memcpy.", 12) == 0;
-}
-
-int pl_is_pure_intrinsic_call(LLVMValueRef inst) {
-  if (!LLVMIsACallInst(inst))
-    return 0;
-  LLVMValueRef callee = LLVMGetCalledValue(inst);
-  if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
-    return 0;
-  const char *n = pl_callee_name(inst);
-  /* Special registers and arithmetic intrinsics are memory(none) and
-   * speculatable; match them by name family rather than guess at every
-   * attribute encoding. */
-  static const char *const pure[] = {"llvm.nvvm.read.ptx.sreg.",
-                                     "llvm.smax.",
-                                     "llvm.smin.",
-                                     "llvm.umax.",
-                                     "llvm.umin.",
-                                     "llvm.abs.",
-                                     "llvm.fshl.",
-                                     "llvm.fshr.",
-                                     "llvm.ctpop.",
-                                     "llvm.ctlz.",
-                                     "llvm.cttz.",
-                                     "llvm.fma.",
-                                     "llvm.fmuladd.",
-                                     "llvm.nvvm.fma.",
-                                     "llvm.fabs.",
-                                     "llvm.maxnum.",
-                                     "llvm.minnum.",
-                                     "llvm.nvvm.wmma.",
-                                     "llvm.nvvm.mma.",
-                                     "llvm.nvvm.fmax.",
-                                     "llvm.nvvm.fmin.",
-                                     "llvm.exp2.",
-                                     "llvm.nvvm.ex2.",
-                                     "llvm.sqrt.",
-                                     "llvm.nvvm.rcp.",
-                                     "llvm.nvvm.mul24.",
-                                     "llvm.nvvm.mulhi."};
-  for (size_t i = 0; i < sizeof pure / sizeof *pure; ++i)
-    if (strncmp(n, pure[i], strlen(pure[i])) == 0) {
-      /* wmma/mma loads and stores touch memory; only the mma ops are pure. */
-      if (strstr(n, ".load.") || strstr(n, ".store.") || strstr(n, ".ldmatrix"))
-        return 0;
-      return 1;
-    }
-  return 0;
+  static const char *const memcpy_ids[] = {"llvm.memcpy", "llvm.memcpy.inline", NULL};
+  return is_one_of(inst, memcpy_ids);
 }
 
 int pl_touches_memory(LLVMValueRef inst) {
-  if (LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst) || LLVMIsAAtomicRMWInst(inst) ||
-      LLVMIsAAtomicCmpXchgInst(inst) || LLVMIsAFenceInst(inst))
-    return 1;
-  if (LLVMIsACallInst(inst))
-    return !pl_is_pure_intrinsic_call(inst);
-  return 0;
+  return LLVMIsAInstruction(inst) && pl_memory_effects(inst) != 0;
 }
 
 int pl_pointer_operands(LLVMValueRef inst, LLVMValueRef *out, int cap) {
@@ -233,19 +220,6 @@ int pl_opcode(LLVMValueRef v, LLVMOpcode *op) {
   return 1;
 }
 
-LLVMValueRef pl_underlying_object(LLVMValueRef p) {
-  for (int depth = 0; depth < 64; ++depth) {
-    LLVMOpcode op;
-    if (!pl_opcode(p, &op))
-      return p;
-    if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
-      p = LLVMGetOperand(p, 0);
-    else
-      return p;
-  }
-  return p;
-}
-
 unsigned pl_addrspace(LLVMValueRef v) {
   LLVMTypeRef t = LLVMTypeOf(v);
   return LLVMGetTypeKind(t) == LLVMPointerTypeKind ? LLVMGetPointerAddressSpace(t) : 0;
@@ -267,25 +241,6 @@ int pl_const_refers_to(LLVMValueRef c, LLVMValueRef g) {
   return 0;
 }
 
-unsigned pl_count_preds(LLVMValueRef fn, LLVMBasicBlockRef bb) {
-  unsigned n = 0;
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
-    for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s)
-      n += LLVMGetSuccessor(t, s) == bb;
-  }
-  return n;
-}
-
-void pl_push_successors(LLVMBasicBlockRef bb, pl_vec *work) {
-  LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-  for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s) {
-    LLVMValueRef succ = LLVMBasicBlockAsValue(LLVMGetSuccessor(t, s));
-    if (!pl_vec_has(work, succ))
-      pl_vec_push(work, succ);
-  }
-}
-
 LLVMValueRef pl_first_non_phi(LLVMBasicBlockRef bb) {
   LLVMValueRef i = LLVMGetFirstInstruction(bb);
   while (i && LLVMIsAPHINode(i))
@@ -303,28 +258,32 @@ uint64_t pl_type_alloc_size(LLVMModuleRef m, LLVMTypeRef ty) {
   return LLVMABISizeOfType(td, ty);
 }
 
-static int erasable(LLVMValueRef inst) {
-  if (!inst || !LLVMIsAInstruction(inst) || LLVMGetFirstUse(inst))
-    return 0;
-  if (LLVMIsALoadInst(inst))
-    return !LLVMGetVolatile(inst);
-  if (LLVMIsACallInst(inst))
-    return pl_is_pure_intrinsic_call(inst) || is_ldg(inst);
-  return !pl_touches_memory(inst) && !LLVMIsATerminatorInst(inst);
+static int erasable(LLVMValueRef v) {
+  return LLVMIsAInstruction(v) && !LLVMGetFirstUse(v) && (pl_is_trivially_dead(v) || is_ldg(v));
 }
 
-void pl_erase_if_dead(LLVMValueRef inst) {
-  if (!erasable(inst))
-    return;
-  int n = LLVMGetNumOperands(inst);
-  LLVMValueRef ops[16];
-  int k = n < 16 ? n : 16;
-  for (int i = 0; i < k; ++i)
-    ops[i] = LLVMGetOperand(inst, (unsigned)i);
-  LLVMInstructionEraseFromParent(inst);
-  for (int i = 0; i < k; ++i)
-    if (LLVMIsAInstruction(ops[i]))
-      pl_erase_if_dead(ops[i]);
+void pl_erase_dead(LLVMValueRef *roots, size_t n) {
+  pl_vec work = {0};
+  pl_vmap erased;
+  pl_vmap_init(&erased);
+  for (size_t i = 0; i < n; ++i)
+    if (roots[i])
+      pl_vec_push(&work, roots[i]);
+  while (work.len) {
+    LLVMValueRef v = work.v[--work.len];
+    if (pl_vmap_get(&erased, v) || !erasable(v))
+      continue;
+    int nops = LLVMGetNumOperands(v);
+    for (int i = 0; i < nops; ++i) {
+      LLVMValueRef op = LLVMGetOperand(v, (unsigned)i);
+      if (LLVMIsAInstruction(op) && op != v)
+        pl_vec_push(&work, op);
+    }
+    pl_vmap_put(&erased, v, v);
+    LLVMInstructionEraseFromParent(v);
+  }
+  pl_vmap_free(&erased);
+  pl_vec_free(&work);
 }
 
 const char *pl_value_label(LLVMValueRef v, char *buf, size_t len) {

@@ -6,6 +6,8 @@
 #ifndef PL_IR_H
 #define PL_IR_H
 
+#include "host.h"
+
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 #include <stddef.h>
@@ -38,12 +40,18 @@ void pl_vec_free(pl_vec *a);
 
 /** Name of the function `call` calls directly, or "" (never NULL). */
 const char *pl_callee_name(LLVMValueRef call);
+/** Intrinsic ID of the function `inst` calls directly (LLVMGetIntrinsicID),
+ * or 0 when `inst` is not a call of an intrinsic. */
+unsigned pl_intrinsic_id(LLVMValueRef inst);
+/** Nonzero when `inst` calls the intrinsic named `name` (its base name,
+ * without overload suffixes, e.g. "llvm.memcpy"). */
+int pl_is_intrinsic(LLVMValueRef inst, const char *name);
 /** Nonzero for a CTA-wide barrier that every thread must reach:
  * llvm.nvvm.barrier0 (__syncthreads) or llvm.nvvm.barrier.sync(0)
  * (cooperative groups' sync()); PTX ISA, "bar, barrier". */
 int pl_is_cta_barrier(LLVMValueRef inst);
-/** Nonzero for any barrier-like call (bar.sync variants, __syncthreads_or
- * and friends, named barriers). */
+/** Nonzero for any barrier intrinsic (bar.sync variants, __syncthreads_or
+ * and friends, named barriers, cluster barriers). */
 int pl_is_any_barrier(LLVMValueRef inst);
 /** Nonzero for a value a copy may load: a plain (non-volatile,
  * non-atomic) load, or __ldg's llvm.nvvm.ldg.global.* (a read through the
@@ -51,13 +59,11 @@ int pl_is_any_barrier(LLVMValueRef inst);
 int pl_is_copy_load(LLVMValueRef v);
 /** Alignment in bytes that the IR states for such a load. */
 unsigned pl_load_alignment(LLVMValueRef v);
-/** Nonzero for an llvm.memcpy call. */
+/** Nonzero for an llvm.memcpy (or llvm.memcpy.inline) call. */
 int pl_is_memcpy(LLVMValueRef inst);
-/** Nonzero for a call to an intrinsic that touches no memory and has no
- * side effects (special-register reads, math): it may be cloned freely. */
-int pl_is_pure_intrinsic_call(LLVMValueRef inst);
-/** Nonzero when `inst` is a load, store, atomic or a call other than a
- * pure intrinsic: anything that may touch memory. */
+/** Nonzero when the instruction `inst` may read or write memory, by LLVM's
+ * own account (pl_memory_effects: the opcode, and a callee's memory
+ * attributes). Special-register reads and arithmetic intrinsics do not. */
 int pl_touches_memory(LLVMValueRef inst);
 
 /** Writes the pointer operands of a memory instruction (load, store,
@@ -70,9 +76,6 @@ int pl_pointer_operands(LLVMValueRef inst, LLVMValueRef *out, int cap);
  * returns 1; returns 0 for anything else. */
 int pl_opcode(LLVMValueRef v, LLVMOpcode *op);
 
-/** Strips GEPs and pointer casts (instructions and constant expressions)
- * down to the underlying object. */
-LLVMValueRef pl_underlying_object(LLVMValueRef ptr);
 /** Nonzero for a global variable in the shared address space. */
 int pl_is_shared_global(LLVMValueRef v);
 /** Address space of the pointer `v` (its type's). */
@@ -82,12 +85,6 @@ unsigned pl_addrspace(LLVMValueRef v);
  * through nested constant expressions). */
 int pl_const_refers_to(LLVMValueRef c, LLVMValueRef g);
 
-/** Number of CFG edges into `bb` from blocks of `fn` (llvm-c has no
- * predecessor iterator). */
-unsigned pl_count_preds(LLVMValueRef fn, LLVMBasicBlockRef bb);
-/** Pushes the successors of `bb` that `work` does not hold yet (as
- * LLVMBasicBlockAsValue values): the step of a forward CFG walk. */
-void pl_push_successors(LLVMBasicBlockRef bb, pl_vec *work);
 /** First instruction of `bb` that is not a phi. */
 LLVMValueRef pl_first_non_phi(LLVMBasicBlockRef bb);
 /** Store size in bytes of `ty` under the module's data layout. */
@@ -95,10 +92,13 @@ uint64_t pl_type_store_size(LLVMModuleRef m, LLVMTypeRef ty);
 /** Allocation size in bytes of `ty` under the module's data layout. */
 uint64_t pl_type_alloc_size(LLVMModuleRef m, LLVMTypeRef ty);
 
-/** Erases `inst` when it has no uses and no side effects, then does the
- * same for its operands, recursively. Non-volatile loads count as free of
- * side effects. */
-void pl_erase_if_dead(LLVMValueRef inst);
+/** Erases each of the `n` values `roots` that is an unused instruction free
+ * of effects (pl_is_trivially_dead, or an unused __ldg, which LLVM keeps
+ * only because the intrinsic is not marked nounwind), then every operand
+ * that becomes so, recursively. Entries that are not instructions, are
+ * still used, or appear twice are fine: an instruction is erased once, and
+ * a pointer to an erased one is never followed again. */
+void pl_erase_dead(LLVMValueRef *roots, size_t n);
 
 /** Returns a short printable form of `v`: "kernel parameter N" (from 1)
  * for an unnamed argument, %name for a named value, else its text. Writes into `buf` and returns

@@ -1,6 +1,8 @@
 /*===- lib/legality.c - may this tile loop be pipelined? ----------------===*/
 #include "legality.h"
 
+#include "trip.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,15 +39,8 @@ static const char *opcode_word(LLVMValueRef inst) {
   return "instruction";
 }
 
-static int is_copy_store(const pl_candidate *c, LLVMValueRef inst) {
-  for (size_t i = 0; i < c->ncopies; ++i)
-    if (c->copies[i].store == inst)
-      return 1;
-  return 0;
-}
-
 /* (a) Walks every use of a tile-derived value. */
-static int check_tile_uses(pl_host *host, pl_candidate *c, const pl_tile *t, LLVMValueRef v,
+static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef v,
                            pl_fail *f, int depth) {
   if (depth > 64)
     return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
@@ -91,11 +86,11 @@ static int check_tile_uses(pl_host *host, pl_candidate *c, const pl_tile *t, LLV
       if (LLVMGetOperand(user, 0) == v)
         return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' is stored to memory",
                         t->name);
-      if (!is_copy_store(c, user))
+      if (!pl_is_copy_store(c, user))
         return pl_failf(f, PL_R_TILE_WRITTEN, user, "tile '%s' is written outside the copy stage",
                         t->name);
     } else if (op == LLVMCall) {
-      if (is_copy_store(c, user) && LLVMGetOperand(user, 0) == v)
+      if (pl_is_copy_store(c, user) && LLVMGetOperand(user, 0) == v)
         continue;
       LLVMValueRef callee = LLVMGetCalledValue(user);
       if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
@@ -117,15 +112,15 @@ static int check_tile_uses(pl_host *host, pl_candidate *c, const pl_tile *t, LLV
   return 1;
 }
 
-static int check_tiles(pl_host *host, pl_candidate *c, pl_fail *f) {
+static int check_tiles(pl_host *host, const pl_candidate *c, pl_fail *f) {
   for (size_t i = 0; i < c->ntiles; ++i) {
     const pl_tile *t = &c->tiles[i];
     LLVMLinkage l = LLVMGetLinkage(t->global);
     if (l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
-      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL,
+      return pl_failf(f, PL_R_TILE_LINKAGE, NULL,
                       "tile '%s' is visible outside this translation unit", t->name);
     if (t->bytes == 0)
-      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL,
+      return pl_failf(f, PL_R_DYNAMIC_SHARED, NULL,
                       "tile '%s' is dynamic shared memory (extern __shared__), whose "
                       "size is unknown at compile time",
                       t->name);
@@ -173,7 +168,8 @@ static int is_global_object(LLVMValueRef obj) {
   return 0;
 }
 
-static int check_sources(pl_candidate *c, pl_fail *f) {
+static int check_sources(pl_host *host, const pl_candidate *c, pl_fail *f) {
+  (void)host;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
     LLVMValueRef obj = source_object(c, cp->src);
@@ -205,36 +201,19 @@ static int writes_only_shared(LLVMValueRef inst) {
   return 1;
 }
 
-/* The blocks outside the loop from which the preheader can be reached
- * (the preheader included), computed once as a fixpoint. */
-static void blocks_reaching_preheader(const pl_candidate *c, pl_vec *out) {
-  pl_vec_push(out, LLVMBasicBlockAsValue(c->preheader));
-  for (int changed = 1; changed;) {
-    changed = 0;
-    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(c->function); b;
-         b = LLVMGetNextBasicBlock(b)) {
-      if (pl_candidate_has_block(c, b) || pl_vec_has(out, LLVMBasicBlockAsValue(b)))
-        continue;
-      LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
-      for (unsigned k = 0; t && k < LLVMGetNumSuccessors(t); ++k)
-        if (pl_vec_has(out, LLVMBasicBlockAsValue(LLVMGetSuccessor(t, k)))) {
-          pl_vec_push(out, LLVMBasicBlockAsValue(b));
-          changed = 1;
-          break;
-        }
-    }
-  }
-}
-
 /* Before the loop: the prologue reads the sources of iterations 1..S-2
  * before any barrier of the loop has run. A write before the loop that
  * another thread's later iteration reads was ordered by those barriers. */
-static int check_writes_before(pl_host *host, pl_candidate *c, pl_fail *f) {
-  pl_vec before = {0};
-  blocks_reaching_preheader(c, &before);
+static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f) {
+  /* the blocks outside the loop from which the preheader can be reached */
+  size_t n = pl_blocks_reaching(host, c->preheader, c->loop, NULL, 0);
+  LLVMBasicBlockRef *before = malloc((n ? n : 1) * sizeof *before);
+  if (!before)
+    return pl_failf(f, PL_R_SOURCE_WRITTEN_BEFORE, NULL, "out of memory");
+  pl_blocks_reaching(host, c->preheader, c->loop, before, n);
   int ok = 1;
-  for (size_t k = 0; k < before.len && ok; ++k) {
-    LLVMBasicBlockRef b = LLVMValueAsBasicBlock(before.v[k]);
+  for (size_t k = 0; k < n && ok; ++k) {
+    LLVMBasicBlockRef b = before[k];
     for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && ok; i = LLVMGetNextInstruction(i)) {
       if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || pl_is_any_barrier(i) ||
           writes_only_shared(i))
@@ -243,7 +222,7 @@ static int check_writes_before(pl_host *host, pl_candidate *c, pl_fail *f) {
         LLVMValueRef obj = source_object(c, c->copies[j].src);
         if (pl_mod_ref(host, i, obj) & PL_MOD) {
           char buf[80];
-          pl_failf(f, PL_R_SOURCE_WRITTEN, i,
+          pl_failf(f, PL_R_SOURCE_WRITTEN_BEFORE, i,
                    "a write before the loop may change the global memory tile '%s' is copied "
                    "from, and the prologue reads it before the loop's first barrier",
                    c->tiles[c->copies[j].tile].name);
@@ -255,15 +234,15 @@ static int check_writes_before(pl_host *host, pl_candidate *c, pl_fail *f) {
       }
     }
   }
-  pl_vec_free(&before);
+  free(before);
   return ok;
 }
 
 /* (b) Nothing in the loop may write the copied memory. */
-static int check_writes(pl_host *host, pl_candidate *c, pl_fail *f) {
+static int check_writes(pl_host *host, const pl_candidate *c, pl_fail *f) {
   for (size_t k = 0; k < c->nblocks; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
-      if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || is_copy_store(c, i) ||
+      if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || pl_is_copy_store(c, i) ||
           pl_is_any_barrier(i))
         continue;
       if (writes_only_shared(i))
@@ -326,26 +305,18 @@ int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, L
   return 0;
 }
 
-/* Nonzero when `inst` is the load of one of the candidate's copies. */
-static int is_candidate_load(const pl_candidate *c, LLVMValueRef inst) {
-  for (size_t i = 0; i < c->ncopies; ++i)
-    if (c->copies[i].load == inst)
-      return 1;
-  return 0;
-}
-
 /* Order: the second barrier ordered the compute of iteration i before the
  * copy stage of iteration i+1. Without it, a memory access left in the copy
  * stage (other than the copies, which become cp.async and are covered by
  * (b)) must not conflict with one in the compute. */
-static int check_order(pl_host *host, pl_candidate *c, pl_fail *f) {
+static int check_order(pl_host *host, const pl_candidate *c, pl_fail *f) {
   pl_vec before = {0}, after = {0};
   for (size_t k = 0; k < c->nblocks; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
       if (!pl_touches_memory(i) || pl_is_any_barrier(i))
         continue;
       if (pl_in_copy_stage(host, c, i)) {
-        if (!is_copy_store(c, i) && !is_candidate_load(c, i))
+        if (!pl_is_copy_store(c, i) && !pl_is_copy_source(c, i))
           pl_vec_push(&before, i);
       } else {
         pl_vec_push(&after, i);
@@ -366,7 +337,7 @@ static int check_order(pl_host *host, pl_candidate *c, pl_fail *f) {
 }
 
 /* (c) Side-effect-free function of IVs and invariants. */
-static int recomputable(pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl_fail *f,
+static int recomputable(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl_fail *f,
                         const char *tname, int depth) {
   if (!LLVMIsAInstruction(v) || pl_vmap_get(seen, v))
     return 1;
@@ -424,7 +395,9 @@ static int recomputable(pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl_fail 
                     tname);
   }
   case LLVMCall:
-    if (pl_is_pure_intrinsic_call(v))
+    /* an intrinsic that touches no memory and has no side effects (special
+     * registers, min/max, ...) may be computed again for a later iteration */
+    if (pl_intrinsic_id(v) && !pl_touches_memory(v) && !pl_may_have_side_effects(v))
       break;
     return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
                     "the address of the copy into tile '%s' depends on a call", tname);
@@ -597,7 +570,7 @@ static int disjoint_by_offset(const pl_candidate *c, const pl_copy *a, const pl_
  * another iteration's data (or zeros) instead of the last one written.
  * And two copies must not write the same bytes: cp.async orders nothing
  * within a group (PTX ISA, "cp.async": no ordering among the operations). */
-static int check_destinations(pl_host *host, pl_candidate *c, pl_fail *f) {
+static int check_destinations(pl_host *host, const pl_candidate *c, pl_fail *f) {
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *a = &c->copies[i];
     if (!invariant(c, a->dst, 0))
@@ -618,7 +591,8 @@ static int check_destinations(pl_host *host, pl_candidate *c, pl_fail *f) {
   return 1;
 }
 
-static int check_addresses(pl_candidate *c, pl_fail *f) {
+static int check_addresses(pl_host *host, const pl_candidate *c, pl_fail *f) {
+  (void)host;
   pl_vmap seen;
   pl_vmap_init(&seen);
   int ok = 1;
@@ -656,7 +630,7 @@ static unsigned product_align(pl_host *host, LLVMValueRef idx, uint64_t size, LL
 /* Alignment (bytes, at most 16) of the offset of `v` inside its tile: the
  * ring gives every slot 16-byte alignment, so this is the alignment the
  * cp.async destination will have. */
-static unsigned offset_align(pl_host *host, pl_candidate *c, LLVMValueRef v, LLVMValueRef ctx,
+static unsigned offset_align(pl_host *host, const pl_candidate *c, LLVMValueRef v, LLVMValueRef ctx,
                              int depth) {
   if (pl_tile_index(c, v) >= 0)
     return 16;
@@ -699,9 +673,9 @@ static unsigned call_param_align(LLVMValueRef call, unsigned arg) {
 }
 
 /* (d) Sizes and alignment. */
-static int check_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
+static int check_copies(pl_host *host, const pl_candidate *c, pl_fail *f) {
   for (size_t i = 0; i < c->ncopies; ++i) {
-    pl_copy *cp = &c->copies[i];
+    const pl_copy *cp = &c->copies[i];
     const char *tn = c->tiles[cp->tile].name;
     if (cp->bytes != 4 && cp->bytes != 8 && cp->bytes != 16)
       return pl_failf(f, PL_R_COPY_SIZE, cp->store,
@@ -731,85 +705,54 @@ static int check_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
   return 1;
 }
 
-/* The value a header phi takes from the latch. */
-static LLVMValueRef latch_value(const pl_candidate *c, LLVMValueRef phi) {
-  for (unsigned i = 0; i < LLVMCountIncoming(phi); ++i)
-    if (LLVMGetIncomingBlock(phi, i) == c->latch)
-      return LLVMGetIncomingValue(phi, i);
-  return NULL;
+/* The trip count at loop entry (trip.h). */
+static int check_trip(pl_host *host, const pl_candidate *c, pl_fail *f) {
+  pl_trip trip;
+  return pl_find_trip(host, c, &trip, f);
 }
 
-/* The trip count at loop entry. ScalarEvolution first. It gives up on
- * strided IVs in these loops because llvm.nvvm.barrier0 is not willreturn,
- * so it cannot use the increment's nsw; then read the latch compare. */
-static int check_trip(pl_host *host, pl_candidate *c, pl_fail *f) {
-  if (pl_loop_has_trip_count(host, c->loop)) {
-    c->trip.use_scev = 1;
-    return 1;
-  }
-  LLVMValueRef br = LLVMGetBasicBlockTerminator(c->latch);
-  LLVMValueRef cmp =
-      br && LLVMIsABranchInst(br) && LLVMIsConditional(br) ? LLVMGetCondition(br) : NULL;
-  if (!cmp || !LLVMIsAICmpInst(cmp))
-    return pl_failf(f, PL_R_NO_TRIP_COUNT, br, "the trip count cannot be computed at loop entry");
-  LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
-  LLVMValueRef x = LLVMGetOperand(cmp, 0), y = LLVMGetOperand(cmp, 1);
-  int bound_left =
-      !LLVMIsAInstruction(x) || !pl_candidate_has_block(c, LLVMGetInstructionParent(x));
-  if (bound_left) {
-    LLVMValueRef t = x;
-    x = y;
-    y = t;
-    static const LLVMIntPredicate swapped[] = {
-        [LLVMIntSLT] = LLVMIntSGT, [LLVMIntSLE] = LLVMIntSGE, [LLVMIntSGT] = LLVMIntSLT,
-        [LLVMIntSGE] = LLVMIntSLE, [LLVMIntULT] = LLVMIntUGT, [LLVMIntULE] = LLVMIntUGE,
-        [LLVMIntUGT] = LLVMIntULT, [LLVMIntUGE] = LLVMIntULE, [LLVMIntEQ] = LLVMIntEQ,
-        [LLVMIntNE] = LLVMIntNE};
-    p = swapped[p];
-  }
-  if (LLVMGetSuccessor(br, 0) != c->header) {
-    static const LLVMIntPredicate inverse[] = {
-        [LLVMIntSLT] = LLVMIntSGE, [LLVMIntSLE] = LLVMIntSGT, [LLVMIntSGT] = LLVMIntSLE,
-        [LLVMIntSGE] = LLVMIntSLT, [LLVMIntULT] = LLVMIntUGE, [LLVMIntULE] = LLVMIntUGT,
-        [LLVMIntUGT] = LLVMIntULE, [LLVMIntUGE] = LLVMIntULT, [LLVMIntEQ] = LLVMIntNE,
-        [LLVMIntNE] = LLVMIntEQ};
-    p = inverse[p];
-  }
-  int y_invariant =
-      !LLVMIsAInstruction(y) || !pl_candidate_has_block(c, LLVMGetInstructionParent(y));
-  for (size_t i = 0; i < c->nivs && y_invariant; ++i) {
-    const pl_iv *iv = &c->ivs[i];
-    unsigned lag;
-    if (x == iv->phi)
-      lag = 1;
-    else if (x == latch_value(c, iv->phi))
-      lag = 0;
-    else
-      continue;
-    int up = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE;
-    int down = p == LLVMIntSGT || p == LLVMIntSGE || p == LLVMIntUGT || p == LLVMIntUGE;
-    if (iv->is_pointer || (!(up && iv->step > 0) && !(down && iv->step < 0)))
-      break; /* the step must move the IV toward the bound */
-    /* Computing iv(j) in twice the width is exact only if the IV does not
-     * wrap where the loop runs: require the increment's no-wrap flag for
-     * the compare's signedness (a wrap is then undefined in the source). */
-    int is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
-    LLVMValueRef inc = latch_value(c, iv->phi);
-    if (!inc || !LLVMIsAInstruction(inc) || !(is_signed ? LLVMGetNSW(inc) : LLVMGetNUW(inc)))
-      break;
-    c->trip.use_scev = 0;
-    c->trip.pred = p;
-    c->trip.iv = i;
-    c->trip.bound = y;
-    c->trip.lag = lag;
-    c->trip.is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
-    return 1;
-  }
-  return pl_failf(f, PL_R_NO_TRIP_COUNT, cmp, "the trip count cannot be computed at loop entry");
+/* The target: cp.async needs sm_80 (PTX ISA, "cp.async": requires sm_80). */
+static int check_target(pl_host *host, const pl_candidate *c, pl_fail *f) {
+  (void)host;
+  char target[32];
+  unsigned sm = pl_target_sm(c->function, target, sizeof target);
+  if (sm < 80)
+    return pl_failf(f, PL_R_TARGET, NULL, "cp.async needs sm_80 or newer, and the target is %s",
+                    target);
+  return 1;
 }
 
-int pl_check_legality(pl_host *host, pl_candidate *c, pl_fail *f) {
-  return check_tiles(host, c, f) && check_sources(c, f) && check_writes(host, c, f) &&
-         check_writes_before(host, c, f) && check_order(host, c, f) && check_addresses(c, f) &&
-         check_destinations(host, c, f) && check_trip(host, c, f) && check_copies(host, c, f);
+/* (e') Dynamic shared memory: a static ring beside an array sized at launch
+ * could make the launch exceed the limit, and the budget cannot count it. */
+static int check_dynamic_shared(pl_host *host, const pl_candidate *c, pl_fail *f) {
+  (void)host;
+  LLVMValueRef dynamic;
+  pl_other_shared_bytes(c, &dynamic);
+  if (!dynamic)
+    return 1;
+  size_t n = 0;
+  const char *name = LLVMGetValueName2(dynamic, &n);
+  char *dm = pl_demangle(name ? name : "");
+  pl_failf(f, PL_R_DYNAMIC_SHARED, NULL,
+           "the kernel also uses dynamic shared memory ('%s'), sized at launch; a larger "
+           "static ring could make the launch exceed the shared-memory limit",
+           dm ? dm : "");
+  free(dm);
+  return 0;
+}
+
+/* The checks, in order (LoopDistribute's processLoop): the first failure
+ * declines the loop. The target comes first; the budget is the plan's. */
+typedef int (*pl_check)(pl_host *, const pl_candidate *, pl_fail *);
+static const pl_check checks[] = {
+    check_target,        check_tiles,  check_sources,        check_writes,
+    check_writes_before, check_order,  check_addresses,      check_destinations,
+    check_trip,          check_copies, check_dynamic_shared,
+};
+
+int pl_check_legality(pl_host *host, const pl_candidate *c, pl_fail *f) {
+  for (size_t i = 0; i < sizeof checks / sizeof *checks; ++i)
+    if (!checks[i](host, c, f))
+      return 0;
+  return 1;
 }

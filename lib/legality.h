@@ -1,27 +1,32 @@
 /*===- lib/legality.h - may this tile loop be pipelined? ----------------===*\
  *
- * The checks run in a fixed order and the first failure declines the loop;
- * none of them changes the IR.
+ * One ordered list of checks (LoopDistribute's processLoop is the model);
+ * the first failure declines the loop. Legality only answers: it changes
+ * no IR and writes nothing into the candidate.
  *   target     cp.async needs sm_80 (PTX ISA, "cp.async": requires sm_80)
- *   (a) tiles  only the copy stage writes a tile; nothing reads it before
- *              the first barrier; its address goes nowhere we cannot see;
- *              it is used in this loop only
+ *   (a) tiles  internal, of known size; only the copy stage writes a tile;
+ *              nothing reads it before the first barrier; its address goes
+ *              nowhere we cannot see; it is used in this loop only
  *   source     every copy reads global memory: a kernel's pointer
  *              parameters point to global memory (CUDA C++ Programming
  *              Guide, "Device Memory Spaces"), as do addrspace(1) pointers
  *   (b) writes nothing in the loop may write the copied global memory
- *              (LLVM alias analysis; shared-memory stores are disjoint)
- *   (c) addrs  each copy's addresses and guard are side-effect-free
- *              functions of constant-step induction variables and
- *              loop-invariant values
+ *              (LLVM alias analysis; shared-memory stores are disjoint),
+ *              nor anything before it (the prologue reads early)
  *   order      nothing before the first barrier (other than the copies) may
  *              conflict with an access after it: the second barrier, which
  *              ordered them across iterations, is removed
- *   trip       ScalarEvolution computes the trip count at loop entry
+ *   (c) addrs  each copy's addresses and guard are side-effect-free
+ *              functions of constant-step induction variables and
+ *              loop-invariant values
+ *   (a') dests the same bytes of a tile on every iteration, no two copies
+ *              writing the same bytes
+ *   trip       the trip count is known at loop entry (trip.h)
  *   (d) copies 4, 8 or 16 bytes, both ends aligned to the size (PTX ISA,
  *              "cp.async": cp-size 4, 8 or 16; addresses aligned to it)
- * (e), the budget, is pl_make_plan's; (f), barriers every thread reaches,
- * is checked by pl_recognize.
+ *   dynamic    the kernel uses no dynamic shared memory beside the ring
+ * (e), the budget, is the plan's; (f), barriers every thread reaches, is
+ * part of recognition.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_LEGALITY_H
 #define PL_LEGALITY_H
@@ -30,7 +35,8 @@
 #include "reasons.h"
 
 /** Parses the function's "target-cpu" (e.g. "sm_90a") into its SM number
- * (90). Returns 0 when the attribute is missing or not of that form. */
+ * (90), and writes the attribute's text (or "unknown") to `name` (at most
+ * `len` bytes). Returns 0 when the attribute is missing or not sm_NN. */
 unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len);
 
 /** Nonzero when memory instructions `a` and `b` may conflict: one may
@@ -40,8 +46,8 @@ unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len);
  * memory is not reached through its arguments conflicts with everything. */
 int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, LLVMValueRef b);
 
-/** Runs the checks above on `c`. Returns 1 when all pass, else 0 with the
- * reason in `f`. Changes no IR. */
-int pl_check_legality(pl_host *host, pl_candidate *c, pl_fail *f);
+/** Runs the checks above on `c`, in order. Returns 1 when all pass, else 0
+ * with the reason in `f`. Changes nothing. */
+int pl_check_legality(pl_host *host, const pl_candidate *c, pl_fail *f);
 
 #endif /* PL_LEGALITY_H */

@@ -1,87 +1,90 @@
-/*===- lib/plan.c - choose the stage count under the budget -------------===*/
+/*===- lib/plan.c - every decision the rewrite needs ---------------------===*/
 #include "plan.h"
+
+#include "legality.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static void add_shared_refs(const pl_candidate *c, LLVMValueRef v, pl_vec *globals, pl_vec *fns,
-                            int depth) {
-  if (depth > 16)
-    return;
-  if (pl_is_shared_global(v)) {
-    if (pl_tile_index(c, v) < 0 && !pl_vec_has(globals, v))
-      pl_vec_push(globals, v);
-    return;
+const char *pl_lowering_name(pl_lowering_kind k) {
+  switch (k) {
+  case PL_LOWERING_CP_ASYNC:
+    return "cp.async";
   }
-  if (LLVMIsAFunction(v)) {
-    if (!pl_vec_has(fns, v))
-      pl_vec_push(fns, v);
-    return;
-  }
-  if (LLVMIsAConstantExpr(v)) {
-    int n = LLVMGetNumOperands(v);
-    for (int i = 0; i < n; ++i)
-      add_shared_refs(c, LLVMGetOperand(v, (unsigned)i), globals, fns, depth + 1);
-  }
+  return "unknown";
 }
 
-uint64_t pl_other_shared_bytes(const pl_candidate *c, LLVMValueRef *dynamic) {
-  pl_vec globals = {0}, fns = {0};
-  pl_vec_push(&fns, c->function);
-  for (size_t k = 0; k < fns.len; ++k) {
-    LLVMValueRef fn = fns.v[k];
-    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
-        int n = LLVMGetNumOperands(i);
-        for (int j = 0; j < n; ++j)
-          add_shared_refs(c, LLVMGetOperand(i, (unsigned)j), &globals, &fns, 0);
+/* Whether the exit needs a barrier. The removed second barrier ordered the
+ * last iteration's compute (everything after the first barrier) before
+ * everything after the loop, among all threads: without it a fast thread
+ * could write what a slow thread's compute still reads, or read what it
+ * still writes. Accesses before the first barrier stay ordered by it, and
+ * so do the copies: at the last first barrier every thread has waited for
+ * its real copies; what is still in flight is zero-fill, which reads
+ * nothing, into the ring, which is private to the loop. Re-entering the
+ * loop refills the ring, so that needs the barrier too. */
+static int exit_needs_barrier(pl_host *host, const pl_candidate *c) {
+  pl_vec in_loop = {0};
+  for (size_t k = 0; k < c->nblocks; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i))
+      if (pl_touches_memory(i) && !pl_is_any_barrier(i) && !pl_in_copy_stage(host, c, i))
+        pl_vec_push(&in_loop, i);
+  int found = 0;
+  size_t seen = 0;
+  size_t n = pl_blocks_reachable(c->exit, NULL, 0);
+  LLVMBasicBlockRef *after = malloc((n ? n : 1) * sizeof *after);
+  if (!after) {
+    pl_vec_free(&in_loop);
+    return 1;
+  }
+  pl_blocks_reachable(c->exit, after, n);
+  for (size_t k = 0; k < n && !found; ++k) {
+    LLVMBasicBlockRef bb = after[k];
+    if (pl_candidate_has_block(c, bb)) {
+      found = 1; /* the loop runs again: its prologue refills the ring */
+      break;
+    }
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !found; i = LLVMGetNextInstruction(i)) {
+      if (!pl_touches_memory(i) || pl_is_any_barrier(i))
+        continue;
+      if (++seen > 4096) {
+        found = 1; /* too much to look at: keep the barrier */
+        break;
       }
+      for (size_t j = 0; j < in_loop.len && !found; ++j)
+        found = pl_accesses_conflict(host, c, in_loop.v[j], i);
+    }
   }
-  uint64_t bytes = 0;
-  *dynamic = NULL;
-  for (size_t k = 0; k < globals.len; ++k) {
-    uint64_t n = pl_type_alloc_size(c->module, LLVMGlobalGetValueType(globals.v[k]));
-    if (n == 0)
-      *dynamic = globals.v[k];
-    bytes += n;
-  }
-  pl_vec_free(&globals);
-  pl_vec_free(&fns);
-  return bytes;
+  pl_vec_free(&in_loop);
+  free(after);
+  return found;
 }
 
-int pl_make_plan(const pl_candidate *c, const pl_options *opts, pl_plan *plan, pl_fail *f) {
-  memset(plan, 0, sizeof *plan);
+/* The ring layout of every tile; returns the bytes of one stage. */
+static uint64_t plan_layout(const pl_candidate *c, pl_plan *plan) {
+  plan->rings = calloc(c->ntiles ? c->ntiles : 1, sizeof *plan->rings);
+  if (!plan->rings)
+    abort();
+  plan->nrings = c->ntiles;
   uint64_t per_stage = 0;
   for (size_t i = 0; i < c->ntiles; ++i) {
     /* Keep a tile's own alignment when it is above 16 (wmma.load wants
      * 32-byte aligned pointers, say): every slot starts on it. */
     unsigned a = LLVMGetAlignment(c->tiles[i].global);
-    plan->align[i] = a > 16 ? a : 16;
-    plan->stride[i] = (c->tiles[i].bytes + plan->align[i] - 1) / plan->align[i] * plan->align[i];
-    per_stage += plan->stride[i];
+    pl_ring_layout *r = &plan->rings[i];
+    r->align = a > 16 ? a : 16;
+    r->stride = (c->tiles[i].bytes + r->align - 1) / r->align * r->align;
+    per_stage += r->stride;
   }
-  plan->min_bytes = 16;
-  for (size_t i = 0; i < c->ncopies; ++i) {
-    if (c->copies[i].bytes < plan->min_bytes)
-      plan->min_bytes = c->copies[i].bytes;
-    if (c->copies[i].bytes > plan->max_bytes)
-      plan->max_bytes = c->copies[i].bytes;
-  }
-  LLVMValueRef dynamic;
-  plan->other_shared = pl_other_shared_bytes(c, &dynamic);
-  if (dynamic) {
-    size_t n = 0;
-    const char *name = LLVMGetValueName2(dynamic, &n);
-    char *dm = pl_demangle(name ? name : "");
-    pl_failf(f, PL_R_BUDGET, NULL,
-             "the kernel also uses dynamic shared memory ('%s'), sized at launch; a larger "
-             "static ring could make the launch exceed the shared-memory limit",
-             dm);
-    free(dm);
-    return 0;
-  }
+  return per_stage;
+}
+
+/* (e) The stage count: the requested one, lowered until the rings fit. */
+static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t per_stage,
+                       pl_plan *plan, pl_fail *f) {
+  (void)c;
   plan->requested = opts->stages ? opts->stages : PL_DEFAULT_STAGES;
+  plan->budget = opts->max_shared;
   unsigned s = plan->requested;
   while (s >= PL_MIN_STAGES && s * per_stage + plan->other_shared > opts->max_shared)
     --s;
@@ -101,4 +104,29 @@ int pl_make_plan(const pl_candidate *c, const pl_options *opts, pl_plan *plan, p
   plan->stages = s;
   plan->ring_bytes = s * per_stage;
   return 1;
+}
+
+int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
+                 pl_fail *f) {
+  memset(plan, 0, sizeof *plan);
+  plan->lowering = PL_LOWERING_CP_ASYNC;
+  uint64_t per_stage = plan_layout(c, plan);
+  plan->min_bytes = 16;
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    if (c->copies[i].bytes < plan->min_bytes)
+      plan->min_bytes = c->copies[i].bytes;
+    if (c->copies[i].bytes > plan->max_bytes)
+      plan->max_bytes = c->copies[i].bytes;
+  }
+  LLVMValueRef dynamic; /* ruled out by legality */
+  plan->other_shared = pl_other_shared_bytes(c, &dynamic);
+  if (!plan_stages(c, opts, per_stage, plan, f) || !pl_find_trip(host, c, &plan->trip, f))
+    return 0;
+  plan->exit_barrier = exit_needs_barrier(host, c);
+  return 1;
+}
+
+void pl_plan_free(pl_plan *plan) {
+  free(plan->rings);
+  memset(plan, 0, sizeof *plan);
 }

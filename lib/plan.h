@@ -1,25 +1,65 @@
-/*===- lib/plan.h - choose the stage count under the budget -------------===*\
+/*===- lib/plan.h - every decision the rewrite needs ---------------------===*\
  *
- * (e) The ring must fit the static shared-memory budget: stages times the
- * sum of the slot strides (each tile rounded up to 16 bytes, so that every
- * slot keeps 16-byte alignment for 16-byte cp.async, PTX ISA "cp.async"),
- * plus every other static __shared__ array the kernel uses. When the
- * requested stages do not fit, fewer are used; below 2 the loop is declined.
+ * The plan stage turns a legal candidate into a pl_plan. It owns every
+ * decision; the rewrite reads the plan and decides nothing.
+ *   lowering  how a tile moves from global to shared memory: today the
+ *             cp.async ring (PTX ISA, "cp.async"); see lowering.h
+ *   stages    S from 2 to 8: the requested count, lowered until the rings
+ *             fit the static shared-memory budget (e) with every other
+ *             static __shared__ array of the kernel; below 2, declined
+ *   layout    per tile, one slot per stage, each slot the tile rounded up
+ *             to its alignment: at least 16 bytes, so that every slot keeps
+ *             the 16-byte alignment of 16-byte cp.async, more when the tile
+ *             asks for it (wmma.load wants 32)
+ *   trip      how the rewrite asks whether iteration j exists (trip.h)
+ *   drain     cp.async.wait_group 0 on the exit edge, always; a barrier
+ *             after it when the loop can run again or an access after the
+ *             loop may conflict with the last iteration's compute
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_PLAN_H
 #define PL_PLAN_H
 
-#include "../lib/options.h"
 #include "candidate.h"
+#include "options.h"
 #include "reasons.h"
+#include "trip.h"
 
-/** Bytes of static shared memory used by `fn` and the functions it calls,
- * leaving out the tiles of `c`. Sets *dynamic to a dynamic (extern,
- * zero-sized) __shared__ array it uses, or NULL. */
-uint64_t pl_other_shared_bytes(const pl_candidate *c, LLVMValueRef *dynamic);
+/** How tiles are moved into their ring slots (lowering.h). */
+typedef enum pl_lowering_kind {
+  PL_LOWERING_CP_ASYNC, /**< cp.async into a ring of S slots */
+} pl_lowering_kind;
 
-/** Fills `plan` for `c` under `opts`. Returns 1 when at least 2 stages
- * fit, else 0 with PL_R_BUDGET in `f`. Changes no IR. */
-int pl_make_plan(const pl_candidate *c, const pl_options *opts, pl_plan *plan, pl_fail *f);
+/** One tile's ring: S slots of `stride` bytes, aligned to `align`. */
+typedef struct pl_ring_layout {
+  uint64_t stride; /**< bytes of one slot (a multiple of align) */
+  unsigned align;  /**< ring alignment, max(16, the tile's), bytes */
+} pl_ring_layout;
+
+typedef struct pl_plan {
+  pl_lowering_kind lowering;
+  unsigned stages;               /**< S, from 2 to 8 */
+  unsigned requested;            /**< stages asked for (option or default) */
+  pl_ring_layout *rings;         /**< one per tile of the candidate (owned) */
+  size_t nrings;                 /**< = the candidate's ntiles */
+  uint64_t ring_bytes;           /**< all rings together: S * sum(stride) */
+  uint64_t other_shared;         /**< the kernel's other static shared bytes */
+  uint64_t budget;               /**< the static shared-memory budget used */
+  unsigned min_bytes, max_bytes; /**< narrowest and widest copy */
+  pl_trip trip;                  /**< does iteration j exist? */
+  int exit_barrier;              /**< a barrier follows the exit drain */
+} pl_plan;
+
+/** Fills `plan` for the legal candidate `c` under `opts`. Returns 1 when at
+ * least 2 stages fit, else 0 with PL_R_BUDGET in `f` (or the trip-count
+ * reason, which legality has already ruled out). Changes no IR. The caller
+ * releases the plan with pl_plan_free() in both cases. */
+int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
+                 pl_fail *f);
+
+/** Frees what `plan` owns and zeroes it. */
+void pl_plan_free(pl_plan *plan);
+
+/** Name of a lowering for remarks and records ("cp.async"). */
+const char *pl_lowering_name(pl_lowering_kind k);
 
 #endif /* PL_PLAN_H */

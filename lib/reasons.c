@@ -3,55 +3,82 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const names[PL_R_COUNT] = {
     [PL_OK] = "Pipelined",
-    [PL_R_NOT_KERNEL] = "NotKernel",
-    [PL_R_TARGET] = "UnsupportedTarget",
-    [PL_R_NO_PREHEADER] = "NoPreheader",
-    [PL_R_NO_LATCH] = "NoSingleLatch",
-    [PL_R_NOT_ROTATED] = "NotRotated",
-    [PL_R_NO_COPY] = "NoTileCopy",
-    [PL_R_BARRIERS] = "BarrierShape",
-    [PL_R_BARRIER_DIVERGENT] = "DivergentBarrier",
-    [PL_R_COPY_IN_LOOP] = "CopyInInnerLoop",
-    [PL_R_NOT_A_COPY] = "TileStoreNotCopy",
-    [PL_R_CONVERTED_COPY] = "ConvertedCopy",
-    [PL_R_CONDITIONAL_COPY] = "ConditionalCopy",
-    [PL_R_TILE_WRITTEN] = "TileWritten",
-    [PL_R_TILE_READ_EARLY] = "TileReadBeforeBarrier",
-    [PL_R_TILE_ESCAPES] = "TileEscapes",
-    [PL_R_TILE_OUTSIDE_LOOP] = "TileUsedOutsideLoop",
-    [PL_R_SOURCE_NOT_GLOBAL] = "SourceNotGlobal",
-    [PL_R_SOURCE_WRITTEN] = "SourceMayBeWritten",
-    [PL_R_UNORDERED] = "UnorderedAccess",
-    [PL_R_DEST_VARIES] = "CopyDestinationVaries",
-    [PL_R_OVERLAP] = "OverlappingCopies",
-    [PL_R_ADDRESS_NOT_AFFINE] = "AddressNotRecomputable",
-    [PL_R_NO_TRIP_COUNT] = "NoTripCount",
-    [PL_R_COPY_SIZE] = "CopySize",
-    [PL_R_COPY_ALIGN] = "CopyAlignment",
-    [PL_R_BUDGET] = "SharedMemoryBudget",
+#define PL_REASON(e, name, what) [PL_R_##e] = name,
+#include "reasons.def"
+#undef PL_REASON
+};
+
+static const char *const descriptions[PL_R_COUNT] = {
+    [PL_OK] = "",
+#define PL_REASON(e, name, what) [PL_R_##e] = what,
+#include "reasons.def"
+#undef PL_REASON
 };
 
 const char *pl_reason_name(pl_reason r) { return (unsigned)r < PL_R_COUNT ? names[r] : "Unknown"; }
 
+const char *pl_reason_description(pl_reason r) {
+  return (unsigned)r < PL_R_COUNT ? descriptions[r] : "";
+}
+
+static char *vstrdupf(const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  char *s = malloc(n < 0 ? 1 : (size_t)n + 1);
+  if (!s) {
+    fprintf(stderr, "libpipeline: out of memory\n");
+    abort();
+  }
+  if (n < 0)
+    s[0] = '\0';
+  else
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+  return s;
+}
+
+char *pl_strdupf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = vstrdupf(fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+void pl_fail_clear(pl_fail *f) {
+  free(f->message);
+  free(f->detail);
+  memset(f, 0, sizeof *f);
+}
+
 int pl_failf(pl_fail *f, pl_reason r, LLVMValueRef inst, const char *fmt, ...) {
+  pl_fail_clear(f);
   f->reason = r;
   f->inst = inst;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(f->message, sizeof f->message, fmt, ap);
+  f->message = vstrdupf(fmt, ap);
   va_end(ap);
-  f->detail[0] = '\0';
   return 0;
 }
 
 void pl_fail_detail(pl_fail *f, const char *fmt, ...) {
-  size_t n = strlen(f->detail);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(f->detail + n, sizeof f->detail - n, fmt, ap);
+  char *more = vstrdupf(fmt, ap);
   va_end(ap);
+  if (!f->detail) {
+    f->detail = more;
+    return;
+  }
+  char *both = pl_strdupf("%s%s", f->detail, more);
+  free(f->detail);
+  free(more);
+  f->detail = both;
 }

@@ -1,9 +1,10 @@
 /*===- lib/reasons.h - why a loop is declined ---------------------------===*\
  *
- * Errors are values: a reason code, the instruction it is about and a
- * detail sentence. Each reason has one stable remark name (the YAML
- * record's Name:) and one lower-case message, emitted as
- * "loop not pipelined: <message>".
+ * Errors are values: a reason code, the instruction it is about, a message
+ * and an optional detail sentence. Each reason has one stable remark name
+ * (the YAML record's Name:), taken with the enum from reasons.def, and the
+ * message is emitted as "loop not pipelined: <message>" (lower case, no
+ * trailing period, the fix named where there is one).
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_REASONS_H
 #define PL_REASONS_H
@@ -12,54 +13,42 @@
 
 typedef enum pl_reason {
   PL_OK = 0,
-  PL_R_NOT_KERNEL,         /**< loop with a barrier outside a kernel */
-  PL_R_TARGET,             /**< (g) target older than sm_80 */
-  PL_R_NO_PREHEADER,       /**< loop shape: no preheader */
-  PL_R_NO_LATCH,           /**< loop shape: several latches */
-  PL_R_NOT_ROTATED,        /**< loop shape: exits elsewhere than latch */
-  PL_R_NO_COPY,            /**< not a tile loop: no global->shared copy */
-  PL_R_BARRIERS,           /**< not copy, barrier, compute, barrier */
-  PL_R_BARRIER_DIVERGENT,  /**< (f) barrier under a condition */
-  PL_R_COPY_IN_LOOP,       /**< copy stage contains an inner loop */
-  PL_R_NOT_A_COPY,         /**< tile store of a value not loaded */
-  PL_R_CONVERTED_COPY,     /**< the copy converts the value */
-  PL_R_CONDITIONAL_COPY,   /**< copy skipped on some iterations */
-  PL_R_TILE_WRITTEN,       /**< (a) tile written outside the copy stage */
-  PL_R_TILE_READ_EARLY,    /**< (a) tile read before the first barrier */
-  PL_R_TILE_ESCAPES,       /**< (a) tile address escapes our view */
-  PL_R_TILE_OUTSIDE_LOOP,  /**< (a) tile used outside the loop */
-  PL_R_SOURCE_NOT_GLOBAL,  /**< cp.async source not provably global */
-  PL_R_SOURCE_WRITTEN,     /**< (b) loop may write the copied memory */
-  PL_R_UNORDERED,          /**< an access left unordered without barrier 2 */
-  PL_R_DEST_VARIES,        /**< a copy's destination changes per iteration */
-  PL_R_OVERLAP,            /**< two copies may write the same bytes */
-  PL_R_ADDRESS_NOT_AFFINE, /**< (c) address not recomputable */
-  PL_R_NO_TRIP_COUNT,      /**< trip count not computable at entry */
-  PL_R_COPY_SIZE,          /**< (d) copy not 4, 8 or 16 bytes */
-  PL_R_COPY_ALIGN,         /**< (d) copy end not provably aligned */
-  PL_R_BUDGET,             /**< (e) fewer than 2 stages fit */
+#define PL_REASON(e, name, what) PL_R_##e,
+#include "reasons.def"
+#undef PL_REASON
   PL_R_COUNT
 } pl_reason;
 
-/** A decline: reason, the instruction it is about (may be NULL) and a
- * detail sentence for the analysis remark. */
+/** A decline: reason, the instruction it is about (may be NULL), the
+ * message and a detail sentence for the analysis remark (NULL when none).
+ * Both strings are malloc'ed and owned: release with pl_fail_clear(). */
 typedef struct pl_fail {
   pl_reason reason;
   LLVMValueRef inst;
-  char message[256]; /**< lower case, no trailing period */
-  char detail[512];  /**< analysis remark text, may be empty */
+  char *message; /**< lower case, no trailing period */
+  char *detail;  /**< analysis remark text, or NULL */
 } pl_fail;
 
-/** Stable CamelCase remark name of `r` (e.g. "TileWritten"). */
+/** Stable CamelCase remark name of `r` (e.g. "TileWritten"); "Pipelined"
+ * for PL_OK, "Unknown" out of range. */
 const char *pl_reason_name(pl_reason r);
+/** One-line description of `r` from reasons.def ("" for PL_OK). */
+const char *pl_reason_description(pl_reason r);
 
-/** Records a decline in `f` and returns 0 (so checks can `return
- * pl_failf(...)`). `fmt` is the printf-style message; the detail is left
- * empty. */
+/** Records a decline in `f` (replacing any earlier one) and returns 0, so
+ * that checks can `return pl_failf(...)`. `fmt` is the printf-style
+ * message; the detail is cleared. */
 int pl_failf(pl_fail *f, pl_reason r, LLVMValueRef inst, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /** Appends printf-style text to the detail of `f`. */
 void pl_fail_detail(pl_fail *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/** Frees the strings of `f` and resets it to PL_OK. */
+void pl_fail_clear(pl_fail *f);
+
+/** printf into a new malloc'ed string (the caller frees it). Aborts with a
+ * message when memory runs out, as LLVM itself does. */
+char *pl_strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif /* PL_REASONS_H */

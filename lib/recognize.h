@@ -9,9 +9,11 @@
  *   compute      reads the tiles
  *   barrier      last memory operation before the latch's branch
  *
- * A copy may be guarded for ragged tiles, `x = c ? A[i] : 0`, written as a
- * select or as a branch around the load merged by a phi; such a copy
- * zero-fills when the guard is false (PTX ISA, "cp.async": src-size).
+ * Recognition runs in three steps along those seams: the loop (blocks and
+ * shape), the barriers, the copy stage. A copy may be guarded for ragged
+ * tiles, `x = c ? A[i] : 0`, written as a select or as a branch around
+ * the load merged by a phi; such a copy zero-fills when the guard is false
+ * (PTX ISA, "cp.async": src-size).
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_RECOGNIZE_H
 #define PL_RECOGNIZE_H
@@ -25,7 +27,7 @@
  * Changes no IR. */
 int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate *c, pl_fail *f);
 
-/** Nonzero when the loop contains a CTA barrier call. */
-int pl_loop_has_barrier(pl_host *host, pl_loop_ref loop, LLVMValueRef fn);
+/** Nonzero when `loop` of `fn` contains a CTA barrier call. */
+int pl_loop_has_barrier(pl_loop_ref loop, LLVMValueRef fn);
 
 #endif /* PL_RECOGNIZE_H */

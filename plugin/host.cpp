@@ -9,6 +9,8 @@
 #include "../lib/host.h"
 #include "pl_module_host.h"
 
+#include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -16,10 +18,13 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <cstdlib>
@@ -47,6 +52,11 @@ size_t pl_loops_preorder(pl_host *H, pl_loop_ref *Out, size_t Cap) {
   return Loops.size();
 }
 
+pl_loop_ref pl_loop_for_header(pl_host *H, LLVMBasicBlockRef Header) {
+  Loop *L = H->LI().getLoopFor(unwrap(Header));
+  return L && L->getHeader() == unwrap(Header) ? wrapLoop(L) : nullptr;
+}
+
 LLVMBasicBlockRef pl_loop_header(pl_loop_ref L) { return wrap(unwrapLoop(L)->getHeader()); }
 LLVMBasicBlockRef pl_loop_preheader(pl_loop_ref L) {
   return wrap(unwrapLoop(L)->getLoopPreheader());
@@ -68,6 +78,66 @@ int pl_loop_in_subloop(pl_host *H, pl_loop_ref L, LLVMBasicBlockRef BB) {
 
 int pl_dominates(pl_host *H, LLVMBasicBlockRef A, LLVMBasicBlockRef B) {
   return H->DT().dominates(unwrap(A), unwrap(B));
+}
+
+int pl_inst_dominates(pl_host *H, LLVMValueRef A, LLVMValueRef B) {
+  return H->DT().dominates(unwrap<Instruction>(A), unwrap<Instruction>(B));
+}
+
+namespace {
+/// The visited set of a depth-first walk that never enters `Avoid`.
+struct AvoidLoopSet : SmallPtrSet<BasicBlock *, 32> {
+  Loop *Avoid = nullptr;
+  std::pair<iterator, bool> insert(BasicBlock *BB) {
+    if (Avoid && Avoid->contains(BB))
+      return {end(), false};
+    return SmallPtrSet<BasicBlock *, 32>::insert(BB);
+  }
+  void completed(BasicBlock *) {}
+};
+} // namespace
+
+size_t pl_blocks_reaching(pl_host *, LLVMBasicBlockRef To, pl_loop_ref Avoid,
+                          LLVMBasicBlockRef *Out, size_t Cap) {
+  AvoidLoopSet Visited;
+  Visited.Avoid = unwrapLoop(Avoid);
+  size_t N = 0;
+  for (BasicBlock *BB : inverse_depth_first_ext(unwrap(To), Visited)) {
+    if (N < Cap)
+      Out[N] = wrap(BB);
+    ++N;
+  }
+  return N;
+}
+
+size_t pl_blocks_reachable(LLVMBasicBlockRef From, LLVMBasicBlockRef *Out, size_t Cap) {
+  size_t N = 0;
+  for (BasicBlock *BB : depth_first(unwrap(From))) {
+    if (N < Cap)
+      Out[N] = wrap(BB);
+    ++N;
+  }
+  return N;
+}
+
+unsigned pl_pred_count(LLVMBasicBlockRef BB) { return pred_size(unwrap(BB)); }
+
+unsigned pl_memory_effects(LLVMValueRef Inst) {
+  const Instruction *I = unwrap<Instruction>(Inst);
+  return (I->mayReadFromMemory() ? unsigned(PL_REF) : 0u) |
+         (I->mayWriteToMemory() ? unsigned(PL_MOD) : 0u);
+}
+
+int pl_may_have_side_effects(LLVMValueRef Inst) {
+  return unwrap<Instruction>(Inst)->mayHaveSideEffects();
+}
+
+int pl_is_trivially_dead(LLVMValueRef Inst) {
+  return isInstructionTriviallyDead(unwrap<Instruction>(Inst));
+}
+
+LLVMValueRef pl_underlying_object(LLVMValueRef Ptr) {
+  return wrap(getUnderlyingObject(unwrap(Ptr), /*MaxLookup=*/0));
 }
 
 int pl_loop_has_trip_count(pl_host *H, pl_loop_ref LR) {
@@ -126,9 +196,13 @@ char *pl_demangle(const char *Name) {
   return Out;
 }
 
-void pl_remark(pl_host *H, pl_remark_kind Kind, const char *Name, pl_loop_ref LR, LLVMValueRef Inst,
-               const char *Msg) {
-  OptimizationRemarkEmitter &ORE = H->ORE();
+struct pl_remark {
+  pl_host *H;
+  std::unique_ptr<DiagnosticInfoOptimizationBase> D;
+};
+
+pl_remark *pl_remark_begin(pl_host *H, pl_remark_kind Kind, const char *Name, pl_loop_ref LR,
+                           LLVMValueRef Inst) {
   Loop *L = unwrapLoop(LR);
   DebugLoc DL;
   if (Inst)
@@ -137,15 +211,30 @@ void pl_remark(pl_host *H, pl_remark_kind Kind, const char *Name, pl_loop_ref LR
     DL = L->getStartLoc();
   BasicBlock *Region = L->getHeader();
   static const char Pass[] = "cuda-pipeline";
+  auto *R = new pl_remark{H, nullptr};
   switch (Kind) {
   case PL_REMARK_PASSED:
-    ORE.emit(OptimizationRemark(Pass, Name, DL, Region) << Msg);
+    R->D = std::make_unique<OptimizationRemark>(Pass, Name, DL, Region);
     break;
   case PL_REMARK_MISSED:
-    ORE.emit(OptimizationRemarkMissed(Pass, Name, DL, Region) << Msg);
+    R->D = std::make_unique<OptimizationRemarkMissed>(Pass, Name, DL, Region);
     break;
   case PL_REMARK_ANALYSIS:
-    ORE.emit(OptimizationRemarkAnalysis(Pass, Name, DL, Region) << Msg);
+    R->D = std::make_unique<OptimizationRemarkAnalysis>(Pass, Name, DL, Region);
     break;
   }
+  return R;
+}
+
+void pl_remark_text(pl_remark *R, const char *Text) { *R->D << Text; }
+
+void pl_remark_str(pl_remark *R, const char *Key, const char *Value) {
+  *R->D << ore::NV(Key, StringRef(Value));
+}
+
+void pl_remark_u64(pl_remark *R, const char *Key, uint64_t Value) { *R->D << ore::NV(Key, Value); }
+
+void pl_remark_emit(pl_remark *R) {
+  R->H->ORE().emit(*R->D);
+  delete R;
 }

@@ -8,7 +8,7 @@
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: the kernel also uses dynamic shared memory ('dyn'), sized at launch; a larger static ring could make the launch exceed the shared-memory limit
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
-; YAML-NEXT: Name: SharedMemoryBudget
+; YAML-NEXT: Name: DynamicSharedMemory
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

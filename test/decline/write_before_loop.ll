@@ -9,7 +9,7 @@
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: a write before the loop may change the global memory tile 'tile' is copied from, and the prologue reads it before the loop's first barrier
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
-; YAML-NEXT: Name: SourceMayBeWritten
+; YAML-NEXT: Name: SourceWrittenBeforeLoop
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

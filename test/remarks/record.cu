@@ -10,10 +10,27 @@
 // CHECK-NEXT: Pass: inline
 // CHECK: Pass: cuda-pipeline
 // CHECK-NEXT: Name: Pipelined
-// CHECK-NEXT: DebugLoc: { File: '{{.*}}record.cu', Line: [[@LINE+19]], Column: 3 }
+// CHECK-NEXT: DebugLoc: { File: '{{.*}}record.cu', Line: [[@LINE+36]], Column: 3 }
 // CHECK-NEXT: Function: _Z3rowiPKfPf
 // CHECK-NEXT: Args:
-// CHECK-NEXT: - String: 'pipelined loop with 3 stages: tile ''tile'' 4224 -> 12672 bytes; 1 cp.async copy of 4 bytes; removed the second barrier'
+// The message is text and fields (ore::NV): the fields are Args of their own.
+// CHECK-NEXT: - String: 'pipelined loop with '
+// CHECK-NEXT: - Stages: '3'
+// CHECK-NEXT: - String: ' stages:'
+// CHECK-NEXT: - String: ' tile '''
+// CHECK-NEXT: - Tile: tile
+// CHECK-NEXT: - String: ''' '
+// CHECK-NEXT: - Bytes: '4224'
+// CHECK-NEXT: - String: ' -> '
+// CHECK-NEXT: - RingBytes: '12672'
+// CHECK-NEXT: - String: ' bytes'
+// CHECK-NEXT: - String: '; '
+// CHECK-NEXT: - Copies: '1'
+// CHECK-NEXT: - String: ' '
+// CHECK-NEXT: - Lowering: cp.async
+// CHECK-NEXT: - String: ' copy of '
+// CHECK-NEXT: - CopyBytes: '4'
+// CHECK-NEXT: - String: ' bytes; removed the second barrier'
 //
 // RUN: cd %t && %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 -O3 -c %s -o %t/full.o -fplugin=%plugin -fsave-optimization-record -Xarch_device -foptimization-record-file=%t/full.device.yaml
 // RUN: FileCheck %s --check-prefix=FULL < %t/full.device.yaml

@@ -1,0 +1,115 @@
+/*===- lib/candidate.c - a recognized tile loop and its accessors -------===*/
+#include "candidate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pl_candidate_free(pl_candidate *c) {
+  for (size_t i = 0; i < c->ntiles; ++i)
+    free(c->tiles[i].name);
+  free(c->blocks);
+  free(c->copies);
+  free(c->tiles);
+  free(c->ivs);
+  memset(c, 0, sizeof *c);
+}
+
+int pl_candidate_has_block(const pl_candidate *c, LLVMBasicBlockRef bb) {
+  for (size_t i = 0; i < c->nblocks; ++i)
+    if (c->blocks[i] == bb)
+      return 1;
+  return 0;
+}
+
+int pl_candidate_has_inst(const pl_candidate *c, LLVMValueRef v) {
+  return LLVMIsAInstruction(v) && pl_candidate_has_block(c, LLVMGetInstructionParent(v));
+}
+
+int pl_in_copy_stage(pl_host *host, const pl_candidate *c, LLVMValueRef inst) {
+  return inst != c->first_barrier && !pl_inst_dominates(host, c->first_barrier, inst);
+}
+
+const pl_iv *pl_find_iv(const pl_candidate *c, LLVMValueRef phi) {
+  for (size_t i = 0; i < c->nivs; ++i)
+    if (c->ivs[i].phi == phi)
+      return &c->ivs[i];
+  return NULL;
+}
+
+int pl_tile_index(const pl_candidate *c, LLVMValueRef g) {
+  for (size_t i = 0; i < c->ntiles; ++i)
+    if (c->tiles[i].global == g)
+      return (int)i;
+  return -1;
+}
+
+int pl_is_copy_store(const pl_candidate *c, LLVMValueRef inst) {
+  for (size_t i = 0; i < c->ncopies; ++i)
+    if (c->copies[i].store == inst)
+      return 1;
+  return 0;
+}
+
+int pl_is_copy_source(const pl_candidate *c, LLVMValueRef inst) {
+  for (size_t i = 0; i < c->ncopies; ++i)
+    if (c->copies[i].load == inst)
+      return 1;
+  return 0;
+}
+
+void *pl_append(void *p, size_t n, size_t elem) {
+  char *q = realloc(p, (n + 1) * elem);
+  if (!q) {
+    fprintf(stderr, "libpipeline: out of memory\n");
+    abort();
+  }
+  memset(q + n * elem, 0, elem);
+  return q;
+}
+
+static void add_shared_refs(const pl_candidate *c, LLVMValueRef v, pl_vec *globals, pl_vec *fns,
+                            int depth) {
+  if (depth > 16)
+    return;
+  if (pl_is_shared_global(v)) {
+    if (pl_tile_index(c, v) < 0 && !pl_vec_has(globals, v))
+      pl_vec_push(globals, v);
+    return;
+  }
+  if (LLVMIsAFunction(v)) {
+    if (!pl_vec_has(fns, v))
+      pl_vec_push(fns, v);
+    return;
+  }
+  if (LLVMIsAConstantExpr(v)) {
+    int n = LLVMGetNumOperands(v);
+    for (int i = 0; i < n; ++i)
+      add_shared_refs(c, LLVMGetOperand(v, (unsigned)i), globals, fns, depth + 1);
+  }
+}
+
+uint64_t pl_other_shared_bytes(const pl_candidate *c, LLVMValueRef *dynamic) {
+  pl_vec globals = {0}, fns = {0};
+  pl_vec_push(&fns, c->function);
+  for (size_t k = 0; k < fns.len; ++k) {
+    LLVMValueRef fn = fns.v[k];
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+        int n = LLVMGetNumOperands(i);
+        for (int j = 0; j < n; ++j)
+          add_shared_refs(c, LLVMGetOperand(i, (unsigned)j), &globals, &fns, 0);
+      }
+  }
+  uint64_t bytes = 0;
+  *dynamic = NULL;
+  for (size_t k = 0; k < globals.len; ++k) {
+    uint64_t n = pl_type_alloc_size(c->module, LLVMGlobalGetValueType(globals.v[k]));
+    if (n == 0)
+      *dynamic = globals.v[k];
+    bytes += n;
+  }
+  pl_vec_free(&globals);
+  pl_vec_free(&fns);
+  return bytes;
+}

@@ -1,0 +1,62 @@
+/*===- lib/lower_cp_async.c - the cp.async lowering ---------------------===*\
+ *
+ * Each copy becomes one cp.async of 4, 8 or 16 bytes from the global
+ * source to the slot (PTX ISA, "cp.async"): .ca for 4 and 8 bytes (the only
+ * form PTX allows), .cg for 16, which bypasses L1 -- the tile lives in
+ * shared memory anyway. A copy whose iteration may not exist, or whose
+ * guard may be false, uses the src-size form: src-size 0 reads nothing and
+ * fills the cp-size bytes with zeros. A commit is cp.async.commit_group; a
+ * wait is cp.async.wait_group N, which completes all but the N most recent
+ * groups and makes their writes visible to the executing thread.
+\*===----------------------------------------------------------------------===*/
+#include "lowering.h"
+
+#include <stdio.h>
+
+static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContext(c->module); }
+
+static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists) {
+  const pl_candidate *c = e->c;
+  LLVMContextRef ctx = ctx_of(c);
+  LLVMValueRef src = pl_emit_remap(e, cp->src);
+  LLVMValueRef dst = pl_emit_remap(e, cp->dst);
+  if (pl_addrspace(dst) != PL_AS_SHARED)
+    dst = LLVMBuildAddrSpaceCast(e->b, dst, LLVMPointerTypeInContext(ctx, PL_AS_SHARED), "pl.dst");
+  if (pl_addrspace(src) != PL_AS_GLOBAL)
+    src = LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL), "pl.src");
+  LLVMValueRef cond = exists;
+  if (cp->guard) {
+    LLVMValueRef g = pl_emit_remap(e, cp->guard);
+    if (cp->guard_negated)
+      g = LLVMBuildNot(e->b, g, "pl.guard");
+    cond = cond ? LLVMBuildAnd(e->b, cond, g, "pl.guard") : g;
+  }
+  char name[64];
+  snprintf(name, sizeof name, "llvm.nvvm.cp.async.%s.shared.global.%u%s",
+           cp->bytes == 16 ? "cg" : "ca", cp->bytes, cond ? ".s" : "");
+  LLVMTypeRef fty;
+  LLVMValueRef fn = pl_emit_intrinsic(c, name, &fty);
+  LLVMValueRef args[3] = {dst, src, NULL};
+  unsigned nargs = 2;
+  if (cond) {
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+    args[2] = LLVMBuildSelect(e->b, cond, LLVMConstInt(i32, cp->bytes, 0), LLVMConstInt(i32, 0, 0),
+                              "pl.srcsize");
+    nargs = 3;
+  }
+  LLVMBuildCall2(e->b, fty, fn, args, nargs, "");
+  return 1;
+}
+
+static void commit(const pl_candidate *c, LLVMBuilderRef b) {
+  pl_emit_call0(c, b, "llvm.nvvm.cp.async.commit.group");
+}
+
+static void wait(const pl_candidate *c, LLVMBuilderRef b, unsigned pending) {
+  LLVMTypeRef fty;
+  LLVMValueRef fn = pl_emit_intrinsic(c, "llvm.nvvm.cp.async.wait.group", &fty);
+  LLVMValueRef arg = LLVMConstInt(LLVMInt32TypeInContext(ctx_of(c)), pending, 0);
+  LLVMBuildCall2(b, fty, fn, &arg, 1, "");
+}
+
+const pl_lowering pl_lowering_cp_async = {"cp.async", issue, commit, wait};

@@ -1,0 +1,85 @@
+/*===- lib/remarks.c - what the user is told about each loop ------------===*/
+#include "remarks.h"
+
+#include <stdlib.h>
+
+static const char prefix[] = "loop not pipelined: ";
+
+void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f) {
+  const char *name = pl_reason_name(f->reason);
+  const char *message = f->message ? f->message : pl_reason_description(f->reason);
+  char *text = pl_strdupf("%s%s", prefix, message);
+  pl_remark *r = pl_remark_begin(host, PL_REMARK_MISSED, name, loop, NULL);
+  pl_remark_text(r, text);
+  pl_remark_emit(r);
+  free(text);
+  if (f->detail || f->inst) {
+    text = pl_strdupf("%s%s", prefix, f->detail ? f->detail : message);
+    r = pl_remark_begin(host, PL_REMARK_ANALYSIS, name, loop, f->inst);
+    pl_remark_text(r, text);
+    pl_remark_emit(r);
+    free(text);
+  }
+}
+
+void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,
+                         unsigned copies) {
+  const char *lowering = pl_lowering_name(plan->lowering);
+  pl_remark *r = pl_remark_begin(host, PL_REMARK_PASSED, "Pipelined", c->loop, NULL);
+  pl_remark_text(r, "pipelined loop with ");
+  pl_remark_u64(r, "Stages", plan->stages);
+  pl_remark_text(r, " stages:");
+  for (size_t t = 0; t < c->ntiles; ++t) {
+    pl_remark_text(r, t ? ", tile '" : " tile '");
+    pl_remark_str(r, "Tile", c->tiles[t].name);
+    pl_remark_text(r, "' ");
+    pl_remark_u64(r, "Bytes", c->tiles[t].bytes);
+    pl_remark_text(r, " -> ");
+    pl_remark_u64(r, "RingBytes", plan->rings[t].stride * plan->stages);
+    pl_remark_text(r, " bytes");
+  }
+  pl_remark_text(r, "; ");
+  pl_remark_u64(r, "Copies", c->ncopies);
+  pl_remark_text(r, " ");
+  pl_remark_str(r, "Lowering", lowering);
+  if (plan->min_bytes == plan->max_bytes) {
+    pl_remark_text(r, c->ncopies == 1 ? " copy of " : " copies of ");
+    pl_remark_u64(r, "CopyBytes", plan->min_bytes);
+  } else {
+    pl_remark_text(r, " copies of ");
+    pl_remark_u64(r, "MinCopyBytes", plan->min_bytes);
+    pl_remark_text(r, " to ");
+    pl_remark_u64(r, "MaxCopyBytes", plan->max_bytes);
+  }
+  pl_remark_text(r, " bytes; removed the second barrier");
+  if (plan->stages != plan->requested) {
+    pl_remark_text(r, " (");
+    pl_remark_u64(r, "Requested", plan->requested);
+    pl_remark_text(r, " stages requested; ");
+    pl_remark_u64(r, "Fit", plan->stages);
+    pl_remark_text(r, " fit the ");
+    pl_remark_u64(r, "Budget", plan->budget);
+    pl_remark_text(r, "-byte budget)");
+  }
+  pl_remark_emit(r);
+
+  r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
+  pl_remark_text(r, "ring of ");
+  pl_remark_u64(r, "Stages", plan->stages);
+  pl_remark_text(r, " stages takes ");
+  pl_remark_u64(r, "RingBytes", plan->ring_bytes);
+  pl_remark_text(r, " bytes of shared memory (");
+  pl_remark_u64(r, "OtherSharedBytes", plan->other_shared);
+  pl_remark_text(r, " more in other __shared__ arrays); the prologue issues ");
+  pl_remark_u64(r, "PrologueIterations", plan->stages - 1);
+  pl_remark_text(r, " iterations; steady state waits with ");
+  pl_remark_text(r, lowering);
+  pl_remark_text(r, ".wait_group ");
+  pl_remark_u64(r, "WaitGroup", plan->stages - 2);
+  pl_remark_text(r, "; ");
+  pl_remark_u64(r, "Emitted", copies);
+  pl_remark_text(r, " ");
+  pl_remark_text(r, lowering);
+  pl_remark_text(r, " emitted");
+  pl_remark_emit(r);
+}

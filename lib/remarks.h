@@ -1,0 +1,29 @@
+/*===- lib/remarks.h - what the user is told about each loop ------------===*\
+ *
+ * The last stage. Every loop the driver looks at gets exactly one passed or
+ * missed remark, through one helper each (LoopDistribute's `fail`):
+ *   declined   missed "loop not pipelined: <message>" named after the
+ *              reason (reasons.def), and an analysis remark with the detail
+ *              at the instruction concerned, when there is one
+ *   pipelined  passed "pipelined loop with S stages: ..." and an analysis
+ *              remark with the ring's size and the schedule
+ * Numbers and names are remark fields (ore::NV), so optimization records
+ * carry Stages, Tile, Bytes, RingBytes, Copies, CopyBytes, Lowering, ... as
+ * YAML Args beside the text.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_REMARKS_H
+#define PL_REMARKS_H
+
+#include "candidate.h"
+#include "plan.h"
+#include "reasons.h"
+
+/** Emits the remarks of a declined loop. */
+void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f);
+
+/** Emits the remarks of a pipelined loop: `c` as recognized, `plan` as
+ * carried out, `copies` the number of copy instructions emitted. */
+void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,
+                         unsigned copies);
+
+#endif /* PL_REMARKS_H */

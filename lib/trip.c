@@ -1,0 +1,83 @@
+/*===- lib/trip.c - how the rewrite tells whether an iteration exists --===*/
+#include "trip.h"
+
+#include <string.h>
+
+/* The value a header phi takes from the latch. */
+static LLVMValueRef latch_value(const pl_candidate *c, LLVMValueRef phi) {
+  for (unsigned i = 0; i < LLVMCountIncoming(phi); ++i)
+    if (LLVMGetIncomingBlock(phi, i) == c->latch)
+      return LLVMGetIncomingValue(phi, i);
+  return NULL;
+}
+
+/* ScalarEvolution first. It gives up on
+ * strided IVs in these loops because llvm.nvvm.barrier0 is not willreturn,
+ * so it cannot use the increment's nsw; then read the latch compare. */
+int pl_find_trip(pl_host *host, const pl_candidate *c, pl_trip *trip, pl_fail *f) {
+  memset(trip, 0, sizeof *trip);
+  if (pl_loop_has_trip_count(host, c->loop)) {
+    trip->use_scev = 1;
+    return 1;
+  }
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(c->latch);
+  LLVMValueRef cmp =
+      br && LLVMIsABranchInst(br) && LLVMIsConditional(br) ? LLVMGetCondition(br) : NULL;
+  if (!cmp || !LLVMIsAICmpInst(cmp))
+    return pl_failf(f, PL_R_NO_TRIP_COUNT, br, "the trip count cannot be computed at loop entry");
+  LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
+  LLVMValueRef x = LLVMGetOperand(cmp, 0), y = LLVMGetOperand(cmp, 1);
+  int bound_left =
+      !LLVMIsAInstruction(x) || !pl_candidate_has_block(c, LLVMGetInstructionParent(x));
+  if (bound_left) {
+    LLVMValueRef t = x;
+    x = y;
+    y = t;
+    static const LLVMIntPredicate swapped[] = {
+        [LLVMIntSLT] = LLVMIntSGT, [LLVMIntSLE] = LLVMIntSGE, [LLVMIntSGT] = LLVMIntSLT,
+        [LLVMIntSGE] = LLVMIntSLE, [LLVMIntULT] = LLVMIntUGT, [LLVMIntULE] = LLVMIntUGE,
+        [LLVMIntUGT] = LLVMIntULT, [LLVMIntUGE] = LLVMIntULE, [LLVMIntEQ] = LLVMIntEQ,
+        [LLVMIntNE] = LLVMIntNE};
+    p = swapped[p];
+  }
+  if (LLVMGetSuccessor(br, 0) != c->header) {
+    static const LLVMIntPredicate inverse[] = {
+        [LLVMIntSLT] = LLVMIntSGE, [LLVMIntSLE] = LLVMIntSGT, [LLVMIntSGT] = LLVMIntSLE,
+        [LLVMIntSGE] = LLVMIntSLT, [LLVMIntULT] = LLVMIntUGE, [LLVMIntULE] = LLVMIntUGT,
+        [LLVMIntUGT] = LLVMIntULE, [LLVMIntUGE] = LLVMIntULT, [LLVMIntEQ] = LLVMIntNE,
+        [LLVMIntNE] = LLVMIntEQ};
+    p = inverse[p];
+  }
+  int y_invariant =
+      !LLVMIsAInstruction(y) || !pl_candidate_has_block(c, LLVMGetInstructionParent(y));
+  for (size_t i = 0; i < c->nivs && y_invariant; ++i) {
+    const pl_iv *iv = &c->ivs[i];
+    unsigned lag;
+    if (x == iv->phi)
+      lag = 1;
+    else if (x == latch_value(c, iv->phi))
+      lag = 0;
+    else
+      continue;
+    int up = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE;
+    int down = p == LLVMIntSGT || p == LLVMIntSGE || p == LLVMIntUGT || p == LLVMIntUGE;
+    if (iv->is_pointer || (!(up && iv->step > 0) && !(down && iv->step < 0)))
+      break; /* the step must move the IV toward the bound */
+    /* Computing iv(j) in twice the width is exact only if the IV does not
+     * wrap where the loop runs: require the increment's no-wrap flag for
+     * the compare's signedness (a wrap is then undefined in the source). */
+    int is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
+    LLVMValueRef inc = latch_value(c, iv->phi);
+    if (!inc || !LLVMIsAInstruction(inc) || !(is_signed ? LLVMGetNSW(inc) : LLVMGetNUW(inc)))
+      break;
+    trip->use_scev = 0;
+    trip->pred = p;
+    trip->iv = i;
+    trip->bound = y;
+    trip->lag = lag;
+    trip->is_signed = is_signed;
+    return 1;
+  }
+  return pl_failf(f, PL_R_NO_TRIP_COUNT, cmp, "the trip count cannot be computed at loop entry");
+}
+

@@ -1,0 +1,41 @@
+/*===- lib/trip.h - the trip count at loop entry -------------------------===*\
+ *
+ * The rewrite must ask, in the preheader and in every iteration i, whether
+ * iteration i+k exists (k < S), to zero-fill the copies of those that do
+ * not. Two strategies, in order:
+ *   scev   ScalarEvolution's backedge-taken count BTC, expanded once in the
+ *          preheader (SCEVExpander): iteration j exists when j <= BTC.
+ *   latch  the latch compare `iv pred bound` of a constant-step IV against
+ *          a loop-invariant bound, evaluated in twice the IV's width so
+ *          nothing wraps; used when SCEV gives up (it cannot use the
+ *          increment's nsw in these loops: llvm.nvvm.barrier0 is not
+ *          willreturn). Needs the increment's no-wrap flag of the compare's
+ *          signedness (a wrap is then undefined in the source), and a step
+ *          that moves the IV toward the bound, so that "exists" is monotonic.
+ * Legality asks whether one exists (NoTripCount otherwise); the plan records
+ * it for the rewrite.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_TRIP_H
+#define PL_TRIP_H
+
+#include "candidate.h"
+#include "reasons.h"
+
+/** How the rewrite asks "does iteration j exist?" (j counted from 0). */
+typedef struct pl_trip {
+  int use_scev; /**< ScalarEvolution's backedge-taken count */
+  /* Otherwise the latch compare: iteration j exists when
+   * ext(iv(j - lag)) `pred` ext(bound), computed in twice the IV's width so
+   * nothing wraps; monotonic in j because the step moves toward the bound. */
+  LLVMIntPredicate pred; /**< relational, oriented "continue while" */
+  size_t iv;             /**< index into pl_candidate.ivs */
+  LLVMValueRef bound;    /**< loop-invariant */
+  unsigned lag;          /**< 0: compares the incremented IV; 1: the phi */
+  int is_signed;
+} pl_trip;
+
+/** Finds the strategy for `c` and writes it to `trip`. Returns 1, or 0 with
+ * PL_R_NO_TRIP_COUNT in `f`. Changes no IR. */
+int pl_find_trip(pl_host *host, const pl_candidate *c, pl_trip *trip, pl_fail *f);
+
+#endif /* PL_TRIP_H */
