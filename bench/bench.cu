@@ -2,7 +2,7 @@
 // kernels come from variant.cu, compiled once per variant (launchers.h).
 //
 //   bench check [seed]                  every variant against plain, bitwise,
-//                                       at trip counts 1..5 and larger
+//                                       at trip counts (0,) 1..5 and larger
 //   bench time [csv] [reps] [only]      CUDA-event medians, every variant of
 //                                       every kernel (or kernel `only`) in one run
 //   bench run KERNEL VARIANT            one small launch (for compute-sanitizer)
@@ -34,9 +34,21 @@ struct Variant {
   void (*attn)(int, int, const float *, const float *, const float *, float *);
   void (*stream)(int, int, int, const float *, float *);
   void (*streamldg)(int, int, int, const float *, float *);
+  void (*sgemm1d)(int, int, int, const float *, const float *, float *);
+  void (*sgemmvec)(int, int, int, const float *, const float *, float *);
+  void (*sgemm2d)(int, int, int, const float *, const float *, float *);
+  void (*syncfirst)(int, int, int, const float *, const float *, float *);
+  void (*pbatched)(int, int, int, const float *, const float *, float *);
+  void (*mmassert)(int, int, int, const float *, const float *, float *);
+  void (*nbody)(int, const float *, float *);
+  void (*gram)(int, int, int, const float *, const float *, float *);
 };
-#define PL_ENTRY(v)                                                                        \
-  {#v, sgemm_##v, wmma_##v, rbsgemm_##v, conv_##v, batched_##v, attn_##v, stream_##v, streamldg_##v},
+#define PL_ENTRY(v)                                                                                \
+  {                                                                                                \
+      #v,           sgemm_##v,   wmma_##v,      rbsgemm_##v,   conv_##v,                           \
+      batched_##v,  attn_##v,    stream_##v,    streamldg_##v, sgemm1d_##v,                        \
+      sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
+      nbody_##v,    gram_##v},
 static const Variant variants[] = {PL_VARIANTS(PL_ENTRY)};
 #undef PL_ENTRY
 static const int nvariants = sizeof variants / sizeof *variants;
@@ -129,6 +141,191 @@ struct Problem {
   std::function<double(const Size &)> work;               // FLOP or bytes
   bool timed = true; // false: checked only
 };
+
+// ---- the real-world kernels (bench/kernels/{sgemm_1d,...}.cuh) ---------------
+//
+// Check sizes give trip counts 0 (where the kernel allows it), 1 to 5
+// (S-1, S and S+1 for S = 2, 3, 4) and a larger one, with sizes that are
+// not multiples of the tile where the kernel supports them. Timed sizes aim
+// at 0.2 to 2 ms per launch on an H200.
+
+static std::string mnk(const Size &s, const char *a, const char *b, const char *c) {
+  return std::string(a) + "=" + std::to_string(s[0]) + " " + b + "=" + std::to_string(s[1]) + " " +
+         c + "=" + std::to_string(s[2]);
+}
+
+static void realworld(std::vector<Problem> &p) {
+  auto f32 = [](Buffers &b, size_t n, uint64_t seed) {
+    b.add(n * 4);
+    fill(b.in.back(), n, false, seed + b.in.size());
+  };
+  auto out = [](Buffers &b, size_t n) {
+    b.out_bytes = n * 4;
+    CHECK(cudaMalloc(&b.out, b.out_bytes));
+  };
+  auto F = [](Buffers &b, int i) { return (const float *)b.in[i]; };
+  // C (M x N) = A (M x K) * B (K x N), row-major, as cuBLAS sees it.
+  auto gemm_setup = [=](const Size &s, Buffers &b, uint64_t seed) {
+    f32(b, (size_t)s[0] * s[2], seed), f32(b, (size_t)s[2] * s[1], seed),
+        out(b, (size_t)s[0] * s[1]);
+  };
+  auto gemm_lib = [=](const Size &s, Buffers &b) {
+    if (!cublas.ok)
+      return false;
+    float one = 1, zero = 0;
+    cublas.sgemm(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, s[1], s[0], s[2], &one, F(b, 1), s[1],
+                 F(b, 0), s[2], &zero, (float *)b.out, s[1]);
+    return true;
+  };
+  auto gemm_work = [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; };
+  auto gemm_desc = [](const Size &s) { return mnk(s, "M", "N", "K"); };
+  typedef void (*Gemm)(int, int, int, const float *, const float *, float *);
+  auto gemm = [&](const char *name, Gemm Variant::*fn, std::vector<Size> sizes, Size small,
+                  Size large) {
+    p.push_back({name, "TFLOP/s", sizes, small, large, gemm_desc, gemm_setup,
+                 [=](const Variant &v, const Size &s, Buffers &b) {
+                   (v.*fn)(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+                 },
+                 gemm_lib, gemm_work});
+  };
+  // (a) siboehm kernel 4 style, template + pointer bumps: M, N multiples of
+  // 64, K of 8 (trip count K/8).
+  gemm("sgemm1d", &Variant::sgemm1d,
+       {{64, 64, 0},
+        {64, 64, 8},
+        {64, 128, 16},
+        {128, 64, 24},
+        {64, 64, 32},
+        {128, 128, 40},
+        {320, 192, 1000}},
+       {128, 64, 24}, {2048, 2048, 2048});
+  // (b) siboehm kernel 6 style, transposed float4 stores, uint counter: M, N
+  // multiples of 128, K of 8 (trip count K/8).
+  gemm("sgemmvec", &Variant::sgemmvec,
+       {{128, 128, 0},
+        {128, 128, 8},
+        {128, 256, 16},
+        {256, 128, 24},
+        {128, 128, 32},
+        {128, 128, 40},
+        {384, 256, 1000}},
+       {256, 128, 24}, {2048, 2048, 2048});
+  // (g) siboehm kernel 5 style, strided copy loops, assert, uint counter.
+  gemm("sgemm2d", &Variant::sgemm2d,
+       {{128, 128, 0},
+        {128, 128, 8},
+        {128, 256, 16},
+        {256, 128, 24},
+        {128, 128, 32},
+        {128, 128, 40},
+        {384, 256, 1000}},
+       {256, 128, 24}, {2048, 2048, 2048});
+  // (c) sync-first: M, N multiples of 64, K of 16 (trip count K/16).
+  gemm("syncfirst", &Variant::syncfirst,
+       {{64, 64, 0},
+        {64, 64, 16},
+        {64, 128, 32},
+        {128, 64, 48},
+        {64, 64, 64},
+        {128, 128, 80},
+        {320, 192, 1008}},
+       {128, 64, 48}, {2048, 2048, 1024});
+  // (d) persistent batched GEMM: n, batch, z-blocks walking the batch
+  // (inner trip count n/32; outer trip count about batch / z-blocks).
+  p.push_back({"pbatched",
+               "TFLOP/s",
+               {{32, 5, 2}, {64, 7, 3}, {96, 4, 4}, {128, 9, 2}, {160, 3, 2}, {256, 37, 8}},
+               {96, 5, 2},
+               {256, 256, 16},
+               [](const Size &s) { return mnk(s, "n", "batch", "zgrid"); },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 size_t e = (size_t)s[0] * s[0] * s[1];
+                 f32(b, e, seed), f32(b, e, seed), out(b, e);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.pbatched(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               [=](const Size &s, Buffers &b) {
+                 if (!cublas.ok)
+                   return false;
+                 float one = 1, zero = 0;
+                 long long n = s[0], st = n * n;
+                 cublas.sgemmBatched(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
+                                     F(b, 1), n, st, F(b, 0), n, st, &zero, (float *)b.out, n, st,
+                                     s[1]);
+                 return true;
+               },
+               [](const Size &s) { return 2.0 * s[0] * s[0] * s[0] * s[1]; }});
+  // (e) CUDA Samples' matrixMul with asserts: hA, wA, wB multiples of 32
+  // (trip count wA/32; 0 gives C = 0).
+  p.push_back({"mmassert",
+               "TFLOP/s",
+               {{64, 0, 64},
+                {64, 32, 64},
+                {96, 64, 32},
+                {64, 96, 128},
+                {32, 128, 64},
+                {64, 160, 96},
+                {320, 1024, 192}},
+               {96, 64, 32},
+               {2048, 1024, 2048},
+               [](const Size &s) { return mnk(s, "hA", "wA", "wB"); },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[1] * s[2], seed),
+                     out(b, (size_t)s[0] * s[2]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.mmassert(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               [=](const Size &s, Buffers &b) {
+                 if (!cublas.ok)
+                   return false;
+                 float one = 1, zero = 0;
+                 cublas.sgemm(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, s[2], s[0], s[1], &one,
+                              F(b, 1), s[2], F(b, 0), s[1], &zero, (float *)b.out, s[2]);
+                 return true;
+               },
+               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  // (f) N-body, 192 of 256 threads copy: n a multiple of 64 (trip count
+  // n/64); 2368 leaves the last block's threads partly idle. 20 FLOP per
+  // interaction (GPU Gems 3's count).
+  p.push_back(
+      {"nbody",
+       "TFLOP/s",
+       {{64}, {128}, {192}, {256}, {320}, {2368}},
+       {192},
+       {67584},
+       [](const Size &s) { return "n=" + std::to_string(s[0]); },
+       [=](const Size &s, Buffers &b, uint64_t seed) {
+         f32(b, (size_t)s[0] * 3, seed), out(b, (size_t)s[0] * 3);
+       },
+       [=](const Variant &v, const Size &s, Buffers &b) { v.nbody(s[0], F(b, 0), (float *)b.out); },
+       nullptr,
+       [](const Size &s) { return 20.0 * s[0] * s[0]; }});
+  // (h) S = X Y^T with float4 __ldg and vector guards: any M, N; D a
+  // multiple of 4 (trip count ceil(D/16), ragged last step).
+  p.push_back({"gramldg4",
+               "TFLOP/s",
+               {{70, 50, 0},
+                {64, 64, 16},
+                {100, 37, 20},
+                {130, 65, 48},
+                {1, 200, 52},
+                {64, 64, 80},
+                {333, 517, 1028}},
+               {100, 37, 52},
+               {2048, 2048, 2052},
+               [](const Size &s) { return mnk(s, "M", "N", "D"); },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[2], seed), f32(b, (size_t)s[1] * s[2], seed),
+                     out(b, (size_t)s[0] * s[1]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.gram(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+}
 
 static std::vector<Problem> problems() {
   std::vector<Problem> p;
@@ -297,6 +494,7 @@ static std::vector<Problem> problems() {
   };
   ldg.timed = false;
   p.push_back(ldg);
+  realworld(p);
   return p;
 }
 

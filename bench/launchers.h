@@ -10,15 +10,23 @@
 
 #define PL_VARIANTS(X) X(plain) X(plugin) X(s2) X(s3) X(s4) X(hand) X(limit)
 
-#define PL_DECLARE(v)                                                                      \
-  void sgemm_##v(int N, const float *A, const float *B, float *C);                         \
-  void wmma_##v(int M, int N, int K, const half *A, const half *B, float *C);              \
-  void rbsgemm_##v(int M, int N, int K, const float *A, const float *B, float *C);         \
-  void conv_##v(int C, int H, int W, const float *in, const float *w, float *out);         \
-  void batched_##v(int n, int batch, const float *A, const float *B, float *C);            \
-  void attn_##v(int L, int bh, const float *Q, const float *K, const float *V, float *O);  \
-  void stream_##v(int n, int tiles_per_block, int blocks, const float *in, float *out);   \
-  void streamldg_##v(int n, int tiles_per_block, int blocks, const float *in, float *out);
+#define PL_DECLARE(v)                                                                              \
+  void sgemm_##v(int N, const float *A, const float *B, float *C);                                 \
+  void wmma_##v(int M, int N, int K, const half *A, const half *B, float *C);                      \
+  void rbsgemm_##v(int M, int N, int K, const float *A, const float *B, float *C);                 \
+  void conv_##v(int C, int H, int W, const float *in, const float *w, float *out);                 \
+  void batched_##v(int n, int batch, const float *A, const float *B, float *C);                    \
+  void attn_##v(int L, int bh, const float *Q, const float *K, const float *V, float *O);          \
+  void stream_##v(int n, int tiles_per_block, int blocks, const float *in, float *out);            \
+  void streamldg_##v(int n, int tiles_per_block, int blocks, const float *in, float *out);         \
+  void sgemm1d_##v(int M, int N, int K, const float *A, const float *B, float *C);                 \
+  void sgemmvec_##v(int M, int N, int K, const float *A, const float *B, float *C);                \
+  void sgemm2d_##v(int M, int N, int K, const float *A, const float *B, float *C);                 \
+  void syncfirst_##v(int M, int N, int K, const float *A, const float *B, float *C);               \
+  void pbatched_##v(int n, int batch, int zgrid, const float *A, const float *B, float *C);        \
+  void mmassert_##v(int hA, int wA, int wB, const float *A, const float *B, float *C);             \
+  void nbody_##v(int n, const float *pos, float *accel);                                           \
+  void gram_##v(int M, int N, int D, const float *X, const float *Y, float *S);
 PL_VARIANTS(PL_DECLARE)
 #undef PL_DECLARE
 

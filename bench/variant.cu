@@ -3,6 +3,7 @@
 // plugin variants, -DPL_HAND for the hand-written rings, -DPL_COMPUTE_ONLY
 // for the limit); the kernels sit in namespace PL_NS so that all variants
 // link into one benchmark.
+#include <assert.h> // before the namespace: its device __assert_fail is global
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <math.h>
@@ -25,11 +26,20 @@ namespace PL_NS {
 #include "kernels/attention.cuh"
 #include "kernels/batched.cuh"
 #include "kernels/conv.cuh"
+#include "kernels/gram_ldg4.cuh"
+#include "kernels/matmul_assert.cuh"
+#include "kernels/nbody.cuh"
+#include "kernels/persistent_batched.cuh"
 #include "kernels/rb_sgemm.cuh"
+#include "kernels/sgemm_1d.cuh"
+#include "kernels/sgemm_2d.cuh"
+#include "kernels/sgemm_vec.cuh"
 #include "kernels/stream.cuh"
+#include "kernels/sync_first.cuh"
 #ifdef PL_HAND
 #include "hand_kernels.cuh"
 #include "kernels/hand.cuh"
+#include "kernels/hand_realworld.cuh"
 #endif
 } // namespace PL_NS
 
@@ -60,4 +70,39 @@ void PL_CAT(stream_, PL_NS)(int n, int tiles_per_block, int blocks, const float 
 void PL_CAT(streamldg_, PL_NS)(int n, int tiles_per_block, int blocks, const float *in,
                                float *out) {
   KERNEL(streamSumLdg)<<<blocks, 256>>>(n, tiles_per_block, in, out);
+}
+
+// The real-world kernels (issue "Real-world tile loops I"): templates,
+// pointer bumps, asserts, guards, outer loops.
+void PL_CAT(sgemm1d_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
+  KERNEL(sgemm1DBlocktiling)<S1_BM, S1_BN, S1_BK, S1_TM>
+      <<<dim3(N / S1_BN, M / S1_BM), S1_BM * S1_BN / S1_TM>>>(M, N, K, A, B, C);
+}
+void PL_CAT(sgemmvec_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
+  KERNEL(sgemmVectorize)<SV_BM, SV_BN, SV_BK, SV_TM, SV_TN>
+      <<<dim3(N / SV_BN, M / SV_BM), SV_BM * SV_BN / (SV_TM * SV_TN)>>>(M, N, K, A, B, C);
+}
+void PL_CAT(sgemm2d_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
+  KERNEL(sgemm2DBlocktiling)<S2_BM, S2_BN, S2_BK, S2_TM, S2_TN>
+      <<<dim3(N / S2_BN, M / S2_BM), S2_BM * S2_BN / (S2_TM * S2_TN)>>>(M, N, K, A, B, C);
+}
+void PL_CAT(syncfirst_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
+  KERNEL(matmulSyncFirst)<<<dim3(N / SF_BN, M / SF_BM), dim3(16, 16)>>>(M, N, K, A, B, C);
+}
+void PL_CAT(pbatched_, PL_NS)(int n, int batch, int zgrid, const float *A, const float *B,
+                              float *C) {
+  KERNEL(persistentBatchedGemm)<<<dim3(n / PB_T, n / PB_T, zgrid), dim3(PB_T, PB_TY)>>>(n, batch, A,
+                                                                                        B, C);
+}
+void PL_CAT(mmassert_, PL_NS)(int hA, int wA, int wB, const float *A, const float *B, float *C) {
+  // The sample's signature takes non-const pointers; it never writes A or B.
+  KERNEL(MatrixMulCUDA)<MA_BLOCK><<<dim3(wB / MA_BLOCK, hA / MA_BLOCK), dim3(MA_BLOCK, MA_BLOCK)>>>(
+      C, const_cast<float *>(A), const_cast<float *>(B), hA, wA, wB);
+}
+void PL_CAT(nbody_, PL_NS)(int n, const float *pos, float *accel) {
+  KERNEL(nbodyAccel)<<<(n + NB_P - 1) / NB_P, NB_P>>>(n, 0.01f, pos, accel);
+}
+void PL_CAT(gram_, PL_NS)(int M, int N, int D, const float *X, const float *Y, float *S) {
+  KERNEL(gramLdg4)<<<dim3((N + GR_B - 1) / GR_B, (M + GR_B - 1) / GR_B), dim3(16, 16)>>>(M, N, D, X,
+                                                                                         Y, S);
 }

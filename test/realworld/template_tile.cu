@@ -1,0 +1,31 @@
+// XFAIL: *
+// Shape 1: the tiles are __shared__ arrays of a *template* kernel, so they
+// are linkonce_odr globals (one per instantiation), not internal ones. The
+// instantiation comes from a host launch, as in real code.
+// Today: "loop not pipelined: tile 'As' is visible outside this translation unit".
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+
+template <int TILE>
+__global__ void matmulTiled(int n, const float *__restrict__ A, const float *__restrict__ B,
+                            float *__restrict__ C) {
+  __shared__ float As[TILE][TILE + 1];
+  __shared__ float Bs[TILE][TILE + 1];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int row = blockIdx.y * TILE + ty, col = blockIdx.x * TILE + tx;
+  float acc = 0.0f;
+  // CHECK: template_tile.cu:[[@LINE+1]]:3: remark: pipelined loop with 3 stages
+  for (int t = 0; t < n / TILE; ++t) {
+    As[ty][tx] = A[row * n + t * TILE + tx];
+    Bs[ty][tx] = B[(t * TILE + ty) * n + col];
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < TILE; ++k)
+      acc += As[ty][k] * Bs[k][tx];
+    __syncthreads();
+  }
+  C[row * n + col] = acc;
+}
+
+void launch(int n, const float *A, const float *B, float *C) {
+  matmulTiled<32><<<dim3(n / 32, n / 32), dim3(32, 32)>>>(n, A, B, C);
+}
