@@ -18,7 +18,7 @@
 typedef struct pl_emitter {
   const pl_candidate *c;
   LLVMBuilderRef b;
-  pl_vmap map;            /**< original -> value at that iteration */
+  pl_vmap map;             /**< original -> value at that iteration */
   LLVMValueRef *tile_base; /**< per tile: the slot replacing the tile global */
   /** Per tile: byte offset of the slot from slot 0; with it, an address the
    * original loop hoisted out of the loop is cloned once over slot 0 (by

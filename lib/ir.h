@@ -100,6 +100,11 @@ uint64_t pl_type_alloc_size(LLVMModuleRef m, LLVMTypeRef ty);
  * a pointer to an erased one is never followed again. */
 void pl_erase_dead(LLVMValueRef *roots, size_t n);
 
+/** Nonzero when `fn` is a kernel: the PTX kernel calling convention, or
+ * {fn, !"kernel", i32 1} in !nvvm.annotations (NVPTX usage guide,
+ * "Marking Functions as Kernels"). */
+int pl_is_kernel(LLVMValueRef fn);
+
 /** Returns a short printable form of `v`: "kernel parameter N" (from 1)
  * for an unnamed argument, %name for a named value, else its text. Writes into `buf` and returns
  * it. */

@@ -62,7 +62,12 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
       return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
                       "the address of tile '%s' is stored in a global initializer", t->name);
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
-    if (LLVMGetBasicBlockParent(bb) != c->function) {
+    LLVMValueRef owner = LLVMGetBasicBlockParent(bb);
+    /* Another kernel's use is another grid's shared memory: the ring is a
+     * new array of this kernel, and the other kernel keeps the tile. */
+    if (owner != c->function && pl_is_kernel(owner))
+      continue;
+    if (owner != c->function) {
       size_t n = 0;
       const char *fname = LLVMGetValueName2(LLVMGetBasicBlockParent(bb), &n);
       return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL, "tile '%s' is also used in function '%.*s'",
@@ -115,15 +120,6 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
 static int check_tiles(pl_host *host, const pl_candidate *c, pl_fail *f) {
   for (size_t i = 0; i < c->ntiles; ++i) {
     const pl_tile *t = &c->tiles[i];
-    LLVMLinkage l = LLVMGetLinkage(t->global);
-    if (l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
-      return pl_failf(f, PL_R_TILE_LINKAGE, NULL,
-                      "tile '%s' is visible outside this translation unit", t->name);
-    if (t->bytes == 0)
-      return pl_failf(f, PL_R_DYNAMIC_SHARED, NULL,
-                      "tile '%s' is dynamic shared memory (extern __shared__), whose "
-                      "size is unknown at compile time",
-                      t->name);
     if (!check_tile_uses(host, c, t, t->global, f, 0))
       return 0;
   }
@@ -741,16 +737,41 @@ static int check_dynamic_shared(pl_host *host, const pl_candidate *c, pl_fail *f
   return 0;
 }
 
+/* (a) The tile's storage: of a size known at compile time, and ours to
+ * replace. Without -fgpu-rdc the device module is the whole device program
+ * (CUDA C++ Programming Guide, "Separate Compilation"), so a tile of a
+ * template kernel (linkonce_odr), of an inline helper or at namespace scope
+ * is as private as a static one. Under -fgpu-rdc another translation unit
+ * may use an externally visible tile. */
+static int check_tile_storage(const pl_candidate *c, const pl_options *opts, pl_fail *f) {
+  for (size_t i = 0; i < c->ntiles; ++i) {
+    const pl_tile *t = &c->tiles[i];
+    if (t->bytes == 0)
+      return pl_failf(f, PL_R_DYNAMIC_SHARED, NULL,
+                      "tile '%s' is dynamic shared memory (extern __shared__), whose "
+                      "size is unknown at compile time; declare it with a constant size",
+                      t->name);
+    LLVMLinkage l = LLVMGetLinkage(t->global);
+    if (opts->rdc && l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
+      return pl_failf(f, PL_R_TILE_LINKAGE, NULL,
+                      "tile '%s' is visible to other translation units under -fgpu-rdc; "
+                      "declare it inside the kernel or make it static",
+                      t->name);
+  }
+  return 1;
+}
+
 /* The checks, in order (LoopDistribute's processLoop): the first failure
  * declines the loop. The target comes first; the budget is the plan's. */
 typedef int (*pl_check)(pl_host *, const pl_candidate *, pl_fail *);
 static const pl_check checks[] = {
-    check_target,        check_tiles,  check_sources,        check_writes,
-    check_writes_before, check_order,  check_addresses,      check_destinations,
-    check_trip,          check_copies, check_dynamic_shared,
+    check_tiles,     check_sources,      check_writes, check_writes_before, check_order,
+    check_addresses, check_destinations, check_trip,   check_copies,        check_dynamic_shared,
 };
 
-int pl_check_legality(pl_host *host, const pl_candidate *c, pl_fail *f) {
+int pl_check_legality(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f) {
+  if (!check_target(host, c, f) || !check_tile_storage(c, opts, f))
+    return 0;
   for (size_t i = 0; i < sizeof checks / sizeof *checks; ++i)
     if (!checks[i](host, c, f))
       return 0;

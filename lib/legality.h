@@ -4,7 +4,8 @@
  * the first failure declines the loop. Legality only answers: it changes
  * no IR and writes nothing into the candidate.
  *   target     cp.async needs sm_80 (PTX ISA, "cp.async": requires sm_80)
- *   (a) tiles  internal, of known size; only the copy stage writes a tile;
+ *   (a) tiles  of known size, and not visible to other translation units
+ *              under -fgpu-rdc; only the copy stage writes a tile;
  *              nothing reads it before the first barrier; its address goes
  *              nowhere we cannot see; it is used in this loop only
  *   source     every copy reads global memory: a kernel's pointer
@@ -32,6 +33,7 @@
 #define PL_LEGALITY_H
 
 #include "candidate.h"
+#include "options.h"
 #include "reasons.h"
 
 /** Parses the function's "target-cpu" (e.g. "sm_90a") into its SM number
@@ -48,6 +50,6 @@ int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, L
 
 /** Runs the checks above on `c`, in order. Returns 1 when all pass, else 0
  * with the reason in `f`. Changes nothing. */
-int pl_check_legality(pl_host *host, const pl_candidate *c, pl_fail *f);
+int pl_check_legality(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f);
 
 #endif /* PL_LEGALITY_H */

@@ -12,41 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Kernels: the PTX kernel calling convention, or listed in
- * !nvvm.annotations as {fn, !"kernel", i32 1} (NVPTX usage guide,
- * "Marking Functions as Kernels"). */
-static int is_kernel(LLVMModuleRef m, LLVMValueRef fn) {
-  if (LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv)
-    return 1;
-  unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
-  if (!n)
-    return 0;
-  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
-  if (!nodes)
-    return 0;
-  LLVMGetNamedMetadataOperands(m, "nvvm.annotations", nodes);
-  int found = 0;
-  for (unsigned i = 0; i < n && !found; ++i) {
-    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
-    if (k < 3)
-      continue;
-    LLVMValueRef *ops = malloc(k * sizeof *ops);
-    if (!ops)
-      break;
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    for (unsigned j = 1; j + 1 < k && ops[0] == fn; j += 2) {
-      unsigned len = 0;
-      const char *s = ops[j] ? LLVMGetMDString(ops[j], &len) : NULL;
-      if (s && len == 6 && memcmp(s, "kernel", 6) == 0 && LLVMIsAConstantInt(ops[j + 1]) &&
-          LLVMConstIntGetZExtValue(ops[j + 1]) == 1)
-        found = 1;
-    }
-    free(ops);
-  }
-  free(nodes);
-  return found;
-}
-
 static int is_optnone(LLVMValueRef fn) {
   unsigned kind = LLVMGetEnumAttributeKindForName("optnone", 7);
   return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
@@ -70,7 +35,7 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
   pl_candidate c = {0};
   pl_plan plan = {0};
   int changed = 0;
-  if (pl_recognize(host, loop, fn, &c, &f) && pl_check_legality(host, &c, &f) &&
+  if (pl_recognize(host, loop, fn, &c, &f) && pl_check_legality(host, &c, opts, &f) &&
       pl_make_plan(host, &c, opts, &plan, &f)) {
     unsigned copies = pl_rewrite(host, &c, &plan);
     pl_remark_pipelined(host, &c, &plan, copies);
@@ -87,10 +52,9 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
 /* The worklist is built once: the loop headers, outermost first. A rewrite
  * invalidates the analyses, so each loop is found again by its header,
  * which the rewrite of another loop never changes. */
-static int run_function(pl_module_host *mh, LLVMModuleRef m, LLVMValueRef fn,
-                        const pl_options *opts) {
+static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *opts) {
   pl_host *host = pl_host_for_function(mh, fn);
-  int kernel = is_kernel(m, fn);
+  int kernel = pl_is_kernel(fn);
   size_t n = pl_loops_preorder(host, NULL, 0);
   if (!n)
     return 0;
@@ -128,7 +92,7 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
     if (LLVMIsDeclaration(fn) || is_optnone(fn))
       continue;
-    changed |= run_function(mh, m, fn, opts);
+    changed |= run_function(mh, fn, opts);
   }
   return changed;
 }

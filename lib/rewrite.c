@@ -57,8 +57,9 @@ static void collect_tile_uses(const pl_candidate *c, LLVMValueRef v, use_site **
       collect_tile_uses(c, user, sites, n, cap);
       continue;
     }
-    if (!LLVMIsAInstruction(user))
-      continue;
+    if (!LLVMIsAInstruction(user) ||
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != c->function)
+      continue; /* another kernel's use of a tile it keeps */
     if (!pl_candidate_has_block(c, LLVMGetInstructionParent(user))) {
       collect_tile_uses(c, user, sites, n, cap);
       continue;
@@ -272,8 +273,19 @@ static void emit_drain(skeleton *k, pl_host *host) {
     pl_emit_call0(c, k->b, "llvm.nvvm.barrier0");
 }
 
-/* The tiles are gone: clear the address chains left dead, then the
- * globals. */
+/* Nonzero when an instruction uses `v`, directly or through constant
+ * expressions. */
+static int used_by_instructions(LLVMValueRef v) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user) || (LLVMIsAConstantExpr(user) && used_by_instructions(user)))
+      return 1;
+  }
+  return 0;
+}
+
+/* The tiles are gone from this kernel: clear the address chains left dead,
+ * then the globals, unless another kernel still uses one. */
 static void delete_tiles(const pl_candidate *c) {
   for (size_t t = 0; t < c->ntiles; ++t) {
     LLVMValueRef g = c->tiles[t].global;
@@ -292,6 +304,8 @@ static void delete_tiles(const pl_candidate *c) {
     pl_erase_dead(dead.v, dead.len);
     pl_vec_free(&dead);
     pl_vec_free(&stack);
+    if (used_by_instructions(g))
+      continue; /* another kernel keeps it */
     LLVMReplaceAllUsesWith(g, LLVMGetPoison(LLVMTypeOf(g)));
     LLVMDeleteGlobal(g);
   }

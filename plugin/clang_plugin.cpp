@@ -79,6 +79,8 @@ protected:
         CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
       CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
     pl_options O = Opts; // copied: the action dies before code generation
+    if (CI.getLangOpts().GPURelocatableDeviceCode)
+      O.rdc = 1;
     CG.PassBuilderCallbacks.push_back(
         [O](llvm::PassBuilder &PB) { plRegisterPassBuilderCallbacks(PB, O); });
     return std::make_unique<ASTConsumer>();

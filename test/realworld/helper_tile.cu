@@ -1,4 +1,3 @@
-// XFAIL: *
 // Shape 1: the tile is declared inside an inline __device__ helper (a
 // static local of an inline function: a linkonce_odr global), the way
 // CUB-style "temp storage" helpers hand out shared memory.

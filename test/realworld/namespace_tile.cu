@@ -1,4 +1,3 @@
-// XFAIL: *
 // Shape 1: the tiles are __shared__ arrays at namespace scope with external
 // linkage, as older code and code shared between kernels declares them.
 // Today: "loop not pipelined: tile 'xs' is visible outside this translation unit".

@@ -1,4 +1,3 @@
-// XFAIL: *
 // Shape 1: the tiles are __shared__ arrays of a *template* kernel, so they
 // are linkonce_odr globals (one per instantiation), not internal ones. The
 // instantiation comes from a host launch, as in real code.
