@@ -178,6 +178,16 @@ int pl_is_memcpy(LLVMValueRef inst) {
   return is_one_of(inst, memcpy_ids);
 }
 
+int pl_is_reading_runtime_call(LLVMValueRef inst) {
+  /* Declarations only: a definition of the same name in this module is
+   * user code, and LLVM's own account of it applies. */
+  LLVMValueRef callee = LLVMIsACallInst(inst) ? LLVMGetCalledValue(inst) : NULL;
+  if (!callee || !LLVMIsAFunction(callee) || !LLVMIsDeclaration(callee))
+    return 0;
+  const char *n = pl_callee_name(inst);
+  return strcmp(n, "vprintf") == 0 || strcmp(n, "__assertfail") == 0;
+}
+
 int pl_touches_memory(LLVMValueRef inst) {
   return LLVMIsAInstruction(inst) && pl_memory_effects(inst) != 0;
 }
@@ -196,7 +206,8 @@ int pl_pointer_operands(LLVMValueRef inst, LLVMValueRef *out, int cap) {
   if (!LLVMIsACallInst(inst))
     return -1;
   LLVMValueRef callee = LLVMGetCalledValue(inst);
-  if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+  if (!callee || !LLVMIsAFunction(callee) ||
+      (!LLVMGetIntrinsicID(callee) && !pl_is_reading_runtime_call(inst)))
     return -1;
   int n = 0, args = (int)LLVMGetNumArgOperands(inst);
   for (int i = 0; i < args; ++i) {

@@ -61,6 +61,19 @@ int pl_is_copy_load(LLVMValueRef v);
 unsigned pl_load_alignment(LLVMValueRef v);
 /** Nonzero for an llvm.memcpy (or llvm.memcpy.inline) call. */
 int pl_is_memcpy(LLVMValueRef inst);
+/** Nonzero for a call of a CUDA device-runtime function that reads its
+ * pointer arguments and writes no memory the program can see:
+ *   vprintf       device printf (CUDA C++ Programming Guide, "Formatted
+ *                 Output": the output goes to a buffer that the host
+ *                 prints after the kernel; the call reads the format string
+ *                 and the argument buffer it is given)
+ *   __assertfail  the failing branch of assert() (CUDA C++ Programming
+ *                 Guide, "Assertion": prints the message, then stops the
+ *                 kernel with a trap; it reads the strings it is given)
+ * Only these names are matched, and only as external declarations: their
+ * declarations carry no memory attributes LLVM could use instead. */
+int pl_is_reading_runtime_call(LLVMValueRef inst);
+
 /** Nonzero when the instruction `inst` may read or write memory, by LLVM's
  * own account (pl_memory_effects: the opcode, and a callee's memory
  * attributes). Special-register reads and arithmetic intrinsics do not. */

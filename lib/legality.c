@@ -39,6 +39,15 @@ static const char *opcode_word(LLVMValueRef inst) {
   return "instruction";
 }
 
+/* What `inst` may do to the object `ptr` points into: alias analysis,
+ * except for the device-runtime calls that LLVM knows nothing of but that
+ * only read (pl_is_reading_runtime_call). */
+static unsigned mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr) {
+  if (pl_is_reading_runtime_call(inst))
+    return PL_REF;
+  return pl_mod_ref(host, inst, ptr);
+}
+
 /* (a) Walks every use of a tile-derived value. */
 static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef v,
                            pl_fail *f, int depth) {
@@ -101,7 +110,7 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
       if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
         return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' is passed to a call",
                         t->name);
-      if (pl_mod_ref(host, user, v) & PL_MOD)
+      if (mod_ref(host, user, v) & PL_MOD)
         return pl_failf(f, PL_R_TILE_WRITTEN, user,
                         "tile '%s' is written by '%s' outside the copy stage", t->name,
                         pl_callee_name(user));
@@ -216,7 +225,7 @@ static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f)
         continue;
       for (size_t j = 0; j < c->ncopies; ++j) {
         LLVMValueRef obj = source_object(c, c->copies[j].src);
-        if (pl_mod_ref(host, i, obj) & PL_MOD) {
+        if (mod_ref(host, i, obj) & PL_MOD) {
           char buf[80];
           pl_failf(f, PL_R_SOURCE_WRITTEN_BEFORE, i,
                    "a write before the loop may change the global memory tile '%s' is copied "
@@ -245,7 +254,7 @@ static int check_writes(pl_host *host, const pl_candidate *c, pl_fail *f) {
         continue; /* shared and global memory are disjoint */
       for (size_t j = 0; j < c->ncopies; ++j) {
         LLVMValueRef obj = source_object(c, c->copies[j].src);
-        if (pl_mod_ref(host, i, obj) & PL_MOD) {
+        if (mod_ref(host, i, obj) & PL_MOD) {
           char buf[80];
           pl_failf(f, PL_R_SOURCE_WRITTEN, i,
                    "the loop may write the global memory tile '%s' is copied from",
@@ -289,12 +298,12 @@ int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, L
   if (na < 0 || nb < 0)
     return 1;
   for (int i = 0; i < na; ++i) {
-    unsigned ma = pl_mod_ref(host, a, oa[i]), mb = pl_mod_ref(host, b, oa[i]);
+    unsigned ma = mod_ref(host, a, oa[i]), mb = mod_ref(host, b, oa[i]);
     if (((ma & PL_MOD) && mb) || ((mb & PL_MOD) && ma))
       return 1;
   }
   for (int i = 0; i < nb; ++i) {
-    unsigned ma = pl_mod_ref(host, a, ob[i]), mb = pl_mod_ref(host, b, ob[i]);
+    unsigned ma = mod_ref(host, a, ob[i]), mb = mod_ref(host, b, ob[i]);
     if (((ma & PL_MOD) && mb) || ((mb & PL_MOD) && ma))
       return 1;
   }

@@ -1,4 +1,3 @@
-// XFAIL: *
 // Shape 5: asserts before and inside the loop. In device code assert calls
 // __assertfail (not noreturn in clang's CUDA headers) on a cold path; it
 // writes no user memory.

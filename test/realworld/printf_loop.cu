@@ -1,4 +1,3 @@
-// XFAIL: *
 // Shape 5: printf before the loop and inside it (debug output from one
 // thread). vprintf writes only its own argument buffer on the stack, no
 // user memory.
