@@ -24,6 +24,8 @@ typedef struct pl_copy {
   LLVMValueRef guard; /**< i1: copy when true, zero-fill when false; NULL */
   int guard_negated;  /**< the guard copies when false */
   unsigned bytes;     /**< bytes moved (4, 8 or 16 once legal) */
+  unsigned offset;    /**< bytes from `src` where the copied bytes start: a
+                           lane of a vector load (extractelement), else 0 */
   unsigned tile;      /**< index into pl_candidate.tiles */
 } pl_copy;
 

@@ -692,6 +692,8 @@ static int check_copies(pl_host *host, const pl_candidate *c, pl_fail *f) {
     unsigned known = pl_known_alignment(host, cp->src, ctx);
     if (known > sa)
       sa = known;
+    if (cp->offset && pow2_divisor(cp->offset, 16) < sa)
+      sa = pow2_divisor(cp->offset, 16); /* a lane: the load's alignment and its offset */
     unsigned da = offset_align(host, c, cp->dst, cp->store, 0);
     if (sa < cp->bytes) {
       pl_failf(f, PL_R_COPY_ALIGN, ctx,

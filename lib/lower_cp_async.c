@@ -19,6 +19,10 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists) {
   const pl_candidate *c = e->c;
   LLVMContextRef ctx = ctx_of(c);
   LLVMValueRef src = pl_emit_remap(e, cp->src);
+  if (cp->offset) {
+    LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), cp->offset, 0);
+    src = LLVMBuildGEP2(e->b, LLVMInt8TypeInContext(ctx), src, &off, 1, "pl.lane");
+  }
   LLVMValueRef dst = pl_emit_remap(e, cp->dst);
   if (pl_addrspace(dst) != PL_AS_SHARED)
     dst = LLVMBuildAddrSpaceCast(e->b, dst, LLVMPointerTypeInContext(ctx, PL_AS_SHARED), "pl.dst");

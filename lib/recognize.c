@@ -97,6 +97,19 @@ static int is_conversion(LLVMValueRef v) {
 static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp,
                           pl_fail *f, const char *tname) {
   LLVMValueRef v = peel_bitcast(LLVMGetOperand(store, 0));
+  /* One lane of a vector load, `t = __ldg(&float4_ptr[i]); tile[..] = t.x`:
+   * a copy of that lane's bytes. */
+  int lane = -1;
+  if (LLVMIsAExtractElementInst(v) && LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
+    uint64_t idx = LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1));
+    LLVMValueRef vec = peel_bitcast(LLVMGetOperand(v, 0));
+    LLVMTypeRef vt = LLVMTypeOf(vec);
+    if (LLVMGetTypeKind(vt) == LLVMVectorTypeKind && idx < LLVMGetVectorSize(vt)) {
+      lane = (int)idx;
+      cp->offset = (unsigned)(idx * pl_type_alloc_size(c->module, LLVMGetElementType(vt)));
+      v = vec;
+    }
+  }
   if (LLVMIsASelectInst(v)) {
     LLVMValueRef tv = peel_bitcast(LLVMGetOperand(v, 1));
     LLVMValueRef fv = peel_bitcast(LLVMGetOperand(v, 2));
@@ -169,6 +182,8 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
   cp->src = LLVMGetOperand(v, 0);
   uint64_t ls = pl_type_store_size(c->module, LLVMTypeOf(v));
   uint64_t ss = pl_type_store_size(c->module, LLVMTypeOf(LLVMGetOperand(store, 0)));
+  if (lane >= 0)
+    ls = pl_type_store_size(c->module, LLVMGetElementType(LLVMTypeOf(v)));
   if (ls != ss)
     return pl_failf(f, PL_R_CONVERTED_COPY, store,
                     "the copy into tile '%s' changes the size of the value", tname);

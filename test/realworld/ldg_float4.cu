@@ -1,4 +1,3 @@
-// XFAIL: *
 // Shape 9: copies through __ldg on float4 and int4 (llvm.nvvm.ldg.global.*
 // of a vector), the read-only-cache idiom of much hand-tuned code.
 // Today: "loop not pipelined: a store into tile 'vs' does not store a value loaded from global memory" (TileStoreNotCopy).
