@@ -188,6 +188,29 @@ int pl_is_reading_runtime_call(LLVMValueRef inst) {
   return strcmp(n, "vprintf") == 0 || strcmp(n, "__assertfail") == 0;
 }
 
+int pl_is_async_copy_machinery(LLVMValueRef inst) {
+  if (!LLVMIsACallInst(inst))
+    return 0;
+  static const char *const families[] = {"llvm.nvvm.cp.async.", "llvm.nvvm.mbarrier."};
+  const char *name = pl_callee_name(inst);
+  for (size_t i = 0; i < sizeof families / sizeof *families; ++i)
+    if (strncmp(name, families[i], strlen(families[i])) == 0)
+      return 1;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  if (!callee || !LLVMIsAInlineAsm(callee))
+    return 0;
+  size_t len = 0;
+  const char *text = LLVMGetInlineAsmAsmString(callee, &len);
+  static const char *const words[] = {"cp.async", "mbarrier", "cp.reduce.async"};
+  for (size_t i = 0; text && i < sizeof words / sizeof *words; ++i) {
+    size_t w = strlen(words[i]);
+    for (size_t k = 0; k + w <= len; ++k)
+      if (memcmp(text + k, words[i], w) == 0)
+        return 1;
+  }
+  return 0;
+}
+
 int pl_touches_memory(LLVMValueRef inst) {
   return LLVMIsAInstruction(inst) && pl_memory_effects(inst) != 0;
 }

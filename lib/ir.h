@@ -74,6 +74,14 @@ int pl_is_memcpy(LLVMValueRef inst);
  * declarations carry no memory attributes LLVM could use instead. */
 int pl_is_reading_runtime_call(LLVMValueRef inst);
 
+/** Nonzero for a piece of hand-written asynchronous-copy machinery: a call
+ * of an llvm.nvvm.cp.async.* (cp.async, its groups, bulk and tensor
+ * copies) or llvm.nvvm.mbarrier.* intrinsic, or inline asm that names
+ * cp.async, mbarrier or a bulk copy (what __pipeline_memcpy_async,
+ * cuda::memcpy_async and cooperative groups' memcpy_async expand to; PTX
+ * ISA, "Data Movement and Conversion Instructions: cp.async"). */
+int pl_is_async_copy_machinery(LLVMValueRef inst);
+
 /** Nonzero when the instruction `inst` may read or write memory, by LLVM's
  * own account (pl_memory_effects: the opcode, and a callee's memory
  * attributes). Special-register reads and arithmetic intrinsics do not. */

@@ -20,7 +20,7 @@ static int is_optnone(LLVMValueRef fn) {
 /* One loop through the stages: recognize, legality, plan, rewrite,
  * remark. Returns nonzero when it was rewritten. */
 static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel,
-                    const pl_options *opts) {
+                    LLVMValueRef hand_pipelined, const pl_options *opts) {
   pl_fail f = {0};
   if (!kernel) {
     if (pl_loop_has_barrier(loop, fn)) {
@@ -35,8 +35,8 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
   pl_candidate c = {0};
   pl_plan plan = {0};
   int changed = 0;
-  if (pl_recognize(host, loop, fn, &c, &f) && pl_check_legality(host, &c, opts, &f) &&
-      pl_make_plan(host, &c, opts, &plan, &f)) {
+  if (pl_recognize(host, loop, fn, hand_pipelined, &c, &f) &&
+      pl_check_legality(host, &c, opts, &f) && pl_make_plan(host, &c, opts, &plan, &f)) {
     unsigned copies = pl_rewrite(host, &c, &plan);
     pl_remark_pipelined(host, &c, &plan, copies);
     changed = 1;
@@ -69,10 +69,12 @@ static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *o
   for (size_t i = 0; i < n; ++i)
     headers[i] = pl_loop_header(loops[i]);
   free(loops);
+  /* Looked for once, before our own cp.async appear. */
+  LLVMValueRef hand_pipelined = pl_find_async_copy_machinery(fn);
   int changed = 0;
   for (size_t i = 0; i < n; ++i) {
     pl_loop_ref loop = pl_loop_for_header(host, headers[i]);
-    if (loop && run_loop(host, loop, fn, kernel, opts)) {
+    if (loop && run_loop(host, loop, fn, kernel, hand_pipelined, opts)) {
       changed = 1;
       pl_host_invalidate(host);
     }

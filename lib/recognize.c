@@ -217,7 +217,7 @@ static int is_shared_store(LLVMValueRef i, LLVMValueRef *dst) {
  * __shared__ memory is no tile loop -- unless its inner loops store and it
  * has a barrier of its own, where "copy in an inner loop" is the truer
  * reason, given later. */
-static int recognize_loop(pl_host *host, pl_candidate *c, pl_fail *f) {
+static int recognize_loop(pl_host *host, pl_candidate *c, LLVMValueRef hand_pipelined, pl_fail *f) {
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(c->function); b; b = LLVMGetNextBasicBlock(b))
     if (pl_loop_contains(c->loop, b)) {
       c->blocks = pl_append(c->blocks, c->nblocks, sizeof *c->blocks);
@@ -236,6 +236,13 @@ static int recognize_loop(pl_host *host, pl_candidate *c, pl_fail *f) {
       }
     }
   }
+  /* A kernel that moves data asynchronously itself is left alone: a ring
+   * of ours would share its commit groups, and its loops are pipelined
+   * already. */
+  if (hand_pipelined && (own_store || own_barrier || inner_store))
+    return pl_failf(f, PL_R_ALREADY_PIPELINED, hand_pipelined,
+                    "the kernel already moves data asynchronously itself (cp.async, "
+                    "mbarriers or bulk copies), so it is left as written");
   if (!own_store && !(inner_store && own_barrier))
     return pl_failf(f, PL_R_NO_COPY, NULL,
                     "no copy from global memory into a __shared__ tile opens the loop body");
@@ -356,11 +363,20 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
   return 1;
 }
 
-int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate *c, pl_fail *f) {
+LLVMValueRef pl_find_async_copy_machinery(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+      if (pl_is_async_copy_machinery(i))
+        return i;
+  return NULL;
+}
+
+int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, LLVMValueRef hand_pipelined,
+                 pl_candidate *c, pl_fail *f) {
   c->module = LLVMGetGlobalParent(fn);
   c->function = fn;
   c->loop = loop;
   c->header = pl_loop_header(loop);
-  return recognize_loop(host, c, f) && recognize_barriers(host, c, f) &&
+  return recognize_loop(host, c, hand_pipelined, f) && recognize_barriers(host, c, f) &&
          recognize_copies(host, c, f);
 }

@@ -22,10 +22,18 @@
 #include "reasons.h"
 
 /** Fills `c` (which the caller zero-initializes and later frees with
- * pl_candidate_free) from `loop` of function `fn`. Returns 1 when the loop
- * has the tile-loop shape; otherwise returns 0 with the reason in `f`.
- * Changes no IR. */
-int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, pl_candidate *c, pl_fail *f);
+ * pl_candidate_free) from `loop` of function `fn`. `hand_pipelined` is
+ * what pl_find_async_copy_machinery found in `fn` before the pass changed
+ * it (NULL: nothing); a loop with barriers or shared stores of such a
+ * kernel is declined as AlreadyPipelined. Returns 1 when the loop has the
+ * tile-loop shape; otherwise returns 0 with the reason in `f`. Changes no
+ * IR. */
+int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, LLVMValueRef hand_pipelined,
+                 pl_candidate *c, pl_fail *f);
+
+/** The first instruction of `fn` that is hand-written asynchronous-copy
+ * machinery (pl_is_async_copy_machinery), or NULL. */
+LLVMValueRef pl_find_async_copy_machinery(LLVMValueRef fn);
 
 /** Nonzero when `loop` of `fn` contains a CTA barrier call. */
 int pl_loop_has_barrier(pl_loop_ref loop, LLVMValueRef fn);
