@@ -141,6 +141,17 @@ int pl_may_alias(pl_host *host, LLVMValueRef a, uint64_t size_a, LLVMValueRef b,
  * (llvm::computeKnownBits). */
 unsigned pl_known_alignment(pl_host *host, LLVMValueRef ptr, LLVMValueRef ctx);
 
+/* ---- the verifier and errors ----------------------------------------- */
+
+/** Runs LLVM's verifier on the function `fn` (llvm::verifyFunction).
+ * Returns NULL when it is well formed, else the verifier's message, which
+ * the caller frees with free(). */
+char *pl_verify_function(LLVMValueRef fn);
+/** Reports an error for `fn`'s module through its context
+ * (LLVMContext::emitError): clang prints it as an error and the compile
+ * fails; opt prints it and exits non-zero. */
+void pl_report_error(LLVMValueRef fn, const char *message);
+
 /* ---- names ------------------------------------------------------------ */
 
 /** Demangles an Itanium name (llvm::demangle). Returns a malloc'ed string

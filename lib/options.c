@@ -6,13 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PL_ACCEPTED "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc"
+#define PL_ACCEPTED "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify"
 
 void pl_options_init(pl_options *opts) {
   opts->stages = 0;
   opts->disabled = 0;
   opts->max_shared = PL_DEFAULT_MAX_SHARED;
   opts->rdc = 0;
+  opts->verify = 0;
 }
 
 /* Parses a whole decimal number; nonzero on success. */
@@ -40,6 +41,10 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
   unsigned long long v = 0;
   if (strcmp(arg, "disable") == 0) {
     opts->disabled = 1;
+    return 0;
+  }
+  if (strcmp(arg, "verify") == 0) {
+    opts->verify = 1;
     return 0;
   }
   if (strcmp(arg, "rdc") == 0) {

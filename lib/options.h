@@ -24,6 +24,8 @@ typedef struct pl_options {
   unsigned stages;     /**< forced stage count, 0 = choose (default 3) */
   int disabled;        /**< nonzero: the pass changes nothing */
   uint64_t max_shared; /**< static shared-memory budget, bytes */
+  int verify;          /**< verify every function the pass changed, and
+                            fail the compile when one does not verify */
   int rdc;             /**< relocatable device code (-fgpu-rdc): other
                             translation units may share this device module's
                             externally visible __shared__ arrays */
@@ -34,10 +36,11 @@ void pl_options_init(pl_options *opts);
 
 /** Parses one argument: `stages=N` (2..8), `disable`, `max-shared=BYTES`
  * (a decimal byte count from 1 to 2^32-1, optionally with a K suffix for
- * KiB), or `rdc` (the device code is relocatable; the clang plugin sets it
- * itself under -fgpu-rdc). Returns 0 on success. On error returns -1, leaves `opts` unchanged
- * and writes a one-line message saying what is accepted to `err` (at most
- * `errlen` bytes, NUL-terminated); the caller names the argument. */
+ * KiB), `rdc` (the device code is relocatable; the clang plugin sets it
+ * itself under -fgpu-rdc), or `verify` (run LLVM's verifier on every
+ * function the pass changed; clang's release build does not verify). Returns 0 on success. On error
+ * returns -1, leaves `opts` unchanged and writes a one-line message saying what is accepted to
+ * `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
 int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen);
 
 /** Parses a list of arguments separated by `sep` (';' for opt's pass

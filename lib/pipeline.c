@@ -80,6 +80,20 @@ static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *o
     }
   }
   free(headers);
+  if (changed && opts->verify) {
+    char *why = pl_verify_function(fn);
+    if (why) {
+      size_t len = 0;
+      const char *name = LLVMGetValueName2(fn, &len);
+      char *dm = pl_demangle(name ? name : "");
+      char *msg = pl_strdupf("libpipeline: the IR of '%s' does not verify after pipelining: %s",
+                             dm ? dm : "", why);
+      pl_report_error(fn, msg);
+      free(msg);
+      free(dm);
+      free(why);
+    }
+  }
   return changed;
 }
 

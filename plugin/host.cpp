@@ -22,7 +22,9 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/KnownBits.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
@@ -186,6 +188,22 @@ unsigned pl_known_alignment(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx) {
 
 LLVMBasicBlockRef pl_split_edge(pl_host *H, LLVMBasicBlockRef From, LLVMBasicBlockRef To) {
   return wrap(SplitEdge(unwrap(From), unwrap(To), &H->DT(), &H->LI()));
+}
+
+char *pl_verify_function(LLVMValueRef Fn) {
+  std::string Msg;
+  raw_string_ostream OS(Msg);
+  if (!verifyFunction(*unwrap<Function>(Fn), &OS))
+    return nullptr;
+  OS.flush();
+  char *Out = static_cast<char *>(std::malloc(Msg.size() + 1));
+  if (Out)
+    std::memcpy(Out, Msg.c_str(), Msg.size() + 1);
+  return Out;
+}
+
+void pl_report_error(LLVMValueRef Fn, const char *Message) {
+  unwrap<Function>(Fn)->getContext().emitError(Message);
 }
 
 char *pl_demangle(const char *Name) {

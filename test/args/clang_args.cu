@@ -11,12 +11,17 @@
 // STAGES1: error: libpipeline: bad argument '-fplugin-arg-pipeline-stages=1': stages must be an integer from 2 to 8
 // MALFORMED: error: libpipeline: bad argument '-fplugin-arg-pipeline-stages=three': stages must be an integer from 2 to 8
 // SHARED: error: libpipeline: bad argument '-fplugin-arg-pipeline-max-shared=-5': max-shared must be a byte count from 1 to 4294967295 (a K suffix means KiB)
-// UNKNOWN: error: libpipeline: bad argument '-fplugin-arg-pipeline-fast': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc)
+// UNKNOWN: error: libpipeline: bad argument '-fplugin-arg-pipeline-fast': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify)
 //
 // Good arguments: disable turns the pass off; max-shared=32K is 32768 bytes.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o - -fplugin-arg-pipeline-disable | FileCheck %s --check-prefix=OFF
 // OFF-NOT: cp.async
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipeline-stages=4 -fplugin-arg-pipeline-max-shared=32K -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=FIT
 // FIT: pipelined loop with 3 stages: {{.*}} (4 stages requested; 3 fit the 32768-byte budget)
+// `verify` runs LLVM's verifier on what the pass changed (quiet when it holds);
+// under -fgpu-rdc the sgemm tiles, static locals of the kernel, stay internal.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o - -fplugin-arg-pipeline-verify -fgpu-rdc 2>&1 | FileCheck %s --check-prefix=VERIFY
+// VERIFY-NOT: error
+// VERIFY: cp.async.wait_group 1
 
 #include "../../examples/sgemm_kernel.cuh"

@@ -1,0 +1,60 @@
+; Robustness: a constant GEP over a tile with more than 16 indices (here 19:
+; the pointer, 17 zeros into nested one-element arrays, and the element).
+; The rewrite rebuilds it over the ring slot as an instruction; it once
+; copied at most 16 indices into a fixed array but passed the full count,
+; and the module failed to verify. The pass's output must verify and keep
+; every index.
+; RUN: %opt -passes=cuda-pipeline,verify -S %s | FileCheck %s
+; CHECK-LABEL: define void @kernel(
+; CHECK: getelementptr inbounds [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [256 x float]]]]]]]]]]]]]]]]]], ptr %{{.*}}, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 5
+; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [256 x float]]]]]]]]]]]]]]]]]] undef, align 4
+
+define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %tid64 = zext i32 %tid to i64
+  %mine = getelementptr inbounds [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [256 x float]]]]]]]]]]]]]]]]]], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 %tid64
+  %nb64 = xor i64 %tid64, 1
+  %guard = icmp sgt i32 %n, 0
+  br i1 %guard, label %preheader, label %exit
+
+preheader:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %loop ]
+  %acc = phi float [ 0.0, %preheader ], [ %acc.next, %loop ]
+  %base = shl i32 %i, 8
+  %idx = add i32 %base, %tid
+  %idx64 = zext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr %src, i64 %idx64
+  %v = load float, ptr %p, align 4
+  store float %v, ptr %mine, align 4
+  call void @llvm.nvvm.barrier0()
+  %w = load float, ptr getelementptr inbounds ([1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [256 x float]]]]]]]]]]]]]]]]]], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 5), align 4
+  %acc.next = fadd float %acc, %w
+  call void @llvm.nvvm.barrier0()
+  %i.next = add nuw nsw i32 %i, 1
+  %cmp = icmp slt i32 %i.next, %n
+  br i1 %cmp, label %loop, label %exit
+
+exit:
+  %r = phi float [ 0.0, %entry ], [ %acc.next, %loop ]
+  %o = getelementptr inbounds float, ptr %dst, i64 %tid64
+  store float %r, ptr %o, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier0()
+
+attributes #0 = { "target-cpu"="sm_80" }
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @kernel, !"kernel", i32 1}
