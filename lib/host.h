@@ -154,6 +154,12 @@ void pl_report_error(LLVMValueRef fn, const char *message);
 
 /* ---- names ------------------------------------------------------------ */
 
+/** The source name of the function argument `arg`: its IR name when it
+ * has one, else the name the clang plugin read from the declaration
+ * (clang drops value names from a release build's IR). NULL when neither
+ * is known. The string lives as long as the host. */
+const char *pl_param_name(pl_host *host, LLVMValueRef arg);
+
 /** Demangles an Itanium name (llvm::demangle). Returns a malloc'ed string
  * the caller frees with free(); a copy of the input when it is not
  * mangled; NULL only when memory runs out. */

@@ -356,15 +356,19 @@ int pl_is_kernel(LLVMValueRef fn) {
   return found;
 }
 
-const char *pl_value_label(LLVMValueRef v, char *buf, size_t len) {
+const char *pl_value_label(pl_host *host, LLVMValueRef v, char *buf, size_t len) {
   size_t n = 0;
   const char *name = LLVMGetValueName2(v, &n);
-  if (LLVMIsAArgument(v) && !(name && n)) {
+  if (LLVMIsAArgument(v)) {
+    const char *src = pl_param_name(host, v);
     LLVMValueRef fn = LLVMGetParamParent(v);
     unsigned k = 1;
     for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != v; p = LLVMGetNextParam(p))
       ++k;
-    snprintf(buf, len, "kernel parameter %u", k);
+    if (src && *src)
+      snprintf(buf, len, "parameter '%s'", src);
+    else
+      snprintf(buf, len, "parameter %u", k);
   } else if (name && n) {
     snprintf(buf, len, "%%%.*s", (int)n, name);
   } else {

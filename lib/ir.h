@@ -126,9 +126,10 @@ void pl_erase_dead(LLVMValueRef *roots, size_t n);
  * "Marking Functions as Kernels"). */
 int pl_is_kernel(LLVMValueRef fn);
 
-/** Returns a short printable form of `v`: "kernel parameter N" (from 1)
- * for an unnamed argument, %name for a named value, else its text. Writes into `buf` and returns
- * it. */
-const char *pl_value_label(LLVMValueRef v, char *buf, size_t len);
+/** Writes a short printable form of `v` into `buf` (at most `len` bytes)
+ * and returns it: "parameter 'A'" for a function argument whose source name
+ * is known (pl_param_name), "parameter N" (from 1) otherwise, %name for a
+ * named value, else its text. */
+const char *pl_value_label(pl_host *host, LLVMValueRef v, char *buf, size_t len);
 
 #endif /* PL_IR_H */

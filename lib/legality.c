@@ -174,7 +174,6 @@ static int is_global_object(LLVMValueRef obj) {
 }
 
 static int check_sources(pl_host *host, const pl_candidate *c, pl_fail *f) {
-  (void)host;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
     LLVMValueRef obj = source_object(c, cp->src);
@@ -185,7 +184,7 @@ static int check_sources(pl_host *host, const pl_candidate *c, pl_fail *f) {
       pl_fail_detail(f,
                      "the source is based on %s, which is neither a kernel pointer "
                      "parameter (passed by address, not by value) nor a global-space pointer",
-                     pl_value_label(obj, buf, sizeof buf));
+                     pl_value_label(host, obj, buf, sizeof buf));
       return 0;
     }
   }
@@ -232,7 +231,7 @@ static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f)
                    "from, and the prologue reads it before the loop's first barrier",
                    c->tiles[c->copies[j].tile].name);
           pl_fail_detail(f, "this %s may write the memory that %s points to", opcode_word(i),
-                         pl_value_label(obj, buf, sizeof buf));
+                         pl_value_label(host, obj, buf, sizeof buf));
           ok = 0;
           break;
         }
@@ -263,10 +262,10 @@ static int check_writes(pl_host *host, const pl_candidate *c, pl_fail *f) {
             pl_fail_detail(f,
                            "this %s may write the memory that %s points to; mark the "
                            "pointers __restrict__ if they never overlap",
-                           opcode_word(i), pl_value_label(obj, buf, sizeof buf));
+                           opcode_word(i), pl_value_label(host, obj, buf, sizeof buf));
           else
             pl_fail_detail(f, "this %s may write the memory that %s points to", opcode_word(i),
-                           pl_value_label(obj, buf, sizeof buf));
+                           pl_value_label(host, obj, buf, sizeof buf));
           return 0;
         }
       }
@@ -342,8 +341,8 @@ static int check_order(pl_host *host, const pl_candidate *c, pl_fail *f) {
 }
 
 /* (c) Side-effect-free function of IVs and invariants. */
-static int recomputable(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl_fail *f,
-                        const char *tname, int depth) {
+static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl_vmap *seen,
+                        pl_fail *f, const char *tname, int depth) {
   if (!LLVMIsAInstruction(v) || pl_vmap_get(seen, v))
     return 1;
   if (!pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
@@ -359,7 +358,7 @@ static int recomputable(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl
     pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
              "the copy into tile '%s' depends on %s, which is not a constant-step "
              "induction variable",
-             tname, pl_value_label(v, buf, sizeof buf));
+             tname, pl_value_label(host, v, buf, sizeof buf));
     return 0;
   }
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
@@ -410,7 +409,7 @@ static int recomputable(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl
     pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
              "the address of the copy into tile '%s' depends on a load in the loop "
              "(%s)",
-             tname, pl_value_label(v, buf, sizeof buf));
+             tname, pl_value_label(host, v, buf, sizeof buf));
     return 0;
   default:
     return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
@@ -422,7 +421,7 @@ static int recomputable(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl
   if (op == LLVMCall)
     --n; /* the callee */
   for (int i = 0; i < n; ++i)
-    if (!recomputable(c, LLVMGetOperand(v, (unsigned)i), seen, f, tname, depth + 1))
+    if (!recomputable(host, c, LLVMGetOperand(v, (unsigned)i), seen, f, tname, depth + 1))
       return 0;
   return 1;
 }
@@ -597,15 +596,15 @@ static int check_destinations(pl_host *host, const pl_candidate *c, pl_fail *f) 
 }
 
 static int check_addresses(pl_host *host, const pl_candidate *c, pl_fail *f) {
-  (void)host;
   pl_vmap seen;
   pl_vmap_init(&seen);
   int ok = 1;
   for (size_t i = 0; i < c->ncopies && ok; ++i) {
     const pl_copy *cp = &c->copies[i];
     const char *tn = c->tiles[cp->tile].name;
-    ok = recomputable(c, cp->src, &seen, f, tn, 0) && recomputable(c, cp->dst, &seen, f, tn, 0) &&
-         (!cp->guard || recomputable(c, cp->guard, &seen, f, tn, 0));
+    ok = recomputable(host, c, cp->src, &seen, f, tn, 0) &&
+         recomputable(host, c, cp->dst, &seen, f, tn, 0) &&
+         (!cp->guard || recomputable(host, c, cp->guard, &seen, f, tn, 0));
   }
   pl_vmap_free(&seen);
   return ok;

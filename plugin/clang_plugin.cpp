@@ -19,6 +19,8 @@ extern "C" {
 }
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
@@ -39,6 +41,33 @@ std::string selfPath() {
   char Buf[PATH_MAX];
   return realpath(Info.dli_fname, Buf) ? std::string(Buf) : std::string();
 }
+
+/// Reads the source names of the parameters of every device function and
+/// kernel, template instantiations included, by mangled name, once the
+/// translation unit is parsed -- before code generation, which runs after
+/// this consumer's HandleTranslationUnit.
+class ParamNameReader : public ASTConsumer, public RecursiveASTVisitor<ParamNameReader> {
+  std::shared_ptr<plParamNames> Names;
+  std::unique_ptr<ASTNameGenerator> Mangler;
+
+public:
+  explicit ParamNameReader(std::shared_ptr<plParamNames> N) : Names(std::move(N)) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Mangler = std::make_unique<ASTNameGenerator>(Ctx);
+    TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->isDependentContext() || !FD->hasBody() ||
+        !(FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()))
+      return true;
+    std::vector<std::string> &Params = (*Names)[Mangler->getName(FD)];
+    Params.clear();
+    for (const ParmVarDecl *P : FD->parameters())
+      Params.push_back(P->getName().str());
+    return true;
+  }
+};
 
 class PipelineAction : public PluginASTAction {
   pl_options Opts;
@@ -81,9 +110,10 @@ protected:
     pl_options O = Opts; // copied: the action dies before code generation
     if (CI.getLangOpts().GPURelocatableDeviceCode)
       O.rdc = 1;
+    auto Names = std::make_shared<plParamNames>();
     CG.PassBuilderCallbacks.push_back(
-        [O](llvm::PassBuilder &PB) { plRegisterPassBuilderCallbacks(PB, O); });
-    return std::make_unique<ASTConsumer>();
+        [O, Names](llvm::PassBuilder &PB) { plRegisterPassBuilderCallbacks(PB, O, Names); });
+    return std::make_unique<ParamNameReader>(Names);
   }
 
   ActionType getActionType() override { return AddBeforeMainAction; }

@@ -41,7 +41,7 @@ pl_host *pl_host_for_function(pl_module_host *MH, LLVMValueRef Fn) {
   Function *F = unwrap<Function>(Fn);
   std::unique_ptr<pl_host> &H = MH->Hosts[F];
   if (!H)
-    H.reset(new pl_host{*F, MH->FAM});
+    H.reset(new pl_host{*F, MH->FAM, MH->ParamNames});
   return H.get();
 }
 
@@ -204,6 +204,19 @@ char *pl_verify_function(LLVMValueRef Fn) {
 
 void pl_report_error(LLVMValueRef Fn, const char *Message) {
   unwrap<Function>(Fn)->getContext().emitError(Message);
+}
+
+const char *pl_param_name(pl_host *H, LLVMValueRef Arg) {
+  const Argument *A = unwrap<Argument>(Arg);
+  if (A->hasName())
+    return A->getName().data();
+  if (!H->ParamNames)
+    return nullptr;
+  auto It = H->ParamNames->find(A->getParent()->getName().str());
+  if (It == H->ParamNames->end() || A->getArgNo() >= It->second.size() ||
+      It->second[A->getArgNo()].empty())
+    return nullptr;
+  return It->second[A->getArgNo()].c_str();
 }
 
 char *pl_demangle(const char *Name) {

@@ -30,10 +30,12 @@ namespace {
 struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
   pl_options Opts;
   unsigned Level;
-  CudaPipelinePass(const pl_options &O, unsigned L) : Opts(O), Level(L) {}
+  std::shared_ptr<const plParamNames> Names;
+  CudaPipelinePass(const pl_options &O, unsigned L, std::shared_ptr<const plParamNames> N = nullptr)
+      : Opts(O), Level(L), Names(std::move(N)) {}
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-    pl_module_host MH{FAM, {}};
+    pl_module_host MH{FAM, {}, Names.get()};
     if (!pl_run_module(&MH, wrap(&M), &Opts, Level))
       return PreservedAnalyses::all();
     return PreservedAnalyses::none();
@@ -41,7 +43,8 @@ struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
 };
 } // namespace
 
-void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts) {
+void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts,
+                                    std::shared_ptr<const plParamNames> Names) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         if (!PassBuilder::checkParametrizedPassName(Name, "cuda-pipeline"))
@@ -60,8 +63,8 @@ void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts) {
         MPM.addPass(CudaPipelinePass(O, 3));
         return true;
       });
-  PB.registerOptimizerLastEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel L) {
-    MPM.addPass(CudaPipelinePass(Opts, L.getSpeedupLevel()));
+  PB.registerOptimizerLastEPCallback([Opts, Names](ModulePassManager &MPM, OptimizationLevel L) {
+    MPM.addPass(CudaPipelinePass(Opts, L.getSpeedupLevel(), Names));
   });
 }
 

@@ -15,12 +15,15 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/PassManager.h"
 
+#include "pass.h"
+
 #include <map>
 #include <memory>
 
 struct pl_host {
   llvm::Function &F;
   llvm::FunctionAnalysisManager &FAM;
+  const plParamNames *ParamNames; ///< from the module host, or null
   llvm::LoopInfo &LI() { return FAM.getResult<llvm::LoopAnalysis>(F); }
   llvm::DominatorTree &DT() { return FAM.getResult<llvm::DominatorTreeAnalysis>(F); }
   llvm::ScalarEvolution &SE() { return FAM.getResult<llvm::ScalarEvolutionAnalysis>(F); }
@@ -34,6 +37,7 @@ struct pl_host {
 struct pl_module_host {
   llvm::FunctionAnalysisManager &FAM;
   std::map<llvm::Function *, std::unique_ptr<pl_host>> Hosts;
+  const plParamNames *ParamNames; ///< from the clang plugin, or null
 };
 
 #endif // PL_MODULE_HOST_H
