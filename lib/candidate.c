@@ -58,6 +58,24 @@ int pl_is_copy_source(const pl_candidate *c, LLVMValueRef inst) {
   return 0;
 }
 
+size_t pl_entering_blocks(const pl_candidate *c, LLVMBasicBlockRef *out, size_t cap) {
+  size_t n = 0;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(c->function); b; b = LLVMGetNextBasicBlock(b)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+    if (!t || pl_candidate_has_block(c, b))
+      continue;
+    unsigned ns = LLVMGetNumSuccessors(t);
+    for (unsigned i = 0; i < ns; ++i)
+      if (LLVMGetSuccessor(t, i) == c->header) {
+        if (n < cap)
+          out[n] = b;
+        ++n;
+        break;
+      }
+  }
+  return n;
+}
+
 void *pl_append(void *p, size_t n, size_t elem) {
   char *q = realloc(p, (n + 1) * elem);
   if (!q) {

@@ -3,7 +3,9 @@
  * The data handed from stage to stage:
  *   recognize (loop -> pl_candidate) -> legality (answers yes or why not)
  *   -> plan (pl_plan: every decision) -> rewrite (IR) -> remarks.
- * Recognition fills a pl_candidate; no later stage writes it. A candidate
+ * Recognition fills a pl_candidate; no later stage writes it, except the
+ * driver, which sets the preheader it creates for a loop that had none
+ * (pipeline.c) just before the rewrite. A candidate
  * owns its arrays and tile names; release it with pl_candidate_free().
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_CANDIDATE_H
@@ -23,10 +25,16 @@ typedef struct pl_copy {
   LLVMValueRef dst;   /**< destination address, derived from the tile */
   LLVMValueRef guard; /**< i1: copy when true, zero-fill when false; NULL */
   int guard_negated;  /**< the guard copies when false */
-  unsigned bytes;     /**< bytes moved (4, 8 or 16 once legal) */
-  unsigned offset;    /**< bytes from `src` where the copied bytes start: a
-                           lane of a vector load (extractelement), else 0 */
-  unsigned tile;      /**< index into pl_candidate.tiles */
+  /** i1 of the branch the copy runs under (a per-thread condition such as
+   * `threadIdx.x < 192`): copy when true, do nothing when false -- no
+   * zero-fill, another thread may own those bytes. Legality requires it
+   * loop-invariant. NULL when the copy runs on every iteration. */
+  LLVMValueRef pred;
+  int pred_negated; /**< the predicate copies when false */
+  unsigned bytes;   /**< bytes moved (4, 8 or 16 once legal) */
+  unsigned offset;  /**< bytes from `src` where the copied bytes start: a
+                         lane of a vector load (extractelement), else 0 */
+  unsigned tile;    /**< index into pl_candidate.tiles */
 } pl_copy;
 
 /** One __shared__ array that the copy stage fills (the tile). */
@@ -49,9 +57,18 @@ typedef struct pl_candidate {
   LLVMValueRef function;
   pl_loop_ref loop;
   LLVMBasicBlockRef header, preheader, latch, exit;
-  LLVMValueRef first_barrier;  /**< ends the copy stage (kept) */
-  LLVMValueRef second_barrier; /**< closes the body (removed) */
-  LLVMBasicBlockRef *blocks;   /**< the loop's blocks, in layout order */
+  /** The kept barrier: it ends the copy stage. The first barrier of the
+   * body; in a sync-first loop the second. */
+  LLVMValueRef first_barrier;
+  /** The removed barrier, which ordered the compute of iteration i before
+   * the copies of iteration i+1: the one closing the body, or in a
+   * sync-first loop the one opening it. */
+  LLVMValueRef removed_barrier;
+  /** Sync-first loop: barrier; copy stage; barrier; compute -- the removed
+   * barrier opens the body (and, on iteration 0, ordered everything before
+   * the loop against its copy stage). */
+  int sync_first;
+  LLVMBasicBlockRef *blocks; /**< the loop's blocks, in layout order */
   size_t nblocks;
   pl_copy *copies;
   size_t ncopies;
@@ -68,7 +85,9 @@ int pl_candidate_has_block(const pl_candidate *c, LLVMBasicBlockRef bb);
 /** Nonzero when the instruction `v` lies in one of the loop's blocks. */
 int pl_candidate_has_inst(const pl_candidate *c, LLVMValueRef v);
 /** Nonzero when the loop instruction `inst` lies in the copy stage: the
- * first barrier does not dominate it (and it is not that barrier). */
+ * kept barrier (first_barrier) does not dominate it (and it is not that
+ * barrier). In a sync-first loop that includes what precedes the removed
+ * barrier. */
 int pl_in_copy_stage(pl_host *host, const pl_candidate *c, LLVMValueRef inst);
 /** The IV record of `phi`, or NULL when it is not a constant-step IV. */
 const pl_iv *pl_find_iv(const pl_candidate *c, LLVMValueRef phi);
@@ -82,6 +101,9 @@ int pl_is_copy_source(const pl_candidate *c, LLVMValueRef inst);
  * functions it calls, leaving out the tiles of `c`. Sets *dynamic to a
  * dynamic (extern, zero-sized) __shared__ array it uses, or NULL. */
 uint64_t pl_other_shared_bytes(const pl_candidate *c, LLVMValueRef *dynamic);
+/** Writes to `out` (at most `cap`) the blocks outside the loop that branch
+ * to its header, and returns how many there are (may exceed `cap`). */
+size_t pl_entering_blocks(const pl_candidate *c, LLVMBasicBlockRef *out, size_t cap);
 /** Appends one element of `elem` bytes to the array `*p` of `n` elements
  * and returns a pointer to it, zeroed (aborts when memory runs out). */
 void *pl_append(void *p, size_t n, size_t elem);

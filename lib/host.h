@@ -64,6 +64,12 @@ LLVMBasicBlockRef pl_loop_exit_block(pl_loop_ref loop);
 int pl_loop_contains(pl_loop_ref loop, LLVMBasicBlockRef bb);
 /** Nonzero when `bb` belongs to a strict subloop of `loop`. */
 int pl_loop_in_subloop(pl_host *host, pl_loop_ref loop, LLVMBasicBlockRef bb);
+/** Gives `loop` a preheader when it has none (llvm::InsertPreheaderForLoop,
+ * as LoopSimplify does), keeping dominators and loop info up to date and
+ * making ScalarEvolution forget the loop. Returns the preheader (the
+ * existing one when there is one), or NULL when none can be made: a block
+ * entering the loop ends in an indirectbr or callbr. */
+LLVMBasicBlockRef pl_loop_ensure_preheader(pl_host *host, pl_loop_ref loop);
 
 /* ---- dominance and the CFG ------------------------------------------- */
 
@@ -74,6 +80,9 @@ int pl_dominates(pl_host *host, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
  * (DominatorTree::dominates(Instruction*, Instruction*)): in one block, `a`
  * comes strictly before `b`; an instruction does not dominate itself. */
 int pl_inst_dominates(pl_host *host, LLVMValueRef a, LLVMValueRef b);
+/** The immediate dominator of block `bb` (DomTreeNode::getIDom), or NULL
+ * for the entry block and unreachable blocks. */
+LLVMBasicBlockRef pl_idom(pl_host *host, LLVMBasicBlockRef bb);
 
 /** Writes to `out` (at most `cap`) the blocks from which `to` can be
  * reached without entering a block of `avoid` (may be NULL), `to` first: a
@@ -91,6 +100,11 @@ unsigned pl_pred_count(LLVMBasicBlockRef bb);
 /** Splits the CFG edge from -> to (llvm::SplitEdge), keeping loop info and
  * dominators up to date. Returns the new block on the edge. */
 LLVMBasicBlockRef pl_split_edge(pl_host *host, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
+/** Splits the block of `split_before` before it and branches on the i1
+ * `cond` into a new block that falls through to the rest
+ * (llvm::SplitBlockAndInsertIfThen), keeping loop info and dominators up
+ * to date. Returns the new block's terminator (an unconditional branch). */
+LLVMValueRef pl_split_block_if_then(pl_host *host, LLVMValueRef cond, LLVMValueRef split_before);
 
 /* ---- instructions: memory effects and dead code ---------------------- */
 
@@ -115,7 +129,10 @@ LLVMValueRef pl_underlying_object(LLVMValueRef ptr);
 /* ---- scalar evolution -------------------------------------------------- */
 
 /** Nonzero when ScalarEvolution computes a loop-invariant backedge-taken
- * count for `loop` that SCEVExpander can materialize safely. */
+ * count for `loop` that SCEVExpander can materialize safely at the end of
+ * the preheader; for a loop without one, at the end of the nearest common
+ * dominator of the blocks entering it, which dominates exactly what the
+ * preheader pl_loop_ensure_preheader() would create is dominated by. */
 int pl_loop_has_trip_count(pl_host *host, pl_loop_ref loop);
 /** Materializes the backedge-taken count (trip count - 1, an integer of
  * ScalarEvolution's type for the loop) before `insert_before`, which must be

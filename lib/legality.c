@@ -208,13 +208,46 @@ static int writes_only_shared(LLVMValueRef inst) {
 /* Before the loop: the prologue reads the sources of iterations 1..S-2
  * before any barrier of the loop has run. A write before the loop that
  * another thread's later iteration reads was ordered by those barriers. */
+/* The blocks outside the loop from which it is entered: from which the
+ * preheader can be reached, or, for a loop that has none yet, any block
+ * entering it (malloc'ed, *n of them; NULL when memory runs out). */
+static LLVMBasicBlockRef *blocks_before(pl_host *host, const pl_candidate *c, size_t *n) {
+  size_t nroots = c->preheader ? 1 : pl_entering_blocks(c, NULL, 0);
+  LLVMBasicBlockRef *roots = malloc((nroots ? nroots : 1) * sizeof *roots);
+  if (!roots)
+    return NULL;
+  if (c->preheader)
+    roots[0] = c->preheader;
+  else
+    pl_entering_blocks(c, roots, nroots);
+  LLVMBasicBlockRef *all = NULL;
+  *n = 0;
+  for (size_t r = 0; r < nroots; ++r) {
+    size_t m = pl_blocks_reaching(host, roots[r], c->loop, NULL, 0);
+    LLVMBasicBlockRef *some = malloc((m ? m : 1) * sizeof *some);
+    if (!some)
+      break;
+    pl_blocks_reaching(host, roots[r], c->loop, some, m);
+    for (size_t k = 0; k < m; ++k) {
+      int dup = 0;
+      for (size_t j = 0; j < *n && !dup; ++j)
+        dup = all[j] == some[k];
+      if (!dup) {
+        all = pl_append(all, *n, sizeof *all);
+        all[(*n)++] = some[k];
+      }
+    }
+    free(some);
+  }
+  free(roots);
+  return all ? all : calloc(1, sizeof *all);
+}
+
 static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f) {
-  /* the blocks outside the loop from which the preheader can be reached */
-  size_t n = pl_blocks_reaching(host, c->preheader, c->loop, NULL, 0);
-  LLVMBasicBlockRef *before = malloc((n ? n : 1) * sizeof *before);
+  size_t n;
+  LLVMBasicBlockRef *before = blocks_before(host, c, &n);
   if (!before)
     return pl_failf(f, PL_R_SOURCE_WRITTEN_BEFORE, NULL, "out of memory");
-  pl_blocks_reaching(host, c->preheader, c->loop, before, n);
   int ok = 1;
   for (size_t k = 0; k < n && ok; ++k) {
     LLVMBasicBlockRef b = before[k];
@@ -309,34 +342,57 @@ int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, L
   return 0;
 }
 
-/* Order: the second barrier ordered the compute of iteration i before the
+/* Order: the removed barrier ordered the compute of iteration i before the
  * copy stage of iteration i+1. Without it, a memory access left in the copy
  * stage (other than the copies, which become cp.async and are covered by
- * (b)) must not conflict with one in the compute. */
+ * (b)) must not conflict with one in the compute. In a sync-first loop
+ * the removed barrier also ordered, among all threads, what comes before
+ * it in the body (`top`, rare) against the copy stage after it, so those
+ * must not conflict either. */
 static int check_order(pl_host *host, const pl_candidate *c, pl_fail *f) {
-  pl_vec before = {0}, after = {0};
+  pl_vec before = {0}, after = {0}, top = {0};
   for (size_t k = 0; k < c->nblocks; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
       if (!pl_touches_memory(i) || pl_is_any_barrier(i))
         continue;
       if (pl_in_copy_stage(host, c, i)) {
-        if (!pl_is_copy_store(c, i) && !pl_is_copy_source(c, i))
+        if (pl_is_copy_store(c, i) || pl_is_copy_source(c, i))
+          continue;
+        if (c->sync_first && !pl_inst_dominates(host, c->removed_barrier, i))
+          pl_vec_push(&top, i);
+        else
           pl_vec_push(&before, i);
       } else {
         pl_vec_push(&after, i);
       }
     }
   int ok = 1;
+  for (size_t i = 0; i < top.len && ok; ++i)
+    for (size_t j = 0; j < before.len && ok; ++j)
+      if (pl_accesses_conflict(host, c, top.v[i], before.v[j])) {
+        pl_failf(f, PL_R_UNORDERED, top.v[i],
+                 "a memory access before the top barrier may conflict with one between "
+                 "the two barriers, which the removed top barrier ordered");
+        ok = 0;
+      }
+  for (size_t j = 0; j < top.len; ++j)
+    pl_vec_push(&before, top.v[j]);
   for (size_t i = 0; i < before.len && ok; ++i)
     for (size_t j = 0; j < after.len && ok; ++j)
       if (pl_accesses_conflict(host, c, before.v[i], after.v[j])) {
-        pl_failf(f, PL_R_UNORDERED, before.v[i],
-                 "a memory access before the first barrier may conflict with one after it, "
-                 "which the removed second barrier ordered across iterations");
+        if (c->sync_first)
+          pl_failf(f, PL_R_UNORDERED, before.v[i],
+                   "a memory access before the second barrier may conflict with one after "
+                   "it, which the removed top barrier ordered across iterations");
+        else
+          pl_failf(f, PL_R_UNORDERED, before.v[i],
+                   "a memory access before the first barrier may conflict with one after it, "
+                   "which the removed second barrier ordered across iterations");
         ok = 0;
       }
   pl_vec_free(&before);
   pl_vec_free(&after);
+  pl_vec_free(&top);
   return ok;
 }
 
@@ -438,6 +494,25 @@ static int invariant(const pl_candidate *c, LLVMValueRef v, int depth) {
   for (int i = 0; i < n; ++i)
     if (!invariant(c, LLVMGetOperand(v, (unsigned)i), depth + 1))
       return 0;
+  return 1;
+}
+
+/* A copy under a predicate (a branch) runs on the iterations where it
+ * holds, and leaves the slot alone on the others: it would keep the bytes
+ * of S iterations earlier. Only a predicate that is the same on every
+ * iteration -- a per-thread condition such as `threadIdx.x < 192` -- is
+ * safe: then the same threads fill the same bytes of every slot (the
+ * destination is the same on every iteration too, (a')). */
+static int check_predicates(pl_host *host, const pl_candidate *c, pl_fail *f) {
+  (void)host;
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *cp = &c->copies[i];
+    if (cp->pred && !invariant(c, cp->pred, 0))
+      return pl_failf(f, PL_R_CONDITIONAL_COPY, cp->store,
+                      "the copy into tile '%s' is skipped on some iterations without writing "
+                      "zeros, so the tile would keep stale data",
+                      c->tiles[cp->tile].name);
+  }
   return 1;
 }
 
@@ -604,7 +679,8 @@ static int check_addresses(pl_host *host, const pl_candidate *c, pl_fail *f) {
     const char *tn = c->tiles[cp->tile].name;
     ok = recomputable(host, c, cp->src, &seen, f, tn, 0) &&
          recomputable(host, c, cp->dst, &seen, f, tn, 0) &&
-         (!cp->guard || recomputable(host, c, cp->guard, &seen, f, tn, 0));
+         (!cp->guard || recomputable(host, c, cp->guard, &seen, f, tn, 0)) &&
+         (!cp->pred || recomputable(host, c, cp->pred, &seen, f, tn, 0));
   }
   pl_vmap_free(&seen);
   return ok;
@@ -775,8 +851,9 @@ static int check_tile_storage(const pl_candidate *c, const pl_options *opts, pl_
  * declines the loop. The target comes first; the budget is the plan's. */
 typedef int (*pl_check)(pl_host *, const pl_candidate *, pl_fail *);
 static const pl_check checks[] = {
-    check_tiles,     check_sources,      check_writes, check_writes_before, check_order,
-    check_addresses, check_destinations, check_trip,   check_copies,        check_dynamic_shared,
+    check_predicates,    check_tiles,  check_sources,        check_writes,
+    check_writes_before, check_order,  check_addresses,      check_destinations,
+    check_trip,          check_copies, check_dynamic_shared,
 };
 
 int pl_check_legality(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f) {

@@ -4,6 +4,8 @@
  * the first failure declines the loop. Legality only answers: it changes
  * no IR and writes nothing into the candidate.
  *   target     cp.async needs sm_80 (PTX ISA, "cp.async": requires sm_80)
+ *   predicates a copy under a branch: its condition is the same on every
+ *              iteration (the same threads fill the same bytes of a slot)
  *   (a) tiles  of known size, and not visible to other translation units
  *              under -fgpu-rdc; only the copy stage writes a tile;
  *              nothing reads it before the first barrier; its address goes
@@ -14,9 +16,10 @@
  *   (b) writes nothing in the loop may write the copied global memory
  *              (LLVM alias analysis; shared-memory stores are disjoint),
  *              nor anything before it (the prologue reads early)
- *   order      nothing before the first barrier (other than the copies) may
- *              conflict with an access after it: the second barrier, which
- *              ordered them across iterations, is removed
+ *   order      nothing before the kept barrier (other than the copies) may
+ *              conflict with an access after it: the removed barrier
+ *              ordered them across iterations (in a sync-first loop, also
+ *              what precedes the top barrier against the copy stage)
  *   (c) addrs  each copy's addresses and guard are side-effect-free
  *              functions of constant-step induction variables and
  *              loop-invariant values

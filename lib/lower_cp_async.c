@@ -5,7 +5,10 @@
  * form PTX allows), .cg for 16, which bypasses L1 -- the tile lives in
  * shared memory anyway. A copy whose iteration may not exist, or whose
  * guard may be false, uses the src-size form: src-size 0 reads nothing and
- * fills the cp-size bytes with zeros. A commit is cp.async.commit_group; a
+ * fills the cp-size bytes with zeros. A copy with a predicate is one
+ * cp.async that the skeleton puts under `if (pred)`, never src-size 0: a
+ * thread whose predicate is false must not write bytes another thread may
+ * really copy. A commit is cp.async.commit_group; a
  * wait is cp.async.wait_group N, which completes all but the N most recent
  * groups and makes their writes visible to the executing thread.
 \*===----------------------------------------------------------------------===*/
@@ -15,7 +18,7 @@
 
 static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContext(c->module); }
 
-static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists) {
+static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_vec *moves) {
   const pl_candidate *c = e->c;
   LLVMContextRef ctx = ctx_of(c);
   LLVMValueRef src = pl_emit_remap(e, cp->src);
@@ -48,7 +51,7 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists) {
                               "pl.srcsize");
     nargs = 3;
   }
-  LLVMBuildCall2(e->b, fty, fn, args, nargs, "");
+  pl_vec_push(moves, LLVMBuildCall2(e->b, fty, fn, args, nargs, ""));
   return 1;
 }
 

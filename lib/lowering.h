@@ -7,7 +7,12 @@
  *   issue   the copy `cp` of the iteration an emitter describes, into that
  *           iteration's slot; `exists` is NULL when the iteration surely
  *           exists, else an i1, and a copy of an iteration that does not
- *           exist must write zeros and read nothing
+ *           exist must write zeros and read nothing. The instructions that
+ *           move data are appended to `moves`: for a copy with a predicate
+ *           (cp->pred) the skeleton puts them under `if (pred)`, so a
+ *           thread whose predicate is false writes nothing at all, not even
+ *           zeros (another thread may own those bytes); the lowering
+ *           computes everything else unconditionally, before them
  *   commit  closes the copies issued since the last commit into one group:
  *           one stage of the ring
  *   wait    blocks until all but the `pending` most recent groups are
@@ -24,8 +29,9 @@
 
 typedef struct pl_lowering {
   const char *name;
-  /** Issues one copy; returns the number of instructions that move data. */
-  unsigned (*issue)(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists);
+  /** Issues one copy; appends the instructions that move data to `moves`
+   * and returns how many there are. */
+  unsigned (*issue)(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_vec *moves);
   void (*commit)(const pl_candidate *c, LLVMBuilderRef b);
   void (*wait)(const pl_candidate *c, LLVMBuilderRef b, unsigned pending);
 } pl_lowering;

@@ -17,6 +17,16 @@ static int is_optnone(LLVMValueRef fn) {
   return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
 }
 
+/* A loop without a preheader gets one only now, when it is sure to be
+ * pipelined, so that a declined loop keeps its IR: the stages before
+ * worked on the blocks entering it (recognition checked that one can be
+ * made). */
+static int ensure_preheader(pl_host *host, pl_candidate *c, pl_fail *f) {
+  if (!c->preheader)
+    c->preheader = pl_loop_ensure_preheader(host, c->loop);
+  return c->preheader ? 1 : pl_failf(f, PL_R_NO_PREHEADER, NULL, "the loop has no preheader");
+}
+
 /* One loop through the stages: recognize, legality, plan, rewrite,
  * remark. Returns nonzero when it was rewritten. */
 static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel,
@@ -36,7 +46,8 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
   pl_plan plan = {0};
   int changed = 0;
   if (pl_recognize(host, loop, fn, hand_pipelined, &c, &f) &&
-      pl_check_legality(host, &c, opts, &f) && pl_make_plan(host, &c, opts, &plan, &f)) {
+      pl_check_legality(host, &c, opts, &f) && pl_make_plan(host, &c, opts, &plan, &f) &&
+      ensure_preheader(host, &c, &f)) {
     unsigned copies = pl_rewrite(host, &c, &plan);
     pl_remark_pipelined(host, &c, &plan, copies);
     changed = 1;

@@ -123,6 +123,14 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
   if (!plan_stages(c, opts, per_stage, plan, f) || !pl_find_trip(host, c, &plan->trip, f))
     return 0;
   plan->exit_barrier = exit_needs_barrier(host, c);
+  /* In a sync-first loop, iteration 0's top barrier also ordered everything
+   * before the loop, among all threads, against iteration 0's copy stage.
+   * The prologue moves copies ahead of it, so a barrier before the
+   * prologue takes its place: one barrier per entry into the loop, where
+   * proving it unneeded would mean checking every access before the loop
+   * against the copy stage. (The exit stays as exit_needs_barrier says:
+   * the original had no barrier after the last compute either.) */
+  plan->entry_barrier = c->sync_first;
   return 1;
 }
 

@@ -15,6 +15,8 @@
  *   drain     cp.async.wait_group 0 on the exit edge, always; a barrier
  *             after it when the loop can run again or an access after the
  *             loop may conflict with the last iteration's compute
+ *   entry     a barrier before the prologue of a sync-first loop, in place
+ *             of iteration 0's removed top barrier
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_PLAN_H
 #define PL_PLAN_H
@@ -47,6 +49,7 @@ typedef struct pl_plan {
   unsigned min_bytes, max_bytes; /**< narrowest and widest copy */
   pl_trip trip;                  /**< does iteration j exist? */
   int exit_barrier;              /**< a barrier follows the exit drain */
+  int entry_barrier;             /**< a barrier precedes the prologue */
 } pl_plan;
 
 /** Fills `plan` for the legal candidate `c` under `opts`. Returns 1 when at

@@ -24,15 +24,22 @@ static char *tile_name(LLVMValueRef g) {
 static void collect_ivs(pl_candidate *c) {
   for (LLVMValueRef phi = LLVMGetFirstInstruction(c->header); phi && LLVMIsAPHINode(phi);
        phi = LLVMGetNextInstruction(phi)) {
+    /* The start comes from the preheader, or, for a loop that has none
+     * yet, the same value from every block entering it (the preheader
+     * LoopSimplify makes then takes that value, with no phi). */
     LLVMValueRef start = NULL, next = NULL;
+    int starts_differ = 0;
     for (unsigned i = 0; i < LLVMCountIncoming(phi); ++i) {
       LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, i);
-      if (from == c->preheader)
-        start = LLVMGetIncomingValue(phi, i);
-      else if (from == c->latch)
-        next = LLVMGetIncomingValue(phi, i);
+      LLVMValueRef v = LLVMGetIncomingValue(phi, i);
+      if (from == c->latch)
+        next = v;
+      else if (pl_candidate_has_block(c, from) || (start && start != v))
+        starts_differ = 1;
+      else
+        start = v;
     }
-    if (!start || !next || !LLVMIsAInstruction(next))
+    if (!start || starts_differ || !next || !LLVMIsAInstruction(next))
       continue;
     LLVMOpcode op = LLVMGetInstructionOpcode(next);
     int64_t step = 0;
@@ -212,6 +219,23 @@ static int is_shared_store(LLVMValueRef i, LLVMValueRef *dst) {
   return pl_is_shared_global(pl_underlying_object(*dst));
 }
 
+/* Nonzero when every block entering the loop ends in a branch or a switch
+ * (llvm::InsertPreheaderForLoop gives up on indirectbr and callbr). */
+static int can_insert_preheader(const pl_candidate *c) {
+  size_t n = pl_entering_blocks(c, NULL, 0);
+  LLVMBasicBlockRef *in = malloc((n ? n : 1) * sizeof *in);
+  if (!in)
+    return 0;
+  pl_entering_blocks(c, in, n);
+  int ok = n > 0;
+  for (size_t k = 0; k < n && ok; ++k) {
+    LLVMOpcode op = LLVMGetInstructionOpcode(LLVMGetBasicBlockTerminator(in[k]));
+    ok = op == LLVMBr || op == LLVMSwitch;
+  }
+  free(in);
+  return ok;
+}
+
 /* Step 1, the loop: its blocks, then its shape (preheader, one latch that
  * is the only exiting block). A loop whose own level stores nothing into
  * __shared__ memory is no tile loop -- unless its inner loops store and it
@@ -246,9 +270,14 @@ static int recognize_loop(pl_host *host, pl_candidate *c, LLVMValueRef hand_pipe
   if (!own_store && !(inner_store && own_barrier))
     return pl_failf(f, PL_R_NO_COPY, NULL,
                     "no copy from global memory into a __shared__ tile opens the loop body");
+  /* A loop without a preheader gets one, as LoopSimplify would make it,
+   * but only once it is sure to be pipelined (pipeline.c): a declined
+   * loop keeps its IR. LoopSimplify cannot split an indirect branch. */
   c->preheader = pl_loop_preheader(c->loop);
-  if (!c->preheader)
-    return pl_failf(f, PL_R_NO_PREHEADER, NULL, "the loop has no preheader");
+  if (!c->preheader && !can_insert_preheader(c))
+    return pl_failf(f, PL_R_NO_PREHEADER, NULL,
+                    "the loop has no preheader, and none can be made: a block entering it "
+                    "ends in an indirect branch");
   c->latch = pl_loop_latch(c->loop);
   if (!c->latch)
     return pl_failf(f, PL_R_NO_LATCH, NULL, "the loop has more than one latch");
@@ -260,11 +289,42 @@ static int recognize_loop(pl_host *host, pl_candidate *c, LLVMValueRef hand_pipe
   return 1;
 }
 
+/* Nonzero when no memory access follows `barrier` in the latch. */
+static int closes_body(const pl_candidate *c, LLVMValueRef barrier) {
+  if (LLVMGetInstructionParent(barrier) != c->latch)
+    return 0;
+  for (LLVMValueRef i = LLVMGetNextInstruction(barrier); i; i = LLVMGetNextInstruction(i))
+    if (pl_touches_memory(i))
+      return 0;
+  return 1;
+}
+
+/* Nonzero when no store into __shared__ memory at the loop's own level
+ * precedes `barrier`: the barrier opens the body, before the copies. */
+static int opens_body(pl_host *host, const pl_candidate *c, LLVMValueRef barrier) {
+  for (size_t k = 0; k < c->nblocks; ++k) {
+    if (pl_loop_in_subloop(host, c->loop, c->blocks[k]))
+      continue;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef dst;
+      if (is_shared_store(i, &dst) && !pl_inst_dominates(host, barrier, i))
+        return 0;
+    }
+  }
+  return 1;
+}
+
 /* Step 2, the barriers (f): every one reached by every thread (its block
- * dominates the latch, outside inner loops), at least two, the last in the
- * latch with no memory access after it. All barriers dominate the latch,
- * so they form a chain under dominance: the first and the last are well
- * defined. */
+ * dominates the latch, outside inner loops), at least two. All barriers
+ * dominate the latch, so they form a chain under dominance: the first and
+ * the last are well defined. Two shapes:
+ *   copy; B0; compute; B1   B1, last in the latch with no memory access
+ *                           after it, is removed; B0 is kept
+ *   B0; copy; B1; compute   sync-first: exactly two barriers, no tile store
+ *                           before B0. B1 ends the copy stage and is kept;
+ *                           B0 is removed: the top barrier of iteration
+ *                           i+1 ordered compute(i) before copy(i+1) exactly
+ *                           as a closing barrier would. */
 static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
   LLVMValueRef first = NULL, last = NULL;
   size_t count = 0;
@@ -291,7 +351,15 @@ static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
                     "compute, barrier",
                     count, count == 1 ? "" : "s");
   c->first_barrier = first;
-  c->second_barrier = last;
+  c->removed_barrier = last;
+  if (closes_body(c, last))
+    return 1;
+  if (count == 2 && opens_body(host, c, first)) {
+    c->first_barrier = last;
+    c->removed_barrier = first;
+    c->sync_first = 1;
+    return 1;
+  }
   if (LLVMGetInstructionParent(last) != c->latch)
     return pl_failf(f, PL_R_LAST_BARRIER_PLACE, last,
                     "the last barrier of the body is not in the loop latch");
@@ -299,6 +367,64 @@ static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
     if (pl_touches_memory(i))
       return pl_failf(f, PL_R_ACCESS_AFTER_BARRIER, i,
                       "memory is accessed after the last barrier of the body");
+  return 1;
+}
+
+/* Nonzero when every path from `from` reaches `to` before the block
+ * `stop` (the kept barrier's), without leaving the loop's blocks or going
+ * round the backedge. */
+static int always_reaches(const pl_candidate *c, LLVMBasicBlockRef from, LLVMBasicBlockRef to,
+                          LLVMBasicBlockRef stop) {
+  pl_vec seen = {0}, stack = {0};
+  pl_vec_push(&stack, LLVMBasicBlockAsValue(from));
+  int ok = 1;
+  while (stack.len && ok) {
+    LLVMBasicBlockRef b = LLVMValueAsBasicBlock(stack.v[--stack.len]);
+    if (b == to || pl_vec_has(&seen, LLVMBasicBlockAsValue(b)))
+      continue;
+    pl_vec_push(&seen, LLVMBasicBlockAsValue(b));
+    if (b == stop || b == c->header || !pl_candidate_has_block(c, b)) {
+      ok = 0;
+      break;
+    }
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+    unsigned n = t ? LLVMGetNumSuccessors(t) : 0;
+    if (!n)
+      ok = 0;
+    for (unsigned s = 0; s < n; ++s)
+      pl_vec_push(&stack, LLVMBasicBlockAsValue(LLVMGetSuccessor(t, s)));
+  }
+  pl_vec_free(&seen);
+  pl_vec_free(&stack);
+  return ok;
+}
+
+/* A copy whose block `sb` runs on some iterations only can be predicated
+ * when one two-way branch decides whether it runs: walking up the
+ * dominator tree from `sb`, x is the last block that does not dominate the
+ * kept barrier's block and p, its immediate dominator, the first that
+ * does (p runs on every iteration); x's only predecessor is p, which ends
+ * in `br cond, x, other` (or `other, x`); and every path from x reaches sb
+ * before the barrier, so sb runs exactly when cond holds (zero-fill
+ * guards between x and sb, `c ? A[i] : 0`, are allowed: they are not
+ * skips). Sets cp->pred. */
+static int find_predicate(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef sb, pl_copy *cp) {
+  LLVMBasicBlockRef kb = LLVMGetInstructionParent(c->first_barrier);
+  LLVMBasicBlockRef x = sb, p = pl_idom(host, sb);
+  while (p && !pl_dominates(host, p, kb)) {
+    x = p;
+    p = pl_idom(host, p);
+  }
+  if (!p || !pl_candidate_has_block(c, p) || pl_pred_count(x) != 1)
+    return 0;
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(p);
+  if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+    return 0;
+  LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
+  if (s0 == s1 || (s0 != x && s1 != x) || !always_reaches(c, x, sb, kb))
+    return 0;
+  cp->pred = LLVMGetCondition(br);
+  cp->pred_negated = s1 == x;
   return 1;
 }
 
@@ -346,13 +472,15 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
         cp.bytes = (unsigned)(n > 0xffff ? 0xffff : n);
         cp.src = LLVMGetOperand(i, 1);
       }
-      /* Executed on every iteration: the store's block dominates the
-       * first barrier's block. */
+      /* Executed on every iteration (the store's block dominates the
+       * kept barrier's block), or under one branch: a predicate, which
+       * legality requires to be loop-invariant. */
       if (!pl_dominates(host, LLVMGetInstructionParent(i),
-                        LLVMGetInstructionParent(c->first_barrier)))
-        return pl_failf(f, PL_R_CONDITIONAL_COPY, i,
-                        "the copy into tile '%s' is skipped on some iterations without "
-                        "writing zeros, so the tile would keep stale data",
+                        LLVMGetInstructionParent(c->first_barrier)) &&
+          !find_predicate(host, c, LLVMGetInstructionParent(i), &cp))
+        return pl_failf(f, PL_R_COPY_GUARD_SHAPE, i,
+                        "the copy into tile '%s' runs under nested or multi-way conditions; "
+                        "a copy may run under one two-way branch only",
                         tname);
       c->copies = pl_append(c->copies, c->ncopies, sizeof *c->copies);
       c->copies[c->ncopies++] = cp;

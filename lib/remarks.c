@@ -51,7 +51,8 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_text(r, " to ");
     pl_remark_u64(r, "MaxCopyBytes", plan->max_bytes);
   }
-  pl_remark_text(r, " bytes; removed the second barrier");
+  pl_remark_text(r, c->sync_first ? " bytes; removed the top barrier"
+                                  : " bytes; removed the second barrier");
   if (plan->stages != plan->requested) {
     pl_remark_text(r, " (");
     pl_remark_u64(r, "Requested", plan->requested);

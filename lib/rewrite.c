@@ -99,6 +99,8 @@ typedef struct skeleton {
   pl_emitter cur;      /* the compute's view: tiles are the current slot */
   LLVMValueRef anchor; /* ours, after the slot pointers; survives erasure */
   unsigned issued;
+  pl_vec guarded; /* data moves of predicated copies ... */
+  pl_vec guards;  /* ... and the predicate of each, at its issue point */
 } skeleton;
 
 /* The rings: one internal addrspace(3) array of S slots per tile. */
@@ -120,11 +122,40 @@ static void make_rings(skeleton *k) {
 }
 
 /* Issues the copies of the iteration `e` describes, zero-filled unless
- * `exists`, then commits them as one group. */
+ * `exists`, then commits them as one group. The predicate of a copy is
+ * computed before it; its data moves are put under it at the end
+ * (predicate_moves), once no step needs the loop's blocks as they were.
+ * The commit is never predicated: every thread commits S-1+i groups. */
 static void issue_stage(skeleton *k, pl_emitter *e, LLVMValueRef exists) {
-  for (size_t i = 0; i < k->c->ncopies; ++i)
-    k->issued += k->low->issue(e, &k->c->copies[i], exists);
+  for (size_t i = 0; i < k->c->ncopies; ++i) {
+    const pl_copy *cp = &k->c->copies[i];
+    LLVMValueRef pred = NULL;
+    if (cp->pred) {
+      pred = pl_emit_remap(e, cp->pred); /* loop-invariant: usually itself */
+      if (cp->pred_negated)
+        pred = LLVMBuildNot(k->b, pred, "pl.pred");
+    }
+    pl_vec moves = {0};
+    k->issued += k->low->issue(e, cp, exists, &moves);
+    for (size_t m = 0; m < moves.len && pred; ++m) {
+      pl_vec_push(&k->guarded, moves.v[m]);
+      pl_vec_push(&k->guards, pred);
+    }
+    pl_vec_free(&moves);
+  }
   k->low->commit(k->c, k->b);
+}
+
+/* Puts each data move of a predicated copy under `if (pred)`: its block is
+ * split before it and it moves into the new block. */
+static void predicate_moves(skeleton *k, pl_host *host) {
+  for (size_t i = 0; i < k->guarded.len; ++i) {
+    LLVMValueRef move = k->guarded.v[i];
+    LLVMValueRef then = pl_split_block_if_then(host, k->guards.v[i], move);
+    LLVMInstructionRemoveFromParent(move);
+    LLVMPositionBuilderBefore(k->b, then);
+    LLVMInsertIntoBuilder(k->b, move);
+  }
 }
 
 /* Points the tiles of `e` at slot `slot` (an i32) of every ring, with GEPs
@@ -151,6 +182,8 @@ static void emit_prologue(skeleton *k, pl_host *host) {
   LLVMValueRef ph_term = LLVMGetBasicBlockTerminator(c->preheader);
   k->btc = k->plan->trip.use_scev ? pl_loop_expand_backedge_count(host, c->loop, ph_term) : NULL;
   LLVMPositionBuilderBefore(k->b, ph_term);
+  if (k->plan->entry_barrier)
+    pl_emit_call0(c, k->b, "llvm.nvvm.barrier0");
   for (unsigned j = 0; j + 1 < k->plan->stages; ++j) {
     pl_emitter e;
     pl_emitter_init(&e, c, k->b);
@@ -326,10 +359,14 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   emit_steady_state(&k);
   remove_copies(c);
   redirect_compute(&k);
-  /* One barrier per iteration. */
-  LLVMInstructionEraseFromParent(c->second_barrier);
+  /* One barrier per iteration: the plan's removed barrier goes (the one
+   * closing the body, or the top one of a sync-first loop). */
+  LLVMInstructionEraseFromParent(c->removed_barrier);
   emit_drain(&k, host);
   delete_tiles(c);
+  predicate_moves(&k, host);
+  pl_vec_free(&k.guarded);
+  pl_vec_free(&k.guards);
 
   pl_emitter_free(&k.cur);
   LLVMDisposeBuilder(k.slot0.b);

@@ -5,16 +5,21 @@
  *
  *   ring      each tile becomes an internal addrspace(3) array of S slots
  *             laid out as the plan says
- *   prologue  in the preheader, for k = 0 .. S-2: issue iteration k's
+ *   prologue  in the preheader, after a barrier when the plan asks for
+ *             one (sync-first loops), for k = 0 .. S-2: issue iteration k's
  *             copies into slot k (zero-filled when iteration k does not
  *             exist), then commit, unguarded, so that every thread has
  *             S-1 groups
  *   steady    iteration i (slot s = i mod S, a rotating counter):
  *             wait for all but S-2 groups; barrier; issue iteration i+S-1
  *             into slot (s+S-1) mod S, zero-filled past the end; commit;
- *             compute on slot s. The second barrier is removed: the next
- *             iteration's barrier orders this compute before that slot is
- *             refilled.
+ *             compute on slot s. The candidate's removed barrier goes
+ *             (the second, or the top one of a sync-first loop): the next
+ *             iteration's kept barrier orders this compute before that
+ *             slot is refilled.
+ *   predicate a copy with a loop-invariant predicate is issued, in the
+ *             prologue and the steady state alike, under `if (pred)`: a
+ *             branch around its data move, never a zero-fill.
  *   epilogue  on the exit edge: drain (wait for every group), and a
  *             barrier when the plan asks for one.
  *

@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/DomTreeUpdater.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -27,6 +28,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <cstdlib>
@@ -147,10 +149,17 @@ int pl_loop_has_trip_count(pl_host *H, pl_loop_ref LR) {
   ScalarEvolution &SE = H->SE();
   const SCEV *BTC = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(BTC) || !BTC->getType()->isIntegerTy() ||
-      !SE.isLoopInvariant(BTC, L) || !L->getLoopPreheader())
+      !SE.isLoopInvariant(BTC, L))
+    return 0;
+  BasicBlock *At = L->getLoopPreheader();
+  if (!At)
+    for (BasicBlock *P : predecessors(L->getHeader()))
+      if (!L->contains(P))
+        At = At ? H->DT().findNearestCommonDominator(At, P) : P;
+  if (!At)
     return 0;
   SCEVExpander Exp(SE, H->F.getParent()->getDataLayout(), "pl.btc");
-  return Exp.isSafeToExpandAt(BTC, L->getLoopPreheader()->getTerminator());
+  return Exp.isSafeToExpandAt(BTC, At->getTerminator());
 }
 
 LLVMValueRef pl_loop_expand_backedge_count(pl_host *H, pl_loop_ref LR, LLVMValueRef InsertBefore) {
@@ -268,4 +277,27 @@ void pl_remark_u64(pl_remark *R, const char *Key, uint64_t Value) { *R->D << ore
 void pl_remark_emit(pl_remark *R) {
   R->H->ORE().emit(*R->D);
   delete R;
+}
+
+LLVMBasicBlockRef pl_idom(pl_host *H, LLVMBasicBlockRef BB) {
+  DomTreeNode *N = H->DT().getNode(unwrap(BB));
+  return N && N->getIDom() ? wrap(N->getIDom()->getBlock()) : nullptr;
+}
+
+LLVMValueRef pl_split_block_if_then(pl_host *H, LLVMValueRef Cond, LLVMValueRef SplitBefore) {
+  DomTreeUpdater DTU(H->DT(), DomTreeUpdater::UpdateStrategy::Eager);
+  Instruction *Term = SplitBlockAndInsertIfThen(unwrap(Cond), unwrap<Instruction>(SplitBefore),
+                                                /*Unreachable=*/false, nullptr, &DTU, &H->LI());
+  return wrap(Term);
+}
+
+LLVMBasicBlockRef pl_loop_ensure_preheader(pl_host *H, pl_loop_ref LR) {
+  Loop *L = unwrapLoop(LR);
+  if (BasicBlock *P = L->getLoopPreheader())
+    return wrap(P);
+  BasicBlock *P = InsertPreheaderForLoop(L, &H->DT(), &H->LI(), nullptr, /*PreserveLCSSA=*/false);
+  if (P)
+    if (auto *SE = H->FAM.getCachedResult<ScalarEvolutionAnalysis>(H->F))
+      SE->forgetLoop(L);
+  return wrap(P);
 }

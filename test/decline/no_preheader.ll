@@ -1,10 +1,11 @@
-; Two blocks outside the loop branch to its header, so it has no preheader to
-; hold the prologue.
+; One of the blocks entering the loop ends in an indirectbr, so no
+; preheader can be made for the prologue (LoopSimplify cannot split that
+; edge either): declined, and the IR is unchanged.
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: the loop has no preheader
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the loop has no preheader, and none can be made: a block entering it ends in an indirect branch
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: NoPreheader
@@ -25,7 +26,7 @@ entry:
   br i1 %guard, label %pre.a, label %exit
 
 pre.a:
-  br i1 %odd, label %loop, label %pre.b
+  indirectbr ptr blockaddress(@kernel, %loop), [label %loop, label %pre.b]
 
 pre.b:
   br label %loop

@@ -1,8 +1,7 @@
-// XFAIL: *
 // Shape 6: the copy written as a block-strided loop over a 192-element tile,
 // `for (i = tid; i < 192; i += 256)`, with 256 threads: LLVM folds the loop
 // into one copy guarded by `tid < 192`, the same on every iteration.
-// Today: "loop not pipelined: the copy into tile 'tile' is skipped on some iterations without writing zeros, ..." (ConditionalCopy).
+// Before this shape was supported: "loop not pipelined: the copy into tile 'tile' is skipped on some iterations without writing zeros, ..." (ConditionalCopy).
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 #define TILE 192

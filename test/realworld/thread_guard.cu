@@ -1,8 +1,7 @@
-// XFAIL: *
 // Shape 6: a copy guard that is the same on every iteration: 256 threads,
 // a tile of 64 bodies x (x, y, z) = 192 floats, so only the first 192
 // threads copy (N-body, positions packed as floats).
-// Today: "loop not pipelined: the copy into tile 'sh' is skipped on some iterations without writing zeros, ...".
+// Before this shape was supported: "loop not pipelined: the copy into tile 'sh' is skipped on some iterations without writing zeros, ...".
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 __global__ void __launch_bounds__(256)
