@@ -352,8 +352,8 @@ static int recomputable(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen, pl
     if (pl_find_iv(c, v))
       return 1;
     pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-             "the copy into tile '%s' depends on %s, which is not a constant-step "
-             "induction variable",
+             "the copy into tile '%s' depends on %s, which is not an induction "
+             "variable with a loop-invariant step",
              tname, pl_value_label(v, buf, sizeof buf));
     return 0;
   }

@@ -90,13 +90,14 @@ typedef struct skeleton {
   const pl_plan *plan;
   const pl_lowering *low;
   LLVMBuilderRef b;
-  LLVMValueRef *ring;  /* per tile: the ring global */
-  pl_emitter slot0;    /* hoisted tile addresses, re-based once on slot 0 */
-  LLVMValueRef btc;    /* ScalarEvolution's backedge-taken count, or NULL */
-  LLVMValueRef n_phi;  /* iteration counter (with btc) */
-  LLVMValueRef s_phi;  /* slot counter */
-  pl_emitter cur;      /* the compute's view: tiles are the current slot */
-  LLVMValueRef anchor; /* ours, after the slot pointers; survives erasure */
+  LLVMValueRef *ring;     /* per tile: the ring global */
+  pl_emitter slot0;       /* hoisted tile addresses, re-based once on slot 0 */
+  LLVMValueRef btc;       /* ScalarEvolution's backedge-taken count, or NULL */
+  LLVMValueRef n_phi;     /* iteration counter (with btc) */
+  LLVMValueRef s_phi;     /* slot counter */
+  pl_emitter cur;         /* the compute's view: tiles are the current slot */
+  LLVMValueRef *iv_steps; /* per IV: its runtime step, in the preheader */
+  LLVMValueRef anchor;    /* ours, after the slot pointers; survives erasure */
   unsigned issued;
 } skeleton;
 
@@ -149,6 +150,9 @@ static void emit_prologue(skeleton *k, pl_host *host) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(c));
   LLVMValueRef ph_term = LLVMGetBasicBlockTerminator(c->preheader);
   k->btc = k->plan->trip.use_scev ? pl_loop_expand_backedge_count(host, c->loop, ph_term) : NULL;
+  for (size_t i = 0; i < c->nivs; ++i)
+    if (c->ivs[i].runtime_step)
+      k->iv_steps[i] = pl_scev_expand_iv_step(host, c->loop, c->ivs[i].phi, ph_term);
   LLVMPositionBuilderBefore(k->b, ph_term);
   for (unsigned j = 0; j + 1 < k->plan->stages; ++j) {
     pl_emitter e;
@@ -156,6 +160,7 @@ static void emit_prologue(skeleton *k, pl_host *host) {
     e.clone_loop = 1;
     e.drop_flags = 1;
     e.slot0 = &k->slot0;
+    e.iv_steps = k->iv_steps;
     point_at_slot(k, &e, LLVMConstInt(i32, j, 0), 0, "pl.slot");
     pl_emit_map_ivs(&e, 1, j);
     issue_stage(k, &e, emit_exists(c, &k->plan->trip, k->b, 1, j, k->btc, NULL));
@@ -211,6 +216,7 @@ static void emit_steady_state(skeleton *k) {
   e.clone_loop = 1;
   e.drop_flags = 1;
   e.slot0 = &k->slot0;
+  e.iv_steps = k->iv_steps;
   LLVMValueRef is0 = LLVMBuildICmp(k->b, LLVMIntEQ, k->s_phi, LLVMConstInt(i32, 0, 0), "");
   LLVMValueRef prev = LLVMBuildSub(k->b, k->s_phi, LLVMConstInt(i32, 1, 0), "");
   LLVMValueRef s_issue =
@@ -301,7 +307,8 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   skeleton k = {.c = c, .plan = plan, .low = pl_lowering_for(plan->lowering)};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
   k.ring = calloc(c->ntiles, sizeof *k.ring);
-  if (!k.ring)
+  k.iv_steps = calloc(c->nivs ? c->nivs : 1, sizeof *k.iv_steps);
+  if (!k.ring || !k.iv_steps)
     abort();
   make_rings(&k);
   pl_emitter_init(&k.slot0, c, LLVMCreateBuilderInContext(ctx_of(c)));
@@ -322,5 +329,6 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   pl_emitter_free(&k.slot0);
   LLVMDisposeBuilder(k.b);
   free(k.ring);
+  free(k.iv_steps);
   return k.issued;
 }
