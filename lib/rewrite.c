@@ -13,10 +13,27 @@ static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContex
 /* i1: does iteration `k` after the base exist? The base is iteration 0
  * (from_start) or the current iteration, whose number is `iter` (used with
  * ScalarEvolution's count `btc`). Returns NULL when it surely exists. */
-static LLVMValueRef emit_exists(const pl_candidate *c, const pl_trip *trip, LLVMBuilderRef b,
+static LLVMValueRef emit_exists(const pl_candidate *c, const pl_trip *trip, pl_emitter *e,
                                 int from_start, unsigned k, LLVMValueRef btc, LLVMValueRef iter) {
+  LLVMBuilderRef b = e->b;
   if (from_start && k == 0)
     return NULL;
+  if (trip->chain) {
+    /* Iteration j+1 exists when j does and the latch compare holds at the
+     * end of j, on iv(j + 1 - lag): from the base (which exists), the AND
+     * of the k compares of j = base .. base+k-1, in the IV's width. */
+    LLVMValueRef all = NULL;
+    for (unsigned j = 0; j < k; ++j) {
+      int64_t off = (int64_t)j + 1 - (int64_t)trip->lag;
+      /* the issue's own IV value where the offsets meet */
+      LLVMValueRef x = e->ivs_mapped && e->iv_from_start == from_start && e->iv_k == off
+                           ? pl_emit_remap(e, c->ivs[trip->iv].phi)
+                           : pl_emit_iv(e, trip->iv, from_start, off);
+      LLVMValueRef cont = LLVMBuildICmp(b, trip->pred, x, trip->bound, "pl.cont");
+      all = all ? LLVMBuildAnd(b, all, cont, "pl.exists") : cont;
+    }
+    return all;
+  }
   if (trip->use_scev) {
     LLVMTypeRef ty = LLVMTypeOf(btc);
     if (from_start)
@@ -163,7 +180,7 @@ static void emit_prologue(skeleton *k, pl_host *host) {
     e.iv_steps = k->iv_steps;
     point_at_slot(k, &e, LLVMConstInt(i32, j, 0), 0, "pl.slot");
     pl_emit_map_ivs(&e, 1, j);
-    issue_stage(k, &e, emit_exists(c, &k->plan->trip, k->b, 1, j, k->btc, NULL));
+    issue_stage(k, &e, emit_exists(c, &k->plan->trip, &e, 1, j, k->btc, NULL));
     pl_emitter_free(&e);
   }
 }
@@ -223,7 +240,7 @@ static void emit_steady_state(skeleton *k) {
       LLVMBuildSelect(k->b, is0, LLVMConstInt(i32, S - 1, 0), prev, "pl.slot.next");
   point_at_slot(k, &e, s_issue, 1, "pl.fill");
   pl_emit_map_ivs(&e, 0, S - 1);
-  issue_stage(k, &e, emit_exists(c, &k->plan->trip, k->b, 0, S - 1, k->btc, k->n_phi));
+  issue_stage(k, &e, emit_exists(c, &k->plan->trip, &e, 0, S - 1, k->btc, k->n_phi));
   pl_emitter_free(&e);
 }
 

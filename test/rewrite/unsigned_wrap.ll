@@ -1,16 +1,27 @@
-; for (unsigned k = K; k >= B; k -= 32), B known only at run time: ScalarEvolution gives up and the
-; latch compare would be evaluated in twice the width, which is exact only if
-; k cannot wrap. An unsigned decrement may wrap (no nuw), so the trip count is
-; unknown. (Before the fix, iterations past the end were issued as real copies
-; from far out of bounds.)
-; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
-; RUN: %opt -passes=verify -S %s -o %t.before.ll
-; RUN: diff %t.before.ll %t.after.ll
-; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: the trip count cannot be computed at loop entry
-; YAML: --- !Missed
-; YAML-NEXT: Pass: cuda-pipeline
-; YAML-NEXT: Name: NoTripCount
+; for (unsigned k = K; k >= B; k -= 32), B known only at run time. ScalarEvolution
+; gives up, and one latch compare in twice the width would be exact only if k
+; could not wrap; an unsigned decrement may wrap (no nuw). So the rewrite asks
+; "does iteration i+k exist?" as the loop itself would: iteration j+1 exists
+; when iteration j does and the latch compare holds on k(j+1), in 32-bit
+; wrapping arithmetic. Iteration i+2 (3 stages) exists when both
+; k(i+1) >= B and k(i+2) >= B: wherever k wraps, the copies follow the loop.
+; (This loop was once declined; before that, iterations past the end were
+; issued as real copies from far out of bounds.)
+; RUN: %opt -passes=cuda-pipeline -S %s | FileCheck %s
+; CHECK-LABEL: preheader:
+; CHECK: [[K1:%pl.iv[0-9]*]] = add i32 %n, -32
+; CHECK: [[C1:%pl.cont[0-9]*]] = icmp uge i32 [[K1]], %b
+; CHECK: select i1 [[C1]], i32 4, i32 0
+; CHECK-LABEL: loop:
+; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[L2:%pl.iv[0-9]*]] = add i32 %i, -64
+; CHECK-NEXT: [[L1:%pl.iv[0-9]*]] = add i32 %i, -32
+; CHECK-NEXT: [[D1:%pl.cont[0-9]*]] = icmp uge i32 [[L1]], %b
+; CHECK-NEXT: [[D2:%pl.cont[0-9]*]] = icmp uge i32 [[L2]], %b
+; CHECK-NEXT: [[E:%pl.exists[0-9]*]] = and i1 [[D1]], [[D2]]
+; CHECK: select i1 [[E]], i32 4, i32 0
+; CHECK-NOT: zext i32 %i
+; CHECK-LABEL: latch:
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
