@@ -17,7 +17,7 @@
  *              conflict with an access after it: the second barrier, which
  *              ordered them across iterations, is removed
  *   (c) addrs  each copy's addresses and guard are side-effect-free
- *              functions of constant-step induction variables and
+ *              functions of induction variables (loop-invariant steps) and
  *              loop-invariant values
  *   (a') dests the same bytes of a tile on every iteration, no two copies
  *              writing the same bytes
