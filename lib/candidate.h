@@ -44,12 +44,18 @@ typedef struct pl_tile {
   char *name;          /**< source-level name for remarks (owned) */
 } pl_tile;
 
-/** A header phi that steps by a constant each iteration. */
+/** A header phi that steps by a loop-invariant amount each iteration: its
+ * value at iteration j is start + j * step, in the phi's own wrapping
+ * arithmetic (bytes for pointer IVs). */
 typedef struct pl_iv {
   LLVMValueRef phi;
   LLVMValueRef start; /**< incoming value from the preheader */
   int64_t step;       /**< added per iteration (bytes for pointer IVs) */
   int is_pointer;     /**< the phi is a pointer advanced by a byte GEP */
+  /** The step is loop invariant but not a constant (`step` is unused):
+   * ScalarEvolution's add-recurrence, whose step the rewrite materializes
+   * in the preheader (pl_scev_expand_iv_step). */
+  int runtime_step;
 } pl_iv;
 
 typedef struct pl_candidate {
@@ -89,7 +95,7 @@ int pl_candidate_has_inst(const pl_candidate *c, LLVMValueRef v);
  * barrier). In a sync-first loop that includes what precedes the removed
  * barrier. */
 int pl_in_copy_stage(pl_host *host, const pl_candidate *c, LLVMValueRef inst);
-/** The IV record of `phi`, or NULL when it is not a constant-step IV. */
+/** The IV record of `phi`, or NULL when it is not an induction variable. */
 const pl_iv *pl_find_iv(const pl_candidate *c, LLVMValueRef phi);
 /** Index of the tile `g` in c->tiles, or -1. */
 int pl_tile_index(const pl_candidate *c, LLVMValueRef g);

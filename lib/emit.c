@@ -81,6 +81,14 @@ static LLVMValueRef remap(pl_emitter *e, LLVMValueRef v) {
   LLVMValueRef m = pl_vmap_get(&e->map, v);
   if (m)
     return m;
+  if (e->ivs_mapped && LLVMIsAPHINode(v)) {
+    const pl_iv *iv = pl_find_iv(e->c, v);
+    if (iv && iv->runtime_step) {
+      LLVMValueRef r = pl_emit_iv(e, (size_t)(iv - e->c->ivs), e->iv_from_start, e->iv_k);
+      pl_vmap_put(&e->map, v, r);
+      return r;
+    }
+  }
   int t = pl_tile_index(e->c, v);
   if (t >= 0)
     return e->tile_base[t];
@@ -132,24 +140,38 @@ static LLVMValueRef remap(pl_emitter *e, LLVMValueRef v) {
   return r;
 }
 
-/* Value of each IV at `k` iterations after `base` (its phi, or its start). */
-void pl_emit_map_ivs(pl_emitter *e, int from_start, int64_t k) {
-  const pl_candidate *c = e->c;
-  for (size_t i = 0; i < c->nivs; ++i) {
-    const pl_iv *iv = &c->ivs[i];
-    LLVMValueRef base = from_start ? iv->start : iv->phi;
-    LLVMValueRef v = base;
-    int64_t off = iv->step * k;
-    if (off != 0) {
-      if (iv->is_pointer) {
-        LLVMValueRef o = LLVMConstInt(LLVMInt64TypeInContext(ctx_of(c)), (uint64_t)off, 1);
-        v = LLVMBuildGEP2(e->b, LLVMInt8TypeInContext(ctx_of(c)), base, &o, 1, "pl.iv");
-      } else {
-        v = LLVMBuildAdd(e->b, base, LLVMConstInt(LLVMTypeOf(base), (uint64_t)off, 1), "pl.iv");
-      }
-    }
-    pl_vmap_put(&e->map, iv->phi, v);
+LLVMValueRef pl_emit_iv(pl_emitter *e, size_t i, int from_start, int64_t k) {
+  const pl_iv *iv = &e->c->ivs[i];
+  LLVMContextRef ctx = ctx_of(e->c);
+  LLVMValueRef base = from_start ? iv->start : iv->phi;
+  LLVMValueRef off;
+  if (iv->runtime_step) {
+    LLVMValueRef step = e->iv_steps[i];
+    if (k == 0)
+      return base;
+    off = k == 1 ? step
+                 : LLVMBuildMul(e->b, step, LLVMConstInt(LLVMTypeOf(step), (uint64_t)k, 1), "");
+  } else {
+    int64_t bytes = iv->step * k;
+    if (bytes == 0)
+      return base;
+    LLVMTypeRef ty = iv->is_pointer ? LLVMInt64TypeInContext(ctx) : LLVMTypeOf(base);
+    off = LLVMConstInt(ty, (uint64_t)bytes, 1);
   }
+  if (iv->is_pointer)
+    return LLVMBuildGEP2(e->b, LLVMInt8TypeInContext(ctx), base, &off, 1, "pl.iv");
+  return LLVMBuildAdd(e->b, base, off, "pl.iv");
+}
+
+/* Value of each IV at `k` iterations after `base` (its phi, or its start).
+ * An IV with a runtime step is mapped when first used (remap). */
+void pl_emit_map_ivs(pl_emitter *e, int from_start, int64_t k) {
+  e->ivs_mapped = 1;
+  e->iv_from_start = from_start;
+  e->iv_k = k;
+  for (size_t i = 0; i < e->c->nivs; ++i)
+    if (!e->c->ivs[i].runtime_step)
+      pl_vmap_put(&e->map, e->c->ivs[i].phi, pl_emit_iv(e, i, from_start, k));
 }
 
 LLVMValueRef pl_emit_remap(pl_emitter *e, LLVMValueRef v) { return remap(e, v); }

@@ -31,6 +31,13 @@ typedef struct pl_emitter {
   LLVMValueRef use_point;
   int clone_loop; /**< clone in-loop instructions (issue) or keep them */
   int drop_flags; /**< drop poison-generating flags on clones */
+  /** Per IV of the candidate: its step materialized in the preheader when
+   * it is a runtime value (pl_iv.runtime_step), else NULL. Borrowed. */
+  LLVMValueRef *iv_steps;
+  /** Set by pl_emit_map_ivs: the iteration IVs with a runtime step are
+   * mapped to when first used (their value costs a multiply). */
+  int ivs_mapped, iv_from_start;
+  int64_t iv_k;
 } pl_emitter;
 
 /** Initializes `e` for `c` emitting with `b`; frees with pl_emitter_free. */
@@ -41,6 +48,11 @@ LLVMValueRef pl_emit_remap(pl_emitter *e, LLVMValueRef v);
 /** Maps every IV to its value `k` iterations after its phi (from_start 0)
  * or after its start value (from_start 1). */
 void pl_emit_map_ivs(pl_emitter *e, int from_start, int64_t k);
+/** Emits the value of IV number `iv` of the candidate `k` iterations after
+ * its phi (from_start 0) or its start (from_start 1): base + k * step, in
+ * the IV's own wrapping arithmetic (a byte GEP for pointers), with no
+ * poison-generating flags. Returns the base itself when k is 0. */
+LLVMValueRef pl_emit_iv(pl_emitter *e, size_t iv, int from_start, int64_t k);
 /** Calls the argument-less intrinsic `name` at the builder. */
 void pl_emit_call0(const pl_candidate *c, LLVMBuilderRef b, const char *name);
 /** Declaration of the (non-overloaded) intrinsic `name`; its type in *fty. */

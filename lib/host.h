@@ -140,6 +140,27 @@ int pl_loop_has_trip_count(pl_host *host, pl_loop_ref loop);
 LLVMValueRef pl_loop_expand_backedge_count(pl_host *host, pl_loop_ref loop,
                                            LLVMValueRef insert_before);
 
+/** ScalarEvolution: whether the header phi `phi` of `loop` is an affine
+ * add-recurrence {start,+,step}<loop> whose step is loop invariant and that
+ * SCEVExpander can materialize in the preheader. Returns 0 when it is not;
+ * 1 when the step is a constant, written to *step; 2 when it is not a
+ * constant (pl_scev_expand_iv_step materializes it). A pointer phi's step
+ * is in bytes. SCEV's recurrences are exact modulo 2^width: the phi's value
+ * at iteration j is start + j * step, wrapping as the loop's own
+ * arithmetic does. */
+int pl_scev_iv_step(pl_host *host, pl_loop_ref loop, LLVMValueRef phi, int64_t *step);
+/** Materializes the step of such a phi before `insert_before`, which must
+ * be in the preheader (SCEVExpander): an integer of the phi's type, or of
+ * the index type (bytes) for a pointer phi. NULL when pl_scev_iv_step()
+ * returns 0. */
+LLVMValueRef pl_scev_expand_iv_step(pl_host *host, pl_loop_ref loop, LLVMValueRef phi,
+                                    LLVMValueRef insert_before);
+/** ScalarEvolution: nonzero when a - b (two integers of one type, or two
+ * pointers with the same base, ScalarEvolution::getPointerBase) is the
+ * same constant wherever both are defined (getMinusSCEV folds to a
+ * SCEVConstant); the constant, in bytes for pointers, goes to *d. */
+int pl_scev_const_distance(pl_host *host, LLVMValueRef a, LLVMValueRef b, int64_t *d);
+
 /* ---- alias analysis and known bits ----------------------------------- */
 
 /** Alias analysis: whether `inst` may read (PL_REF) and/or write (PL_MOD)

@@ -412,8 +412,8 @@ static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl
     if (pl_find_iv(c, v))
       return 1;
     pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-             "the copy into tile '%s' depends on %s, which is not a constant-step "
-             "induction variable",
+             "the copy into tile '%s' depends on %s, which is not an induction "
+             "variable with a loop-invariant step",
              tname, pl_value_label(host, v, buf, sizeof buf));
     return 0;
   }
@@ -644,6 +644,20 @@ static int disjoint_by_offset(const pl_candidate *c, const pl_copy *a, const pl_
   return diff >= (int64_t)a->bytes || diff <= -(int64_t)b->bytes;
 }
 
+/* Nonzero when ScalarEvolution proves that the destinations of `a` and
+ * `b` lie a constant distance apart, far enough that their bytes are
+ * disjoint: a - b is a SCEVConstant d, and d >= b's size or -d >= a's.
+ * This covers one thread's unrolled strided copies (`j * 32 * BK`), the
+ * four scalars of a transposed float4 (`(4 * c + j) * BM + r`) and 2-D
+ * thread indices; disjoint_by_offset remains for what SCEV does not fold,
+ * such as `(tid + 256) / 4` against `tid / 4`. */
+static int disjoint_by_scev(pl_host *host, const pl_copy *a, const pl_copy *b) {
+  int64_t d;
+  if (!pl_scev_const_distance(host, a->dst, b->dst, &d))
+    return 0;
+  return d >= (int64_t)b->bytes || d <= -(int64_t)a->bytes;
+}
+
 /* Every iteration must fill the same bytes of a tile: a slot holds one
  * iteration's copies only, so bytes an iteration leaves alone would show
  * another iteration's data (or zeros) instead of the last one written.
@@ -660,7 +674,7 @@ static int check_destinations(pl_host *host, const pl_candidate *c, pl_fail *f) 
     for (size_t j = i + 1; j < c->ncopies; ++j) {
       const pl_copy *b = &c->copies[j];
       if (a->tile == b->tile && pl_may_alias(host, a->dst, a->bytes, b->dst, b->bytes) &&
-          !disjoint_by_offset(c, a, b))
+          !disjoint_by_scev(host, a, b) && !disjoint_by_offset(c, a, b))
         return pl_failf(f, PL_R_OVERLAP, b->store,
                         "two copies into tile '%s' may write the same bytes, and cp.async "
                         "gives them no order",

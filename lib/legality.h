@@ -21,7 +21,7 @@
  *              ordered them across iterations (in a sync-first loop, also
  *              what precedes the top barrier against the copy stage)
  *   (c) addrs  each copy's addresses and guard are side-effect-free
- *              functions of constant-step induction variables and
+ *              functions of induction variables (loop-invariant steps) and
  *              loop-invariant values
  *   (a') dests the same bytes of a tile on every iteration, no two copies
  *              writing the same bytes

@@ -21,7 +21,12 @@ static char *tile_name(LLVMValueRef g) {
   return name;
 }
 
-static void collect_ivs(pl_candidate *c) {
+/* Induction variables: header phis that step by a loop-invariant amount.
+ * The constant forms `phi +- C` and `gep phi, C` are read from the IR; for
+ * any other phi, ScalarEvolution is asked for an affine add-recurrence with
+ * a loop-invariant step (`k += step`, `B += BK * N`). A pointer IV must be
+ * derived from its own phi, so that it keeps its start's provenance. */
+static void collect_ivs(pl_host *host, pl_candidate *c) {
   for (LLVMValueRef phi = LLVMGetFirstInstruction(c->header); phi && LLVMIsAPHINode(phi);
        phi = LLVMGetNextInstruction(phi)) {
     /* The start comes from the preheader, or, for a loop that has none
@@ -60,10 +65,16 @@ static void collect_ivs(pl_candidate *c) {
       step = LLVMConstIntGetSExtValue(LLVMGetOperand(next, 1)) * (int64_t)esz;
       ok = is_ptr = 1;
     }
-    if (!ok)
-      continue;
+    int runtime = 0;
+    if (!ok) {
+      int kind = pl_scev_iv_step(host, c->loop, phi, &step);
+      is_ptr = LLVMGetTypeKind(LLVMTypeOf(phi)) == LLVMPointerTypeKind;
+      if (kind == 0 || (is_ptr && pl_underlying_object(next) != phi))
+        continue;
+      runtime = kind == 2;
+    }
     c->ivs = pl_append(c->ivs, c->nivs, sizeof *c->ivs);
-    c->ivs[c->nivs++] = (pl_iv){phi, start, step, is_ptr};
+    c->ivs[c->nivs++] = (pl_iv){phi, start, step, is_ptr, runtime};
   }
 }
 
@@ -440,7 +451,7 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
                       "the copy stage contains an inner loop; fully unroll it or give it "
                       "a constant trip count");
   }
-  collect_ivs(c);
+  collect_ivs(host, c);
   for (size_t k = 0; k < c->nblocks; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef dst;

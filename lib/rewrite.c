@@ -13,10 +13,27 @@ static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContex
 /* i1: does iteration `k` after the base exist? The base is iteration 0
  * (from_start) or the current iteration, whose number is `iter` (used with
  * ScalarEvolution's count `btc`). Returns NULL when it surely exists. */
-static LLVMValueRef emit_exists(const pl_candidate *c, const pl_trip *trip, LLVMBuilderRef b,
+static LLVMValueRef emit_exists(const pl_candidate *c, const pl_trip *trip, pl_emitter *e,
                                 int from_start, unsigned k, LLVMValueRef btc, LLVMValueRef iter) {
+  LLVMBuilderRef b = e->b;
   if (from_start && k == 0)
     return NULL;
+  if (trip->chain) {
+    /* Iteration j+1 exists when j does and the latch compare holds at the
+     * end of j, on iv(j + 1 - lag): from the base (which exists), the AND
+     * of the k compares of j = base .. base+k-1, in the IV's width. */
+    LLVMValueRef all = NULL;
+    for (unsigned j = 0; j < k; ++j) {
+      int64_t off = (int64_t)j + 1 - (int64_t)trip->lag;
+      /* the issue's own IV value where the offsets meet */
+      LLVMValueRef x = e->ivs_mapped && e->iv_from_start == from_start && e->iv_k == off
+                           ? pl_emit_remap(e, c->ivs[trip->iv].phi)
+                           : pl_emit_iv(e, trip->iv, from_start, off);
+      LLVMValueRef cont = LLVMBuildICmp(b, trip->pred, x, trip->bound, "pl.cont");
+      all = all ? LLVMBuildAnd(b, all, cont, "pl.exists") : cont;
+    }
+    return all;
+  }
   if (trip->use_scev) {
     LLVMTypeRef ty = LLVMTypeOf(btc);
     if (from_start)
@@ -91,13 +108,14 @@ typedef struct skeleton {
   const pl_plan *plan;
   const pl_lowering *low;
   LLVMBuilderRef b;
-  LLVMValueRef *ring;  /* per tile: the ring global */
-  pl_emitter slot0;    /* hoisted tile addresses, re-based once on slot 0 */
-  LLVMValueRef btc;    /* ScalarEvolution's backedge-taken count, or NULL */
-  LLVMValueRef n_phi;  /* iteration counter (with btc) */
-  LLVMValueRef s_phi;  /* slot counter */
-  pl_emitter cur;      /* the compute's view: tiles are the current slot */
-  LLVMValueRef anchor; /* ours, after the slot pointers; survives erasure */
+  LLVMValueRef *ring;     /* per tile: the ring global */
+  pl_emitter slot0;       /* hoisted tile addresses, re-based once on slot 0 */
+  LLVMValueRef btc;       /* ScalarEvolution's backedge-taken count, or NULL */
+  LLVMValueRef n_phi;     /* iteration counter (with btc) */
+  LLVMValueRef s_phi;     /* slot counter */
+  pl_emitter cur;         /* the compute's view: tiles are the current slot */
+  LLVMValueRef *iv_steps; /* per IV: its runtime step, in the preheader */
+  LLVMValueRef anchor;    /* ours, after the slot pointers; survives erasure */
   unsigned issued;
   pl_vec guarded; /* data moves of predicated copies ... */
   pl_vec guards;  /* ... and the predicate of each, at its issue point */
@@ -181,6 +199,9 @@ static void emit_prologue(skeleton *k, pl_host *host) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(c));
   LLVMValueRef ph_term = LLVMGetBasicBlockTerminator(c->preheader);
   k->btc = k->plan->trip.use_scev ? pl_loop_expand_backedge_count(host, c->loop, ph_term) : NULL;
+  for (size_t i = 0; i < c->nivs; ++i)
+    if (c->ivs[i].runtime_step)
+      k->iv_steps[i] = pl_scev_expand_iv_step(host, c->loop, c->ivs[i].phi, ph_term);
   LLVMPositionBuilderBefore(k->b, ph_term);
   if (k->plan->entry_barrier)
     pl_emit_call0(c, k->b, "llvm.nvvm.barrier0");
@@ -190,9 +211,10 @@ static void emit_prologue(skeleton *k, pl_host *host) {
     e.clone_loop = 1;
     e.drop_flags = 1;
     e.slot0 = &k->slot0;
+    e.iv_steps = k->iv_steps;
     point_at_slot(k, &e, LLVMConstInt(i32, j, 0), 0, "pl.slot");
     pl_emit_map_ivs(&e, 1, j);
-    issue_stage(k, &e, emit_exists(c, &k->plan->trip, k->b, 1, j, k->btc, NULL));
+    issue_stage(k, &e, emit_exists(c, &k->plan->trip, &e, 1, j, k->btc, NULL));
     pl_emitter_free(&e);
   }
 }
@@ -245,13 +267,14 @@ static void emit_steady_state(skeleton *k) {
   e.clone_loop = 1;
   e.drop_flags = 1;
   e.slot0 = &k->slot0;
+  e.iv_steps = k->iv_steps;
   LLVMValueRef is0 = LLVMBuildICmp(k->b, LLVMIntEQ, k->s_phi, LLVMConstInt(i32, 0, 0), "");
   LLVMValueRef prev = LLVMBuildSub(k->b, k->s_phi, LLVMConstInt(i32, 1, 0), "");
   LLVMValueRef s_issue =
       LLVMBuildSelect(k->b, is0, LLVMConstInt(i32, S - 1, 0), prev, "pl.slot.next");
   point_at_slot(k, &e, s_issue, 1, "pl.fill");
   pl_emit_map_ivs(&e, 0, S - 1);
-  issue_stage(k, &e, emit_exists(c, &k->plan->trip, k->b, 0, S - 1, k->btc, k->n_phi));
+  issue_stage(k, &e, emit_exists(c, &k->plan->trip, &e, 0, S - 1, k->btc, k->n_phi));
   pl_emitter_free(&e);
 }
 
@@ -348,7 +371,8 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   skeleton k = {.c = c, .plan = plan, .low = pl_lowering_for(plan->lowering)};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
   k.ring = calloc(c->ntiles, sizeof *k.ring);
-  if (!k.ring)
+  k.iv_steps = calloc(c->nivs ? c->nivs : 1, sizeof *k.iv_steps);
+  if (!k.ring || !k.iv_steps)
     abort();
   make_rings(&k);
   pl_emitter_init(&k.slot0, c, LLVMCreateBuilderInContext(ctx_of(c)));
@@ -373,5 +397,6 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   pl_emitter_free(&k.slot0);
   LLVMDisposeBuilder(k.b);
   free(k.ring);
+  free(k.iv_steps);
   return k.issued;
 }

@@ -11,9 +11,30 @@ static LLVMValueRef latch_value(const pl_candidate *c, LLVMValueRef phi) {
   return NULL;
 }
 
+/* Nonzero when "iteration j exists" is one compare in twice the width:
+ * a constant step that moves the IV toward the bound (so that "exists" is
+ * monotonic), and an increment whose no-wrap flag for the compare's
+ * signedness makes a wrap undefined in the source (so that twice the width
+ * computes what the loop computes). */
+static int monotone(const pl_candidate *c, const pl_iv *iv, LLVMIntPredicate p) {
+  int up = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE;
+  int down = p == LLVMIntSGT || p == LLVMIntSGE || p == LLVMIntUGT || p == LLVMIntUGE;
+  if (iv->is_pointer || iv->runtime_step || (!(up && iv->step > 0) && !(down && iv->step < 0)))
+    return 0;
+  int is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
+  LLVMValueRef inc = latch_value(c, iv->phi);
+  if (!inc || !LLVMIsAInstruction(inc))
+    return 0;
+  LLVMOpcode op = LLVMGetInstructionOpcode(inc);
+  if (op != LLVMAdd && op != LLVMSub)
+    return 0;
+  return is_signed ? LLVMGetNSW(inc) : LLVMGetNUW(inc);
+}
+
 /* ScalarEvolution first. It gives up on
  * strided IVs in these loops because llvm.nvvm.barrier0 is not willreturn,
- * so it cannot use the increment's nsw; then read the latch compare. */
+ * so it cannot use the increment's nsw; then read the latch compare, as one
+ * monotonic compare where that is exact, else as a chain of compares. */
 int pl_find_trip(pl_host *host, const pl_candidate *c, pl_trip *trip, pl_fail *f) {
   memset(trip, 0, sizeof *trip);
   if (pl_loop_has_trip_count(host, c->loop)) {
@@ -59,23 +80,13 @@ int pl_find_trip(pl_host *host, const pl_candidate *c, pl_trip *trip, pl_fail *f
       lag = 0;
     else
       continue;
-    int up = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE;
-    int down = p == LLVMIntSGT || p == LLVMIntSGE || p == LLVMIntUGT || p == LLVMIntUGE;
-    if (iv->is_pointer || (!(up && iv->step > 0) && !(down && iv->step < 0)))
-      break; /* the step must move the IV toward the bound */
-    /* Computing iv(j) in twice the width is exact only if the IV does not
-     * wrap where the loop runs: require the increment's no-wrap flag for
-     * the compare's signedness (a wrap is then undefined in the source). */
-    int is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
-    LLVMValueRef inc = latch_value(c, iv->phi);
-    if (!inc || !LLVMIsAInstruction(inc) || !(is_signed ? LLVMGetNSW(inc) : LLVMGetNUW(inc)))
-      break;
     trip->use_scev = 0;
     trip->pred = p;
     trip->iv = i;
     trip->bound = y;
     trip->lag = lag;
-    trip->is_signed = is_signed;
+    trip->chain = !monotone(c, iv, p);
+    trip->is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
     return 1;
   }
   return pl_failf(f, PL_R_NO_TRIP_COUNT, cmp, "the trip count cannot be computed at loop entry");

@@ -12,6 +12,14 @@
  *          willreturn). Needs the increment's no-wrap flag of the compare's
  *          signedness (a wrap is then undefined in the source), and a step
  *          that moves the IV toward the bound, so that "exists" is monotonic.
+ *   chain  the same latch compare where that does not hold (no no-wrap
+ *          flag, as in `for (unsigned k = 0; k < K; k += 32)`; a step of
+ *          unknown sign, as in `k += step`; an equality compare): iteration
+ *          j+1 exists exactly when iteration j does and the compare holds
+ *          at the end of j, evaluated in the IV's own wrapping arithmetic.
+ *          So "iteration i+k exists", given that i does, is the AND of k
+ *          compares; it costs S-1 compares per iteration instead of one,
+ *          and needs no no-wrap fact, no direction and no versioning.
  * Legality asks whether one exists (NoTripCount otherwise); the plan records
  * it for the rewrite.
 \*===----------------------------------------------------------------------===*/
@@ -32,6 +40,9 @@ typedef struct pl_trip {
   LLVMValueRef bound;    /**< loop-invariant */
   unsigned lag;          /**< 0: compares the incremented IV; 1: the phi */
   int is_signed;
+  /** The chain strategy: iteration j+1 exists when j does and
+   * iv(j + 1 - lag) `pred` bound, in the IV's own width. */
+  int chain;
 } pl_trip;
 
 /** Finds the strategy for `c` and writes it to `trip`. Returns 1, or 0 with

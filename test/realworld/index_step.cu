@@ -1,7 +1,8 @@
-// XFAIL: *
 // Shape 2: an index induction variable whose step is a kernel argument,
 // `k += step` (a split-K kernel: block z takes every gridDim.z-th tile).
-// Today: "loop not pipelined: the copy into tile 'As' depends on %.. = phi ..., which is not a constant-step induction variable" (AddressNotRecomputable).
+// Before: AddressNotRecomputable (k was not a constant-step IV). Now k is
+// ScalarEvolution's {k0,+,step}, and iteration i+2 exists when the latch
+// compare holds on k(i+1) and k(i+2): exact whatever the sign of step.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 #define T 16

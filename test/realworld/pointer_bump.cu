@@ -1,8 +1,8 @@
-// XFAIL: *
 // Shape 2: pointer induction variables with a loop-invariant, non-constant
 // step, `A += BK; B += BK * N;`, as siboehm's SGEMM kernels and many others
 // write them (non-template kernel, so the tiles are internal).
-// Today: "loop not pipelined: cannot prove the copy into tile 'Bs' reads global memory" (SourceNotGlobal: B += BK * N is not an induction variable).
+// Before: SourceNotGlobal (B += BK * N was not an induction variable). Now
+// ScalarEvolution gives both pointers an add-recurrence with an invariant step.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 #define BM 32

@@ -1,4 +1,3 @@
-// XFAIL: *
 // Shapes 1, 2, 3 and 8 together, as public code combines them: siboehm's
 // SGEMM_CUDA kernel 6 ("vectorize"), a template with pointer bumps, the A
 // tile stored transposed from a float4, and `uint bkIdx < int K`.

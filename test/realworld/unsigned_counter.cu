@@ -1,8 +1,9 @@
-// XFAIL: *
 // Shape 8: an unsigned counter compared with a signed bound,
 // `for (unsigned k = 0; k < K; k += BK)` with `int K` (siboehm's kernels
 // use `uint bkIdx`): the compare is unsigned, the increment has no nuw.
-// Today: "loop not pipelined: the trip count cannot be computed at loop entry" (NoTripCount).
+// Before: NoTripCount. Now iteration i+2 exists when the latch compare holds
+// on k(i+1) and k(i+2), in k's own 32-bit unsigned arithmetic: exact even
+// where k would wrap, with no no-wrap fact and no loop versioning.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 #define BK 32

@@ -1,27 +1,28 @@
-; for (unsigned k = K; k >= B; k -= 32), B known only at run time: ScalarEvolution gives up and the
-; latch compare would be evaluated in twice the width, which is exact only if
-; k cannot wrap. An unsigned decrement may wrap (no nuw), so the trip count is
-; unknown. (Before the fix, iterations past the end were issued as real copies
-; from far out of bounds.)
+; Near miss of one thread's several copies: two 8-byte copies whose
+; destinations differ by a constant, 4 bytes, which is less than their size:
+; they really write the same bytes (the second half of the first is the
+; first half of the second), and cp.async orders nothing within a group.
+; The constant distance does not make them disjoint: declined, IR unchanged.
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: the trip count cannot be computed at loop entry
+; CHECK: remark: <unknown>:0:0: loop not pipelined: two copies into tile 'tile' may write the same bytes, and cp.async gives them no order
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
-; YAML-NEXT: Name: NoTripCount
+; YAML-NEXT: Name: OverlappingCopies
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 @tile = internal addrspace(3) global [256 x float] undef, align 4
 
-define void @kernel(ptr %src, ptr %dst, i32 %n, i32 %b) #0 {
+define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n) #0 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %tid64 = zext i32 %tid to i64
-  %mine = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
+  %tid2 = shl nuw nsw i64 %tid64, 1
+  %mine = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid2
   %nb64 = xor i64 %tid64, 1
   %guard = icmp sgt i32 %n, 0
   br i1 %guard, label %preheader, label %exit
@@ -30,14 +31,18 @@ preheader:
   br label %loop
 
 loop:
-  %i = phi i32 [ %n, %preheader ], [ %i.next, %latch ]
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
   %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
   %base = shl i32 %i, 8
   %idx = add i32 %base, %tid
   %idx64 = zext i32 %idx to i64
   %p = getelementptr inbounds float, ptr %src, i64 %idx64
-  %v = load float, ptr %p, align 4
-  store float %v, ptr %mine, align 4
+  %v = load i64, ptr %p, align 8
+  store i64 %v, ptr %mine, align 8
+  %p2 = getelementptr inbounds i8, ptr %p, i64 4
+  %v2 = load i64, ptr %p2, align 8
+  %other = getelementptr inbounds i8, ptr %mine, i64 4
+  store i64 %v2, ptr %other, align 8
   call void @llvm.nvvm.barrier0()
   %q = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %nb64
   %w = load float, ptr %q, align 4
@@ -46,14 +51,14 @@ loop:
 
 latch:
   call void @llvm.nvvm.barrier0()
-  %i.next = add i32 %i, -32
-  %cmp = icmp uge i32 %i.next, %b
+  %i.next = add nuw nsw i32 %i, 1
+  %cmp = icmp slt i32 %i.next, %n
   br i1 %cmp, label %loop, label %exit
 
 exit:
   %r = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
-  %o = getelementptr inbounds float, ptr %dst, i64 %tid64
-  store float %r, ptr %o, align 4
+  %out = getelementptr inbounds float, ptr %dst, i64 %tid64
+  store float %r, ptr %out, align 4
   ret void
 }
 
