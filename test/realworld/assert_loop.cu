@@ -1,7 +1,6 @@
 // Shape 5: asserts before and inside the loop. In device code assert calls
 // __assertfail (not noreturn in clang's CUDA headers) on a cold path; it
 // writes no user memory.
-// Today: "loop not pipelined: the loop may write the global memory tile 'As' is copied from" (SourceMayBeWritten: the __assertfail call, pointers not __restrict__ as in the CUDA samples; with __restrict__ it is pipelined today).
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 #include <assert.h>
 

@@ -1,7 +1,6 @@
 // Shape 1: the tile is declared inside an inline __device__ helper (a
 // static local of an inline function: a linkonce_odr global), the way
 // CUB-style "temp storage" helpers hand out shared memory.
-// Today: "loop not pipelined: tile 'storage' is visible outside this translation unit" (TileUsedOutsideLoop).
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 struct TileStorage {

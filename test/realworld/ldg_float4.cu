@@ -1,6 +1,5 @@
 // Shape 9: copies through __ldg on float4 and int4 (llvm.nvvm.ldg.global.*
 // of a vector), the read-only-cache idiom of much hand-tuned code.
-// Today: "loop not pipelined: a store into tile 'vs' does not store a value loaded from global memory" (TileStoreNotCopy).
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 __global__ void __launch_bounds__(64)

@@ -1,6 +1,5 @@
 // Shape 1: the tiles are __shared__ arrays at namespace scope with external
 // linkage, as older code and code shared between kernels declares them.
-// Today: "loop not pipelined: tile 'xs' is visible outside this translation unit".
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 namespace kernels {

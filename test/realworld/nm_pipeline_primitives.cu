@@ -3,7 +3,7 @@
 // __pipeline_wait_prior, cuda_pipeline_primitives.h): its copies are
 // cp.async already, there is no synchronous copy into a tile. The plugin
 // must leave it alone.
-// Today: NoTileCopy ("no copy from global memory into a __shared__ tile opens the loop body").
+// Declined as AlreadyPipelined: the plugin leaves hand-pipelined kernels alone.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not="remark: pipelined"
 #include <cuda_pipeline_primitives.h>
 

@@ -1,7 +1,6 @@
 // Shape 5: printf before the loop and inside it (debug output from one
 // thread). vprintf writes only its own argument buffer on the stack, no
 // user memory.
-// Today: "loop not pipelined: the loop may write the global memory tile 'tile' is copied from" (SourceMayBeWritten: the vprintf call, pointers not __restrict__; with __restrict__ it is pipelined today).
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 #include <stdio.h>
 

@@ -1,7 +1,6 @@
 // Shapes 1, 2, 3 and 8 together, as public code combines them: siboehm's
 // SGEMM_CUDA kernel 6 ("vectorize"), a template with pointer bumps, the A
 // tile stored transposed from a float4, and `uint bkIdx < int K`.
-// Today: "loop not pipelined: tile 'As' is visible outside this translation unit".
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 template <const int BM, const int BN, const int BK, const int TM, const int TN>

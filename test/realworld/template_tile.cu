@@ -1,7 +1,6 @@
 // Shape 1: the tiles are __shared__ arrays of a *template* kernel, so they
 // are linkonce_odr globals (one per instantiation), not internal ones. The
 // instantiation comes from a host launch, as in real code.
-// Today: "loop not pipelined: tile 'As' is visible outside this translation unit".
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 template <int TILE>
