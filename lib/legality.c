@@ -766,6 +766,21 @@ static unsigned call_param_align(LLVMValueRef call, unsigned arg) {
   return a ? (unsigned)LLVMGetEnumAttributeValue(a) : 1;
 }
 
+void pl_copy_alignment(pl_host *host, const pl_candidate *c, const pl_copy *cp, unsigned *src_align,
+                       unsigned *dst_align) {
+  unsigned sa = cp->load ? pl_load_alignment(cp->load) : call_param_align(cp->store, 1);
+  LLVMValueRef ctx = cp->load ? cp->load : cp->store;
+  unsigned known = pl_known_alignment(host, cp->src, ctx);
+  if (known > sa)
+    sa = known;
+  if (sa > 16)
+    sa = 16;
+  if (cp->offset && pow2_divisor(cp->offset, 16) < sa)
+    sa = pow2_divisor(cp->offset, 16); /* a lane: the load's alignment and its offset */
+  *src_align = sa;
+  *dst_align = offset_align(host, c, cp->dst, cp->store, 0);
+}
+
 /* (d) Sizes and alignment. */
 static int check_copies(pl_host *host, const pl_candidate *c, pl_fail *f) {
   for (size_t i = 0; i < c->ncopies; ++i) {
@@ -776,14 +791,9 @@ static int check_copies(pl_host *host, const pl_candidate *c, pl_fail *f) {
                       "a copy into tile '%s' moves %u bytes; cp.async copies 4, 8 or "
                       "16 bytes",
                       tn, cp->bytes);
-    unsigned sa = cp->load ? pl_load_alignment(cp->load) : call_param_align(cp->store, 1);
     LLVMValueRef ctx = cp->load ? cp->load : cp->store;
-    unsigned known = pl_known_alignment(host, cp->src, ctx);
-    if (known > sa)
-      sa = known;
-    if (cp->offset && pow2_divisor(cp->offset, 16) < sa)
-      sa = pow2_divisor(cp->offset, 16); /* a lane: the load's alignment and its offset */
-    unsigned da = offset_align(host, c, cp->dst, cp->store, 0);
+    unsigned sa, da;
+    pl_copy_alignment(host, c, cp, &sa, &da);
     if (sa < cp->bytes) {
       pl_failf(f, PL_R_COPY_ALIGN, ctx,
                "the source of a %u-byte copy into tile '%s' is only %u-byte aligned", cp->bytes, tn,

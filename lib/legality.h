@@ -51,6 +51,12 @@ unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len);
  * memory is not reached through its arguments conflicts with everything. */
 int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, LLVMValueRef b);
 
+/** The alignment (bytes, at most 16) proven for the source of copy `cp` of
+ * `c` (the IR's, known bits', and a lane's offset) and for its destination
+ * within its tile (every ring slot starts 16-byte aligned). */
+void pl_copy_alignment(pl_host *host, const pl_candidate *c, const pl_copy *cp, unsigned *src_align,
+                       unsigned *dst_align);
+
 /** Runs the checks above on `c`, in order. Returns 1 when all pass, else 0
  * with the reason in `f`. Changes nothing. */
 int pl_check_legality(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f);

@@ -60,6 +60,74 @@ static int exit_needs_barrier(pl_host *host, const pl_candidate *c) {
   return found;
 }
 
+/* Byte distance from the first byte `a` copies to the first byte `b`
+ * copies, at the source (*ds) and in the tile (*dd); 0 when unknown. */
+static int copy_distance(pl_host *host, const pl_copy *a, const pl_copy *b, int64_t *ds,
+                         int64_t *dd) {
+  int64_t s = 0;
+  if (a->src != b->src && !pl_scev_const_distance(host, b->src, a->src, &s))
+    return 0;
+  *ds = s + (int64_t)b->offset - (int64_t)a->offset;
+  return pl_scev_const_distance(host, b->dst, a->dst, dd);
+}
+
+/* Whether `b` may join a wider copy that `a` opens: same tile, same guard
+ * and predicate, so that one cp.async does what both did. */
+static int same_condition(const pl_copy *a, const pl_copy *b) {
+  return a->tile == b->tile && a->guard == b->guard && a->guard_negated == b->guard_negated &&
+         a->pred == b->pred && a->pred_negated == b->pred_negated;
+}
+
+/* Copy widening: greedily, from each copy not yet taken, the copies that
+ * continue it byte for byte in the source and in the tile, up to 16 bytes;
+ * the run becomes one copy when it is 8 or 16 bytes and both ends are
+ * aligned to that, else the copies stay as they are. */
+static void plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan) {
+  size_t n = c->ncopies;
+  plan->copies = calloc(n ? n : 1, sizeof *plan->copies);
+  char *taken = calloc(n ? n : 1, 1);
+  size_t *run = calloc(n ? n : 1, sizeof *run);
+  if (!plan->copies || !taken || !run)
+    abort();
+  for (size_t i = 0; i < n; ++i) {
+    if (taken[i])
+      continue;
+    const pl_copy *a = &c->copies[i];
+    size_t len = 1;
+    unsigned total = a->bytes;
+    run[0] = i;
+    for (int grew = 1; grew && total < 16;) {
+      grew = 0;
+      for (size_t j = 0; j < n && !grew; ++j) {
+        const pl_copy *b = &c->copies[j];
+        int64_t ds, dd;
+        int in_run = 0;
+        for (size_t r = 0; r < len; ++r)
+          in_run |= run[r] == j;
+        if (taken[j] || in_run || !same_condition(a, b) || total + b->bytes > 16 ||
+            !copy_distance(host, a, b, &ds, &dd) || ds != (int64_t)total || dd != (int64_t)total)
+          continue;
+        run[len++] = j;
+        total += b->bytes;
+        grew = 1;
+      }
+    }
+    unsigned sa, da;
+    pl_copy_alignment(host, c, a, &sa, &da);
+    pl_copy wide = *a;
+    if (len > 1 && (total == 8 || total == 16) && sa >= total && da >= total) {
+      wide.bytes = total;
+      for (size_t r = 0; r < len; ++r)
+        taken[run[r]] = 1;
+    } else {
+      taken[i] = 1;
+    }
+    plan->copies[plan->ncopies++] = wide;
+  }
+  free(taken);
+  free(run);
+}
+
 /* The ring layout of every tile; returns the bytes of one stage. */
 static uint64_t plan_layout(const pl_candidate *c, pl_plan *plan) {
   plan->rings = calloc(c->ntiles ? c->ntiles : 1, sizeof *plan->rings);
@@ -111,12 +179,13 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
   memset(plan, 0, sizeof *plan);
   plan->lowering = PL_LOWERING_CP_ASYNC;
   uint64_t per_stage = plan_layout(c, plan);
+  plan_widen(host, c, plan);
   plan->min_bytes = 16;
-  for (size_t i = 0; i < c->ncopies; ++i) {
-    if (c->copies[i].bytes < plan->min_bytes)
-      plan->min_bytes = c->copies[i].bytes;
-    if (c->copies[i].bytes > plan->max_bytes)
-      plan->max_bytes = c->copies[i].bytes;
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    if (plan->copies[i].bytes < plan->min_bytes)
+      plan->min_bytes = plan->copies[i].bytes;
+    if (plan->copies[i].bytes > plan->max_bytes)
+      plan->max_bytes = plan->copies[i].bytes;
   }
   LLVMValueRef dynamic; /* ruled out by legality */
   plan->other_shared = pl_other_shared_bytes(c, &dynamic);
@@ -136,5 +205,6 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
 
 void pl_plan_free(pl_plan *plan) {
   free(plan->rings);
+  free(plan->copies);
   memset(plan, 0, sizeof *plan);
 }

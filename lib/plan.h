@@ -11,6 +11,11 @@
  *             to its alignment: at least 16 bytes, so that every slot keeps
  *             the 16-byte alignment of 16-byte cp.async, more when the tile
  *             asks for it (wmma.load wants 32)
+ *   widening  copies of one thread that are adjacent in both the source and
+ *             the tile, under the same guard and predicate, merge into one
+ *             8- or 16-byte copy when both ends are aligned to it (PTX ISA,
+ *             "cp.async": cp-size 4, 8 or 16, addresses aligned to it):
+ *             float4 lanes stored one by one, split vector guards
  *   trip      how the rewrite asks whether iteration j exists (trip.h)
  *   drain     cp.async.wait_group 0 on the exit edge, always; a barrier
  *             after it when the loop can run again or an access after the
@@ -46,10 +51,13 @@ typedef struct pl_plan {
   uint64_t ring_bytes;           /**< all rings together: S * sum(stride) */
   uint64_t other_shared;         /**< the kernel's other static shared bytes */
   uint64_t budget;               /**< the static shared-memory budget used */
-  unsigned min_bytes, max_bytes; /**< narrowest and widest copy */
-  pl_trip trip;                  /**< does iteration j exist? */
-  int exit_barrier;              /**< a barrier follows the exit drain */
-  int entry_barrier;             /**< a barrier precedes the prologue */
+  unsigned min_bytes, max_bytes; /**< narrowest and widest copy issued */
+  pl_copy *copies;               /**< the copies to issue (owned): the
+                                      candidate's, adjacent ones merged */
+  size_t ncopies;
+  pl_trip trip;      /**< does iteration j exist? */
+  int exit_barrier;  /**< a barrier follows the exit drain */
+  int entry_barrier; /**< a barrier precedes the prologue */
 } pl_plan;
 
 /** Fills `plan` for the legal candidate `c` under `opts`. Returns 1 when at

@@ -39,11 +39,11 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_text(r, " bytes");
   }
   pl_remark_text(r, "; ");
-  pl_remark_u64(r, "Copies", c->ncopies);
+  pl_remark_u64(r, "Copies", plan->ncopies);
   pl_remark_text(r, " ");
   pl_remark_str(r, "Lowering", lowering);
   if (plan->min_bytes == plan->max_bytes) {
-    pl_remark_text(r, c->ncopies == 1 ? " copy of " : " copies of ");
+    pl_remark_text(r, plan->ncopies == 1 ? " copy of " : " copies of ");
     pl_remark_u64(r, "CopyBytes", plan->min_bytes);
   } else {
     pl_remark_text(r, " copies of ");

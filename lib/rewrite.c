@@ -145,8 +145,8 @@ static void make_rings(skeleton *k) {
  * (predicate_moves), once no step needs the loop's blocks as they were.
  * The commit is never predicated: every thread commits S-1+i groups. */
 static void issue_stage(skeleton *k, pl_emitter *e, LLVMValueRef exists) {
-  for (size_t i = 0; i < k->c->ncopies; ++i) {
-    const pl_copy *cp = &k->c->copies[i];
+  for (size_t i = 0; i < k->plan->ncopies; ++i) {
+    const pl_copy *cp = &k->plan->copies[i];
     LLVMValueRef pred = NULL;
     if (cp->pred) {
       pred = pl_emit_remap(e, cp->pred); /* loop-invariant: usually itself */

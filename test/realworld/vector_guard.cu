@@ -1,9 +1,8 @@
-// XFAIL: *
 // Shape 9: ragged copies of float2, float4 and int4 written as
 // `if (ok) t = v; else t = 0;` (a vector guard: the branch merges whole
 // vectors), as bounds-checked vectorized loads are usually written.
-// Today: pipelined, but scalarized: "10 cp.async copies of 4 bytes" (SROA splits the
-// vectors); the copies should keep their width, one cp.async each of 8 and 16 bytes.
+// SROA splits the vectors into lanes; the plan widens the lanes back into one
+// cp.async of 8 or 16 bytes each (copy widening).
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 __global__ void __launch_bounds__(128)
