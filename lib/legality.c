@@ -36,7 +36,23 @@ static const char *opcode_word(LLVMValueRef inst) {
     return "store";
   if (LLVMIsAICmpInst(inst))
     return "comparison";
+  if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst))
+    return "atomic";
   return "instruction";
+}
+
+/* The same word with its indefinite article ("a phi", "an atomic"). */
+static const char *opcode_phrase(LLVMValueRef inst) {
+  const char *w = opcode_word(inst);
+  static const char *const phrases[][2] = {
+      {"phi", "a phi"},           {"select", "a select"},
+      {"ptrtoint", "a ptrtoint"}, {"call", "a call"},
+      {"store", "a store"},       {"comparison", "a comparison"},
+      {"atomic", "an atomic"},    {"instruction", "an instruction"}};
+  for (size_t i = 0; i < sizeof phrases / sizeof *phrases; ++i)
+    if (strcmp(w, phrases[i][0]) == 0)
+      return phrases[i][1];
+  return "an instruction";
 }
 
 /* What `inst` may do to the object `ptr` points into: alias analysis,
@@ -116,8 +132,8 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
                         pl_callee_name(user));
       reads = 1;
     } else {
-      return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' flows into a %s",
-                      t->name, opcode_word(user));
+      return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' flows into %s", t->name,
+                      opcode_phrase(user));
     }
     if (reads && pl_in_copy_stage(host, c, user))
       return pl_failf(f, PL_R_TILE_READ_EARLY, user, "tile '%s' is read before the first barrier",
@@ -289,8 +305,10 @@ static int check_writes(pl_host *host, const pl_candidate *c, pl_fail *f) {
         if (mod_ref(host, i, obj) & PL_MOD) {
           char buf[80];
           pl_failf(f, PL_R_SOURCE_WRITTEN, i,
-                   "the loop may write the global memory tile '%s' is copied from",
-                   c->tiles[c->copies[j].tile].name);
+                   "the loop may write the global memory tile '%s' is copied from%s",
+                   c->tiles[c->copies[j].tile].name,
+                   LLVMIsAArgument(obj) ? "; mark the pointers __restrict__ if they never overlap"
+                                        : "");
           if (LLVMIsAArgument(obj))
             pl_fail_detail(f,
                            "this %s may write the memory that %s points to; mark the "
@@ -509,8 +527,9 @@ static int check_predicates(pl_host *host, const pl_candidate *c, pl_fail *f) {
     const pl_copy *cp = &c->copies[i];
     if (cp->pred && !invariant(c, cp->pred, 0))
       return pl_failf(f, PL_R_CONDITIONAL_COPY, cp->store,
-                      "the copy into tile '%s' is skipped on some iterations without writing "
-                      "zeros, so the tile would keep stale data",
+                      "the copy into tile '%s' runs under a condition that changes from "
+                      "iteration to iteration and writes no zeros otherwise, so a slot would "
+                      "keep stale data; write zeros in the other branch (x = c ? A[i] : 0)",
                       c->tiles[cp->tile].name);
   }
   return 1;
@@ -823,7 +842,9 @@ static int check_target(pl_host *host, const pl_candidate *c, pl_fail *f) {
   char target[32];
   unsigned sm = pl_target_sm(c->function, target, sizeof target);
   if (sm < 80)
-    return pl_failf(f, PL_R_TARGET, NULL, "cp.async needs sm_80 or newer, and the target is %s",
+    return pl_failf(f, PL_R_TARGET, NULL,
+                    "cp.async needs sm_80 or newer, and the target is %s; build for sm_80 or "
+                    "newer (--cuda-gpu-arch=sm_80)",
                     target);
   return 1;
 }

@@ -36,7 +36,8 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
     if (pl_loop_has_barrier(loop, fn)) {
       pl_failf(&f, PL_R_NOT_KERNEL, NULL,
                "the loop is not in a kernel, so its pointer arguments may not "
-               "point to global memory");
+               "point to global memory; it is pipelined where it is inlined into a "
+               "kernel");
       pl_remark_declined(host, loop, &f);
       pl_fail_clear(&f);
     }

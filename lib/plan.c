@@ -159,7 +159,7 @@ static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t p
   if (s < PL_MIN_STAGES) {
     pl_failf(f, PL_R_BUDGET, NULL,
              "a ring of 2 stages needs %llu bytes of shared memory, over the budget "
-             "of %llu bytes",
+             "of %llu bytes; raise max-shared or use smaller tiles",
              (unsigned long long)(2 * per_stage + plan->other_shared),
              (unsigned long long)opts->max_shared);
     pl_fail_detail(f,

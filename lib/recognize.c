@@ -181,7 +181,7 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
     if (w != v && pl_is_copy_load(w))
       return pl_failf(f, PL_R_CONVERTED_COPY, store,
                       "the copy into tile '%s' converts the loaded value; cp.async "
-                      "copies bytes unchanged",
+                      "copies bytes unchanged; convert when reading the tile instead",
                       tname);
     return pl_failf(f, PL_R_NOT_A_COPY, store,
                     "a store into tile '%s' does not store a value loaded from "
@@ -293,10 +293,16 @@ static int recognize_loop(pl_host *host, pl_candidate *c, LLVMValueRef hand_pipe
   if (!c->latch)
     return pl_failf(f, PL_R_NO_LATCH, NULL, "the loop has more than one latch");
   c->exit = pl_loop_exit_block(c->loop);
-  if (pl_loop_exiting_block(c->loop) != c->latch || !c->exit)
+  if (pl_loop_exiting_block(c->loop) != c->latch || !c->exit) {
+    unsigned minsize = LLVMGetEnumAttributeKindForName("minsize", 7);
+    if (LLVMGetEnumAttributeAtIndex(c->function, LLVMAttributeFunctionIndex, minsize))
+      return pl_failf(f, PL_R_NOT_ROTATED, NULL,
+                      "the loop is not rotated: at -Oz clang does not rotate loops; compile "
+                      "with -O2 or -O3");
     return pl_failf(f, PL_R_NOT_ROTATED, NULL,
                     "the loop leaves from a block other than its latch (an early exit, "
-                    "or a loop that is not rotated)");
+                    "or a loop that is not rotated); move the early exit out of the loop");
+  }
   return 1;
 }
 

@@ -73,7 +73,8 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_u64(r, "OtherSharedBytes", plan->other_shared);
   pl_remark_text(r, " more in other __shared__ arrays); the prologue issues ");
   pl_remark_u64(r, "PrologueIterations", plan->stages - 1);
-  pl_remark_text(r, " iterations; steady state waits with ");
+  pl_remark_text(r, plan->stages - 1 == 1 ? " iteration; steady state waits with "
+                                          : " iterations; steady state waits with ");
   pl_remark_text(r, lowering);
   pl_remark_text(r, ".wait_group ");
   pl_remark_u64(r, "WaitGroup", plan->stages - 2);

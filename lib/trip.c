@@ -45,7 +45,9 @@ int pl_find_trip(pl_host *host, const pl_candidate *c, pl_trip *trip, pl_fail *f
   LLVMValueRef cmp =
       br && LLVMIsABranchInst(br) && LLVMIsConditional(br) ? LLVMGetCondition(br) : NULL;
   if (!cmp || !LLVMIsAICmpInst(cmp))
-    return pl_failf(f, PL_R_NO_TRIP_COUNT, br, "the trip count cannot be computed at loop entry");
+    return pl_failf(f, PL_R_NO_TRIP_COUNT, br,
+                    "the trip count cannot be computed at loop entry; compare the counter "
+                    "with a loop-invariant bound");
   LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
   LLVMValueRef x = LLVMGetOperand(cmp, 0), y = LLVMGetOperand(cmp, 1);
   int bound_left =
@@ -89,5 +91,7 @@ int pl_find_trip(pl_host *host, const pl_candidate *c, pl_trip *trip, pl_fail *f
     trip->is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
     return 1;
   }
-  return pl_failf(f, PL_R_NO_TRIP_COUNT, cmp, "the trip count cannot be computed at loop entry");
+  return pl_failf(f, PL_R_NO_TRIP_COUNT, cmp,
+                  "the trip count cannot be computed at loop entry; compare the counter "
+                  "with a loop-invariant bound");
 }

@@ -4,7 +4,7 @@
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy into tile 'tile' is skipped on some iterations without writing zeros, so the tile would keep stale data
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy into tile 'tile' runs under a condition that changes from iteration to iteration and writes no zeros otherwise, so a slot would keep stale data; write zeros in the other branch (x = c ? A[i] : 0)
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: ConditionalCopy

@@ -10,7 +10,7 @@ __global__ void raggedNoZero(int n, int ntiles, const float *__restrict__ in,
   __shared__ float tile[256];
   const int tid = threadIdx.x;
   float acc = 0.0f;
-  // CHECK: nm_guard_varies.cu:[[@LINE+1]]:3: remark: loop not pipelined: the copy into tile 'tile' is skipped on some iterations without writing zeros
+  // CHECK: nm_guard_varies.cu:[[@LINE+1]]:3: remark: loop not pipelined: the copy into tile 'tile' runs under a condition that changes from iteration to iteration and writes no zeros otherwise
   for (int t = 0; t < ntiles; ++t) {
     if (tid < n - t * 256)
       tile[tid] = in[t * 256 + tid];
