@@ -11,7 +11,11 @@
 # 3. compute-sanitizer racecheck and synccheck on every plugin build
 #    (default, 2, 3 and 4 stages) of every kernel at small sizes;
 # 4. bench time: CUDA-event medians of every variant in one run (CSV), and
-#    a plot of the speedups (PNG, with matplotlib).
+#    a plot of the speedups (PNG, with matplotlib);
+# 5. generated kernels (utils/fuzz.py): the plain and plugin binaries that
+#    `utils/fuzz.sh --gpu-build build/fuzz-gpu` built beforehand (clang is
+#    not needed here) run at every trip count, their output hashes compared
+#    bitwise, and compute-sanitizer racecheck on a sample (FUZZ_DIR).
 # Prints "N passed, N failed" last; exits non-zero on any failure.
 set -u
 out="${1:-${OUT:-out}}"
@@ -76,6 +80,18 @@ echo "== bench time"
 $b/bench/bench time "$out/timing.csv" "${REPS:-30}" 2>&1 | tee "$out/timing.txt"
 [ "${PIPESTATUS[0]}" = 0 ] || ko "bench time"
 python3 utils/plot_bench.py "$out/timing.csv" "$out/bench.png" || ko "plot"
+
+echo "== fuzz: generated kernels, plain against plugin builds"
+fz="${FUZZ_DIR:-$b/fuzz-gpu}"
+if [ -f "$fz/manifest.json" ]; then
+  python3 utils/fuzz.py gpu-run "$fz" --run-seed "$seed" >"$out/fuzz.log" 2>&1
+  grep -E '^(kernels|compute-sanitizer|DIFF|FAIL|SANITIZER)' "$out/fuzz.log" | head -40
+  read -r fp ff < <(tail -n 1 "$out/fuzz.log" | awk '/passed/{print $1, $3}')
+  pass=$((pass + ${fp:-0}))
+  fail=$((fail + ${ff:-1}))
+else
+  ko "no $fz/manifest.json: run utils/fuzz.sh --gpu-build $fz where clang is"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
