@@ -340,8 +340,10 @@ static int used_by_instructions(LLVMValueRef v) {
   return 0;
 }
 
-/* The tiles are gone from this kernel: clear the address chains left dead,
- * then the globals, unless another kernel still uses one. */
+/* The tiles are gone from this kernel: clear the address chains left dead
+ * (the compute's addresses the original loop hoisted, now rebuilt over the
+ * ring), then the globals, unless another kernel still uses one. A tile
+ * left beside its ring would count twice in ptxas's shared-memory total. */
 static void delete_tiles(const pl_candidate *c) {
   for (size_t t = 0; t < c->ntiles; ++t) {
     LLVMValueRef g = c->tiles[t].global;
@@ -351,10 +353,14 @@ static void delete_tiles(const pl_candidate *c) {
       LLVMValueRef v = stack.v[--stack.len];
       for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
-        if (LLVMIsAConstantExpr(user))
+        if (LLVMIsAConstantExpr(user)) {
           pl_vec_push(&stack, user);
-        else if (LLVMIsAInstruction(user) && !pl_vec_has(&dead, user))
+        } else if (LLVMIsAInstruction(user) && !pl_vec_has(&dead, user) &&
+                   LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == c->function) {
+          /* follow address chains: a dead GEP may feed only dead GEPs */
           pl_vec_push(&dead, user);
+          pl_vec_push(&stack, user);
+        }
       }
     }
     pl_erase_dead(dead.v, dead.len);
