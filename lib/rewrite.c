@@ -192,6 +192,18 @@ static void point_at_slot(skeleton *k, pl_emitter *e, LLVMValueRef slot, int inb
   }
 }
 
+/* An emitter that issues a later iteration's copies: it clones the loop's
+ * address arithmetic (without poison-generating flags), re-bases hoisted
+ * tile addresses on slot 0, and steps invariant-step IVs by their
+ * expanded steps. */
+static void init_issuer(skeleton *k, pl_emitter *e) {
+  pl_emitter_init(e, k->c, k->b);
+  e->clone_loop = 1;
+  e->drop_flags = 1;
+  e->slot0 = &k->slot0;
+  e->iv_steps = k->iv_steps;
+}
+
 /* Prologue: the backedge-taken count, then iterations 0 .. S-2 into slots
  * 0 .. S-2, one group each. */
 static void emit_prologue(skeleton *k, pl_host *host) {
@@ -207,11 +219,7 @@ static void emit_prologue(skeleton *k, pl_host *host) {
     pl_emit_call0(c, k->b, "llvm.nvvm.barrier0");
   for (unsigned j = 0; j + 1 < k->plan->stages; ++j) {
     pl_emitter e;
-    pl_emitter_init(&e, c, k->b);
-    e.clone_loop = 1;
-    e.drop_flags = 1;
-    e.slot0 = &k->slot0;
-    e.iv_steps = k->iv_steps;
+    init_issuer(k, &e);
     point_at_slot(k, &e, LLVMConstInt(i32, j, 0), 0, "pl.slot");
     pl_emit_map_ivs(&e, 1, j);
     issue_stage(k, &e, emit_exists(c, &k->plan->trip, &e, 1, j, k->btc, NULL));
@@ -263,11 +271,7 @@ static void emit_steady_state(skeleton *k) {
   k->low->wait(c, k->b, S - 2);
   LLVMPositionBuilderBefore(k->b, LLVMGetNextInstruction(c->first_barrier));
   pl_emitter e;
-  pl_emitter_init(&e, c, k->b);
-  e.clone_loop = 1;
-  e.drop_flags = 1;
-  e.slot0 = &k->slot0;
-  e.iv_steps = k->iv_steps;
+  init_issuer(k, &e);
   LLVMValueRef is0 = LLVMBuildICmp(k->b, LLVMIntEQ, k->s_phi, LLVMConstInt(i32, 0, 0), "");
   LLVMValueRef prev = LLVMBuildSub(k->b, k->s_phi, LLVMConstInt(i32, 1, 0), "");
   LLVMValueRef s_issue =
