@@ -16,8 +16,12 @@
 #    `utils/fuzz.sh --gpu-build build/fuzz-gpu` built beforehand (clang is
 #    not needed here) run at every trip count, their output hashes compared
 #    bitwise, and compute-sanitizer racecheck on a sample (FUZZ_DIR).
+# STEPS (default "examples check sanitizer time fuzz") picks the steps, in
+# that order, so that a run can be split to fit a time limit.
 # Prints "N passed, N failed" last; exits non-zero on any failure.
 set -u
+steps=" ${STEPS:-examples check sanitizer time fuzz} "
+want() { case "$steps" in *" $1 "*) return 0 ;; esac; return 1; }
 out="${1:-${OUT:-out}}"
 mkdir -p "$out"
 b=build
@@ -29,6 +33,7 @@ ko() { echo "FAIL $*"; fail=$((fail + 1)); }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
 
 seed=$(date +%s)
+if want examples; then
 echo "== examples (seed base $seed)"
 for args in "32" "64" "96" "128" "1024" "2048"; do
   s=$((seed + args))
@@ -44,7 +49,9 @@ for args in "128 128 32" "256 256 64" "256 256 96" "256 128 128" "512 512 4096" 
   [ "${p##*hash=}" = "${q##*hash=}" ] && ok "wmma_gemm $args seed=$s ${q##* }" ||
     ko "wmma_gemm $args: plain ${p##*hash=} plugin ${q##*hash=}"
 done
+fi
 
+if want check; then
 echo "== bench check"
 $b/bench/bench check "$seed" >"$out/check.log" 2>&1
 tail -n 1 "$out/check.log"
@@ -52,7 +59,9 @@ grep FAIL "$out/check.log" | head -20
 read -r cp cf < <(tail -n 1 "$out/check.log" | awk '/passed/{print $1, $3}')
 pass=$((pass + ${cp:-0}))
 fail=$((fail + ${cf:-1}))
+fi
 
+if want sanitizer; then
 echo "== compute-sanitizer: racecheck and synccheck on every plugin build, small sizes"
 if command -v compute-sanitizer >/dev/null; then
   jobs=()
@@ -75,12 +84,16 @@ if command -v compute-sanitizer >/dev/null; then
 else
   ko "compute-sanitizer not found"
 fi
+fi
 
+if want time; then
 echo "== bench time"
 $b/bench/bench time "$out/timing.csv" "${REPS:-30}" 2>&1 | tee "$out/timing.txt"
 [ "${PIPESTATUS[0]}" = 0 ] || ko "bench time"
 python3 utils/plot_bench.py "$out/timing.csv" "$out/bench.png" || ko "plot"
+fi
 
+if want fuzz; then
 echo "== fuzz: generated kernels, plain against plugin builds"
 fz="${FUZZ_DIR:-$b/fuzz-gpu}"
 if [ -f "$fz/manifest.json" ]; then
@@ -91,6 +104,7 @@ if [ -f "$fz/manifest.json" ]; then
   fail=$((fail + ${ff:-1}))
 else
   ko "no $fz/manifest.json: run utils/fuzz.sh --gpu-build $fz where clang is"
+fi
 fi
 
 echo "$pass passed, $fail failed"
