@@ -111,37 +111,51 @@ static int is_conversion(LLVMValueRef v) {
   return op != LLVMBitCast && op != LLVMAddrSpaceCast;
 }
 
+/* When *v is one lane of a vector (extractelement by a constant index),
+ * sets *v to the vector and *offset to the lane's byte offset and returns
+ * the lane; else returns -1 and leaves both alone. */
+static int as_lane(const pl_candidate *c, LLVMValueRef *v, unsigned *offset) {
+  if (!LLVMIsAExtractElementInst(*v) || !LLVMIsAConstantInt(LLVMGetOperand(*v, 1)))
+    return -1;
+  uint64_t idx = LLVMConstIntGetZExtValue(LLVMGetOperand(*v, 1));
+  LLVMValueRef vec = peel_bitcast(LLVMGetOperand(*v, 0));
+  LLVMTypeRef vt = LLVMTypeOf(vec);
+  if (LLVMGetTypeKind(vt) != LLVMVectorTypeKind || idx >= LLVMGetVectorSize(vt))
+    return -1;
+  *offset = (unsigned)(idx * pl_type_alloc_size(c->module, LLVMGetElementType(vt)));
+  *v = vec;
+  return (int)idx;
+}
+
 /* Classifies the stored value of a tile store. */
 static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp,
                           pl_fail *f, const char *tname) {
   LLVMValueRef v = peel_bitcast(LLVMGetOperand(store, 0));
   /* One lane of a vector load, `t = __ldg(&float4_ptr[i]); tile[..] = t.x`:
-   * a copy of that lane's bytes. */
-  int lane = -1;
-  if (LLVMIsAExtractElementInst(v) && LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
-    uint64_t idx = LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1));
-    LLVMValueRef vec = peel_bitcast(LLVMGetOperand(v, 0));
-    LLVMTypeRef vt = LLVMTypeOf(vec);
-    if (LLVMGetTypeKind(vt) == LLVMVectorTypeKind && idx < LLVMGetVectorSize(vt)) {
-      lane = (int)idx;
-      cp->offset = (unsigned)(idx * pl_type_alloc_size(c->module, LLVMGetElementType(vt)));
-      v = vec;
-    }
-  }
+   * a copy of that lane's bytes; the lane may be taken before or after the
+   * guard merges the load with zero. */
+  int lane = as_lane(c, &v, &cp->offset);
   if (LLVMIsASelectInst(v)) {
     LLVMValueRef tv = peel_bitcast(LLVMGetOperand(v, 1));
     LLVMValueRef fv = peel_bitcast(LLVMGetOperand(v, 2));
     LLVMTypeRef ct = LLVMTypeOf(LLVMGetOperand(v, 0));
     int scalar = LLVMGetTypeKind(ct) == LLVMIntegerTypeKind; /* not a per-lane mask */
+    unsigned toff = 0, foff = 0;
+    int tlane = lane < 0 ? as_lane(c, &tv, &toff) : -1;
+    int flane = lane < 0 ? as_lane(c, &fv, &foff) : -1;
     if (!scalar) {
       /* a vector select: no single zero-fill condition */
     } else if (pl_is_copy_load(tv) && is_zero(fv)) {
       cp->guard = LLVMGetOperand(v, 0);
       v = tv;
+      if (tlane >= 0)
+        lane = tlane, cp->offset = toff;
     } else if (pl_is_copy_load(fv) && is_zero(tv)) {
       cp->guard = LLVMGetOperand(v, 0);
       cp->guard_negated = 1;
       v = fv;
+      if (flane >= 0)
+        lane = flane, cp->offset = foff;
     }
   } else if (LLVMIsAPHINode(v) && LLVMCountIncoming(v) == 2) {
     /* P: br c, L, M   L: load; br M   M: phi [load, L], [0, P] */
@@ -151,7 +165,11 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
       LLVMBasicBlockRef lb = LLVMGetIncomingBlock(v, i);
       LLVMBasicBlockRef pb = LLVMGetIncomingBlock(v, 1 - i);
       LLVMBasicBlockRef mb = LLVMGetInstructionParent(v);
-      if (!pl_is_copy_load(lv) || !is_zero(zv) || LLVMGetInstructionParent(lv) != lb)
+      LLVMValueRef src = lv;
+      unsigned off = 0;
+      int llane = lane < 0 ? as_lane(c, &src, &off) : -1;
+      if (!pl_is_copy_load(src) || !is_zero(zv) || !LLVMIsAInstruction(lv) ||
+          LLVMGetInstructionParent(lv) != lb)
         continue;
       LLVMValueRef lt = LLVMGetBasicBlockTerminator(lb);
       LLVMValueRef pt = LLVMGetBasicBlockTerminator(pb);
@@ -170,7 +188,9 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
       } else {
         continue;
       }
-      v = lv;
+      v = src;
+      if (llane >= 0)
+        lane = llane, cp->offset = off;
       break;
     }
   }
