@@ -250,6 +250,19 @@ static int is_shared_store(LLVMValueRef i, LLVMValueRef *dst) {
   return pl_is_shared_global(pl_underlying_object(*dst));
 }
 
+int pl_loop_is_tile_like(pl_loop_ref loop, LLVMValueRef fn) {
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+    if (!pl_loop_contains(loop, b))
+      continue;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef dst;
+      if (pl_is_cta_barrier(i) || is_shared_store(i, &dst))
+        return 1;
+    }
+  }
+  return 0;
+}
+
 /* Nonzero when every block entering the loop ends in a branch or a switch
  * (llvm::InsertPreheaderForLoop gives up on indirectbr and callbr). */
 static int can_insert_preheader(const pl_candidate *c) {
