@@ -722,6 +722,8 @@ static int check_addresses(pl_host *host, const pl_candidate *c, pl_fail *f) {
          recomputable(host, c, cp->dst, &seen, f, tn, 0) &&
          (!cp->guard || recomputable(host, c, cp->guard, &seen, f, tn, 0)) &&
          (!cp->pred || recomputable(host, c, cp->pred, &seen, f, tn, 0));
+    for (unsigned g = 0; g < cp->nmore_guards && ok; ++g)
+      ok = recomputable(host, c, cp->more_guards[g], &seen, f, tn, 0);
   }
   pl_vmap_free(&seen);
   return ok;

@@ -13,7 +13,10 @@
  * shape), the barriers, the copy stage. A copy may be guarded for ragged
  * tiles, `x = c ? A[i] : 0`, written as a select or as a branch around
  * the load merged by a phi; such a copy zero-fills when the guard is false
- * (PTX ISA, "cp.async": src-size).
+ * (PTX ISA, "cp.async": src-size). A compound guard -- a chain of selects,
+ * or nested branches around the load with zeros on every other path --
+ * combines its conditions (up to PL_MAX_GUARD_TERMS); a fill other than
+ * zero is declined (NonZeroFill).
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_RECOGNIZE_H
 #define PL_RECOGNIZE_H
