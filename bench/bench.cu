@@ -42,13 +42,14 @@ struct Variant {
   void (*mmassert)(int, int, int, const float *, const float *, float *);
   void (*nbody)(int, const float *, float *);
   void (*gram)(int, int, int, const float *, const float *, float *);
+  void (*haloconv)(int, int, const float *, const float *, float *);
 };
 #define PL_ENTRY(v)                                                                                \
   {                                                                                                \
       #v,           sgemm_##v,   wmma_##v,      rbsgemm_##v,   conv_##v,                           \
       batched_##v,  attn_##v,    stream_##v,    streamldg_##v, sgemm1d_##v,                        \
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
-      nbody_##v,    gram_##v},
+      nbody_##v,    gram_##v,      haloconv_##v},
 static const Variant variants[] = {PL_VARIANTS(PL_ENTRY)};
 #undef PL_ENTRY
 static const int nvariants = sizeof variants / sizeof *variants;
@@ -325,6 +326,25 @@ static void realworld(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  // Issue 9, part 3: 3x3 convolution over an H x W image with a halo tile
+  // under a compound guard that changes per tile (trip count ceil(H/16):
+  // 0, 1, 2, 3, 4, 5 and large, ragged H and W).
+  p.push_back({"haloconv",
+               "GB/s",
+               {{0, 37}, {16, 40}, {31, 33}, {48, 17}, {50, 64}, {80, 100}, {2049, 1023}},
+               {50, 64},
+               {8192, 8192},
+               [](const Size &s) {
+                 return "H=" + std::to_string(s[0]) + " W=" + std::to_string(s[1]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1], seed), f32(b, 9, seed), out(b, (size_t)s[0] * s[1]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.haloconv(s[0], s[1], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 8.0 * s[0] * s[1]; }});
 }
 
 static std::vector<Problem> problems() {

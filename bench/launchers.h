@@ -26,7 +26,8 @@
   void pbatched_##v(int n, int batch, int zgrid, const float *A, const float *B, float *C);        \
   void mmassert_##v(int hA, int wA, int wB, const float *A, const float *B, float *C);             \
   void nbody_##v(int n, const float *pos, float *accel);                                           \
-  void gram_##v(int M, int N, int D, const float *X, const float *Y, float *S);
+  void gram_##v(int M, int N, int D, const float *X, const float *Y, float *S);                    \
+  void haloconv_##v(int H, int W, const float *in, const float *w, float *out);
 PL_VARIANTS(PL_DECLARE)
 #undef PL_DECLARE
 

@@ -27,6 +27,7 @@ namespace PL_NS {
 #include "kernels/batched.cuh"
 #include "kernels/conv.cuh"
 #include "kernels/gram_ldg4.cuh"
+#include "kernels/halo_conv.cuh"
 #include "kernels/matmul_assert.cuh"
 #include "kernels/nbody.cuh"
 #include "kernels/persistent_batched.cuh"
@@ -105,4 +106,9 @@ void PL_CAT(nbody_, PL_NS)(int n, const float *pos, float *accel) {
 void PL_CAT(gram_, PL_NS)(int M, int N, int D, const float *X, const float *Y, float *S) {
   KERNEL(gramLdg4)<<<dim3((N + GR_B - 1) / GR_B, (M + GR_B - 1) / GR_B), dim3(16, 16)>>>(M, N, D, X,
                                                                                          Y, S);
+}
+
+// Issue 9 ("Real-world tile loops II").
+void PL_CAT(haloconv_, PL_NS)(int H, int W, const float *in, const float *w, float *out) {
+  KERNEL(haloConv)<<<(W + HC_T - 1) / HC_T, dim3(HC_P, HC_P)>>>(H, W, in, w, out);
 }

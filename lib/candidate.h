@@ -17,6 +17,9 @@
 #include <llvm-c/Core.h>
 #include <stdint.h>
 
+/** Most conditions a copy's guard may combine (`guard` and more_guards). */
+#define PL_MAX_GUARD_TERMS 8
+
 /** One global->shared copy of the copy stage. */
 typedef struct pl_copy {
   LLVMValueRef store; /**< the store (or llvm.memcpy call) into the tile */
@@ -35,6 +38,14 @@ typedef struct pl_copy {
   unsigned offset;  /**< bytes from `src` where the copied bytes start: a
                          lane of a vector load (extractelement), else 0 */
   unsigned tile;    /**< index into pl_candidate.tiles */
+  /** Further terms of a compound guard (issue 9, part 3): the copy copies
+   * when `guard` and every one of these hold, and zero-fills otherwise --
+   * `(r >= 0 && r < H) ? A[r] : 0` written as nested branches around the
+   * load or as a chain of selects. Each term is a condition the original
+   * code branched or selected on; legality requires each recomputable. */
+  LLVMValueRef more_guards[PL_MAX_GUARD_TERMS - 1];
+  unsigned char more_negated[PL_MAX_GUARD_TERMS - 1]; /**< term copies when false */
+  unsigned nmore_guards;
 } pl_copy;
 
 /** One __shared__ array that the copy stage fills (the tile). */

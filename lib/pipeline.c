@@ -27,20 +27,50 @@ static int ensure_preheader(pl_host *host, pl_candidate *c, pl_fail *f) {
   return c->preheader ? 1 : pl_failf(f, PL_R_NO_PREHEADER, NULL, "the loop has no preheader");
 }
 
+/* A loop of a function that is not a kernel. A tile loop there is declined
+ * (its pointer arguments need not be global), as a missed remark where
+ * the function may still be called, and as an analysis remark where it
+ * is only the leftover copy of a function inlined into the kernels that
+ * call it: those copies are reported once, each in its kernel (issue 9,
+ * part 6). Loops without a barrier get no remark, as before. */
+static void decline_not_kernel(pl_host *host, pl_loop_ref loop, LLVMValueRef fn,
+                               const pl_options *opts) {
+  if (!pl_loop_has_barrier(loop, fn))
+    return;
+  pl_fail f = {0};
+  if (pl_function_may_be_called(fn, opts->rdc)) {
+    pl_failf(&f, PL_R_NOT_KERNEL, NULL,
+             "the loop is not in a kernel, so its pointer arguments may not "
+             "point to global memory; it is pipelined where it is inlined into a "
+             "kernel");
+    pl_remark_declined(host, loop, &f);
+  } else {
+    pl_failf(&f, PL_R_NOT_KERNEL, NULL,
+             "the loop is not in a kernel, and no code calls this copy of its "
+             "function; the copies inlined into kernels have remarks of their own");
+    pl_remark_declined_analysis(host, loop, &f);
+  }
+  pl_fail_clear(&f);
+}
+
 /* One loop through the stages: recognize, legality, plan, rewrite,
  * remark. Returns nonzero when it was rewritten. */
 static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel,
                     LLVMValueRef hand_pipelined, const pl_options *opts) {
   pl_fail f = {0};
   if (!kernel) {
-    if (pl_loop_has_barrier(loop, fn)) {
-      pl_failf(&f, PL_R_NOT_KERNEL, NULL,
-               "the loop is not in a kernel, so its pointer arguments may not "
-               "point to global memory; it is pipelined where it is inlined into a "
-               "kernel");
-      pl_remark_declined(host, loop, &f);
-      pl_fail_clear(&f);
-    }
+    decline_not_kernel(host, loop, fn, opts);
+    return 0;
+  }
+  /* A loop with no barrier and no __shared__ store is no tile loop: said
+   * under -Rpass-analysis only, so -Rpass-missed lists the loops that
+   * matter. */
+  if (!pl_loop_is_tile_like(loop, fn)) {
+    pl_failf(&f, PL_R_NOT_TILE_LOOP, NULL,
+             "not a tile loop: the loop has no barrier and stores nothing into __shared__ "
+             "memory");
+    pl_remark_declined_analysis(host, loop, &f);
+    pl_fail_clear(&f);
     return 0;
   }
   pl_candidate c = {0};

@@ -74,6 +74,11 @@ static int copy_distance(pl_host *host, const pl_copy *a, const pl_copy *b, int6
 /* Whether `b` may join a wider copy that `a` opens: same tile, same guard
  * and predicate, so that one cp.async does what both did. */
 static int same_condition(const pl_copy *a, const pl_copy *b) {
+  if (a->nmore_guards != b->nmore_guards)
+    return 0;
+  for (unsigned g = 0; g < a->nmore_guards; ++g)
+    if (a->more_guards[g] != b->more_guards[g] || a->more_negated[g] != b->more_negated[g])
+      return 0;
   return a->tile == b->tile && a->guard == b->guard && a->guard_negated == b->guard_negated &&
          a->pred == b->pred && a->pred_negated == b->pred_negated;
 }

@@ -13,7 +13,10 @@
  * shape), the barriers, the copy stage. A copy may be guarded for ragged
  * tiles, `x = c ? A[i] : 0`, written as a select or as a branch around
  * the load merged by a phi; such a copy zero-fills when the guard is false
- * (PTX ISA, "cp.async": src-size).
+ * (PTX ISA, "cp.async": src-size). A compound guard -- a chain of selects,
+ * or nested branches around the load with zeros on every other path --
+ * combines its conditions (up to PL_MAX_GUARD_TERMS); a fill other than
+ * zero is declined (NonZeroFill).
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_RECOGNIZE_H
 #define PL_RECOGNIZE_H
@@ -37,5 +40,12 @@ LLVMValueRef pl_find_async_copy_machinery(LLVMValueRef fn);
 
 /** Nonzero when `loop` of `fn` contains a CTA barrier call. */
 int pl_loop_has_barrier(pl_loop_ref loop, LLVMValueRef fn);
+
+/** Nonzero when `loop` of `fn` (its inner loops included) contains a CTA
+ * barrier or a store (or memcpy) into __shared__ memory: a loop that may
+ * be a tile loop. Its declines are missed remarks; any other loop's go to
+ * -Rpass-analysis only (issue 9, part 6), so that they do not bury the
+ * few that matter. */
+int pl_loop_is_tile_like(pl_loop_ref loop, LLVMValueRef fn);
 
 #endif /* PL_RECOGNIZE_H */

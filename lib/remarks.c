@@ -5,11 +5,11 @@
 
 static const char prefix[] = "loop not pipelined: ";
 
-void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f) {
+static void declined(pl_host *host, pl_loop_ref loop, const pl_fail *f, pl_remark_kind kind) {
   const char *name = pl_reason_name(f->reason);
   const char *message = f->message ? f->message : pl_reason_description(f->reason);
   char *text = pl_strdupf("%s%s", prefix, message);
-  pl_remark *r = pl_remark_begin(host, PL_REMARK_MISSED, name, loop, NULL);
+  pl_remark *r = pl_remark_begin(host, kind, name, loop, NULL);
   pl_remark_text(r, text);
   pl_remark_emit(r);
   free(text);
@@ -20,6 +20,14 @@ void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f) {
     pl_remark_emit(r);
     free(text);
   }
+}
+
+void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f) {
+  declined(host, loop, f, PL_REMARK_MISSED);
+}
+
+void pl_remark_declined_analysis(pl_host *host, pl_loop_ref loop, const pl_fail *f) {
+  declined(host, loop, f, PL_REMARK_ANALYSIS);
 }
 
 void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,

@@ -26,4 +26,10 @@ void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f);
 void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,
                          unsigned copies);
 
+/** Emits the remarks of a declined loop as analysis remarks only
+ * (-Rpass-analysis): for a loop that is no tile loop, or the leftover copy
+ * of a function whose tile loops are reported where they were inlined.
+ * Same text and name as pl_remark_declined. */
+void pl_remark_declined_analysis(pl_host *host, pl_loop_ref loop, const pl_fail *f);
+
 #endif /* PL_REMARKS_H */
