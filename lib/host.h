@@ -231,6 +231,18 @@ void pl_remark_u64(pl_remark *r, const char *key, uint64_t value);
 /** Emits the remark through OptimizationRemarkEmitter and frees it. */
 void pl_remark_emit(pl_remark *r);
 
+/* ---- the cost model (lib/cost.c) -------------------------------------- */
+
+/** ScalarEvolution's constant trip count of `loop`
+ * (ScalarEvolution::getSmallConstantTripCount), or 0 when it is not a
+ * known constant. */
+unsigned pl_loop_const_trip_count(pl_host *host, pl_loop_ref loop);
+/** The innermost loop containing `bb` (LoopInfo::getLoopFor), or NULL. */
+pl_loop_ref pl_loop_for_block(pl_host *host, LLVMBasicBlockRef bb);
+/** The loop that immediately contains `loop` (Loop::getParentLoop), or
+ * NULL for an outermost loop. */
+pl_loop_ref pl_loop_parent(pl_loop_ref loop);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PL_ACCEPTED "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify"
+#define PL_ACCEPTED                                                                                \
+  "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, "                   \
+  "profitability=on|off"
 
 void pl_options_init(pl_options *opts) {
   opts->stages = 0;
@@ -14,6 +16,7 @@ void pl_options_init(pl_options *opts) {
   opts->max_shared = PL_DEFAULT_MAX_SHARED;
   opts->rdc = 0;
   opts->verify = 0;
+  opts->profitability = 1;
 }
 
 /* Parses a whole decimal number; nonzero on success. */
@@ -51,6 +54,14 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
     opts->rdc = 1;
     return 0;
   }
+  if (strcmp(arg, "profitability=off") == 0 || strcmp(arg, "profitability=on") == 0) {
+    opts->profitability = arg[15] == 'n';
+    return 0;
+  }
+  if (strncmp(arg, "profitability", 13) == 0) {
+    snprintf(err, errlen, "profitability must be on or off");
+    return -1;
+  }
   if (strncmp(arg, "stages=", 7) == 0) {
     if (!parse_u64(arg + 7, &v) || v < PL_MIN_STAGES || v > PL_MAX_STAGES) {
       snprintf(err, errlen, "stages must be an integer from 2 to 8");
@@ -62,8 +73,16 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
   if (strncmp(arg, "max-shared=", 11) == 0) {
     if (!parse_u64(arg + 11, &v) || v == 0 || v > 0xffffffffull) {
       snprintf(err, errlen,
-               "max-shared must be a byte count from 1 to 4294967295 "
+               "max-shared must be a byte count from 1 to 49152 "
                "(a K suffix means KiB)");
+      return -1;
+    }
+    if (v > PL_DEFAULT_MAX_SHARED) {
+      snprintf(err, errlen,
+               "max-shared=%llu is over 49152 (48 KiB): the rings are static "
+               "__shared__ arrays, and ptxas rejects more than 48 KiB of static "
+               "shared memory per kernel",
+               v);
       return -1;
     }
     opts->max_shared = v;

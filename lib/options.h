@@ -29,18 +29,25 @@ typedef struct pl_options {
   int rdc;             /**< relocatable device code (-fgpu-rdc): other
                             translation units may share this device module's
                             externally visible __shared__ arrays */
+  int profitability;   /**< nonzero (default): the cost model (cost.h)
+                            decides whether and with how many stages a loop
+                            is pipelined; 0 (`profitability=off`): every
+                            legal loop, with PL_DEFAULT_STAGES */
 } pl_options;
 
-/** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB). */
+/** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB, the
+ * cost model on). */
 void pl_options_init(pl_options *opts);
 
-/** Parses one argument: `stages=N` (2..8), `disable`, `max-shared=BYTES`
- * (a decimal byte count from 1 to 2^32-1, optionally with a K suffix for
- * KiB), `rdc` (the device code is relocatable; the clang plugin sets it
- * itself under -fgpu-rdc), or `verify` (run LLVM's verifier on every
- * function the pass changed; clang's release build does not verify). Returns 0 on success. On error
- * returns -1, leaves `opts` unchanged and writes a one-line message saying what is accepted to
- * `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
+/** Parses one argument: `stages=N` (2..8: forces N wherever legal, the
+ * cost model is not asked), `disable`, `max-shared=BYTES` (a decimal byte
+ * count from 1 to 49152, optionally with a K suffix for KiB: ptxas rejects
+ * more than 48 KiB of static shared memory), `profitability=on|off` (off:
+ * pipeline every legal loop with 3 stages, as before the cost model), `rdc` (the device code is
+ * relocatable; the clang plugin sets it itself under -fgpu-rdc), or `verify` (run LLVM's verifier
+ * on every function the pass changed; clang's release build does not verify). Returns 0 on success.
+ * On error returns -1, leaves `opts` unchanged and writes a one-line message saying what is
+ * accepted to `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
 int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen);
 
 /** Parses a list of arguments separated by `sep` (';' for opt's pass

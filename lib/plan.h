@@ -4,7 +4,10 @@
  * decision; the rewrite reads the plan and decides nothing.
  *   lowering  how a tile moves from global to shared memory: today the
  *             cp.async ring (PTX ISA, "cp.async"); see lowering.h
- *   stages    S from 2 to 8: the requested count, lowered until the rings
+ *   profit    whether a ring is worth it, and with how many stages: the
+ *             cost model (cost.h), per target chip; `stages=N` forces N
+ *             and `profitability=off` takes 3, without asking it
+ *   stages    S from 2 to 8: the chosen count, lowered until the rings
  *             fit the static shared-memory budget (e) with every other
  *             static __shared__ array of the kernel; below 2, declined
  *   layout    per tile, one slot per stage, each slot the tile rounded up
@@ -27,6 +30,7 @@
 #define PL_PLAN_H
 
 #include "candidate.h"
+#include "cost.h"
 #include "options.h"
 #include "reasons.h"
 #include "trip.h"
@@ -58,11 +62,16 @@ typedef struct pl_plan {
   pl_trip trip;      /**< does iteration j exist? */
   int exit_barrier;  /**< a barrier follows the exit drain */
   int entry_barrier; /**< a barrier precedes the prologue */
+  int modelled;      /**< the cost model chose the stages */
+  char arch[16];     /**< the target, "sm_90" */
+  pl_cost cost;      /**< its inputs and figures (when modelled) */
 } pl_plan;
 
 /** Fills `plan` for the legal candidate `c` under `opts`. Returns 1 when at
- * least 2 stages fit, else 0 with PL_R_BUDGET in `f` (or the trip-count
- * reason, which legality has already ruled out). Changes no IR. The caller
+ * least 2 stages fit and (unless stages are forced or profitability is
+ * off) the cost model predicts a gain; else 0 with PL_R_BUDGET or
+ * PL_R_NOT_PROFITABLE in `f` (or the trip-count reason, which legality has
+ * already ruled out). Changes no IR. The caller
  * releases the plan with pl_plan_free() in both cases. */
 int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
                  pl_fail *f);

@@ -1,7 +1,9 @@
 /*===- lib/remarks.c - what the user is told about each loop ------------===*/
 #include "remarks.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char prefix[] = "loop not pipelined: ";
 
@@ -28,6 +30,69 @@ void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f) {
 
 void pl_remark_declined_analysis(pl_host *host, pl_loop_ref loop, const pl_fail *f) {
   declined(host, loop, f, PL_REMARK_ANALYSIS);
+}
+
+/* "x.yyy" of a ratio in 1/1000. */
+static void remark_ratio(pl_remark *r, const char *key, unsigned permille) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%u.%03u", permille / 1000, permille % 1000);
+  pl_remark_str(r, key, buf);
+}
+
+/* The passed remark's clause saying why the cost model chose S. */
+static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
+  const pl_cost *k = &plan->cost;
+  unsigned s = plan->stages;
+  pl_remark_text(r, " (");
+  pl_remark_str(r, "Arch", plan->arch);
+  pl_remark_text(r, ": predicted ");
+  remark_ratio(r, "Gain", k->gain_permille);
+  pl_remark_text(r, "x; ");
+  pl_remark_u64(r, "Stages", s);
+  pl_remark_text(r, " stages keep ");
+  pl_remark_u64(r, "InFlightBytes", (uint64_t)(s - 1) * k->tile_bytes * k->blocks_ring[s]);
+  pl_remark_text(r, " bytes in flight per SM over ");
+  pl_remark_u64(r, "ResidentBlocks", k->blocks_ring[s]);
+  pl_remark_text(r, k->blocks_ring[s] == 1 ? " resident block" : " resident blocks");
+  if (k->why && strcmp(k->why, "little") == 0)
+    pl_remark_text(r, ", the fewest that cover the ");
+  else if (s < 3)
+    pl_remark_text(r, ", as many as fit the budget, against the ");
+  else
+    pl_remark_text(r, ", at least 3 for slack, more gain nothing against the ");
+  pl_remark_u64(r, "Latency", k->chip->latency);
+  pl_remark_text(r, "-cycle latency)");
+}
+
+/* The analysis remark with the cost model's inputs and figures. */
+static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
+  const pl_cost *k = &plan->cost;
+  pl_remark *r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "CostModel", c->loop, NULL);
+  pl_remark_text(r, "cost model on ");
+  pl_remark_str(r, "Arch", plan->arch);
+  pl_remark_text(r, ": ");
+  pl_remark_u64(r, "Threads", k->threads);
+  pl_remark_text(r, k->threads_assumed ? " threads per block (assumed: no launch bounds), about "
+                                       : " threads per block, about ");
+  pl_remark_u64(r, "Registers", k->regs);
+  pl_remark_text(r, " registers (a lower bound); per warp and iteration ");
+  pl_remark_u64(r, "Instructions", k->compute);
+  pl_remark_text(r, " instructions (");
+  pl_remark_u64(r, "TileLoads", k->tile_loads);
+  pl_remark_text(r, " tile loads, ");
+  pl_remark_u64(r, "Math", k->math);
+  pl_remark_text(r, " math), the ring adds ");
+  pl_remark_u64(r, "Added", k->added);
+  pl_remark_text(r, "; ");
+  pl_remark_u64(r, "BlocksPlain", k->blocks_plain);
+  pl_remark_text(r, " resident blocks without the ring, ");
+  pl_remark_u64(r, "BlocksRing", k->blocks_ring[plan->stages]);
+  pl_remark_text(r, " with it; cycles per block-iteration ");
+  pl_remark_u64(r, "CyclesPlain", (uint64_t)(k->t_plain + 0.5));
+  pl_remark_text(r, " plain, ");
+  pl_remark_u64(r, "CyclesRing", (uint64_t)(k->t_ring[plan->stages] + 0.5));
+  pl_remark_text(r, " with the ring");
+  pl_remark_emit(r);
 }
 
 void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,
@@ -70,8 +135,12 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_u64(r, "Budget", plan->budget);
     pl_remark_text(r, "-byte budget)");
   }
+  if (plan->modelled)
+    remark_why_stages(r, plan);
   pl_remark_emit(r);
 
+  if (plan->modelled)
+    remark_model(host, c, plan);
   r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
   pl_remark_text(r, "ring of ");
   pl_remark_u64(r, "Stages", plan->stages);

@@ -468,3 +468,13 @@ int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *
   *D = C->getSExtValue();
   return 1;
 }
+
+unsigned pl_loop_const_trip_count(pl_host *H, pl_loop_ref L) {
+  return H->SE().getSmallConstantTripCount(unwrapLoop(L));
+}
+
+pl_loop_ref pl_loop_for_block(pl_host *H, LLVMBasicBlockRef BB) {
+  return wrapLoop(H->LI().getLoopFor(unwrap(BB)));
+}
+
+pl_loop_ref pl_loop_parent(pl_loop_ref L) { return wrapLoop(unwrapLoop(L)->getParentLoop()); }

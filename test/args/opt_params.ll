@@ -4,8 +4,14 @@
 ; RUN: not %opt -passes='cuda-pipeline<stages=3;bogus>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 ; RUN: not %opt -passes='cuda-pipeline<max-shared=12x>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHARED
 ; STAGES: error: cuda-pipeline: bad pass parameter 'stages=0': stages must be an integer from 2 to 8
-; UNKNOWN: error: cuda-pipeline: bad pass parameter 'bogus': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify)
+; UNKNOWN: error: cuda-pipeline: bad pass parameter 'bogus': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, profitability=on|off)
 ; SHARED: error: cuda-pipeline: bad pass parameter 'max-shared=12x': max-shared must be a byte count
 ; RUN: %opt -passes='cuda-pipeline<stages=2;max-shared=4K>' -S %s -o /dev/null
+; Above 48 KiB is an error: the rings are static __shared__ arrays.
+; RUN: not %opt -passes='cuda-pipeline<max-shared=64K>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BIG
+; BIG: error: cuda-pipeline: bad pass parameter 'max-shared=64K': max-shared=65536 is over 49152 (48 KiB): the rings are static __shared__ arrays, and ptxas rejects more than 48 KiB of static shared memory per kernel
+; RUN: not %opt -passes='cuda-pipeline<profitability=maybe>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROFIT
+; PROFIT: error: cuda-pipeline: bad pass parameter 'profitability=maybe': profitability must be on or off
+; RUN: %opt -passes='cuda-pipeline<profitability=off;profitability=on>' -S %s -o /dev/null
 
 target triple = "nvptx64-nvidia-cuda"

@@ -1,9 +1,9 @@
 // One RUN line per remark flag, each with its own prefix: passed remarks
 // carry the ring's shape, missed remarks the reason, analysis remarks the
 // details (and are located at the instruction they are about).
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=PASSED
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MISSED
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ANALYSIS
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=PASSED
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MISSED
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ANALYSIS
 
 // PASSED: rpass.cu:[[@LINE+15]]:3: remark: pipelined loop with 3 stages: tile 'As' 4224 -> 12672 bytes, tile 'Bs' 4224 -> 12672 bytes; 2 cp.async copies of 4 bytes; removed the second barrier [-Rpass=cuda-pipeline]
 // PASSED-NOT: remark:

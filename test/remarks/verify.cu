@@ -2,7 +2,7 @@
 // or declined. clang -verify fails on any missing or unexpected remark.
 // The last loop is no tile loop (no barrier, no __shared__ store): its
 // remarks go to -Rpass-analysis only, so -Rpass-missed shows none.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Xclang -verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Xclang -verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline
 
 #define T 32
 
