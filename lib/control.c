@@ -108,8 +108,8 @@ int pl_loop_pipeline_disabled(LLVMValueRef latch_term) {
     if (!s || len != 26 || strncmp(s, "llvm.loop.pipeline.disable", 26) != 0)
       continue;
     /* Clang writes i1 true; a missing operand means set as well. */
-    disabled = k < 2 || !sub[1] || !LLVMIsAConstantInt(sub[1]) ||
-               LLVMConstIntGetZExtValue(sub[1]) != 0;
+    disabled =
+        k < 2 || !sub[1] || !LLVMIsAConstantInt(sub[1]) || LLVMConstIntGetZExtValue(sub[1]) != 0;
   }
   free(ops);
   return disabled;

@@ -41,8 +41,7 @@ void pl_report_declined(pl_report *r, pl_host *host, LLVMValueRef fn, pl_loop_re
                           f->message ? f->message : pl_reason_description(f->reason));
 }
 
-void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c,
-                         const pl_plan *plan) {
+void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   (void)host;
   pl_decision *d = add(r, c->function, c->loop);
   d->pipelined = 1;
@@ -133,8 +132,8 @@ char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opt
   char *path = NULL;
   FILE *out = open_new(dir, base, arch, &path);
   if (!out) {
-    char *msg = pl_strdupf("libpipeline: cannot write a report into '%s': %s", dir,
-                           strerror(errno));
+    char *msg =
+        pl_strdupf("libpipeline: cannot write a report into '%s': %s", dir, strerror(errno));
     free(source);
     return msg;
   }
@@ -154,7 +153,8 @@ char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opt
     json_str(out, d->mangled);
     fprintf(out, ", \"arch\": ");
     json_str(out, d->arch);
-    fprintf(out, ",\n   \"decision\": \"%s\", \"reason\": ", d->pipelined ? "pipelined" : "declined");
+    fprintf(out,
+            ",\n   \"decision\": \"%s\", \"reason\": ", d->pipelined ? "pipelined" : "declined");
     json_str(out, pl_reason_name(d->reason));
     fprintf(out, ", \"message\": ");
     json_str(out, d->message ? d->message : "");

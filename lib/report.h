@@ -45,11 +45,11 @@ typedef struct pl_decision_tile {
 /** One loop's decision. Strings are owned by the decision. */
 typedef struct pl_decision {
   LLVMValueRef function;
-  char *file;   /**< source file of the loop's start, "" when unknown */
+  char *file; /**< source file of the loop's start, "" when unknown */
   unsigned line, column;
   char *kernel; /**< demangled name of the function */
   char *mangled;
-  char *arch;   /**< "sm_90", or "unknown" */
+  char *arch; /**< "sm_90", or "unknown" */
   int pipelined;
   pl_reason reason; /**< PL_OK when pipelined */
   char *message;    /**< the remark's text, without the context suffix */
@@ -75,8 +75,7 @@ void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, con
 /** Writes `r` for module `m` as a JSON file into directory `dir` (made
  * when missing, one level). Returns NULL on success, else a malloc'ed
  * message the caller frees. Writes nothing when `r` is empty. */
-char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opts,
-                      const char *dir);
+char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opts, const char *dir);
 
 /** Frees what `r` owns and zeroes it. */
 void pl_report_free(pl_report *r);
