@@ -243,6 +243,24 @@ pl_loop_ref pl_loop_for_block(pl_host *host, LLVMBasicBlockRef bb);
  * NULL for an outermost loop. */
 pl_loop_ref pl_loop_parent(pl_loop_ref loop);
 
+/* ---- the user's view (issue 13) --------------------------------------- */
+
+/** The function `host` analyses. */
+LLVMValueRef pl_host_function(pl_host *host);
+
+/** Where `loop` starts in the source (Loop::getStartLoc): the file, joined
+ * to its compile directory when relative, as a malloc'ed string the caller
+ * frees, with its line and column; NULL (and 0, 0) when the loop has no
+ * debug location. */
+char *pl_loop_source(pl_loop_ref loop, unsigned *line, unsigned *column);
+
+/** Reports a one-line warning for the module `m` through its context
+ * (LLVMContext::diagnose with a plugin diagnostic of severity warning):
+ * clang prints it as `warning: <message> [-Wbackend-plugin]`, so
+ * -Wno-backend-plugin silences it and -Werror makes it an error; opt
+ * prints `warning: <message>`. */
+void pl_report_warning(LLVMModuleRef m, const char *message);
+
 #ifdef __cplusplus
 }
 #endif

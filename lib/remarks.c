@@ -1,11 +1,39 @@
 /*===- lib/remarks.c - what the user is told about each loop ------------===*/
 #include "remarks.h"
 
+#include "ir.h"
+#include "legality.h"
 #include <stdio.h>
+
 #include <stdlib.h>
 #include <string.h>
 
 static const char prefix[] = "loop not pipelined: ";
+
+/* Ends every remark with its context, " [sm_90, kernel 'k(float*)']" (or
+ * "function" outside kernels; the architecture left out when the function
+ * names none): in a multi-architecture build the same line is reported
+ * once per architecture, and a line of an inlined helper once per kernel.
+ * Arch and Kernel are fields of the record as well. */
+static void context(pl_remark *r, pl_host *host) {
+  LLVMValueRef fn = pl_host_function(host);
+  char arch[32];
+  int known = pl_target_sm(fn, arch, sizeof arch) != 0 || strncmp(arch, "sm_", 3) == 0;
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(fn, &len);
+  char *mangled = pl_strdupf("%.*s", (int)len, name ? name : "");
+  char *dm = pl_demangle(mangled);
+  pl_remark_text(r, " [");
+  if (known) {
+    pl_remark_str(r, "Arch", arch);
+    pl_remark_text(r, ", ");
+  }
+  pl_remark_text(r, pl_is_kernel(fn) ? "kernel '" : "function '");
+  pl_remark_str(r, "Kernel", dm ? dm : mangled);
+  pl_remark_text(r, "']");
+  free(dm);
+  free(mangled);
+}
 
 static void declined(pl_host *host, pl_loop_ref loop, const pl_fail *f, pl_remark_kind kind) {
   const char *name = pl_reason_name(f->reason);
@@ -13,12 +41,14 @@ static void declined(pl_host *host, pl_loop_ref loop, const pl_fail *f, pl_remar
   char *text = pl_strdupf("%s%s", prefix, message);
   pl_remark *r = pl_remark_begin(host, kind, name, loop, NULL);
   pl_remark_text(r, text);
+  context(r, host);
   pl_remark_emit(r);
   free(text);
   if (f->detail || f->inst) {
     text = pl_strdupf("%s%s", prefix, f->detail ? f->detail : message);
     r = pl_remark_begin(host, PL_REMARK_ANALYSIS, name, loop, f->inst);
     pl_remark_text(r, text);
+    context(r, host);
     pl_remark_emit(r);
     free(text);
   }
@@ -137,6 +167,7 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
   }
   if (plan->modelled)
     remark_why_stages(r, plan);
+  context(r, host);
   pl_remark_emit(r);
 
   if (plan->modelled)
@@ -160,5 +191,6 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_text(r, " ");
   pl_remark_text(r, lowering);
   pl_remark_text(r, " emitted");
+  context(r, host);
   pl_remark_emit(r);
 }

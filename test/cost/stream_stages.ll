@@ -14,8 +14,8 @@
 ; CHECK: remark: <unknown>:0:0: cost model on sm_90: 256 threads per block, about 18 registers (a lower bound); per warp and iteration 13 instructions (2 tile loads, 3 math), the ring adds 19; 8 resident blocks without the ring, 8 with it; cycles per block-iteration 128 plain, 64 with the ring
 ; SM80: remark: <unknown>:0:0: pipelined loop with {{[0-9]}} stages: {{.*}} (sm_80: predicted
 ; SM75: loop not pipelined: cp.async needs sm_80 or newer
-; FORCED: pipelined loop with 2 stages: tile 'tile' 1024 -> 2048 bytes; 1 cp.async copy of 4 bytes; removed the second barrier{{$}}
-; OFF: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes; removed the second barrier{{$}}
+; FORCED: pipelined loop with 2 stages: tile 'tile' 1024 -> 2048 bytes; 1 cp.async copy of 4 bytes; removed the second barrier [sm_{{[0-9]+}}, kernel '{{.*}}']{{$}}
+; OFF: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes; removed the second barrier [sm_{{[0-9]+}}, kernel '{{.*}}']{{$}}
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

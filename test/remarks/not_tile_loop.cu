@@ -9,9 +9,9 @@
 // RUN: grep -B2 'Name: *NotTileLoop' %t.yaml | FileCheck %s --check-prefix=YAML
 
 // MISSED-NOT: not a tile loop
-// MISSED: not_tile_loop.cu:[[@LINE+10]]:3: remark: loop not pipelined: no copy from global memory into a __shared__ tile opens the loop body [-Rpass-missed=cuda-pipeline]
+// MISSED: not_tile_loop.cu:[[@LINE+10]]:3: remark: loop not pipelined: no copy from global memory into a __shared__ tile opens the loop body {{\[sm_80, kernel .*\]}} [-Rpass-missed=cuda-pipeline]
 // MISSED-NOT: remark:
-// ANALYSIS: not_tile_loop.cu:[[@LINE+17]]:3: remark: loop not pipelined: not a tile loop: the loop has no barrier and stores nothing into __shared__ memory [-Rpass-analysis=cuda-pipeline]
+// ANALYSIS: not_tile_loop.cu:[[@LINE+17]]:3: remark: loop not pipelined: not a tile loop: the loop has no barrier and stores nothing into __shared__ memory {{\[sm_80, kernel .*\]}} [-Rpass-analysis=cuda-pipeline]
 // YAML: --- !Analysis
 // YAML-NEXT: Pass: cuda-pipeline
 // YAML-NEXT: Name: NotTileLoop
