@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PL_ACCEPTED "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify"
+#define PL_ACCEPTED                                                                                \
+  "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, generic-tile-reads"
 
 void pl_options_init(pl_options *opts) {
   opts->stages = 0;
@@ -14,6 +15,7 @@ void pl_options_init(pl_options *opts) {
   opts->max_shared = PL_DEFAULT_MAX_SHARED;
   opts->rdc = 0;
   opts->verify = 0;
+  opts->generic_tile_reads = 0;
 }
 
 /* Parses a whole decimal number; nonzero on success. */
@@ -49,6 +51,10 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
   }
   if (strcmp(arg, "rdc") == 0) {
     opts->rdc = 1;
+    return 0;
+  }
+  if (strcmp(arg, "generic-tile-reads") == 0) {
+    opts->generic_tile_reads = 1;
     return 0;
   }
   if (strncmp(arg, "stages=", 7) == 0) {

@@ -21,14 +21,17 @@
 #define PL_DEFAULT_MAX_SHARED (48u * 1024u)
 
 typedef struct pl_options {
-  unsigned stages;     /**< forced stage count, 0 = choose (default 3) */
-  int disabled;        /**< nonzero: the pass changes nothing */
-  uint64_t max_shared; /**< static shared-memory budget, bytes */
-  int verify;          /**< verify every function the pass changed, and
-                            fail the compile when one does not verify */
-  int rdc;             /**< relocatable device code (-fgpu-rdc): other
-                            translation units may share this device module's
-                            externally visible __shared__ arrays */
+  unsigned stages;        /**< forced stage count, 0 = choose (default 3) */
+  int disabled;           /**< nonzero: the pass changes nothing */
+  uint64_t max_shared;    /**< static shared-memory budget, bytes */
+  int verify;             /**< verify every function the pass changed, and
+                               fail the compile when one does not verify */
+  int rdc;                /**< relocatable device code (-fgpu-rdc): other
+                               translation units may share this device module's
+                               externally visible __shared__ arrays */
+  int generic_tile_reads; /**< nonzero: leave WMMA loads and stores and
+                               ldmatrix of __shared__ tiles generic
+                               (lib/shared_space.h); for measurements */
 } pl_options;
 
 /** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB). */
@@ -37,7 +40,8 @@ void pl_options_init(pl_options *opts);
 /** Parses one argument: `stages=N` (2..8), `disable`, `max-shared=BYTES`
  * (a decimal byte count from 1 to 2^32-1, optionally with a K suffix for
  * KiB), `rdc` (the device code is relocatable; the clang plugin sets it
- * itself under -fgpu-rdc), or `verify` (run LLVM's verifier on every
+ * itself under -fgpu-rdc), `generic-tile-reads` (leave matrix loads of
+ * __shared__ tiles in the generic state space), or `verify` (run LLVM's verifier on every
  * function the pass changed; clang's release build does not verify). Returns 0 on success. On error
  * returns -1, leaves `opts` unchanged and writes a one-line message saying what is accepted to
  * `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
