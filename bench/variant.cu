@@ -106,3 +106,10 @@ void PL_CAT(gram_, PL_NS)(int M, int N, int D, const float *X, const float *Y, f
   KERNEL(gramLdg4)<<<dim3((N + GR_B - 1) / GR_B, (M + GR_B - 1) / GR_B), dim3(16, 16)>>>(M, N, D, X,
                                                                                          Y, S);
 }
+
+#ifdef PL_EXPORT
+// The nvcc builds go into a shared library that bench loads with dlopen:
+// one table of launchers per variant, found by its C name.
+#define PL_EXPORT_INIT(v) PL_VARIANT_INIT(v)
+extern "C" const Variant PL_CAT(pl_variant_, PL_NS) = PL_EXPORT_INIT(PL_NS);
+#endif
