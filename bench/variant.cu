@@ -112,3 +112,9 @@ void PL_CAT(gram_, PL_NS)(int M, int N, int D, const float *X, const float *Y, f
 void PL_CAT(haloconv_, PL_NS)(int H, int W, const float *in, const float *w, float *out) {
   KERNEL(haloConv)<<<(W + HC_T - 1) / HC_T, dim3(HC_P, HC_P)>>>(H, W, in, w, out);
 }
+#ifdef PL_EXPORT
+// The nvcc builds go into a shared library that bench loads with dlopen:
+// one table of launchers per variant, found by its C name.
+#define PL_EXPORT_INIT(v) PL_VARIANT_INIT(v)
+extern "C" const Variant PL_CAT(pl_variant_, PL_NS) = PL_EXPORT_INIT(PL_NS);
+#endif

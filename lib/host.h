@@ -218,7 +218,8 @@ typedef enum pl_remark_kind {
 typedef struct pl_remark pl_remark;
 
 /** Starts a remark of pass `cuda-pipeline` named `name`, located at `inst`
- * when it has a debug location, else at the loop's start. The caller
+ * when it has a debug location, else at the loop's start. `loop` may be
+ * NULL for a remark about a function (then `inst` must not be). The caller
  * finishes it with pl_remark_emit(), which frees it. */
 pl_remark *pl_remark_begin(pl_host *host, pl_remark_kind kind, const char *name, pl_loop_ref loop,
                            LLVMValueRef inst);

@@ -9,7 +9,7 @@
 
 #define PL_ACCEPTED                                                                                \
   "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, "                   \
-  "profitability=on|off, help, only=REGEX, exclude=REGEX, report=DIR"
+  "profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR"
 
 void pl_options_init(pl_options *opts) {
   opts->stages = 0;
@@ -18,6 +18,7 @@ void pl_options_init(pl_options *opts) {
   opts->rdc = 0;
   opts->verify = 0;
   opts->profitability = 1;
+  opts->generic_tile_reads = 0;
   opts->help = 0;
   opts->only[0] = '\0';
   opts->exclude[0] = '\0';
@@ -72,6 +73,7 @@ const char *pl_options_help(void) {
          "  verify            run LLVM's verifier on every function changed; failure is an error\n"
          "  rdc               relocatable device code (set by the plugin itself under -fgpu-rdc)\n"
          "  profitability=on|off  on (default): a cost model decides; off: every legal loop\n"
+         "  generic-tile-reads  leave WMMA/ldmatrix reads of __shared__ tiles generic\n"
          "  only=REGEX        pipeline only kernels whose demangled name matches (POSIX ERE)\n"
          "  exclude=REGEX     leave alone kernels whose demangled name matches (POSIX ERE)\n"
          "  report=DIR        write one JSON decision report per TU and architecture into DIR\n"
@@ -146,6 +148,10 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
       return -1;
     }
     snprintf(opts->report, sizeof opts->report, "%s", arg + 7);
+    return 0;
+  }
+  if (strcmp(arg, "generic-tile-reads") == 0) {
+    opts->generic_tile_reads = 1;
     return 0;
   }
   if (strncmp(arg, "stages=", 7) == 0) {

@@ -46,6 +46,9 @@ typedef struct pl_options {
                                      demangled name matches are left alone */
   char report[PL_OPTION_PATH];  /**< directory for the JSON decision report
                                      (lib/report.h); "" = none */
+  int generic_tile_reads;       /**< nonzero: leave WMMA loads and stores and
+                                     ldmatrix of __shared__ tiles generic
+                                     (lib/shared_space.h); for measurements */
 } pl_options;
 
 /** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB, the
@@ -62,8 +65,9 @@ void pl_options_init(pl_options *opts);
  * changed; clang's release build does not verify), `help` (print
  * pl_options_help()), `only=REGEX` and `exclude=REGEX` (POSIX extended
  * regular expressions, regcomp(3), matched anywhere in a kernel's demangled
- * name; a bad one is an error with regerror's text), or `report=DIR` (write
- * the decision report into DIR). Returns 0 on success. On error returns -1,
+ * name; a bad one is an error with regerror's text), `report=DIR` (write
+ * the decision report into DIR), or `generic-tile-reads` (leave matrix loads
+ * of __shared__ tiles in the generic state space). Returns 0 on success. On error returns -1,
  * leaves `opts` unchanged and writes a one-line message saying what is
  * accepted to `err` (at most `errlen` bytes, NUL-terminated); the caller
  * names the argument. */

@@ -10,6 +10,7 @@
 #include "remarks.h"
 #include "report.h"
 #include "rewrite.h"
+#include "shared_space.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,10 +200,8 @@ static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *m
 static int run_loops(pl_host *host, LLVMValueRef fn, int kernel, const pl_options *opts,
                      pl_reason skip, const char *skip_message, pl_report *report) {
   size_t n = pl_loops_preorder(host, NULL, 0);
-  if (!n)
-    return 0;
-  pl_loop_ref *loops = malloc(n * sizeof *loops);
-  LLVMBasicBlockRef *headers = malloc(n * sizeof *headers);
+  pl_loop_ref *loops = malloc((n ? n : 1) * sizeof *loops);
+  LLVMBasicBlockRef *headers = malloc((n ? n : 1) * sizeof *headers);
   if (!loops || !headers) {
     free(loops);
     free(headers);
@@ -224,6 +223,15 @@ static int run_loops(pl_host *host, LLVMValueRef fn, int kernel, const pl_option
     }
   }
   free(headers);
+  /* After the loops, so that the reads of rings are found too. */
+  if (!opts->generic_tile_reads) {
+    pl_shared_space_counts sc = pl_shared_space_reads(host, fn);
+    if (sc.first) {
+      pl_remark_shared_space(host, &sc);
+      pl_host_invalidate(host);
+      changed = 1;
+    }
+  }
   if (changed && opts->verify) {
     char *why = pl_verify_function(fn);
     if (why) {

@@ -194,3 +194,16 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
   context(r, host);
   pl_remark_emit(r);
 }
+
+void pl_remark_shared_space(pl_host *host, const pl_shared_space_counts *sc) {
+  pl_remark *r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "SharedStateSpace", NULL, sc->first);
+  pl_remark_u64(r, "SharedReads", sc->reads);
+  pl_remark_text(r, sc->reads == 1 ? " tile read uses" : " tile reads use");
+  pl_remark_text(r, " the shared state space");
+  if (sc->writes) {
+    pl_remark_text(r, "; ");
+    pl_remark_u64(r, "SharedWrites", sc->writes);
+    pl_remark_text(r, sc->writes == 1 ? " tile write" : " tile writes");
+  }
+  pl_remark_emit(r);
+}

@@ -250,9 +250,14 @@ pl_remark *pl_remark_begin(pl_host *H, pl_remark_kind Kind, const char *Name, pl
   DebugLoc DL;
   if (Inst)
     DL = unwrap<Instruction>(Inst)->getDebugLoc();
-  if (!DL)
+  if (!DL && L)
     DL = L->getStartLoc();
-  BasicBlock *Region = L->getHeader();
+  /* A function's remark is about the kernel's source line, not the line
+   * of a header it inlined (mma.hpp for load_matrix_sync). */
+  if (!L && DL)
+    while (DILocation *At = DL->getInlinedAt())
+      DL = DebugLoc(At);
+  BasicBlock *Region = L ? L->getHeader() : unwrap<Instruction>(Inst)->getParent();
   static const char Pass[] = "cuda-pipeline";
   auto *R = new pl_remark{H, nullptr};
   switch (Kind) {

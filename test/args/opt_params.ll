@@ -4,7 +4,7 @@
 ; RUN: not %opt -passes='cuda-pipeline<stages=3;bogus>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 ; RUN: not %opt -passes='cuda-pipeline<max-shared=12x>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHARED
 ; STAGES: error: cuda-pipeline: bad pass parameter 'stages=0': stages must be an integer from 2 to 8
-; UNKNOWN: error: cuda-pipeline: bad pass parameter 'bogus': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, profitability=on|off, help, only=REGEX, exclude=REGEX, report=DIR)
+; UNKNOWN: error: cuda-pipeline: bad pass parameter 'bogus': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR)
 ; SHARED: error: cuda-pipeline: bad pass parameter 'max-shared=12x': max-shared must be a byte count
 ; RUN: %opt -passes='cuda-pipeline<stages=2;max-shared=4K>' -S %s -o /dev/null
 ; Above 48 KiB is an error: the rings are static __shared__ arrays.
