@@ -19,6 +19,7 @@
 // HELP-NEXT: verify
 // HELP-NEXT: rdc
 // HELP-NEXT: profitability=on|off
+// HELP-NEXT: generic-tile-reads
 // HELP-NEXT: only=REGEX
 // HELP-NEXT: exclude=REGEX
 // HELP-NEXT: report=DIR
