@@ -35,6 +35,14 @@ typedef struct pl_copy {
   unsigned offset;  /**< bytes from `src` where the copied bytes start: a
                          lane of a vector load (extractelement), else 0 */
   unsigned tile;    /**< index into pl_candidate.tiles */
+  /** A converting copy: the stored value (under the guard, if any) is this
+   * side-effect-free function of `load` and of loop-invariant values and
+   * induction variables (float -> half, int8 * scale, ...); `bytes` are
+   * the stored bytes. NULL for a copy that stores the loaded bytes. */
+  LLVMValueRef value;
+  /** Where the guard is false, the copy writes this constant instead of
+   * zeros (`c ? A[i] : -INF`). NULL: zeros, or no guard. */
+  LLVMValueRef fill;
 } pl_copy;
 
 /** One __shared__ array that the copy stage fills (the tile). */

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PL_ACCEPTED "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify"
+#define PL_ACCEPTED                                                                                \
+  "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, "                   \
+  "lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255)"
 
 void pl_options_init(pl_options *opts) {
   opts->stages = 0;
@@ -14,6 +16,8 @@ void pl_options_init(pl_options *opts) {
   opts->max_shared = PL_DEFAULT_MAX_SHARED;
   opts->rdc = 0;
   opts->verify = 0;
+  opts->lowering = PL_CHOOSE_AUTO;
+  opts->max_staged_regs = PL_DEFAULT_MAX_STAGED_REGS;
 }
 
 /* Parses a whole decimal number; nonzero on success. */
@@ -67,6 +71,24 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
       return -1;
     }
     opts->max_shared = v;
+    return 0;
+  }
+  if (strncmp(arg, "lowering=", 9) == 0) {
+    static const char *const names[] = {"auto", "cp.async", "registers"};
+    for (unsigned k = 0; k < 3; ++k)
+      if (strcmp(arg + 9, names[k]) == 0) {
+        opts->lowering = (pl_lowering_choice)k;
+        return 0;
+      }
+    snprintf(err, errlen, "lowering must be auto, cp.async or registers");
+    return -1;
+  }
+  if (strncmp(arg, "max-staged-regs=", 16) == 0) {
+    if (!parse_u64(arg + 16, &v) || v == 0 || v > 255) {
+      snprintf(err, errlen, "max-staged-regs must be an integer from 1 to 255");
+      return -1;
+    }
+    opts->max_staged_regs = (unsigned)v;
     return 0;
   }
   snprintf(err, errlen, "unknown argument (" PL_ACCEPTED ")");

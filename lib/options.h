@@ -20,15 +20,34 @@
  * Guide, "Shared Memory": allocations above 48 KB must be dynamic). */
 #define PL_DEFAULT_MAX_SHARED (48u * 1024u)
 
+/** Default limit on the registers a thread stages for the register lowering
+ * (lowering.h): 32 32-bit registers. A thread keeps them live across the
+ * whole compute; 32 is an eighth of the 255 a thread may address and a
+ * quarter of what each thread has at full occupancy of an SM with 64K
+ * registers and 512 resident threads (CUDA C++ Programming Guide, "Compute
+ * Capabilities"), the budget CUTLASS's sm70 double-buffered GEMMs keep
+ * their global-load fragments within. */
+#define PL_DEFAULT_MAX_STAGED_REGS 32u
+
+/** Which lowering moves the tiles (plan.h chooses under `auto`). */
+typedef enum pl_lowering_choice {
+  PL_CHOOSE_AUTO,      /**< cp.async where it can copy, registers elsewhere */
+  PL_CHOOSE_CP_ASYNC,  /**< every copy a cp.async, or the loop is declined */
+  PL_CHOOSE_REGISTERS, /**< every copy staged through registers */
+} pl_lowering_choice;
+
 typedef struct pl_options {
-  unsigned stages;     /**< forced stage count, 0 = choose (default 3) */
-  int disabled;        /**< nonzero: the pass changes nothing */
-  uint64_t max_shared; /**< static shared-memory budget, bytes */
-  int verify;          /**< verify every function the pass changed, and
-                            fail the compile when one does not verify */
-  int rdc;             /**< relocatable device code (-fgpu-rdc): other
-                            translation units may share this device module's
-                            externally visible __shared__ arrays */
+  unsigned stages;             /**< forced stage count, 0 = choose (default 3) */
+  int disabled;                /**< nonzero: the pass changes nothing */
+  uint64_t max_shared;         /**< static shared-memory budget, bytes */
+  int verify;                  /**< verify every function the pass changed, and
+                                    fail the compile when one does not verify */
+  int rdc;                     /**< relocatable device code (-fgpu-rdc): other
+                                    translation units may share this device module's
+                                    externally visible __shared__ arrays */
+  pl_lowering_choice lowering; /**< `lowering=` (default auto) */
+  unsigned max_staged_regs;    /**< `max-staged-regs=`: most 32-bit registers
+                                    a thread may stage (register lowering) */
 } pl_options;
 
 /** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB). */
@@ -37,10 +56,12 @@ void pl_options_init(pl_options *opts);
 /** Parses one argument: `stages=N` (2..8), `disable`, `max-shared=BYTES`
  * (a decimal byte count from 1 to 2^32-1, optionally with a K suffix for
  * KiB), `rdc` (the device code is relocatable; the clang plugin sets it
- * itself under -fgpu-rdc), or `verify` (run LLVM's verifier on every
- * function the pass changed; clang's release build does not verify). Returns 0 on success. On error
- * returns -1, leaves `opts` unchanged and writes a one-line message saying what is accepted to
- * `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
+ * itself under -fgpu-rdc), `lowering=auto|cp.async|registers` (force a
+ * lowering where it is legal), `max-staged-regs=N` (1 to 255: the most
+ * 32-bit registers a thread may stage for the register lowering), or `verify` (run LLVM's verifier
+ * on every function the pass changed; clang's release build does not verify). Returns 0 on success.
+ * On error returns -1, leaves `opts` unchanged and writes a one-line message saying what is
+ * accepted to `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
 int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen);
 
 /** Parses a list of arguments separated by `sep` (';' for opt's pass
