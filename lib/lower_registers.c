@@ -121,7 +121,7 @@ static void store(pl_emitter *e, const pl_copy *cp, const pl_copy_state *st, pl_
     LLVMValueRef fill = cp->fill ? cp->fill : LLVMConstNull(ty);
     if (LLVMTypeOf(fill) != ty)
       fill = LLVMConstBitCast(fill, ty);
-    v = LLVMBuildSelect(e->b, st->cond, v, fill, "pl.fill");
+    v = LLVMBuildSelect(e->b, st->cond, v, fill, "pl.filled");
   }
   LLVMValueRef dst = pl_emit_remap(e, cp->dst);
   if (pl_addrspace(dst) != PL_AS_SHARED)

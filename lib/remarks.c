@@ -46,14 +46,11 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_str(r, "Lowering", lowering);
   else
     pl_remark_text(r, plan->ncopies == 1 ? "copy" : "copies");
-  if (staged && plan->min_bytes == plan->max_bytes) {
-    pl_remark_text(r, " of ");
-    pl_remark_u64(r, "CopyBytes", plan->min_bytes);
-  } else if (plan->min_bytes == plan->max_bytes) {
-    pl_remark_text(r, plan->ncopies == 1 ? " copy of " : " copies of ");
+  if (plan->min_bytes == plan->max_bytes) {
+    pl_remark_text(r, staged ? " of " : plan->ncopies == 1 ? " copy of " : " copies of ");
     pl_remark_u64(r, "CopyBytes", plan->min_bytes);
   } else {
-    pl_remark_text(r, " copies of ");
+    pl_remark_text(r, staged ? " of " : " copies of ");
     pl_remark_u64(r, "MinCopyBytes", plan->min_bytes);
     pl_remark_text(r, " to ");
     pl_remark_u64(r, "MaxCopyBytes", plan->max_bytes);
