@@ -43,6 +43,10 @@ typedef struct pl_copy {
   /** Where the guard is false, the copy writes this constant instead of
    * zeros (`c ? A[i] : -INF`). NULL: zeros, or no guard. */
   LLVMValueRef fill;
+  /** In a converting copy, the phi `c ? load : fill` that the conversion
+   * reads (`__float2half(i < n ? A[i] : 0.f)`): the guard and the fill
+   * apply to the loaded value, before the conversion. NULL otherwise. */
+  LLVMValueRef inner;
 } pl_copy;
 
 /** One __shared__ array that the copy stage fills (the tile). */

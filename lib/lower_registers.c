@@ -113,9 +113,16 @@ static void store(pl_emitter *e, const pl_copy *cp, const pl_copy_state *st, pl_
   LLVMValueRef v = st->value;
   if (cp->value) {
     pl_vmap_put(&e->map, cp->load, v);
+    if (cp->inner) { /* the conversion reads `guard ? load : fill` */
+      LLVMTypeRef ty = LLVMTypeOf(cp->inner);
+      LLVMValueRef x = LLVMTypeOf(v) == ty ? v : LLVMBuildBitCast(e->b, v, ty, "");
+      if (cp->fill)
+        x = LLVMBuildSelect(e->b, st->cond, x, cp->fill, "pl.filled");
+      pl_vmap_put(&e->map, cp->inner, x);
+    }
     v = pl_emit_remap(e, cp->value);
   }
-  if (cp->guard && (cp->value || cp->fill)) {
+  if (cp->guard && !cp->inner && (cp->value || cp->fill)) {
     /* zeros were loaded; the conversion of zero need not be the fill */
     LLVMTypeRef ty = LLVMTypeOf(v);
     LLVMValueRef fill = cp->fill ? cp->fill : LLVMConstNull(ty);

@@ -198,13 +198,50 @@ static int is_pure_op(LLVMValueRef v) {
   }
 }
 
+static int is_fill(LLVMValueRef v) {
+  return LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v);
+}
+
+/* Matches a value computed under a two-way branch and merged with a
+ * constant:  P: br c, L, M   L: x = ...; br M   M: phi [x, L], [K, P].
+ * Sets *x, the guard (*cond, *negated: x is taken when c is false) and
+ * the fill *fill = K; returns 0 when `phi` is not of that form. */
+static int guarded_phi(LLVMValueRef phi, LLVMValueRef *x, LLVMValueRef *cond, int *negated,
+                       LLVMValueRef *fill) {
+  if (!LLVMIsAPHINode(phi) || LLVMCountIncoming(phi) != 2)
+    return 0;
+  LLVMBasicBlockRef mb = LLVMGetInstructionParent(phi);
+  for (unsigned i = 0; i < 2; ++i) {
+    LLVMValueRef lv = LLVMGetIncomingValue(phi, i), kv = LLVMGetIncomingValue(phi, 1 - i);
+    LLVMBasicBlockRef lb = LLVMGetIncomingBlock(phi, i), pb = LLVMGetIncomingBlock(phi, 1 - i);
+    if (!is_fill(kv) || !LLVMIsAInstruction(lv) || LLVMGetInstructionParent(lv) != lb ||
+        pl_pred_count(lb) != 1)
+      continue;
+    LLVMValueRef lt = LLVMGetBasicBlockTerminator(lb), pt = LLVMGetBasicBlockTerminator(pb);
+    if (!lt || LLVMGetNumSuccessors(lt) != 1 || LLVMGetSuccessor(lt, 0) != mb || !pt ||
+        !LLVMIsABranchInst(pt) || !LLVMIsConditional(pt))
+      continue;
+    if (LLVMGetSuccessor(pt, 0) == lb && LLVMGetSuccessor(pt, 1) == mb)
+      *negated = 0;
+    else if (LLVMGetSuccessor(pt, 1) == lb && LLVMGetSuccessor(pt, 0) == mb)
+      *negated = 1;
+    else
+      continue;
+    *x = lv;
+    *cond = LLVMGetCondition(pt);
+    *fill = kv;
+    return 1;
+  }
+  return 0;
+}
+
 /* Walks the conversion `v` down to the one copy load it reads (*load).
  * Returns 1 when `v` is a side-effect-free function of at most one load of
  * the copy stage, induction variables and loop-invariant values; else 0
  * with the offending instruction in *bad (*two set when it is a second
  * load). */
-static int conversion_of(pl_host *host, const pl_candidate *c, LLVMValueRef v, LLVMValueRef *load,
-                         LLVMValueRef *bad, int *two, int depth) {
+static int conversion_of(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl_copy *cp,
+                         LLVMValueRef *load, LLVMValueRef *bad, int *two, int depth) {
   if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)) ||
       v == *load)
     return 1;
@@ -219,19 +256,28 @@ static int conversion_of(pl_host *host, const pl_candidate *c, LLVMValueRef v, L
     *load = v;
     return 1;
   }
-  if (LLVMIsAPHINode(v))
-    return pl_find_iv(c, v) != NULL;
+  if (LLVMIsAPHINode(v)) {
+    /* `f(c ? A[i] : K)`: the conversion of a guarded load (cp->inner) */
+    LLVMValueRef x;
+    if (pl_find_iv(c, v))
+      return 1;
+    if (cp->guard || *load ||
+        !guarded_phi(v, &x, &cp->guard, &cp->guard_negated, &cp->fill))
+      return 0;
+    x = peel_bitcast(x);
+    if (!pl_is_copy_load(x) || !pl_in_copy_stage(host, c, x))
+      return 0;
+    *load = x;
+    cp->inner = v;
+    return 1;
+  }
   if (!is_pure_op(v))
     return 0;
   int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
   for (int i = 0; i < n; ++i)
-    if (!conversion_of(host, c, LLVMGetOperand(v, (unsigned)i), load, bad, two, depth + 1))
+    if (!conversion_of(host, c, LLVMGetOperand(v, (unsigned)i), cp, load, bad, two, depth + 1))
       return 0;
   return 1;
-}
-
-static int is_fill(LLVMValueRef v) {
-  return LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v);
 }
 
 /* A store that is not the loaded bytes: under a guard (`c ? X : K`, as a
@@ -255,30 +301,10 @@ static int classify_converted(pl_host *host, pl_candidate *c, LLVMValueRef store
       cp->fill = tv;
       v = fv;
     }
-  } else if (LLVMIsAPHINode(v) && LLVMCountIncoming(v) == 2) {
-    /* P: br c, L, M   L: x = F(load); br M   M: phi [x, L], [K, P] */
-    for (unsigned i = 0; i < 2 && !cp->guard; ++i) {
-      LLVMValueRef lv = LLVMGetIncomingValue(v, i), kv = LLVMGetIncomingValue(v, 1 - i);
-      LLVMBasicBlockRef lb = LLVMGetIncomingBlock(v, i), pb = LLVMGetIncomingBlock(v, 1 - i);
-      if (!is_fill(kv) || !LLVMIsAInstruction(lv) || LLVMGetInstructionParent(lv) != lb ||
-          pl_pred_count(lb) != 1)
-        continue;
-      LLVMValueRef lt = LLVMGetBasicBlockTerminator(lb), pt = LLVMGetBasicBlockTerminator(pb);
-      if (!lt || LLVMGetNumSuccessors(lt) != 1 ||
-          LLVMGetSuccessor(lt, 0) != LLVMGetInstructionParent(v) || !pt || !LLVMIsABranchInst(pt) ||
-          !LLVMIsConditional(pt))
-        continue;
-      if (LLVMGetSuccessor(pt, 0) == lb && LLVMGetSuccessor(pt, 1) == LLVMGetInstructionParent(v))
-        cp->guard_negated = 0;
-      else if (LLVMGetSuccessor(pt, 1) == lb &&
-               LLVMGetSuccessor(pt, 0) == LLVMGetInstructionParent(v))
-        cp->guard_negated = 1;
-      else
-        continue;
-      cp->guard = LLVMGetCondition(pt);
-      cp->fill = kv;
-      v = lv;
-    }
+  } else if (LLVMIsAPHINode(v)) {
+    LLVMValueRef x;
+    if (guarded_phi(v, &x, &cp->guard, &cp->guard_negated, &cp->fill))
+      v = x;
   }
   if (cp->fill && is_zero(cp->fill))
     cp->fill = NULL;
@@ -298,7 +324,7 @@ static int classify_converted(pl_host *host, pl_candidate *c, LLVMValueRef store
   LLVMValueRef bad = NULL;
   int two = 0;
   load = NULL;
-  if (!conversion_of(host, c, v, &load, &bad, &two, 0) || !load) {
+  if (!conversion_of(host, c, v, cp, &load, &bad, &two, 0) || !load) {
     if (two)
       return pl_failf(f, PL_R_NOT_A_COPY, bad,
                       "the value stored into tile '%s' combines two loads; a copy may "
@@ -309,6 +335,8 @@ static int classify_converted(pl_host *host, pl_candidate *c, LLVMValueRef store
                     "global memory, or a side-effect-free conversion of one",
                     tname);
   }
+  if (cp->fill && is_zero(cp->fill))
+    cp->fill = NULL; /* an inner guard's zeros: the staged load reads zeros */
   cp->load = load;
   cp->src = LLVMGetOperand(load, 0);
   cp->value = v;
