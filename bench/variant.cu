@@ -26,6 +26,7 @@ namespace PL_NS {
 #include "kernels/attention.cuh"
 #include "kernels/batched.cuh"
 #include "kernels/conv.cuh"
+#include "kernels/convert.cuh"
 #include "kernels/gram_ldg4.cuh"
 #include "kernels/matmul_assert.cuh"
 #include "kernels/nbody.cuh"
@@ -105,4 +106,17 @@ void PL_CAT(nbody_, PL_NS)(int n, const float *pos, float *accel) {
 void PL_CAT(gram_, PL_NS)(int M, int N, int D, const float *X, const float *Y, float *S) {
   KERNEL(gramLdg4)<<<dim3((N + GR_B - 1) / GR_B, (M + GR_B - 1) / GR_B), dim3(16, 16)>>>(M, N, D, X,
                                                                                          Y, S);
+}
+
+// Copies cp.async cannot do (issue "A second lowering"): converting,
+// dequantizing, 2-byte.
+void PL_CAT(f2h_, PL_NS)(int n, int tiles_per_block, int blocks, const float *in, float *out) {
+  KERNEL(f2hStream)<<<blocks, CV_T>>>(n, tiles_per_block, in, out);
+}
+void PL_CAT(dequant_, PL_NS)(int M, int N, int K, const half *A, const signed char *W,
+                             const float *scale, float *C) {
+  KERNEL(dequantGemm)<<<dim3(N / DQ_B, M / DQ_B), dim3(DQ_B, DQ_B)>>>(M, N, K, A, W, scale, C);
+}
+void PL_CAT(halfgemm_, PL_NS)(int M, int N, int K, const half *A, const half *B, float *C) {
+  KERNEL(halfGemm)<<<dim3(N / HG_B, M / HG_B), dim3(HG_B, HG_B)>>>(M, N, K, A, B, C);
 }
