@@ -22,8 +22,8 @@
  * A converting copy is staged in its load's type (the conversion reads
  * it); a plain copy as its bytes (i8, i16, i32 or vectors of them), so a
  * widened copy of 16 bytes is one ld.global.v4 and one st.shared.v4.
- * Unguarded, unpredicated converting copies of one load (the four bytes of
- * a char4) share one staged load. There is no group to commit and nothing
+ * Converting copies of one load under one condition (the four bytes of a
+ * char4) share one staged load (the plan's `share`). There is no group to commit and nothing
  * to wait for: a load is complete when its registers are used, and the
  * barrier that ends the iteration orders the stores before every thread's
  * next compute (docs/design.md, "Register staging").
@@ -61,11 +61,6 @@ static LLVMValueRef zeros(const pl_candidate *c, uint64_t bytes) {
   return g;
 }
 
-/* Nonzero when the copy may share its staged load with another copy of the
- * same load: nothing but the iteration's existence decides whether it
- * reads. */
-static int shares_load(const pl_copy *cp) { return cp->value && !cp->guard && !cp->pred; }
-
 static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_vec *moves,
                       pl_copy_state *st) {
   (void)moves; /* nothing is written yet */
@@ -85,8 +80,10 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
     cond = cond ? LLVMBuildAnd(e->b, cond, p, "pl.read") : p;
   }
   st->cond = cond;
-  if (shares_load(cp) && (st->value = pl_vmap_get(&e->map, cp->load)))
+  if (st->shared) { /* the same load under the same condition, staged already */
+    st->value = st->shared->value;
     return 0;
+  }
   LLVMTypeRef ty = cp->value ? LLVMTypeOf(cp->load) : bytes_type(ctx, cp->bytes);
   LLVMValueRef src = pl_emit_remap(e, cp->src);
   if (cp->offset) {
@@ -102,8 +99,6 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
   LLVMValueRef ld = LLVMBuildLoad2(e->b, ty, src, "pl.staged");
   LLVMSetAlignment(ld, st->src_align ? st->src_align : 1);
   st->value = ld;
-  if (shares_load(cp))
-    pl_vmap_put(&e->map, cp->load, ld);
   return 1;
 }
 

@@ -40,10 +40,14 @@
  * alignments) and what a two-phase lowering hands from issue to store. */
 typedef struct pl_copy_state {
   unsigned src_align, dst_align; /**< in: bytes, from the plan */
-  LLVMValueRef value;            /**< out of issue: the staged registers */
-  LLVMValueRef cond;             /**< out of issue: the i1 the load was made
-                                      under (NULL: always); false: `value`
-                                      holds zeros */
+  /** in: an earlier copy of this issue that loads the same value under the
+   * same condition (pl_plan.share), whose staged registers this copy
+   * reuses instead of loading again; NULL: load */
+  const struct pl_copy_state *shared;
+  LLVMValueRef value; /**< out of issue: the staged registers */
+  LLVMValueRef cond;  /**< out of issue: the i1 the load was made
+                           under (NULL: always); false: `value`
+                           holds zeros */
 } pl_copy_state;
 
 typedef struct pl_lowering {

@@ -4,6 +4,7 @@
 #include "legality.h"
 #include "lowering.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,22 +219,25 @@ static int cp_async_can_copy(const pl_candidate *c, const pl_plan *plan, size_t 
 
 /* 32-bit registers a thread holds for the register-lowered copies from
  * their loads to their stores: each staged load rounded up to 4 bytes (a
- * 1- or 2-byte value still takes a register); converting copies that
- * share one load (lower_registers.c) count it once. */
-static unsigned staged_registers(const pl_candidate *c, const pl_plan *plan) {
+ * 1- or 2-byte value still takes a register). Converting copies of one
+ * load under one guard and predicate (a char4 unpacked into four halves)
+ * share one staged load (plan->share) and count it once. */
+static unsigned staged_registers(const pl_candidate *c, pl_plan *plan) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
   unsigned regs = 0;
   for (size_t i = 0; i < plan->ncopies; ++i) {
     const pl_copy *cp = &plan->copies[i];
+    plan->share[i] = SIZE_MAX;
     if (plan->copy_lowering[i] != PL_LOWERING_REGISTERS)
       continue;
-    int shared = 0;
-    for (size_t j = 0; j < i && cp->value && !cp->guard && !cp->pred && !shared; ++j) {
+    for (size_t j = 0; j < i && cp->value && plan->share[i] == SIZE_MAX; ++j) {
       const pl_copy *o = &plan->copies[j];
-      shared = plan->copy_lowering[j] == PL_LOWERING_REGISTERS && o->value && !o->guard &&
-               !o->pred && o->load == cp->load;
+      if (plan->copy_lowering[j] == PL_LOWERING_REGISTERS && o->value && o->load == cp->load &&
+          o->guard == cp->guard && o->guard_negated == cp->guard_negated && o->pred == cp->pred &&
+          o->pred_negated == cp->pred_negated)
+        plan->share[i] = plan->share[j] == SIZE_MAX ? j : plan->share[j];
     }
-    if (shared)
+    if (plan->share[i] != SIZE_MAX)
       continue;
     uint64_t bytes = cp->value ? LLVMStoreSizeOfType(td, LLVMTypeOf(cp->load)) : cp->bytes;
     regs += (unsigned)((bytes + 3) / 4);
@@ -248,8 +252,11 @@ static int plan_lowering(pl_host *host, const pl_candidate *c, const pl_options 
   plan->copy_lowering = calloc(n, sizeof *plan->copy_lowering);
   plan->src_align = calloc(n, sizeof *plan->src_align);
   plan->dst_align = calloc(n, sizeof *plan->dst_align);
-  if (!plan->copy_lowering || !plan->src_align || !plan->dst_align)
+  plan->share = calloc(n, sizeof *plan->share);
+  if (!plan->copy_lowering || !plan->src_align || !plan->dst_align || !plan->share)
     abort();
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    plan->share[i] = SIZE_MAX;
   plan->sm = pl_target_sm(c->function, plan->target, sizeof plan->target);
   for (size_t i = 0; i < plan->ncopies; ++i)
     pl_copy_alignment(host, c, &plan->copies[i], &plan->src_align[i], &plan->dst_align[i]);
@@ -358,5 +365,6 @@ void pl_plan_free(pl_plan *plan) {
   free(plan->copy_lowering);
   free(plan->src_align);
   free(plan->dst_align);
+  free(plan->share);
   memset(plan, 0, sizeof *plan);
 }

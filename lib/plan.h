@@ -64,7 +64,11 @@ typedef struct pl_plan {
    * stores_after_compute): two slots, and the stores of iteration i+1 go at
    * the end of iteration i (rewrite.h). */
   int stores_after_compute;
-  unsigned staged_regs;          /**< 32-bit registers a thread stages */
+  unsigned staged_regs; /**< 32-bit registers a thread stages */
+  /** Per plan copy: the index of an earlier register-lowered converting
+   * copy of the same load under the same guard and predicate, whose staged
+   * registers it reuses, or SIZE_MAX (owned). */
+  size_t *share;
   unsigned *src_align;           /**< per plan copy: proven source alignment */
   unsigned *dst_align;           /**< per plan copy: ... and destination's */
   unsigned sm;                   /**< the target's SM number (75, 90) */

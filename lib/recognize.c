@@ -261,8 +261,7 @@ static int conversion_of(pl_host *host, const pl_candidate *c, LLVMValueRef v, p
     LLVMValueRef x;
     if (pl_find_iv(c, v))
       return 1;
-    if (cp->guard || *load ||
-        !guarded_phi(v, &x, &cp->guard, &cp->guard_negated, &cp->fill))
+    if (cp->guard || *load || !guarded_phi(v, &x, &cp->guard, &cp->guard_negated, &cp->fill))
       return 0;
     x = peel_bitcast(x);
     if (!pl_is_copy_load(x) || !pl_in_copy_stage(host, c, x))

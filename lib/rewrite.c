@@ -4,6 +4,7 @@
 #include "emit.h"
 #include "lowering.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,20 +186,28 @@ static void make_rings(skeleton *k) {
  * `staged[copy]` for emit_stores; without `staged` (the prologue, where
  * there is no compute to wait for) it stores at once. */
 static void issue_stage(skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_copy_state *staged) {
-  for (size_t i = 0; i < k->plan->ncopies; ++i) {
-    const pl_copy *cp = &k->plan->copies[i];
+  const pl_plan *plan = k->plan;
+  pl_copy_state *sts = calloc(plan->ncopies ? plan->ncopies : 1, sizeof *sts);
+  if (!sts)
+    abort();
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    const pl_copy *cp = &plan->copies[i];
     const pl_lowering *low = lowering_of(k, i);
     LLVMValueRef pred = copy_pred(k, e, cp);
     pl_vec moves = {0};
-    pl_copy_state st = {.src_align = k->plan->src_align[i], .dst_align = k->plan->dst_align[i]};
-    k->issued += low->issue(e, cp, exists, &moves, &st);
+    pl_copy_state *st = &sts[i];
+    st->src_align = plan->src_align[i];
+    st->dst_align = plan->dst_align[i];
+    st->shared = plan->share[i] != SIZE_MAX ? &sts[plan->share[i]] : NULL;
+    k->issued += low->issue(e, cp, exists, &moves, st);
     if (low->store && staged)
-      staged[i] = st;
+      staged[i] = *st;
     else if (low->store)
-      low->store(e, cp, &st, &moves);
+      low->store(e, cp, st, &moves);
     keep_moves(k, cp, pred, &moves);
     pl_vec_free(&moves);
   }
+  free(sts);
   commit_or_wait(k, -1);
 }
 
