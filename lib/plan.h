@@ -28,7 +28,8 @@
  *             "cp.async": cp-size 4, 8 or 16, addresses aligned to it):
  *             float4 lanes stored one by one, split vector guards
  *   trip      how the rewrite asks whether iteration j exists (trip.h)
- *   drain     cp.async.wait_group 0 on the exit edge, always; a barrier
+ *   drain     every lowering's wait for all groups on the exit edge
+ *             (cp.async.wait_group 0; nothing for registers); a barrier
  *             after it when the loop can run again or an access after the
  *             loop may conflict with the last iteration's compute
  *   entry     a barrier before the prologue of a sync-first loop, in place
