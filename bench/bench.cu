@@ -1,7 +1,8 @@
 // The libpipeline benchmark and differential checker. Host code; the
 // kernels come from variant.cu, compiled once per variant (launchers.h).
 //
-//   bench check [seed]                  every variant against plain, bitwise,
+//   bench check [seed]                  every variant against plain (sm75 against
+//                                       sm75p), bitwise,
 //                                       at trip counts (0,) 1..5 and larger
 //   bench time [csv] [reps] [only]      CUDA-event medians, every variant of
 //                                       every kernel (or kernel `only`) in one run
@@ -613,11 +614,19 @@ static int check(uint64_t seed) {
       for (int vi = 1; vi < nvariants; ++vi) {
         if (std::string(variants[vi].name) == "limit")
           continue; // computes on stale tiles by design
+        // The sm_75 plugin build is compared with the sm_75 build without
+        // the plugin (which is compared with plain): the plugin's effect,
+        // apart from the architecture's.
+        const bool vs75 = std::string(variants[vi].name) == "sm75";
+        std::vector<unsigned char> base = vs75 ? run_once(pr, variants[variant_index("sm75p")], s, b)
+                                               : ref;
+        long base_nan = vs75 ? count_nan(base) : ref_nan;
         std::vector<unsigned char> o = run_once(pr, variants[vi], s, b);
-        bool same = o == ref && ref_nan == 0;
-        printf("%s %-9s %-28s seed=%-12llu %-6s vs plain: %s\n", same ? "PASS" : "FAIL",
-               pr.name, pr.describe(s).c_str(), (unsigned long long)case_seed, variants[vi].name,
-               same ? "bitwise identical" : (ref_nan ? "plain left NaN" : "DIFFERENT"));
+        bool same = o == base && base_nan == 0;
+        const char *against = vs75 ? "sm75p" : "plain";
+        printf("%s %-9s %-28s seed=%-12llu %-7s vs %s: %s\n", same ? "PASS" : "FAIL", pr.name,
+               pr.describe(s).c_str(), (unsigned long long)case_seed, variants[vi].name, against,
+               same ? "bitwise identical" : (base_nan ? "reference left NaN" : "DIFFERENT"));
         same ? ++passed : ++failed;
       }
       b.release();
