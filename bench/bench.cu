@@ -9,6 +9,10 @@
 //   bench run KERNEL VARIANT            one small launch (for compute-sanitizer)
 //   bench list                          kernels and variants
 //
+// Variants nvcc_plain and nvcc_hand (the same sources built by nvcc, from
+// libbench-nvcc.so) join when that library is there: timed like the others,
+// and in `check` told as INFO lines, not counted (another compiler).
+//
 // `check` ends with "N passed, N failed". Inputs are fresh random numbers,
 // never zeros; outputs are filled with NaN before every launch. The library
 // reference (cuBLAS, for the GEMMs) is loaded with dlopen where the machine
@@ -21,41 +25,48 @@
 #include <functional>
 #include <string>
 #include <time.h>
+#include <unistd.h>
 #include <vector>
 
 // ---- variants ---------------------------------------------------------------
 
-struct Variant {
-  const char *name;
-  void (*sgemm)(int, const float *, const float *, float *);
-  void (*wmma)(int, int, int, const half *, const half *, float *);
-  void (*rbsgemm)(int, int, int, const float *, const float *, float *);
-  void (*conv)(int, int, int, const float *, const float *, float *);
-  void (*batched)(int, int, const float *, const float *, float *);
-  void (*attn)(int, int, const float *, const float *, const float *, float *);
-  void (*stream)(int, int, int, const float *, float *);
-  void (*streamldg)(int, int, int, const float *, float *);
-  void (*sgemm1d)(int, int, int, const float *, const float *, float *);
-  void (*sgemmvec)(int, int, int, const float *, const float *, float *);
-  void (*sgemm2d)(int, int, int, const float *, const float *, float *);
-  void (*syncfirst)(int, int, int, const float *, const float *, float *);
-  void (*pbatched)(int, int, int, const float *, const float *, float *);
-  void (*mmassert)(int, int, int, const float *, const float *, float *);
-  void (*nbody)(int, const float *, float *);
-  void (*gram)(int, int, int, const float *, const float *, float *);
-  void (*f2h)(int, int, int, const float *, float *);
-  void (*dequant)(int, int, int, const half *, const signed char *, const float *, float *);
-  void (*halfgemm)(int, int, int, const half *, const half *, float *);
-};
-#define PL_ENTRY(v)                                                                                \
-  {                                                                                                \
-      #v,           sgemm_##v,   wmma_##v,      rbsgemm_##v,   conv_##v,                           \
-      batched_##v,  attn_##v,    stream_##v,    streamldg_##v, sgemm1d_##v,                        \
-      sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
-      nbody_##v,    gram_##v,    f2h_##v,       dequant_##v,   halfgemm_##v},
-static const Variant variants[] = {PL_VARIANTS(PL_ENTRY)};
+#define PL_ENTRY(v) PL_VARIANT_INIT(v),
+static const Variant clang_variants[] = {PL_VARIANTS(PL_ENTRY)};
 #undef PL_ENTRY
-static const int nvariants = sizeof variants / sizeof *variants;
+
+// The nvcc builds (utils/gpu-run.sh, step nvcc): a shared library built by
+// the GPU machine's nvcc from the same variant.cu, with one table per
+// variant (PL_EXPORT). Loaded with dlopen when it exists, from
+// $PL_BENCH_NVCC_LIB or beside this binary; its kernels run through its
+// own (static) CUDA runtime in the same primary context, on the same legacy
+// default stream, so the same events time them.
+static std::vector<Variant> variants;
+static int nvariants = 0;
+static void load_variants() {
+  variants.assign(clang_variants, clang_variants + sizeof clang_variants / sizeof *clang_variants);
+  nvariants = (int)variants.size();
+  std::string lib;
+  if (const char *e = getenv("PL_BENCH_NVCC_LIB")) {
+    lib = e;
+  } else {
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+      self[n] = 0;
+      lib = std::string(self);
+      lib = lib.substr(0, lib.rfind('/') + 1) + "libbench-nvcc.so";
+    }
+  }
+  void *h = lib.empty() ? nullptr : dlopen(lib.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    return;
+  for (const char *sym : {"pl_variant_nvcc_plain", "pl_variant_nvcc_hand"})
+    if (const Variant *v = (const Variant *)dlsym(h, sym))
+      variants.push_back(*v);
+  nvariants = (int)variants.size();
+  fprintf(stderr, "nvcc variants loaded from %s\n", lib.c_str());
+}
+static bool is_nvcc(const Variant &v) { return std::string(v.name).rfind("nvcc_", 0) == 0; }
 static int variant_index(const char *name) {
   for (int i = 0; i < nvariants; ++i)
     if (std::string(name) == variants[i].name)
@@ -330,6 +341,25 @@ static void realworld(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  // Issue 9, part 3: 3x3 convolution over an H x W image with a halo tile
+  // under a compound guard that changes per tile (trip count ceil(H/16):
+  // 0, 1, 2, 3, 4, 5 and large, ragged H and W).
+  p.push_back({"haloconv",
+               "GB/s",
+               {{0, 37}, {16, 40}, {31, 33}, {48, 17}, {50, 64}, {80, 100}, {2049, 1023}},
+               {50, 64},
+               {8192, 8192},
+               [](const Size &s) {
+                 return "H=" + std::to_string(s[0]) + " W=" + std::to_string(s[1]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1], seed), f32(b, 9, seed), out(b, (size_t)s[0] * s[1]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.haloconv(s[0], s[1], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 8.0 * s[0] * s[1]; }});
 }
 
 // ---- copies cp.async cannot do (bench/kernels/convert.cuh) -------------------
@@ -611,6 +641,7 @@ static int check(uint64_t seed) {
       pr.setup(s, b, case_seed);
       std::vector<unsigned char> ref = run_once(pr, variants[0], s, b);
       long ref_nan = count_nan(ref);
+      std::vector<unsigned char> nvcc_ref;
       for (int vi = 1; vi < nvariants; ++vi) {
         if (std::string(variants[vi].name) == "limit")
           continue; // computes on stale tiles by design
@@ -622,6 +653,18 @@ static int check(uint64_t seed) {
                                                : ref;
         long base_nan = vs75 ? count_nan(base) : ref_nan;
         std::vector<unsigned char> o = run_once(pr, variants[vi], s, b);
+        if (is_nvcc(variants[vi])) {
+          // Another compiler may contract other FMAs: told, not counted.
+          // nvcc_plain against clang's plain, nvcc_hand against nvcc_plain.
+          bool first = nvcc_ref.empty();
+          bool same = o == (first ? ref : nvcc_ref);
+          printf("INFO %-9s %-28s %-10s vs %s: %s, %ld NaN\n", pr.name, pr.describe(s).c_str(),
+                 variants[vi].name, first ? "plain" : "nvcc_plain",
+                 same ? "bitwise identical" : "different", count_nan(o));
+          if (first)
+            nvcc_ref = o;
+          continue;
+        }
         bool same = o == base && base_nan == 0;
         const char *against = vs75 ? "sm75p" : "plain";
         printf("%s %-9s %-28s seed=%-12llu %-7s vs %s: %s\n", same ? "PASS" : "FAIL", pr.name,
@@ -745,6 +788,7 @@ static int run_one(const char *kernel, const char *variant) {
 }
 
 int main(int argc, char **argv) {
+  load_variants();
   std::string mode = argc > 1 ? argv[1] : "check";
   if (mode == "check")
     return check(argc > 2 ? strtoull(argv[2], NULL, 10) : (uint64_t)time(NULL));

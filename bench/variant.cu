@@ -28,6 +28,7 @@ namespace PL_NS {
 #include "kernels/conv.cuh"
 #include "kernels/convert.cuh"
 #include "kernels/gram_ldg4.cuh"
+#include "kernels/halo_conv.cuh"
 #include "kernels/matmul_assert.cuh"
 #include "kernels/nbody.cuh"
 #include "kernels/persistent_batched.cuh"
@@ -120,3 +121,13 @@ void PL_CAT(dequant_, PL_NS)(int M, int N, int K, const half *A, const signed ch
 void PL_CAT(halfgemm_, PL_NS)(int M, int N, int K, const half *A, const half *B, float *C) {
   KERNEL(halfGemm)<<<dim3(N / HG_B, M / HG_B), dim3(HG_B, HG_B)>>>(M, N, K, A, B, C);
 }
+// Issue 9 ("Real-world tile loops II").
+void PL_CAT(haloconv_, PL_NS)(int H, int W, const float *in, const float *w, float *out) {
+  KERNEL(haloConv)<<<(W + HC_T - 1) / HC_T, dim3(HC_P, HC_P)>>>(H, W, in, w, out);
+}
+#ifdef PL_EXPORT
+// The nvcc builds go into a shared library that bench loads with dlopen:
+// one table of launchers per variant, found by its C name.
+#define PL_EXPORT_INIT(v) PL_VARIANT_INIT(v)
+extern "C" const Variant PL_CAT(pl_variant_, PL_NS) = PL_EXPORT_INIT(PL_NS);
+#endif

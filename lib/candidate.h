@@ -17,6 +17,9 @@
 #include <llvm-c/Core.h>
 #include <stdint.h>
 
+/** Most conditions a copy's guard may combine (`guard` and more_guards). */
+#define PL_MAX_GUARD_TERMS 8
+
 /** One global->shared copy of the copy stage. */
 typedef struct pl_copy {
   LLVMValueRef store; /**< the store (or llvm.memcpy call) into the tile */
@@ -40,13 +43,22 @@ typedef struct pl_copy {
    * induction variables (float -> half, int8 * scale, ...); `bytes` are
    * the stored bytes. NULL for a copy that stores the loaded bytes. */
   LLVMValueRef value;
-  /** Where the guard is false, the copy writes this constant instead of
-   * zeros (`c ? A[i] : -INF`). NULL: zeros, or no guard. */
+  /** Where the guard fails (any of its terms), the copy writes this
+   * constant instead of zeros (`c ? A[i] : -INF`); cp.async cannot, the
+   * register lowering can. NULL: zeros, or no guard. */
   LLVMValueRef fill;
   /** In a converting copy, the phi `c ? load : fill` that the conversion
    * reads (`__float2half(i < n ? A[i] : 0.f)`): the guard and the fill
    * apply to the loaded value, before the conversion. NULL otherwise. */
   LLVMValueRef inner;
+  /** Further terms of a compound guard (issue 9, part 3): the copy copies
+   * when `guard` and every one of these hold, and zero-fills otherwise --
+   * `(r >= 0 && r < H) ? A[r] : 0` written as nested branches around the
+   * load or as a chain of selects. Each term is a condition the original
+   * code branched or selected on; legality requires each recomputable. */
+  LLVMValueRef more_guards[PL_MAX_GUARD_TERMS - 1];
+  unsigned char more_negated[PL_MAX_GUARD_TERMS - 1]; /**< term copies when false */
+  unsigned nmore_guards;
 } pl_copy;
 
 /** One __shared__ array that the copy stage fills (the tile). */

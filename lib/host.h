@@ -218,7 +218,8 @@ typedef enum pl_remark_kind {
 typedef struct pl_remark pl_remark;
 
 /** Starts a remark of pass `cuda-pipeline` named `name`, located at `inst`
- * when it has a debug location, else at the loop's start. The caller
+ * when it has a debug location, else at the loop's start. `loop` may be
+ * NULL for a remark about a function (then `inst` must not be). The caller
  * finishes it with pl_remark_emit(), which frees it. */
 pl_remark *pl_remark_begin(pl_host *host, pl_remark_kind kind, const char *name, pl_loop_ref loop,
                            LLVMValueRef inst);
@@ -230,6 +231,36 @@ void pl_remark_str(pl_remark *r, const char *key, const char *value);
 void pl_remark_u64(pl_remark *r, const char *key, uint64_t value);
 /** Emits the remark through OptimizationRemarkEmitter and frees it. */
 void pl_remark_emit(pl_remark *r);
+
+/* ---- the cost model (lib/cost.c) -------------------------------------- */
+
+/** ScalarEvolution's constant trip count of `loop`
+ * (ScalarEvolution::getSmallConstantTripCount), or 0 when it is not a
+ * known constant. */
+unsigned pl_loop_const_trip_count(pl_host *host, pl_loop_ref loop);
+/** The innermost loop containing `bb` (LoopInfo::getLoopFor), or NULL. */
+pl_loop_ref pl_loop_for_block(pl_host *host, LLVMBasicBlockRef bb);
+/** The loop that immediately contains `loop` (Loop::getParentLoop), or
+ * NULL for an outermost loop. */
+pl_loop_ref pl_loop_parent(pl_loop_ref loop);
+
+/* ---- the user's view (issue 13) --------------------------------------- */
+
+/** The function `host` analyses. */
+LLVMValueRef pl_host_function(pl_host *host);
+
+/** Where `loop` starts in the source (Loop::getStartLoc): the file, joined
+ * to its compile directory when relative, as a malloc'ed string the caller
+ * frees, with its line and column; NULL (and 0, 0) when the loop has no
+ * debug location. */
+char *pl_loop_source(pl_loop_ref loop, unsigned *line, unsigned *column);
+
+/** Reports a one-line warning for the module `m` through its context
+ * (LLVMContext::diagnose with a plugin diagnostic of severity warning):
+ * clang prints it as `warning: <message> [-Wbackend-plugin]`, so
+ * -Wno-backend-plugin silences it and -Werror makes it an error; opt
+ * prints `warning: <message>`. */
+void pl_report_warning(LLVMModuleRef m, const char *message);
 
 #ifdef __cplusplus
 }

@@ -391,3 +391,10 @@ const char *pl_value_label(pl_host *host, LLVMValueRef v, char *buf, size_t len)
   }
   return buf;
 }
+
+int pl_function_may_be_called(LLVMValueRef fn, int rdc) {
+  if (LLVMGetFirstUse(fn))
+    return 1;
+  LLVMLinkage l = LLVMGetLinkage(fn);
+  return rdc && l != LLVMInternalLinkage && l != LLVMPrivateLinkage;
+}

@@ -132,4 +132,12 @@ int pl_is_kernel(LLVMValueRef fn);
  * named value, else its text. */
 const char *pl_value_label(pl_host *host, LLVMValueRef v, char *buf, size_t len);
 
+/** Nonzero when code other than `fn`'s own body may still run it: `fn` has
+ * a use in its module (a call that was not inlined, or its address
+ * taken), or `rdc` is nonzero (-fgpu-rdc: another translation unit may
+ * call it) and `fn` is externally visible. Without -fgpu-rdc the device
+ * module is the whole device program, so a function with no use is dead:
+ * the copy left over after every call was inlined. */
+int pl_function_may_be_called(LLVMValueRef fn, int rdc);
+
 #endif /* PL_IR_H */

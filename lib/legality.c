@@ -66,7 +66,7 @@ static unsigned mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr) {
 
 /* (a) Walks every use of a tile-derived value. */
 static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef v,
-                           pl_fail *f, int depth) {
+                           const pl_options *opts, pl_fail *f, int depth) {
   if (depth > 64)
     return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
                     "the address of tile '%s' is derived too deeply to follow", t->name);
@@ -76,7 +76,7 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
       LLVMOpcode op = LLVMGetConstOpcode(user);
       if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) || op == LLVMBitCast ||
           op == LLVMAddrSpaceCast) {
-        if (!check_tile_uses(host, c, t, user, f, depth + 1))
+        if (!check_tile_uses(host, c, t, user, opts, f, depth + 1))
           return 0;
         continue;
       }
@@ -92,17 +92,25 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
      * new array of this kernel, and the other kernel keeps the tile. */
     if (owner != c->function && pl_is_kernel(owner))
       continue;
+    /* So is a function no code can call: the copy of a device function
+     * left over after it was inlined into every caller. */
+    if (owner != c->function && !pl_function_may_be_called(owner, opts->rdc))
+      continue;
     if (owner != c->function) {
       size_t n = 0;
-      const char *fname = LLVMGetValueName2(LLVMGetBasicBlockParent(bb), &n);
-      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL, "tile '%s' is also used in function '%.*s'",
-                      t->name, (int)n, fname);
+      const char *fname = LLVMGetValueName2(owner, &n);
+      char *dm = pl_demangle(fname ? fname : "");
+      pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL,
+               "tile '%s' is also used in function '%s', which this kernel may call", t->name,
+               dm ? dm : "");
+      free(dm);
+      return 0;
     }
     int in_loop = pl_candidate_has_block(c, bb);
     LLVMOpcode op = LLVMGetInstructionOpcode(user);
     if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) || op == LLVMBitCast ||
         op == LLVMAddrSpaceCast) {
-      if (!check_tile_uses(host, c, t, user, f, depth + 1))
+      if (!check_tile_uses(host, c, t, user, opts, f, depth + 1))
         return 0;
       continue;
     }
@@ -142,10 +150,10 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
   return 1;
 }
 
-static int check_tiles(pl_host *host, const pl_candidate *c, pl_fail *f) {
+static int check_tiles(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f) {
   for (size_t i = 0; i < c->ntiles; ++i) {
     const pl_tile *t = &c->tiles[i];
-    if (!check_tile_uses(host, c, t, t->global, f, 0))
+    if (!check_tile_uses(host, c, t, t->global, opts, f, 0))
       return 0;
   }
   return 1;
@@ -714,6 +722,8 @@ static int check_addresses(pl_host *host, const pl_candidate *c, pl_fail *f) {
          recomputable(host, c, cp->dst, &seen, f, tn, 0) &&
          (!cp->guard || recomputable(host, c, cp->guard, &seen, f, tn, 0)) &&
          (!cp->pred || recomputable(host, c, cp->pred, &seen, f, tn, 0));
+    for (unsigned g = 0; g < cp->nmore_guards && ok; ++g)
+      ok = recomputable(host, c, cp->more_guards[g], &seen, f, tn, 0);
   }
   pl_vmap_free(&seen);
   return ok;
@@ -854,12 +864,14 @@ static int check_tile_storage(const pl_candidate *c, const pl_options *opts, pl_
  * and alignment) and the budget are the plan's. */
 typedef int (*pl_check)(pl_host *, const pl_candidate *, pl_fail *);
 static const pl_check checks[] = {
-    check_predicates, check_tiles,     check_sources,      check_writes, check_writes_before,
-    check_order,      check_addresses, check_destinations, check_trip,   check_dynamic_shared,
+    check_sources,   check_writes,       check_writes_before, check_order,
+    check_addresses, check_destinations, check_trip,          check_dynamic_shared,
 };
 
 int pl_check_legality(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f) {
-  if (!check_tile_storage(c, opts, f))
+  /* The checks that need the options (-fgpu-rdc) come first, in order. */
+  if (!check_tile_storage(c, opts, f) || !check_predicates(host, c, f) ||
+      !check_tiles(host, c, opts, f))
     return 0;
   for (size_t i = 0; i < sizeof checks / sizeof *checks; ++i)
     if (!checks[i](host, c, f))

@@ -40,6 +40,14 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
       g = LLVMBuildNot(e->b, g, "pl.guard");
     cond = cond ? LLVMBuildAnd(e->b, cond, g, "pl.guard") : g;
   }
+  /* A compound guard: every term (recomputable, so free of poison and
+   * traps for any iteration) must hold. */
+  for (unsigned t = 0; t < cp->nmore_guards; ++t) {
+    LLVMValueRef g = pl_emit_remap(e, cp->more_guards[t]);
+    if (cp->more_negated[t])
+      g = LLVMBuildNot(e->b, g, "pl.guard");
+    cond = LLVMBuildAnd(e->b, cond, g, "pl.guard");
+  }
   char name[64];
   snprintf(name, sizeof name, "llvm.nvvm.cp.async.%s.shared.global.%u%s",
            cp->bytes == 16 ? "cg" : "ca", cp->bytes, cond ? ".s" : "");

@@ -73,6 +73,12 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
       g = LLVMBuildNot(e->b, g, "pl.guard");
     cond = cond ? LLVMBuildAnd(e->b, cond, g, "pl.guard") : g;
   }
+  for (unsigned t = 0; t < cp->nmore_guards; ++t) { /* a compound guard: every term */
+    LLVMValueRef g = pl_emit_remap(e, cp->more_guards[t]);
+    if (cp->more_negated[t])
+      g = LLVMBuildNot(e->b, g, "pl.guard");
+    cond = cond ? LLVMBuildAnd(e->b, cond, g, "pl.guard") : g;
+  }
   if (cp->pred) { /* a thread whose predicate is false reads nothing */
     LLVMValueRef p = pl_emit_remap(e, cp->pred);
     if (cp->pred_negated)

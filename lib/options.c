@@ -2,12 +2,14 @@
 #include "options.h"
 
 #include <errno.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define PL_ACCEPTED                                                                                \
   "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, "                   \
+  "profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR, "        \
   "lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255)"
 
 void pl_options_init(pl_options *opts) {
@@ -16,8 +18,84 @@ void pl_options_init(pl_options *opts) {
   opts->max_shared = PL_DEFAULT_MAX_SHARED;
   opts->rdc = 0;
   opts->verify = 0;
+  opts->profitability = 1;
+  opts->generic_tile_reads = 0;
+  opts->help = 0;
+  opts->only[0] = '\0';
+  opts->exclude[0] = '\0';
+  opts->report[0] = '\0';
   opts->lowering = PL_CHOOSE_AUTO;
   opts->max_staged_regs = PL_DEFAULT_MAX_STAGED_REGS;
+}
+
+/* Copies the regex `re` of argument `what` into `out` after checking that
+ * regcomp accepts it; nonzero on success, else a message in `err`. */
+static int set_regex(char *out, const char *what, const char *re, char *err, size_t errlen) {
+  if (strlen(re) >= PL_OPTION_TEXT) {
+    snprintf(err, errlen, "%s: the regular expression is longer than %u bytes", what,
+             PL_OPTION_TEXT - 1);
+    return 0;
+  }
+  regex_t rx;
+  int rc = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
+  if (rc != 0) {
+    char why[256];
+    regerror(rc, &rx, why, sizeof why);
+    snprintf(err, errlen, "%s: bad regular expression '%s': %s", what, re, why);
+    return 0;
+  }
+  regfree(&rx);
+  snprintf(out, PL_OPTION_TEXT, "%s", re);
+  return 1;
+}
+
+/* Whether `name` matches the extended regex `re` (already validated). */
+static int regex_matches(const char *re, const char *name) {
+  regex_t rx;
+  if (regcomp(&rx, re, REG_EXTENDED | REG_NOSUB) != 0)
+    return 0;
+  int m = regexec(&rx, name, 0, NULL, 0) == 0;
+  regfree(&rx);
+  return m;
+}
+
+int pl_options_kernel_selected(const pl_options *opts, const char *name) {
+  if (opts->only[0] && !regex_matches(opts->only, name))
+    return 0;
+  if (opts->exclude[0] && regex_matches(opts->exclude, name))
+    return 0;
+  return 1;
+}
+
+const char *pl_options_help(void) {
+  return "libpipeline: arguments (-fplugin-arg-pipeline-<arg>; opt: "
+         "-passes='cuda-pipeline<a;b>'):\n"
+         "  stages=N          ring depth, 2 to 8 (default 3), fewer where N does not fit\n"
+         "  max-shared=BYTES  static shared-memory budget per kernel (default 49152; 32K = 32768)\n"
+         "  disable           the pass does nothing\n"
+         "  verify            run LLVM's verifier on every function changed; failure is an error\n"
+         "  rdc               relocatable device code (set by the plugin itself under -fgpu-rdc)\n"
+         "  profitability=on|off  on (default): a cost model decides; off: every legal loop\n"
+         "  generic-tile-reads  leave WMMA/ldmatrix reads of __shared__ tiles generic\n"
+         "  only=REGEX        pipeline only kernels whose demangled name matches (POSIX ERE)\n"
+         "  exclude=REGEX     leave alone kernels whose demangled name matches (POSIX ERE)\n"
+         "  report=DIR        write one JSON decision report per TU and architecture into DIR\n"
+         "  help              print this list; the compile continues\n"
+         "  lowering=auto|cp.async|registers  auto (default): cp.async where it can, else "
+         "registers\n"
+         "  max-staged-regs=N most registers a thread stages for the register lowering (default "
+         "32)\n"
+         "libpipeline: kernel attributes (include/libpipeline.h):\n"
+         "  __attribute__((annotate(\"pipeline\")))          PL_PIPELINE: error unless a loop of "
+         "the "
+         "kernel is pipelined\n"
+         "  __attribute__((annotate(\"pipeline.stages=N\")))  PL_STAGES(N): ring depth for this "
+         "kernel\n"
+         "  __attribute__((annotate(\"pipeline.disable\")))  PL_NO_PIPELINE: leave this kernel "
+         "alone\n"
+         "libpipeline: pragmas:\n"
+         "  #pragma clang loop pipeline(disable)  leave the next loop alone (DisabledByPragma)\n"
+         "libpipeline: warnings are -Wbackend-plugin: -Wno-backend-plugin silences them\n";
 }
 
 /* Parses a whole decimal number; nonzero on success. */
@@ -55,6 +133,34 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
     opts->rdc = 1;
     return 0;
   }
+  if (strcmp(arg, "profitability=off") == 0 || strcmp(arg, "profitability=on") == 0) {
+    opts->profitability = arg[15] == 'n';
+    return 0;
+  }
+  if (strncmp(arg, "profitability", 13) == 0) {
+    snprintf(err, errlen, "profitability must be on or off");
+    return -1;
+  }
+  if (strcmp(arg, "help") == 0) {
+    opts->help = 1;
+    return 0;
+  }
+  if (strncmp(arg, "only=", 5) == 0)
+    return set_regex(opts->only, "only", arg + 5, err, errlen) ? 0 : -1;
+  if (strncmp(arg, "exclude=", 8) == 0)
+    return set_regex(opts->exclude, "exclude", arg + 8, err, errlen) ? 0 : -1;
+  if (strncmp(arg, "report=", 7) == 0) {
+    if (!arg[7] || strlen(arg + 7) >= PL_OPTION_PATH) {
+      snprintf(err, errlen, "report needs a directory path shorter than %u bytes", PL_OPTION_PATH);
+      return -1;
+    }
+    snprintf(opts->report, sizeof opts->report, "%s", arg + 7);
+    return 0;
+  }
+  if (strcmp(arg, "generic-tile-reads") == 0) {
+    opts->generic_tile_reads = 1;
+    return 0;
+  }
   if (strncmp(arg, "stages=", 7) == 0) {
     if (!parse_u64(arg + 7, &v) || v < PL_MIN_STAGES || v > PL_MAX_STAGES) {
       snprintf(err, errlen, "stages must be an integer from 2 to 8");
@@ -66,8 +172,16 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
   if (strncmp(arg, "max-shared=", 11) == 0) {
     if (!parse_u64(arg + 11, &v) || v == 0 || v > 0xffffffffull) {
       snprintf(err, errlen,
-               "max-shared must be a byte count from 1 to 4294967295 "
+               "max-shared must be a byte count from 1 to 49152 "
                "(a K suffix means KiB)");
+      return -1;
+    }
+    if (v > PL_DEFAULT_MAX_SHARED) {
+      snprintf(err, errlen,
+               "max-shared=%llu is over 49152 (48 KiB): the rings are static "
+               "__shared__ arrays, and ptxas rejects more than 48 KiB of static "
+               "shared memory per kernel",
+               v);
       return -1;
     }
     opts->max_shared = v;
@@ -98,7 +212,7 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
 int pl_options_parse_list(pl_options *opts, const char *list, char sep, char *err, size_t errlen) {
   pl_options tmp = *opts;
   const char *p = list;
-  char item[256];
+  char item[PL_OPTION_PATH + 16];
   while (*p) {
     const char *q = strchr(p, sep);
     size_t n = q ? (size_t)(q - p) : strlen(p);

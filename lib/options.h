@@ -36,37 +36,74 @@ typedef enum pl_lowering_choice {
   PL_CHOOSE_REGISTERS, /**< every copy staged through registers */
 } pl_lowering_choice;
 
+/** Longest regex of only= and exclude=, and longest report= directory,
+ * in bytes with the NUL: the options are copied by value into the pass. */
+#define PL_OPTION_TEXT 512u
+#define PL_OPTION_PATH 1024u
+
 typedef struct pl_options {
-  unsigned stages;             /**< forced stage count, 0 = choose (default 3) */
-  int disabled;                /**< nonzero: the pass changes nothing */
-  uint64_t max_shared;         /**< static shared-memory budget, bytes */
-  int verify;                  /**< verify every function the pass changed, and
-                                    fail the compile when one does not verify */
-  int rdc;                     /**< relocatable device code (-fgpu-rdc): other
-                                    translation units may share this device module's
-                                    externally visible __shared__ arrays */
-  pl_lowering_choice lowering; /**< `lowering=` (default auto) */
-  unsigned max_staged_regs;    /**< `max-staged-regs=`: most 32-bit registers
-                                    a thread may stage (register lowering) */
+  unsigned stages;              /**< forced stage count, 0 = choose (default 3) */
+  int disabled;                 /**< nonzero: the pass changes nothing */
+  uint64_t max_shared;          /**< static shared-memory budget, bytes */
+  int verify;                   /**< verify every function the pass changed, and
+                                     fail the compile when one does not verify */
+  int rdc;                      /**< relocatable device code (-fgpu-rdc): other
+                                     translation units may share this device module's
+                                     externally visible __shared__ arrays */
+  int profitability;            /**< nonzero (default): the cost model (cost.h)
+                                     decides whether and with how many stages a loop
+                                     is pipelined; 0 (`profitability=off`): every
+                                     legal loop, with PL_DEFAULT_STAGES */
+  int help;                     /**< print every argument, attribute and pragma
+                                     (pl_options_help()); the compile continues */
+  char only[PL_OPTION_TEXT];    /**< POSIX extended regex: only kernels whose
+                                     demangled name matches; "" = all */
+  char exclude[PL_OPTION_TEXT]; /**< POSIX extended regex: kernels whose
+                                     demangled name matches are left alone */
+  char report[PL_OPTION_PATH];  /**< directory for the JSON decision report
+                                     (lib/report.h); "" = none */
+  int generic_tile_reads;       /**< nonzero: leave WMMA loads and stores and
+                                     ldmatrix of __shared__ tiles generic
+                                     (lib/shared_space.h); for measurements */
+  pl_lowering_choice lowering;  /**< `lowering=` (default auto) */
+  unsigned max_staged_regs;     /**< `max-staged-regs=`: most 32-bit registers
+                                     a thread may stage (register lowering) */
 } pl_options;
 
-/** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB). */
+/** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB, the
+ * cost model on). */
 void pl_options_init(pl_options *opts);
 
-/** Parses one argument: `stages=N` (2..8), `disable`, `max-shared=BYTES`
- * (a decimal byte count from 1 to 2^32-1, optionally with a K suffix for
- * KiB), `rdc` (the device code is relocatable; the clang plugin sets it
- * itself under -fgpu-rdc), `lowering=auto|cp.async|registers` (force a
- * lowering where it is legal), `max-staged-regs=N` (1 to 255: the most
- * 32-bit registers a thread may stage for the register lowering), or `verify` (run LLVM's verifier
- * on every function the pass changed; clang's release build does not verify). Returns 0 on success.
- * On error returns -1, leaves `opts` unchanged and writes a one-line message saying what is
- * accepted to `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
+/** Parses one argument: `stages=N` (2..8: forces N wherever legal, the
+ * cost model is not asked), `disable`, `max-shared=BYTES` (a decimal byte
+ * count from 1 to 49152, optionally with a K suffix for KiB: ptxas rejects
+ * more than 48 KiB of static shared memory), `profitability=on|off` (off:
+ * pipeline every legal loop with 3 stages, as before the cost model), `rdc`
+ * (the device code is relocatable; the clang plugin sets it itself under
+ * -fgpu-rdc), `verify` (run LLVM's verifier on every function the pass
+ * changed; clang's release build does not verify), `help` (print
+ * pl_options_help()), `only=REGEX` and `exclude=REGEX` (POSIX extended
+ * regular expressions, regcomp(3), matched anywhere in a kernel's demangled
+ * name; a bad one is an error with regerror's text), `report=DIR` (write
+ * the decision report into DIR), `generic-tile-reads` (leave matrix loads
+ * of __shared__ tiles in the generic state space), `lowering=auto|cp.async|registers`
+ * (force a lowering where it is legal), or `max-staged-regs=N` (1 to 255: the most
+ * 32-bit registers a thread may stage for the register lowering). Returns 0 on success. On error
+ * returns -1, leaves `opts` unchanged and writes a one-line message saying what is accepted to
+ * `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
 int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen);
 
 /** Parses a list of arguments separated by `sep` (';' for opt's pass
  * parameters). Empty items are ignored. On the first error returns -1,
  * leaves `opts` unchanged and writes "'<item>': <what is accepted>". */
 int pl_options_parse_list(pl_options *opts, const char *list, char sep, char *err, size_t errlen);
+
+/** Nonzero when the kernel whose demangled name is `name` passes the only=
+ * and exclude= filters of `opts` (both already checked by the parser). */
+int pl_options_kernel_selected(const pl_options *opts, const char *name);
+
+/** The text `help` prints: every argument, kernel attribute and pragma,
+ * one line each (a static string). */
+const char *pl_options_help(void);
 
 #endif /* PL_OPTIONS_H */

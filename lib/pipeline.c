@@ -1,12 +1,16 @@
 /*===- lib/pipeline.c - the cuda-pipeline pass driver -------------------===*/
 #include "pipeline.h"
 
+#include "advice.h"
 #include "candidate.h"
+#include "control.h"
 #include "legality.h"
 #include "plan.h"
 #include "recognize.h"
 #include "remarks.h"
+#include "report.h"
 #include "rewrite.h"
+#include "shared_space.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,33 +31,83 @@ static int ensure_preheader(pl_host *host, pl_candidate *c, pl_fail *f) {
   return c->preheader ? 1 : pl_failf(f, PL_R_NO_PREHEADER, NULL, "the loop has no preheader");
 }
 
+/* A loop of a function that is not a kernel. A tile loop there is declined
+ * (its pointer arguments need not be global), as a missed remark where
+ * the function may still be called, and as an analysis remark where it
+ * is only the leftover copy of a function inlined into the kernels that
+ * call it: those copies are reported once, each in its kernel (issue 9,
+ * part 6). Loops without a barrier get no remark, as before. */
+static void decline_not_kernel(pl_host *host, pl_loop_ref loop, LLVMValueRef fn,
+                               const pl_options *opts, pl_report *report) {
+  if (!pl_loop_has_barrier(loop, fn))
+    return;
+  pl_fail f = {0};
+  if (pl_function_may_be_called(fn, opts->rdc)) {
+    pl_failf(&f, PL_R_NOT_KERNEL, NULL,
+             "the loop is not in a kernel, so its pointer arguments may not "
+             "point to global memory; it is pipelined where it is inlined into a "
+             "kernel");
+    pl_remark_declined(host, loop, &f);
+  } else {
+    pl_failf(&f, PL_R_NOT_KERNEL, NULL,
+             "the loop is not in a kernel, and no code calls this copy of its "
+             "function; the copies inlined into kernels have remarks of their own");
+    pl_remark_declined_analysis(host, loop, &f);
+  }
+  pl_report_declined(report, host, fn, loop, &f);
+  pl_fail_clear(&f);
+}
+
 /* One loop through the stages: recognize, legality, plan, rewrite,
  * remark. Returns nonzero when it was rewritten. */
+/* The user's controls, checked before the loop's shape: a kernel the
+ * user excluded (`skip`, PL_OK when none, with its message) or a loop under
+ * `#pragma clang loop pipeline(disable)`. Returns 0 with the reason in `f`
+ * when one applies. */
+static int user_allows(pl_loop_ref loop, pl_reason skip, const char *skip_message, pl_fail *f) {
+  if (skip != PL_OK)
+    return pl_failf(f, skip, NULL, "%s", skip_message);
+  LLVMBasicBlockRef latch = pl_loop_latch(loop);
+  if (latch && pl_loop_pipeline_disabled(LLVMGetBasicBlockTerminator(latch)))
+    return pl_failf(f, PL_R_DISABLED_BY_PRAGMA, NULL,
+                    "the loop is marked '#pragma clang loop pipeline(disable)'");
+  return 1;
+}
+
 static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel,
-                    LLVMValueRef hand_pipelined, const pl_options *opts) {
+                    LLVMValueRef hand_pipelined, const pl_options *opts, pl_reason skip,
+                    const char *skip_message, pl_report *report) {
   pl_fail f = {0};
   if (!kernel) {
-    if (pl_loop_has_barrier(loop, fn)) {
-      pl_failf(&f, PL_R_NOT_KERNEL, NULL,
-               "the loop is not in a kernel, so its pointer arguments may not "
-               "point to global memory; it is pipelined where it is inlined into a "
-               "kernel");
-      pl_remark_declined(host, loop, &f);
-      pl_fail_clear(&f);
-    }
+    decline_not_kernel(host, loop, fn, opts, report);
+    return 0;
+  }
+  /* A loop with no barrier and no __shared__ store is no tile loop: said
+   * under -Rpass-analysis only, so -Rpass-missed lists the loops that
+   * matter. */
+  if (!pl_loop_is_tile_like(loop, fn)) {
+    pl_failf(&f, PL_R_NOT_TILE_LOOP, NULL,
+             "not a tile loop: the loop has no barrier and stores nothing into __shared__ "
+             "memory");
+    pl_remark_declined_analysis(host, loop, &f);
+    pl_report_declined(report, host, fn, loop, &f);
+    pl_fail_clear(&f);
     return 0;
   }
   pl_candidate c = {0};
   pl_plan plan = {0};
   int changed = 0;
-  if (pl_recognize(host, loop, fn, hand_pipelined, &c, &f) &&
+  if (user_allows(loop, skip, skip_message, &f) &&
+      pl_recognize(host, loop, fn, hand_pipelined, &c, &f) &&
       pl_check_legality(host, &c, opts, &f) && pl_make_plan(host, &c, opts, &plan, &f) &&
       ensure_preheader(host, &c, &f)) {
+    pl_report_pipelined(report, host, &c, &plan);
     unsigned copies = pl_rewrite(host, &c, &plan);
     pl_remark_pipelined(host, &c, &plan, copies);
     changed = 1;
   } else {
     pl_remark_declined(host, loop, &f);
+    pl_report_declined(report, host, fn, loop, &f);
   }
   pl_fail_clear(&f);
   pl_plan_free(&plan);
@@ -64,14 +118,90 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
 /* The worklist is built once: the loop headers, outermost first. A rewrite
  * invalidates the analyses, so each loop is found again by its header,
  * which the rewrite of another loop never changes. */
-static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *opts) {
+static int run_loops(pl_host *host, LLVMValueRef fn, int kernel, const pl_options *opts,
+                     pl_reason skip, const char *skip_message, pl_report *report);
+
+/* The kernel assertion (annotate("pipeline")): an error naming the kernel
+ * and each of its loops' reasons unless one of them, recorded in `report`
+ * from index `first` on, was pipelined. */
+static void check_assertion(LLVMValueRef fn, const char *name, const pl_report *report,
+                            size_t first) {
+  char arch[32];
+  pl_target_sm(fn, arch, sizeof arch);
+  char *msg = pl_strdupf("libpipeline: kernel '%s' is marked PL_PIPELINE (annotate(\"pipeline\")) "
+                         "but no loop of it is pipelined for %s",
+                         name, arch);
+  if (first == report->n) {
+    char *more = pl_strdupf("%s: it has no candidate loop", msg);
+    free(msg);
+    msg = more;
+  }
+  for (size_t i = first; i < report->n; ++i) {
+    const pl_decision *d = &report->v[i];
+    if (d->pipelined) {
+      free(msg);
+      return;
+    }
+    const char *file = strrchr(d->file, '/');
+    char *where =
+        d->line ? pl_strdupf("%s:%u", file ? file + 1 : d->file, d->line) : pl_strdupf("a loop");
+    char *more = pl_strdupf("%s%s %s: %s (%s)", msg, i == first ? ":" : ";", where, d->message,
+                            pl_reason_name(d->reason));
+    free(where);
+    free(msg);
+    msg = more;
+  }
+  pl_report_error(fn, msg);
+  free(msg);
+}
+
+static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *module_opts,
+                        pl_report *report) {
   pl_host *host = pl_host_for_function(mh, fn);
   int kernel = pl_is_kernel(fn);
+  pl_options kopts = *module_opts;
+  const pl_options *opts = &kopts;
+  pl_kernel_marks marks = {0};
+  pl_reason skip = PL_OK;
+  char *skip_message = NULL;
+  char *name = NULL;
+  size_t first = report->n;
+  if (kernel) {
+    size_t len = 0;
+    const char *mangled = LLVMGetValueName2(fn, &len);
+    name = pl_demangle(mangled ? mangled : "");
+    char *err = pl_kernel_marks_read(fn, name ? name : "", &marks);
+    if (err) {
+      pl_report_error(fn, err);
+      free(err);
+      free(name);
+      return 0;
+    }
+    if (marks.stages)
+      kopts.stages = marks.stages;
+    if (marks.disabled) {
+      skip = PL_R_DISABLED_BY_ATTRIBUTE;
+      skip_message = pl_strdupf("the kernel is marked PL_NO_PIPELINE "
+                                "(annotate(\"pipeline.disable\"))");
+    } else if (name && !pl_options_kernel_selected(opts, name)) {
+      skip = PL_R_EXCLUDED_BY_FILTER;
+      skip_message = pl_strdupf("the kernel is left out by the only=/exclude= arguments");
+    }
+  }
+  int changed = run_loops(host, fn, kernel, opts, skip, skip_message, report);
+  if (marks.assert_pipelined)
+    check_assertion(fn, name ? name : "", report, first);
+  free(skip_message);
+  free(name);
+  return changed;
+}
+
+/* Every loop of `fn`, outermost first. */
+static int run_loops(pl_host *host, LLVMValueRef fn, int kernel, const pl_options *opts,
+                     pl_reason skip, const char *skip_message, pl_report *report) {
   size_t n = pl_loops_preorder(host, NULL, 0);
-  if (!n)
-    return 0;
-  pl_loop_ref *loops = malloc(n * sizeof *loops);
-  LLVMBasicBlockRef *headers = malloc(n * sizeof *headers);
+  pl_loop_ref *loops = malloc((n ? n : 1) * sizeof *loops);
+  LLVMBasicBlockRef *headers = malloc((n ? n : 1) * sizeof *headers);
   if (!loops || !headers) {
     free(loops);
     free(headers);
@@ -86,12 +216,22 @@ static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *o
   int changed = 0;
   for (size_t i = 0; i < n; ++i) {
     pl_loop_ref loop = pl_loop_for_header(host, headers[i]);
-    if (loop && run_loop(host, loop, fn, kernel, hand_pipelined, opts)) {
+    if (loop &&
+        run_loop(host, loop, fn, kernel, hand_pipelined, opts, skip, skip_message, report)) {
       changed = 1;
       pl_host_invalidate(host);
     }
   }
   free(headers);
+  /* After the loops, so that the reads of rings are found too. */
+  if (!opts->generic_tile_reads) {
+    pl_shared_space_counts sc = pl_shared_space_reads(host, fn);
+    if (sc.first) {
+      pl_remark_shared_space(host, &sc);
+      pl_host_invalidate(host);
+      changed = 1;
+    }
+  }
   if (changed && opts->verify) {
     char *why = pl_verify_function(fn);
     if (why) {
@@ -111,16 +251,43 @@ static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *o
 
 int pl_wants_triple(const char *triple) { return triple && strncmp(triple, "nvptx", 5) == 0; }
 
+/* The architecture of the module's first defined function, for messages
+ * about the whole module ("unknown" when none says). */
+static void module_arch(LLVMModuleRef m, char *arch, size_t len) {
+  snprintf(arch, len, "unknown");
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+    if (!LLVMIsDeclaration(fn)) {
+      pl_target_sm(fn, arch, len);
+      return;
+    }
+}
+
 int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, unsigned opt_level) {
-  if (opts->disabled || opt_level == 0)
+  if (opts->disabled || !pl_wants_triple(LLVMGetTarget(m)))
     return 0;
-  if (!pl_wants_triple(LLVMGetTarget(m)))
+  if (opt_level == 0) {
+    char arch[32];
+    module_arch(m, arch, sizeof arch);
+    char *msg = pl_advice_opt_level(opt_level, strcmp(arch, "unknown") ? arch : NULL);
+    if (msg)
+      pl_report_warning(m, msg);
+    free(msg);
     return 0;
+  }
   int changed = 0;
+  pl_report report = {0};
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
     if (LLVMIsDeclaration(fn) || is_optnone(fn))
       continue;
-    changed |= run_function(mh, fn, opts);
+    changed |= run_function(mh, fn, opts, &report);
   }
+  if (opts->report[0]) {
+    char *err = pl_report_write(&report, m, opts, opts->report);
+    LLVMValueRef any = LLVMGetFirstFunction(m);
+    if (err && any)
+      pl_report_error(any, err);
+    free(err);
+  }
+  pl_report_free(&report);
   return changed;
 }

@@ -3,8 +3,10 @@
 
 #include "legality.h"
 #include "lowering.h"
+#include "recognize.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,12 +92,21 @@ static int copy_distance(pl_host *host, const pl_copy *a, const pl_copy *b, int6
   return pl_scev_const_distance(host, b->dst, a->dst, dd);
 }
 
+/* Whether two copies run under the same guard terms and predicate. */
+static int same_guards(const pl_copy *a, const pl_copy *b) {
+  if (a->nmore_guards != b->nmore_guards)
+    return 0;
+  for (unsigned g = 0; g < a->nmore_guards; ++g)
+    if (a->more_guards[g] != b->more_guards[g] || a->more_negated[g] != b->more_negated[g])
+      return 0;
+  return a->guard == b->guard && a->guard_negated == b->guard_negated && a->pred == b->pred &&
+         a->pred_negated == b->pred_negated;
+}
+
 /* Whether `b` may join a wider copy that `a` opens: same tile, same guard
  * and predicate, so that one cp.async does what both did. */
 static int same_condition(const pl_copy *a, const pl_copy *b) {
-  return a->tile == b->tile && a->guard == b->guard && a->guard_negated == b->guard_negated &&
-         a->pred == b->pred && a->pred_negated == b->pred_negated && !a->value && !b->value &&
-         !a->fill && !b->fill;
+  return a->tile == b->tile && same_guards(a, b) && !a->value && !b->value && !a->fill && !b->fill;
 }
 
 /* Copy widening: greedily, from each copy not yet taken, the copies that
@@ -148,6 +159,45 @@ static void plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan) {
   free(run);
 }
 
+/* The global loads per thread of the loop as the backend issues them:
+ * NVPTX's load-store vectorizer merges loads adjacent in the source, under
+ * one guard and predicate, into one of up to 16 bytes when the first is
+ * aligned to the total (as plan_widen, without asking about the tile). */
+static unsigned plan_source_loads(pl_host *host, const pl_candidate *c) {
+  size_t n = c->ncopies;
+  char *taken = calloc(n ? n : 1, 1);
+  if (!taken)
+    abort();
+  unsigned loads = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (taken[i])
+      continue;
+    const pl_copy *a = &c->copies[i];
+    unsigned total = a->bytes, sa, da;
+    pl_copy_alignment(host, c, a, &sa, &da);
+    taken[i] = 1;
+    ++loads;
+    for (int grew = 1; grew && total < 16;) {
+      grew = 0;
+      for (size_t j = 0; j < n && !grew; ++j) {
+        const pl_copy *b = &c->copies[j];
+        int64_t ds = 0;
+        if (taken[j] || !same_condition(a, b) || total + b->bytes > sa || total + b->bytes > 16)
+          continue;
+        if (a->src != b->src && !pl_scev_const_distance(host, b->src, a->src, &ds))
+          continue;
+        if (ds + (int64_t)b->offset - (int64_t)a->offset != (int64_t)total)
+          continue;
+        taken[j] = 1;
+        total += b->bytes;
+        grew = 1;
+      }
+    }
+  }
+  free(taken);
+  return loads;
+}
+
 /* The ring layout of every tile; returns the bytes of one stage. */
 static uint64_t plan_layout(const pl_candidate *c, pl_plan *plan) {
   plan->rings = calloc(c->ntiles ? c->ntiles : 1, sizeof *plan->rings);
@@ -190,12 +240,16 @@ static int cp_async_can_copy(const pl_candidate *c, const pl_plan *plan, size_t 
                     "unchanged; use the register lowering (lowering=registers, the default "
                     "lowering=auto), or convert when reading the tile",
                     tn);
-  if (cp->fill)
-    return pl_failf(f, PL_R_FILL_NOT_ZERO, cp->store,
-                    "the guarded copy into tile '%s' writes a value other than zero where its "
-                    "guard is false; cp.async fills with zeros only; use the register lowering "
-                    "(lowering=registers, the default lowering=auto)",
-                    tn);
+  if (cp->fill) {
+    char *text = pl_fill_text(cp->fill);
+    pl_failf(f, PL_R_NONZERO_FILL, cp->store,
+             "the copy into tile '%s' writes %s where its guard fails; cp.async can fill only "
+             "zeros; write 0 in the other branch, or apply the fill value when reading the tile, "
+             "or use the register lowering (lowering=registers, the default lowering=auto)",
+             tn, text ? text : "a constant");
+    free(text);
+    return 0;
+  }
   if (cp->bytes != 4 && cp->bytes != 8 && cp->bytes != 16)
     return pl_failf(f, PL_R_COPY_SIZE, cp->store,
                     "a copy into tile '%s' moves %u bytes; cp.async copies 4, 8 or 16 bytes", tn,
@@ -233,8 +287,7 @@ static unsigned staged_registers(const pl_candidate *c, pl_plan *plan) {
     for (size_t j = 0; j < i && cp->value && plan->share[i] == SIZE_MAX; ++j) {
       const pl_copy *o = &plan->copies[j];
       if (plan->copy_lowering[j] == PL_LOWERING_REGISTERS && o->value && o->load == cp->load &&
-          o->guard == cp->guard && o->guard_negated == cp->guard_negated && o->pred == cp->pred &&
-          o->pred_negated == cp->pred_negated)
+          same_guards(o, cp))
         plan->share[i] = plan->share[j] == SIZE_MAX ? j : plan->share[j];
     }
     if (plan->share[i] != SIZE_MAX)
@@ -329,6 +382,54 @@ static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t p
   return 1;
 }
 
+/* The missed remark of a loop the model declines, with its figures. */
+static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
+  const pl_cost *k = &plan->cost;
+  if (k->why && strcmp(k->why, "split") == 0)
+    return pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+                    "on %s the ring would issue %u cp.async per thread where the loop issues %u "
+                    "global loads: the loads would split into narrower copies",
+                    plan->arch, k->ring_copies, k->loop_loads);
+  pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+           "on %s %u resident blocks of %u warps and %u instructions per iteration already "
+           "cover an estimated %u-cycle load latency; a ring would add %u instructions "
+           "(predicted %u.%03ux)",
+           plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added,
+           k->gain_permille / 1000, k->gain_permille % 1000);
+  pl_fail_detail(f,
+                 "cost model on %s: %u threads per block%s, about %u registers (a lower bound), "
+                 "%llu bytes of tiles and %llu of other __shared__ arrays; per warp and "
+                 "iteration %u instructions (%u tile loads, %u math); %.0f busy cycles per "
+                 "block-iteration, %.0f more covered by the other blocks",
+                 plan->arch, k->threads, k->threads_assumed ? " (assumed: no launch bounds)" : "",
+                 k->regs, (unsigned long long)k->tile_bytes, (unsigned long long)k->other_shared,
+                 k->compute, k->tile_loads, k->math, k->busy, k->cover);
+  return 0;
+}
+
+/* Profitability: unless stages are forced or profitability is off, the
+ * cost model decides whether to pipeline and how many stages, among those
+ * that fit the budget (plan->stages, set by plan_stages, is the most that
+ * fit the requested count; the model may use up to PL_MAX_STAGES). */
+static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *opts,
+                       uint64_t per_stage, pl_plan *plan, pl_fail *f) {
+  unsigned sm = pl_target_sm(c->function, plan->arch, sizeof plan->arch);
+  /* A loop with a register-staged copy has two slots (plan_stages); the
+   * model prices cp.async rings of S stages, and its chip table starts at
+   * sm_80, so it is not asked. */
+  if (opts->stages || !opts->profitability || plan->stores_after_compute)
+    return 1;
+  pl_cost_inputs(host, c, sm, per_stage, plan->copies, (unsigned)plan->ncopies,
+                 plan_source_loads(host, c), plan->other_shared, &plan->cost);
+  plan->modelled = 1;
+  if (!pl_cost_decide(&plan->cost, PL_MAX_STAGES, plan->budget))
+    return fail_not_profitable(plan, f);
+  plan->stages = plan->cost.stages;
+  plan->requested = plan->stages;
+  plan->ring_bytes = plan->stages * per_stage;
+  return 1;
+}
+
 int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
                  pl_fail *f) {
   memset(plan, 0, sizeof *plan);
@@ -345,7 +446,8 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
   }
   LLVMValueRef dynamic; /* ruled out by legality */
   plan->other_shared = pl_other_shared_bytes(c, &dynamic);
-  if (!plan_stages(c, opts, per_stage, plan, f) || !pl_find_trip(host, c, &plan->trip, f))
+  if (!plan_stages(c, opts, per_stage, plan, f) ||
+      !plan_profit(host, c, opts, per_stage, plan, f) || !pl_find_trip(host, c, &plan->trip, f))
     return 0;
   plan->exit_barrier = exit_needs_barrier(host, c);
   /* In a sync-first loop, iteration 0's top barrier also ordered everything

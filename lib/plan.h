@@ -15,7 +15,11 @@
  *             two slots: the plan then makes S = 2 for the whole loop,
  *             and counts the registers a thread stages (declined above
  *             max-staged-regs)
- *   stages    S from 2 to 8: the requested count, lowered until the rings
+ *   profit    whether a ring is worth it, and with how many stages: the
+ *             cost model (cost.h), per target chip; `stages=N` forces N
+ *             and `profitability=off` takes 3, without asking it; a loop
+ *             with a register-staged copy keeps S = 2 and is not modelled
+ *   stages    S from 2 to 8: the chosen count, lowered until the rings
  *             fit the static shared-memory budget (e) with every other
  *             static __shared__ array of the kernel; below 2, declined
  *   layout    per tile, one slot per stage, each slot the tile rounded up
@@ -39,6 +43,7 @@
 #define PL_PLAN_H
 
 #include "candidate.h"
+#include "cost.h"
 #include "options.h"
 #include "reasons.h"
 #include "trip.h"
@@ -88,11 +93,16 @@ typedef struct pl_plan {
   pl_trip trip;      /**< does iteration j exist? */
   int exit_barrier;  /**< a barrier follows the exit drain */
   int entry_barrier; /**< a barrier precedes the prologue */
+  int modelled;      /**< the cost model chose the stages */
+  char arch[16];     /**< the target, "sm_90" */
+  pl_cost cost;      /**< its inputs and figures (when modelled) */
 } pl_plan;
 
 /** Fills `plan` for the legal candidate `c` under `opts`. Returns 1 when at
- * least 2 stages fit, else 0 with PL_R_BUDGET in `f` (or the trip-count
- * reason, which legality has already ruled out). Changes no IR. The caller
+ * least 2 stages fit and (unless stages are forced or profitability is
+ * off) the cost model predicts a gain; else 0 with PL_R_BUDGET or
+ * PL_R_NOT_PROFITABLE in `f` (or the trip-count reason, which legality has
+ * already ruled out). Changes no IR. The caller
  * releases the plan with pl_plan_free() in both cases. */
 int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
                  pl_fail *f);

@@ -1,6 +1,7 @@
 /*===- lib/recognize.c - find the tile-loop shape -----------------------===*/
 #include "recognize.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -235,6 +236,108 @@ static int guarded_phi(LLVMValueRef phi, LLVMValueRef *x, LLVMValueRef *cond, in
   return 0;
 }
 
+/* Adds the condition `cond` (the copy copies when it holds, or when it
+ * does not if `negated`) to the guard of `cp`. Returns 0 when the guard has
+ * PL_MAX_GUARD_TERMS terms already. */
+static int add_guard(pl_copy *cp, LLVMValueRef cond, int negated) {
+  if (!cp->guard) {
+    cp->guard = cond;
+    cp->guard_negated = negated;
+    return 1;
+  }
+  if (cp->nmore_guards + 1 >= PL_MAX_GUARD_TERMS)
+    return 0;
+  cp->more_guards[cp->nmore_guards] = cond;
+  cp->more_negated[cp->nmore_guards++] = (unsigned char)negated;
+  return 1;
+}
+
+/* Nonzero for a constant that is neither zero nor undef/poison: a fill
+ * value zero-fill cannot produce. */
+static int is_nonzero_fill(LLVMValueRef v) {
+  return LLVMIsConstant(v) && !LLVMIsNull(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&
+         !LLVMIsAGlobalValue(v) && !LLVMIsAConstantExpr(v);
+}
+
+/* Nonzero when `v` is a copy load, or a lane of one, possibly under further
+ * selects: the value side of a guard. */
+static int leads_to_copy_load(const pl_candidate *c, LLVMValueRef v, int depth) {
+  v = peel_bitcast(v);
+  unsigned off;
+  as_lane(c, &v, &off);
+  if (pl_is_copy_load(v))
+    return 1;
+  if (!LLVMIsASelectInst(v) || depth > PL_MAX_GUARD_TERMS)
+    return 0;
+  return leads_to_copy_load(c, LLVMGetOperand(v, 1), depth + 1) ||
+         leads_to_copy_load(c, LLVMGetOperand(v, 2), depth + 1);
+}
+
+char *pl_fill_text(LLVMValueRef v) {
+  if (LLVMIsAConstantFP(v)) {
+    LLVMBool lost = 0;
+    double d = LLVMConstRealGetDouble(v, &lost);
+    if (isnan(d))
+      return pl_strdupf("NAN");
+    if (isinf(d))
+      return pl_strdupf("%sINFINITY", d < 0 ? "-" : "");
+    return pl_strdupf("%g", d);
+  }
+  if (LLVMIsAConstantInt(v))
+    return pl_strdupf("%lld", (long long)LLVMConstIntGetSExtValue(v));
+  char *t = LLVMPrintValueToString(v);
+  char *r = pl_strdupf("%s", t ? t : "a constant");
+  LLVMDisposeMessage(t);
+  return r;
+}
+
+static int fail_nonzero_fill(pl_fail *f, LLVMValueRef store, LLVMValueRef fill, const char *tname) {
+  char *text = pl_fill_text(fill);
+  pl_failf(f, PL_R_NONZERO_FILL, store,
+           "the copy into tile '%s' writes %s where its guard fails; cp.async can fill only "
+           "zeros; write 0 in the other branch, or apply the fill value when reading the tile",
+           tname, text ? text : "a constant");
+  free(text);
+  return 0;
+}
+
+/* The guard of a load that only some paths run: `phi` (in block M) takes
+ * the load from block L and zero from every other predecessor, so the
+ * value is the load exactly when L ran. Walks up from L through blocks
+ * with one predecessor each, every one ending in a two-way branch, to the
+ * first block that dominates M (it runs whenever M does): L runs exactly
+ * when every branch on the way goes towards L, so the guard is the
+ * conjunction of those branch conditions -- `if (r >= 0 && r < H) if (c <
+ * W) v = A[..]` gives three terms. Returns 0 (and leaves `cp` alone) when
+ * the blocks have another shape. */
+static int chain_guard(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef lb,
+                       LLVMBasicBlockRef mb, pl_copy *cp) {
+  LLVMValueRef lt = LLVMGetBasicBlockTerminator(lb);
+  if (!lt || LLVMGetNumSuccessors(lt) != 1 || LLVMGetSuccessor(lt, 0) != mb)
+    return 0;
+  pl_copy terms = *cp;
+  LLVMBasicBlockRef x = lb;
+  for (unsigned depth = 0; depth < PL_MAX_GUARD_TERMS; ++depth) {
+    if (pl_pred_count(x) != 1 || !pl_candidate_has_block(c, x))
+      return 0;
+    LLVMBasicBlockRef p = pl_idom(host, x); /* its only predecessor */
+    if (!p || !pl_candidate_has_block(c, p))
+      return 0;
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(p);
+    if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+      return 0;
+    LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
+    if (s0 == s1 || (s0 != x && s1 != x) || !add_guard(&terms, LLVMGetCondition(br), s1 == x))
+      return 0;
+    if (pl_dominates(host, p, mb)) {
+      *cp = terms;
+      return 1;
+    }
+    x = p;
+  }
+  return 0;
+}
+
 /* Walks the conversion `v` down to the one copy load it reads (*load).
  * Returns 1 when `v` is a side-effect-free function of at most one load of
  * the copy stage, induction variables and loop-invariant values; else 0
@@ -342,7 +445,14 @@ static int classify_converted(pl_host *host, pl_candidate *c, LLVMValueRef store
   return 1;
 }
 
-/* Classifies the stored value of a tile store. */
+/* Classifies the stored value of a tile store. A guarded copy,
+ * `x = c ? A[i] : 0`, is a select (a chain of them for a compound
+ * condition) or a phi of the load and zeros after branches around it;
+ * its conditions become the copy's guard. A fill value other than zero,
+ * the same at every term, is kept in cp->fill: the plan stages such a
+ * copy through registers, or declines it under lowering=cp.async
+ * (NonZeroFill: src-size 0 writes zeros only). Anything else that is not
+ * the loaded bytes goes to classify_converted. */
 static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp,
                           pl_fail *f, const char *tname) {
   LLVMValueRef v = peel_bitcast(LLVMGetOperand(store, 0));
@@ -350,7 +460,7 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
    * a copy of that lane's bytes; the lane may be taken before or after the
    * guard merges the load with zero. */
   int lane = as_lane(c, &v, &cp->offset);
-  if (LLVMIsASelectInst(v)) {
+  while (LLVMIsASelectInst(v)) {
     LLVMValueRef tv = peel_bitcast(LLVMGetOperand(v, 1));
     LLVMValueRef fv = peel_bitcast(LLVMGetOperand(v, 2));
     LLVMTypeRef ct = LLVMTypeOf(LLVMGetOperand(v, 0));
@@ -358,55 +468,76 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
     unsigned toff = 0, foff = 0;
     int tlane = lane < 0 ? as_lane(c, &tv, &toff) : -1;
     int flane = lane < 0 ? as_lane(c, &fv, &foff) : -1;
+    int tcopy = pl_is_copy_load(tv) || (LLVMIsASelectInst(tv) && leads_to_copy_load(c, tv, 0));
+    int fcopy = pl_is_copy_load(fv) || (LLVMIsASelectInst(fv) && leads_to_copy_load(c, fv, 0));
+    /* every term fills the same value: zeros, or one constant K */
+    int tfill = is_zero(fv) ? !cp->fill : is_nonzero_fill(fv) && (!cp->guard || cp->fill == fv);
+    int ffill = is_zero(tv) ? !cp->fill : is_nonzero_fill(tv) && (!cp->guard || cp->fill == tv);
     if (!scalar) {
-      /* a vector select: no single zero-fill condition */
-    } else if (pl_is_copy_load(tv) && is_zero(fv)) {
-      cp->guard = LLVMGetOperand(v, 0);
+      break; /* a vector select: no single zero-fill condition */
+    } else if (tcopy && tfill) {
+      if (!add_guard(cp, LLVMGetOperand(v, 0), 0))
+        break;
+      cp->fill = is_zero(fv) ? NULL : fv;
       v = tv;
       if (tlane >= 0)
         lane = tlane, cp->offset = toff;
-    } else if (pl_is_copy_load(fv) && is_zero(tv)) {
-      cp->guard = LLVMGetOperand(v, 0);
-      cp->guard_negated = 1;
+    } else if (fcopy && ffill) {
+      if (!add_guard(cp, LLVMGetOperand(v, 0), 1))
+        break;
+      cp->fill = is_zero(tv) ? NULL : tv;
       v = fv;
       if (flane >= 0)
         lane = flane, cp->offset = foff;
+    } else {
+      break;
     }
-  } else if (LLVMIsAPHINode(v) && LLVMCountIncoming(v) == 2) {
-    /* P: br c, L, M   L: load; br M   M: phi [load, L], [0, P] */
-    for (unsigned i = 0; i < 2; ++i) {
-      LLVMValueRef lv = peel_bitcast(LLVMGetIncomingValue(v, i));
-      LLVMValueRef zv = LLVMGetIncomingValue(v, 1 - i);
-      LLVMBasicBlockRef lb = LLVMGetIncomingBlock(v, i);
-      LLVMBasicBlockRef pb = LLVMGetIncomingBlock(v, 1 - i);
-      LLVMBasicBlockRef mb = LLVMGetInstructionParent(v);
-      LLVMValueRef src = lv;
-      unsigned off = 0;
-      int llane = lane < 0 ? as_lane(c, &src, &off) : -1;
-      if (!pl_is_copy_load(src) || !is_zero(zv) || !LLVMIsAInstruction(lv) ||
-          LLVMGetInstructionParent(lv) != lb)
-        continue;
-      LLVMValueRef lt = LLVMGetBasicBlockTerminator(lb);
-      LLVMValueRef pt = LLVMGetBasicBlockTerminator(pb);
-      if (!lt || LLVMGetNumSuccessors(lt) != 1 || LLVMGetSuccessor(lt, 0) != mb)
-        continue;
-      if (!pt || !LLVMIsABranchInst(pt) || !LLVMIsConditional(pt))
-        continue;
-      if (pl_pred_count(lb) != 1)
-        continue;
-      LLVMBasicBlockRef s0 = LLVMGetSuccessor(pt, 0), s1 = LLVMGetSuccessor(pt, 1);
-      if (s0 == lb && s1 == mb) {
-        cp->guard = LLVMGetCondition(pt);
-      } else if (s1 == lb && s0 == mb) {
-        cp->guard = LLVMGetCondition(pt);
-        cp->guard_negated = 1;
-      } else {
-        continue;
+  }
+  if (LLVMIsAPHINode(v) && LLVMCountIncoming(v) >= 2) {
+    /* P: br c, L, M   L: load; br M   M: phi [load, L], [0, P] -- or more
+     * zero incoming values, from nested or chained branches. */
+    unsigned n = LLVMCountIncoming(v);
+    int li = -1, others_zero = 1;
+    LLVMValueRef fill = NULL, src = NULL;
+    unsigned off = 0;
+    int llane = -1;
+    for (unsigned i = 0; i < n; ++i) {
+      LLVMValueRef iv = peel_bitcast(LLVMGetIncomingValue(v, i));
+      LLVMValueRef s = iv;
+      unsigned o = 0;
+      int l = lane < 0 ? as_lane(c, &s, &o) : -1;
+      if (li < 0 && pl_is_copy_load(s) && LLVMIsAInstruction(iv)) {
+        li = (int)i, src = s, off = o, llane = l;
+      } else if (is_nonzero_fill(iv)) {
+        fill = iv;
+        others_zero = 0;
+      } else if (!is_zero(iv)) {
+        others_zero = 0;
+        fill = NULL;
+        break;
       }
+    }
+    int same_fill = 0; /* every other incoming value is the one fill K */
+    if (li >= 0 && fill && !others_zero) {
+      int all_const = 1;
+      same_fill = !cp->guard;
+      for (unsigned i = 0; i < n; ++i)
+        if ((int)i != li) {
+          LLVMValueRef iv = LLVMGetIncomingValue(v, i);
+          all_const &= LLVMIsConstant(iv) != 0;
+          same_fill &= peel_bitcast(iv) == fill;
+        }
+      if (all_const && !same_fill)
+        return fail_nonzero_fill(f, store, fill, tname);
+    }
+    if (li >= 0 && (others_zero || same_fill) && !(others_zero && cp->fill) &&
+        chain_guard(host, c, LLVMGetIncomingBlock(v, (unsigned)li), LLVMGetInstructionParent(v),
+                    cp)) {
+      if (same_fill)
+        cp->fill = fill;
       v = src;
       if (llane >= 0)
         lane = llane, cp->offset = off;
-      break;
     }
   }
   if (!LLVMIsALoadInst(v) && !pl_is_copy_load(v)) {
@@ -454,6 +585,19 @@ static int is_shared_store(LLVMValueRef i, LLVMValueRef *dst) {
     return 0;
   *dst = LLVMGetOperand(i, is_store ? 1 : 0);
   return pl_is_shared_global(pl_underlying_object(*dst));
+}
+
+int pl_loop_is_tile_like(pl_loop_ref loop, LLVMValueRef fn) {
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+    if (!pl_loop_contains(loop, b))
+      continue;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef dst;
+      if (pl_is_cta_barrier(i) || is_shared_store(i, &dst))
+        return 1;
+    }
+  }
+  return 0;
 }
 
 /* Nonzero when every block entering the loop ends in a branch or a switch

@@ -13,7 +13,13 @@
  * shape), the barriers, the copy stage. A copy may be guarded for ragged
  * tiles, `x = c ? A[i] : 0`, written as a select or as a branch around
  * the load merged by a phi; such a copy zero-fills when the guard is false
- * (PTX ISA, "cp.async": src-size).
+ * (PTX ISA, "cp.async": src-size). A compound guard -- a chain of selects,
+ * or nested branches around the load with zeros on every other path --
+ * combines its conditions (up to PL_MAX_GUARD_TERMS); a fill other than
+ * zero, the same on every failing path, is kept (pl_copy.fill) for the
+ * register lowering; the plan declines it under lowering=cp.async
+ * (NonZeroFill). A store of a side-effect-free conversion of one load is
+ * a converting copy (pl_copy.value), staged through registers.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_RECOGNIZE_H
 #define PL_RECOGNIZE_H
@@ -37,5 +43,17 @@ LLVMValueRef pl_find_async_copy_machinery(LLVMValueRef fn);
 
 /** Nonzero when `loop` of `fn` contains a CTA barrier call. */
 int pl_loop_has_barrier(pl_loop_ref loop, LLVMValueRef fn);
+
+/** Nonzero when `loop` of `fn` (its inner loops included) contains a CTA
+ * barrier or a store (or memcpy) into __shared__ memory: a loop that may
+ * be a tile loop. Its declines are missed remarks; any other loop's go to
+ * -Rpass-analysis only (issue 9, part 6), so that they do not bury the
+ * few that matter. */
+int pl_loop_is_tile_like(pl_loop_ref loop, LLVMValueRef fn);
+
+/** The source form of a fill constant `v` for a remark: C's INFINITY and
+ * NAN spellings, decimal integers, else LLVM's text. Returns a malloc'ed
+ * string the caller frees (NULL when out of memory). */
+char *pl_fill_text(LLVMValueRef v);
 
 #endif /* PL_RECOGNIZE_H */

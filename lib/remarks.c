@@ -1,25 +1,128 @@
 /*===- lib/remarks.c - what the user is told about each loop ------------===*/
 #include "remarks.h"
 
+#include "ir.h"
+#include "legality.h"
+#include <stdio.h>
+
 #include <stdlib.h>
+#include <string.h>
 
 static const char prefix[] = "loop not pipelined: ";
 
-void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f) {
+/* Ends every remark with its context, " [sm_90, kernel 'k(float*)']" (or
+ * "function" outside kernels; the architecture left out when the function
+ * names none): in a multi-architecture build the same line is reported
+ * once per architecture, and a line of an inlined helper once per kernel.
+ * Arch and Kernel are fields of the record as well. */
+static void context(pl_remark *r, pl_host *host) {
+  LLVMValueRef fn = pl_host_function(host);
+  char arch[32];
+  int known = pl_target_sm(fn, arch, sizeof arch) != 0 || strncmp(arch, "sm_", 3) == 0;
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(fn, &len);
+  char *mangled = pl_strdupf("%.*s", (int)len, name ? name : "");
+  char *dm = pl_demangle(mangled);
+  pl_remark_text(r, " [");
+  if (known) {
+    pl_remark_str(r, "Arch", arch);
+    pl_remark_text(r, ", ");
+  }
+  pl_remark_text(r, pl_is_kernel(fn) ? "kernel '" : "function '");
+  pl_remark_str(r, "Kernel", dm ? dm : mangled);
+  pl_remark_text(r, "']");
+  free(dm);
+  free(mangled);
+}
+
+static void declined(pl_host *host, pl_loop_ref loop, const pl_fail *f, pl_remark_kind kind) {
   const char *name = pl_reason_name(f->reason);
   const char *message = f->message ? f->message : pl_reason_description(f->reason);
   char *text = pl_strdupf("%s%s", prefix, message);
-  pl_remark *r = pl_remark_begin(host, PL_REMARK_MISSED, name, loop, NULL);
+  pl_remark *r = pl_remark_begin(host, kind, name, loop, NULL);
   pl_remark_text(r, text);
+  context(r, host);
   pl_remark_emit(r);
   free(text);
   if (f->detail || f->inst) {
     text = pl_strdupf("%s%s", prefix, f->detail ? f->detail : message);
     r = pl_remark_begin(host, PL_REMARK_ANALYSIS, name, loop, f->inst);
     pl_remark_text(r, text);
+    context(r, host);
     pl_remark_emit(r);
     free(text);
   }
+}
+
+void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f) {
+  declined(host, loop, f, PL_REMARK_MISSED);
+}
+
+void pl_remark_declined_analysis(pl_host *host, pl_loop_ref loop, const pl_fail *f) {
+  declined(host, loop, f, PL_REMARK_ANALYSIS);
+}
+
+/* "x.yyy" of a ratio in 1/1000. */
+static void remark_ratio(pl_remark *r, const char *key, unsigned permille) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%u.%03u", permille / 1000, permille % 1000);
+  pl_remark_str(r, key, buf);
+}
+
+/* The passed remark's clause saying why the cost model chose S. */
+static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
+  const pl_cost *k = &plan->cost;
+  unsigned s = plan->stages;
+  pl_remark_text(r, " (");
+  pl_remark_str(r, "Arch", plan->arch);
+  pl_remark_text(r, ": predicted ");
+  remark_ratio(r, "Gain", k->gain_permille);
+  pl_remark_text(r, "x; ");
+  pl_remark_u64(r, "Stages", s);
+  pl_remark_text(r, " stages keep ");
+  pl_remark_u64(r, "InFlightBytes", (uint64_t)(s - 1) * k->tile_bytes * k->blocks_ring[s]);
+  pl_remark_text(r, " bytes in flight per SM over ");
+  pl_remark_u64(r, "ResidentBlocks", k->blocks_ring[s]);
+  pl_remark_text(r, k->blocks_ring[s] == 1 ? " resident block" : " resident blocks");
+  if (k->why && strcmp(k->why, "little") == 0)
+    pl_remark_text(r, ", the fewest that cover the ");
+  else if (s < 3)
+    pl_remark_text(r, ", as many as fit the budget, against the ");
+  else
+    pl_remark_text(r, ", at least 3 for slack, more gain nothing against the ");
+  pl_remark_u64(r, "Latency", k->chip->latency);
+  pl_remark_text(r, "-cycle latency)");
+}
+
+/* The analysis remark with the cost model's inputs and figures. */
+static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
+  const pl_cost *k = &plan->cost;
+  pl_remark *r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "CostModel", c->loop, NULL);
+  pl_remark_text(r, "cost model on ");
+  pl_remark_str(r, "Arch", plan->arch);
+  pl_remark_text(r, ": ");
+  pl_remark_u64(r, "Threads", k->threads);
+  pl_remark_text(r, k->threads_assumed ? " threads per block (assumed: no launch bounds), about "
+                                       : " threads per block, about ");
+  pl_remark_u64(r, "Registers", k->regs);
+  pl_remark_text(r, " registers (a lower bound); per warp and iteration ");
+  pl_remark_u64(r, "Instructions", k->compute);
+  pl_remark_text(r, " instructions (");
+  pl_remark_u64(r, "TileLoads", k->tile_loads);
+  pl_remark_text(r, " tile loads, ");
+  pl_remark_u64(r, "Math", k->math);
+  pl_remark_text(r, " math), the ring adds ");
+  pl_remark_u64(r, "Added", k->added);
+  pl_remark_text(r, "; ");
+  pl_remark_u64(r, "BlocksPlain", k->blocks_plain);
+  pl_remark_text(r, " resident blocks without the ring, ");
+  pl_remark_u64(r, "BlocksRing", k->blocks_ring[plan->stages]);
+  pl_remark_text(r, " with it; cycles per block-iteration ");
+  pl_remark_u64(r, "CyclesPlain", (uint64_t)(k->t_plain + 0.5));
+  pl_remark_text(r, " plain, ");
+  pl_remark_u64(r, "CyclesRing", (uint64_t)(k->t_ring[plan->stages] + 0.5));
+  pl_remark_text(r, " with the ring");
+  pl_remark_emit(r);
 }
 
 void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,
@@ -75,15 +178,19 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_u64(r, "Budget", plan->budget);
     pl_remark_text(r, "-byte budget)");
   }
+  if (plan->modelled)
+    remark_why_stages(r, plan);
+  /* the lowering; the architecture follows in the context */
   pl_remark_text(r, "; ");
   if (staged)
     pl_remark_str(r, "Lowering", lowering);
   else
     pl_remark_text(r, lowering);
-  pl_remark_text(r, " on ");
-  pl_remark_str(r, "Target", plan->target);
+  context(r, host);
   pl_remark_emit(r);
 
+  if (plan->modelled)
+    remark_model(host, c, plan);
   r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
   pl_remark_text(r, "ring of ");
   pl_remark_u64(r, "Stages", plan->stages);
@@ -115,5 +222,19 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_text(r, " ");
   pl_remark_text(r, lowering);
   pl_remark_text(r, " emitted");
+  context(r, host);
+  pl_remark_emit(r);
+}
+
+void pl_remark_shared_space(pl_host *host, const pl_shared_space_counts *sc) {
+  pl_remark *r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "SharedStateSpace", NULL, sc->first);
+  pl_remark_u64(r, "SharedReads", sc->reads);
+  pl_remark_text(r, sc->reads == 1 ? " tile read uses" : " tile reads use");
+  pl_remark_text(r, " the shared state space");
+  if (sc->writes) {
+    pl_remark_text(r, "; ");
+    pl_remark_u64(r, "SharedWrites", sc->writes);
+    pl_remark_text(r, sc->writes == 1 ? " tile write" : " tile writes");
+  }
   pl_remark_emit(r);
 }

@@ -17,6 +17,7 @@
 #include "candidate.h"
 #include "plan.h"
 #include "reasons.h"
+#include "shared_space.h"
 
 /** Emits the remarks of a declined loop. */
 void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f);
@@ -25,5 +26,17 @@ void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f);
  * carried out, `copies` the number of copy instructions emitted. */
 void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,
                          unsigned copies);
+
+/** Emits the remarks of a declined loop as analysis remarks only
+ * (-Rpass-analysis): for a loop that is no tile loop, or the leftover copy
+ * of a function whose tile loops are reported where they were inlined.
+ * Same text and name as pl_remark_declined. */
+void pl_remark_declined_analysis(pl_host *host, pl_loop_ref loop, const pl_fail *f);
+
+/** Emits the analysis remark SharedStateSpace of a function whose matrix
+ * loads and stores of __shared__ tiles now use the shared state space:
+ * "N tile reads use the shared state space" (and "; M tile writes"),
+ * located at the first of them. `sc->first` must not be NULL. */
+void pl_remark_shared_space(pl_host *host, const pl_shared_space_counts *sc);
 
 #endif /* PL_REMARKS_H */

@@ -15,6 +15,7 @@
 #include "pass.h"
 
 extern "C" {
+#include "../lib/advice.h"
 #include "../lib/pipeline.h"
 }
 
@@ -22,8 +23,11 @@ extern "C" {
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -69,11 +73,50 @@ public:
   }
 };
 
+/// Warns (clang's -Wbackend-plugin group, as the pass's own warnings) about
+/// each -fplugin-arg-<name>-<arg> whose <name> is close to `pipeline` but
+/// names no loaded plugin: clang drops those arguments without a word.
+void warnMisspelledPluginArgs(const CompilerInstance &CI) {
+  DiagnosticsEngine &D = CI.getDiagnostics();
+  for (const auto &[Name, Args] : CI.getFrontendOpts().PluginArgs) {
+    bool Loaded = false;
+    for (const auto &P : FrontendPluginRegistry::entries())
+      Loaded |= P.getName() == Name;
+    if (Loaded)
+      continue;
+    for (const std::string &A : Args)
+      if (char *Msg = pl_advice_plugin_name(Name.c_str(), A.c_str())) {
+        D.Report(diag::warn_fe_backend_plugin) << Msg;
+        std::free(Msg);
+      }
+  }
+}
+
+/// Whether `Path` names this library or its opt twin (CUDAPipelinePass.so
+/// in the same directory): either would register the pass a second time.
+bool isThisPass(const std::string &Self, const std::string &Path) {
+  char Buf[PATH_MAX];
+  if (!realpath(Path.c_str(), Buf))
+    return false;
+  std::string P(Buf);
+  if (P == Self)
+    return true;
+  size_t Slash = Self.rfind('/');
+  return Slash != std::string::npos && P == Self.substr(0, Slash + 1) + "CUDAPipelinePass.so";
+}
+
 class PipelineAction : public PluginASTAction {
   pl_options Opts;
 
 protected:
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
+    // Once per process: with clang's integrated cc1, the host and device
+    // jobs of one compile share it.
+    static bool Warned = false;
+    if (!Warned) {
+      Warned = true;
+      warnMisspelledPluginArgs(CI);
+    }
     pl_options_init(&Opts);
     for (const std::string &A : Args) {
       char Err[512];
@@ -84,6 +127,11 @@ protected:
             << A << Err;
         return false;
       }
+    }
+    static bool HelpPrinted = false;
+    if (Opts.help && !HelpPrinted) {
+      HelpPrinted = true;
+      llvm::errs() << pl_options_help();
     }
     return true;
   }
@@ -96,12 +144,14 @@ protected:
     if (!Self.empty()) {
       auto &P = CG.PassPlugins;
       P.erase(std::remove_if(P.begin(), P.end(),
-                             [&](const std::string &Path) {
-                               char Buf[PATH_MAX];
-                               return realpath(Path.c_str(), Buf) && Self == Buf;
-                             }),
+                             [&](const std::string &Path) { return isThisPass(Self, Path); }),
               P.end());
     }
+    // include/libpipeline.h turns PL_PIPELINE, PL_STAGES(n) and
+    // PL_NO_PIPELINE into kernel annotations only where the plugin reads
+    // them: its predefined macro __LIBPIPELINE__ says so.
+    Preprocessor &PP = CI.getPreprocessor();
+    PP.setPredefines(PP.getPredefines() + "#define __LIBPIPELINE__ 1\n");
     // Remarks need source locations, which clang keeps only when a remark or
     // record flag asks; keep them whenever the plugin acts.
     if (pl_wants_triple(CI.getTargetOpts().Triple.c_str()) &&

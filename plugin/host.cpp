@@ -21,7 +21,9 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -248,9 +250,14 @@ pl_remark *pl_remark_begin(pl_host *H, pl_remark_kind Kind, const char *Name, pl
   DebugLoc DL;
   if (Inst)
     DL = unwrap<Instruction>(Inst)->getDebugLoc();
-  if (!DL)
+  if (!DL && L)
     DL = L->getStartLoc();
-  BasicBlock *Region = L->getHeader();
+  /* A function's remark is about the kernel's source line, not the line
+   * of a header it inlined (mma.hpp for load_matrix_sync). */
+  if (!L && DL)
+    while (DILocation *At = DL->getInlinedAt())
+      DL = DebugLoc(At);
+  BasicBlock *Region = L ? L->getHeader() : unwrap<Instruction>(Inst)->getParent();
   static const char Pass[] = "cuda-pipeline";
   auto *R = new pl_remark{H, nullptr};
   switch (Kind) {
@@ -467,4 +474,53 @@ int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *
     return 0;
   *D = C->getSExtValue();
   return 1;
+}
+
+unsigned pl_loop_const_trip_count(pl_host *H, pl_loop_ref L) {
+  return H->SE().getSmallConstantTripCount(unwrapLoop(L));
+}
+
+pl_loop_ref pl_loop_for_block(pl_host *H, LLVMBasicBlockRef BB) {
+  return wrapLoop(H->LI().getLoopFor(unwrap(BB)));
+}
+
+pl_loop_ref pl_loop_parent(pl_loop_ref L) { return wrapLoop(unwrapLoop(L)->getParentLoop()); }
+
+LLVMValueRef pl_host_function(pl_host *H) { return wrap(&H->F); }
+
+char *pl_loop_source(pl_loop_ref LR, unsigned *Line, unsigned *Column) {
+  *Line = *Column = 0;
+  DebugLoc DL = unwrapLoop(LR)->getStartLoc();
+  if (!DL)
+    return nullptr;
+  *Line = DL.getLine();
+  *Column = DL.getCol();
+  auto *Scope = cast<DIScope>(DL.getScope());
+  std::string Path = Scope->getFilename().str();
+  StringRef Dir = Scope->getDirectory();
+  if (!Path.empty() && Path[0] != '/' && !Dir.empty())
+    Path = (Dir + "/" + Path).str();
+  char *Out = static_cast<char *>(std::malloc(Path.size() + 1));
+  if (Out)
+    std::memcpy(Out, Path.c_str(), Path.size() + 1);
+  return Out;
+}
+
+namespace {
+/// A plugin diagnostic (clang's backend-plugin group) that prints its text.
+class PlDiagnostic : public DiagnosticInfo {
+  const Twine &Msg;
+
+public:
+  static int kind() {
+    static const int K = getNextAvailablePluginDiagnosticKind();
+    return K;
+  }
+  PlDiagnostic(const Twine &M, DiagnosticSeverity S) : DiagnosticInfo(kind(), S), Msg(M) {}
+  void print(DiagnosticPrinter &DP) const override { DP << Msg; }
+};
+} // namespace
+
+void pl_report_warning(LLVMModuleRef M, const char *Message) {
+  unwrap(M)->getContext().diagnose(PlDiagnostic(Message, DS_Warning));
 }

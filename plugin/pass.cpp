@@ -16,6 +16,7 @@
 #include "pl_module_host.h"
 
 extern "C" {
+#include "../lib/advice.h"
 #include "../lib/pipeline.h"
 }
 
@@ -24,6 +25,10 @@ extern "C" {
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <dlfcn.h>
+#include <fstream>
+#include <iterator>
+
 using namespace llvm;
 
 namespace {
@@ -31,9 +36,13 @@ struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
   pl_options Opts;
   unsigned Level;
   std::shared_ptr<const plParamNames> Names;
-  CudaPipelinePass(const pl_options &O, unsigned L, std::shared_ptr<const plParamNames> N = nullptr)
-      : Opts(O), Level(L), Names(std::move(N)) {}
+  std::string Advice;
+  CudaPipelinePass(const pl_options &O, unsigned L, std::shared_ptr<const plParamNames> N = nullptr,
+                   std::string A = "")
+      : Opts(O), Level(L), Names(std::move(N)), Advice(std::move(A)) {}
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    if (!Advice.empty() && pl_wants_triple(M.getTargetTriple().c_str()))
+      pl_report_warning(wrap(&M), Advice.c_str());
     auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
     pl_module_host MH{FAM, {}, Names.get()};
     if (!pl_run_module(&MH, wrap(&M), &Opts, Level))
@@ -43,8 +52,28 @@ struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
 };
 } // namespace
 
+std::vector<std::string> plProcessArgs() {
+  std::ifstream In("/proc/self/cmdline", std::ios::binary);
+  std::string All((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  std::vector<std::string> Args;
+  for (size_t I = 0; I < All.size();) {
+    size_t E = All.find('\0', I);
+    if (E == std::string::npos)
+      E = All.size();
+    Args.push_back(All.substr(I, E - I));
+    I = E + 1;
+  }
+  return Args;
+}
+
+bool plInClang() {
+  // std::string getClangFullVersion(), with and without the cxx11 ABI tag.
+  return dlsym(RTLD_DEFAULT, "_ZN5clang19getClangFullVersionB5cxx11Ev") ||
+         dlsym(RTLD_DEFAULT, "_ZN5clang19getClangFullVersionEv");
+}
+
 void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts,
-                                    std::shared_ptr<const plParamNames> Names) {
+                                    std::shared_ptr<const plParamNames> Names, std::string Advice) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         if (!PassBuilder::checkParametrizedPassName(Name, "cuda-pipeline"))
@@ -63,15 +92,31 @@ void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts,
         MPM.addPass(CudaPipelinePass(O, 3));
         return true;
       });
-  PB.registerOptimizerLastEPCallback([Opts, Names](ModulePassManager &MPM, OptimizationLevel L) {
-    MPM.addPass(CudaPipelinePass(Opts, L.getSpeedupLevel(), Names));
-  });
+  PB.registerOptimizerLastEPCallback(
+      [Opts, Names, Advice](ModulePassManager &MPM, OptimizationLevel L) {
+        MPM.addPass(CudaPipelinePass(Opts, L.getSpeedupLevel(), Names, Advice));
+      });
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "cuda-pipeline", "0.1", [](PassBuilder &PB) {
             pl_options O;
             pl_options_init(&O);
-            plRegisterPassBuilderCallbacks(PB, O);
+            // In clang, this entry point means -fpass-plugin without
+            // -fplugin (the clang plugin drops its own -fpass-plugin copy):
+            // no one reads -fplugin-arg-pipeline-*, so say so.
+            std::string Advice;
+            if (plInClang()) {
+              std::vector<std::string> Args = plProcessArgs();
+              std::vector<char *> Argv;
+              for (std::string &A : Args)
+                Argv.push_back(A.data());
+              if (char *Msg =
+                      pl_advice_args_without_plugin(static_cast<int>(Argv.size()), Argv.data())) {
+                Advice = Msg;
+                std::free(Msg);
+              }
+            }
+            plRegisterPassBuilderCallbacks(PB, O, nullptr, Advice);
           }};
 }

@@ -17,11 +17,18 @@
 #    `utils/fuzz.sh --gpu-build build/fuzz-gpu` built beforehand (clang is
 #    not needed here) run at every trip count, their output hashes compared
 #    bitwise, and compute-sanitizer racecheck on a sample (FUZZ_DIR).
-# STEPS (default "examples check sanitizer time fuzz") picks the steps, in
-# that order, so that a run can be split to fit a time limit.
+# 0. (step nvcc) the plain and hand-written sources of the benchmark kernels
+#    (bench/variant.cu) built here by this machine's nvcc (NVCC, default
+#    nvcc on PATH or /usr/local/cuda/bin/nvcc) with -O3 -arch=sm_90 into
+#    build/bench/libbench-nvcc.so; bench then loads it and times nvcc_plain
+#    and nvcc_hand beside the clang variants, in the same rotation (steps
+#    check and time must come after it). Its failure is counted, and the
+#    other steps still run, without the nvcc rows.
+# STEPS (default "nvcc examples check sanitizer time fuzz") picks the
+# steps, in that order, so that a run can be split to fit a time limit.
 # Prints "N passed, N failed" last; exits non-zero on any failure.
 set -u
-steps=" ${STEPS:-examples check sanitizer time fuzz} "
+steps=" ${STEPS:-nvcc examples check sanitizer time fuzz} "
 want() { case "$steps" in *" $1 "*) return 0 ;; esac; return 1; }
 out="${1:-${OUT:-out}}"
 mkdir -p "$out"
@@ -34,6 +41,31 @@ ko() { echo "FAIL $*"; fail=$((fail + 1)); }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
 
 seed=$(date +%s)
+if want nvcc; then
+echo "== nvcc: the plain and hand-written benchmark sources, built here"
+nvcc="${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}"
+"$nvcc" --version | tail -n 1 | tee "$out/nvcc.txt"
+rm -f $b/bench/libbench-nvcc.so
+nv_flags=(-O3 -arch=sm_90 -std=c++17 -Xcompiler -fPIC -DPL_EXPORT)
+"$nvcc" "${nv_flags[@]}" -DPL_NS=nvcc_plain -c bench/variant.cu -o $b/bench/nvcc_plain.o \
+  >"$out/nvcc.log" 2>&1 &
+p1=$!
+"$nvcc" "${nv_flags[@]}" -DPL_NS=nvcc_hand -DPL_HAND -c bench/variant.cu -o $b/bench/nvcc_hand.o \
+  >"$out/nvcc_hand.log" 2>&1 &
+p2=$!
+r1=0; r2=0
+wait $p1 || r1=$?
+wait $p2 || r2=$?
+cat "$out/nvcc_hand.log" >>"$out/nvcc.log"
+if [ $r1 = 0 ] && [ $r2 = 0 ] &&
+  "$nvcc" -shared -arch=sm_90 $b/bench/nvcc_plain.o $b/bench/nvcc_hand.o \
+    -o $b/bench/libbench-nvcc.so >>"$out/nvcc.log" 2>&1; then
+  ok "nvcc build: $b/bench/libbench-nvcc.so"
+else
+  ko "nvcc build (see $out/nvcc.log)"
+  tail -n 20 "$out/nvcc.log"
+fi
+fi
 if want examples; then
 echo "== examples (seed base $seed)"
 for args in "32" "64" "96" "128" "1024" "2048"; do

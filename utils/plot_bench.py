@@ -4,7 +4,8 @@
     utils/plot_bench.py timing.csv plot.png
 
 Bars per kernel: the plugin (default stages), forced 2 and 4 stages, the
-hand-written ring, cuBLAS where there is one, and the compute-only limit
+hand-written ring, the nvcc 13 builds of plain and hand (when the run has
+them), cuBLAS where there is one, and the compute-only limit
 (how fast the loop would be with load latency fully hidden).
 """
 import csv
@@ -27,8 +28,12 @@ def main():
             kernels.append(r["kernel"])
     series = [("plugin", "plugin (default)", "#1f77b4"), ("s2", "plugin, 2 stages", "#aec7e8"),
               ("s4", "plugin, 4 stages", "#6baed6"), ("hand", "hand-written ring", "#ff7f0e"),
+              ("nvcc_plain", "nvcc 13, plain", "#9467bd"),
+              ("nvcc_hand", "nvcc 13, hand-written ring", "#c5b0d5"),
               ("cublas", "cuBLAS", "#2ca02c"), ("limit", "compute-only limit", "#bbbbbb")]
-    width = 0.13
+    # Only the series the run has (the nvcc rows need gpu-run.sh's nvcc step).
+    series = [s for s in series if any(r["variant"] == s[0] for r in rows)]
+    width = 0.8 / max(len(series), 1)
     fig, ax = plt.subplots(figsize=(12, 5))
     for k, (variant, label, color) in enumerate(series):
         xs, ys = [], []

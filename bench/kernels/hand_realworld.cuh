@@ -324,4 +324,26 @@ __global__ void __launch_bounds__(256)
     }
   }
 }
+
+// haloConv (halo_conv.cuh) with a hand-written ring: src-size 0 outside
+// the image, the address clamped to `in`.
+__global__ void __launch_bounds__(HC_P *HC_P)
+    haloConvHand(int H, int W, const float *__restrict__ in, const float *__restrict__ w,
+                 float *__restrict__ out) {
+  __shared__ float tile[HR][HC_P][HC_P];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int c = blockIdx.x * HC_T + tx - 1;
+  pl_ring_loop<HR>(
+      (H + HC_T - 1) / HC_T,
+      [&](int t, int s) {
+        const int r = t * HC_T + ty - 1;
+        const bool ok = r >= 0 && r < H && c >= 0 && c < W;
+        pl_cp_async4z(&tile[s][ty][tx], ok ? &in[r * W + c] : in, ok ? 4 : 0);
+      },
+      [&](int t, int s) {
+        const int orow = t * HC_T + ty, ocol = blockIdx.x * HC_T + tx;
+        if (tx < HC_T && ty < HC_T && orow < H && ocol < W)
+          out[(size_t)orow * W + ocol] = hcStencil(tile[s], w, ty, tx);
+      });
+}
 #endif

@@ -3,7 +3,7 @@
 // decline naming the target), at -O0, and on the host side of a CUDA compile.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_75 -S %s -o %t.sm75.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=SM75
 // RUN: FileCheck %s --check-prefix=NOCP < %t.sm75.ptx
-// SM75: remark: pipelined loop with 2 stages: {{.*}}; registers on sm_75
+// SM75: remark: pipelined loop with 2 stages: {{.*}}; registers [sm_75
 // RUN: %clang_cuda --cuda-gpu-arch=sm_75 -S %s -o %t.sm75cp.ptx -Rpass-missed=cuda-pipeline -fplugin-arg-pipeline-lowering=cp.async 2>&1 | FileCheck %s --check-prefix=SM75CP
 // RUN: FileCheck %s --check-prefix=NOCP < %t.sm75cp.ptx
 // SM75CP: remark: loop not pipelined: cp.async needs sm_80 or newer, and the target is sm_75

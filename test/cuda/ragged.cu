@@ -1,7 +1,7 @@
 // A bounds-checked (ragged) tile load, `x = in ? A[i] : 0`, becomes a
 // cp.async whose src-size is 0 when the element is out of bounds: the
 // hardware writes zeros, as the source did.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // REMARK: ragged.cu:[[@LINE+10]]:3: remark: pipelined loop with 3 stages

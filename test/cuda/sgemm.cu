@@ -2,9 +2,9 @@
 // sm_90: each tile copy becomes a 4-byte cp.async.ca, the steady state waits
 // with wait_group 1, the loop holds exactly one bar.sync, and ptxas accepts
 // the result.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o - | FileCheck %s
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S %s -o - | FileCheck %s
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // Without the plugin the same source has no cp.async and two barriers:
 // RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -S %s -o - | FileCheck %s --check-prefix=PLAIN

@@ -2,7 +2,7 @@
 // the verifier, so a broken rewrite could reach code generation unnoticed.
 // Struct fields of ta[63 - tid] give several hoisted tile addresses derived
 // from one base (adversarial testing found a dominance bug there).
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.ll -Rpass=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.ll -Rpass=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %opt -passes=verify -disable-output %t.ll
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t4.ll -fplugin-arg-pipeline-stages=4
 // RUN: %opt -passes=verify -disable-output %t4.ll

@@ -10,7 +10,7 @@
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: CopyAlignment
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s -o - 2>&1 | FileCheck %s --check-prefix=REG
-; REG: remark: <unknown>:0:0: pipelined loop with 2 stages:{{.*}}; registers on sm_80
+; REG: remark: <unknown>:0:0: pipelined loop with 2 stages:{{.*}}; registers [sm_80
 ; REG: define
 ; REG-NOT: cp.async
 

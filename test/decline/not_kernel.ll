@@ -1,5 +1,7 @@
 ; A tile loop in a device function that is not a kernel: its pointer arguments
 ; need not point to global memory, so the loop is declined and left unchanged.
+; The function is still called (by @caller, not inlined), so the remark is a
+; missed one (not_kernel_dead.ll: a copy nothing calls).
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
@@ -57,4 +59,12 @@ exit:
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier0()
 
+define void @caller(ptr %src, ptr %dst, i32 %n) #0 {
+  call void @kernel(ptr %src, ptr %dst, i32 %n)
+  ret void
+}
+
 attributes #0 = { "target-cpu"="sm_80" }
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @caller, !"kernel", i32 1}

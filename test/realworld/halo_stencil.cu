@@ -3,7 +3,7 @@
 // also load the left and right halos -- a guard (`threadIdx.x < RADIUS`)
 // that is the same on every iteration. Both halo copies become cp.async
 // under that predicate (a branch, no zero-fill); ptxas accepts the result.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // PTX: cp.async.wait_group 1;

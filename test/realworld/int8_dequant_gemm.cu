@@ -42,8 +42,8 @@ __global__ void __launch_bounds__(BM * BN / 4)
     p[j] = QParams{scales[col0 + j], zeros[col0 + j]};
   const half2 *act2 = reinterpret_cast<const half2 *>(act);
   float acc[4] = {};
-  // SM80: int8_dequant_gemm.cu:[[@LINE+2]]:3: remark: pipelined loop with 2 stages: tile 'As' 512 -> 1024 bytes, tile 'Ws' 2048 -> 4096 bytes; 5 copies of 2 to 4 bytes, 4 staged through 1 register; removed the second barrier; cp.async+registers on sm_80
-  // SM75: int8_dequant_gemm.cu:[[@LINE+1]]:3: remark: pipelined loop with 2 stages: {{.*}}; 5 copies of 2 to 4 bytes, 5 staged through 2 registers; removed the second barrier; registers on sm_75
+  // SM80: int8_dequant_gemm.cu:[[@LINE+2]]:3: remark: pipelined loop with 2 stages: tile 'As' 512 -> 1024 bytes, tile 'Ws' 2048 -> 4096 bytes; 5 copies of 2 to 4 bytes, 4 staged through 1 register; removed the second barrier; cp.async+registers [sm_80
+  // SM75: int8_dequant_gemm.cu:[[@LINE+1]]:3: remark: pipelined loop with 2 stages: {{.*}}; 5 copies of 2 to 4 bytes, 5 staged through 2 registers; removed the second barrier; registers [sm_75
   for (int k0 = 0; k0 < K; k0 += BK) {
     if (tx < BK / 2)
       As[ty][tx] = act2[((size_t)row * K + k0) / 2 + tx];

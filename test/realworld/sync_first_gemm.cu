@@ -5,7 +5,7 @@
 //   for (...) { __syncthreads(); load_tiles(); __syncthreads(); mma(); }
 // The top barrier is the one removed; one barrier before the prologue
 // stands in for iteration 0's; ptxas accepts the result.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // PTX: cp.async.ca.shared.global

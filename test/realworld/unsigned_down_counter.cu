@@ -2,7 +2,7 @@
 // tiles from the end, unsigned, with no nuw on the decrement: iteration j+1
 // exists when j does and k(j+1) >= BK, in 32-bit unsigned arithmetic -- the
 // rewrite asks exactly that for the tiles it fetches ahead.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 #define BK 128
 

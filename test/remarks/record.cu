@@ -10,7 +10,7 @@
 // CHECK-NEXT: Pass: inline
 // CHECK: Pass: cuda-pipeline
 // CHECK-NEXT: Name: Pipelined
-// CHECK-NEXT: DebugLoc: { File: '{{.*}}record.cu', Line: [[@LINE+36]], Column: 3 }
+// CHECK-NEXT: DebugLoc: { File: '{{.*}}record.cu', Line: [[@LINE+49]], Column: 3 }
 // CHECK-NEXT: Function: _Z3rowiPKfPf
 // CHECK-NEXT: Args:
 // The message is text and fields (ore::NV): the fields are Args of their own.
@@ -38,6 +38,19 @@
 // FULL: Pass: cuda-pipeline
 // FULL-NEXT: Name: Pipelined
 // HOST-NOT: cuda-pipeline
+// Several architectures: -Xarch_sm_NN gives each device job its own record
+// (the remarks also carry Arch and Kernel fields).
+// RUN: cd %t && %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -c %s -o %t/multi.o -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -fsave-optimization-record -Xarch_sm_80 -foptimization-record-file=%t/multi.sm_80.yaml -Xarch_sm_90 -foptimization-record-file=%t/multi.sm_90.yaml
+// RUN: FileCheck %s --check-prefix=ARCH80 < %t/multi.sm_80.yaml
+// RUN: FileCheck %s --check-prefix=ARCH90 < %t/multi.sm_90.yaml
+// ARCH80: Name: Pipelined
+// ARCH80: - String: ' ['
+// ARCH80-NEXT: - Arch: sm_80
+// ARCH80-NEXT: - String: ', '
+// ARCH80-NEXT: - String: 'kernel '''
+// ARCH80-NEXT: - Kernel: 'row(int, float const*, float*)'
+// ARCH90: Name: Pipelined
+// ARCH90: - Arch: sm_90
 // Without the flag the device record is lost, which is why it is needed:
 // RUN: cd %t && %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 -O3 -c %s -o %t/lost.o -fplugin=%plugin -fsave-optimization-record
 // RUN: FileCheck %s --check-prefix=HOST < %t/lost.opt.yaml

@@ -1,16 +1,16 @@
 // One RUN line per remark flag, each with its own prefix: passed remarks
 // carry the ring's shape, missed remarks the reason, analysis remarks the
 // details (and are located at the instruction they are about).
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=PASSED
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MISSED
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ANALYSIS
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=PASSED
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MISSED
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ANALYSIS
 
-// PASSED: rpass.cu:[[@LINE+15]]:3: remark: pipelined loop with 3 stages: tile 'As' 4224 -> 12672 bytes, tile 'Bs' 4224 -> 12672 bytes; 2 cp.async copies of 4 bytes; removed the second barrier; cp.async on sm_80 [-Rpass=cuda-pipeline]
+// PASSED: rpass.cu:[[@LINE+15]]:3: remark: pipelined loop with 3 stages: tile 'As' 4224 -> 12672 bytes, tile 'Bs' 4224 -> 12672 bytes; 2 cp.async copies of 4 bytes; removed the second barrier; cp.async [sm_80, kernel '{{[^']+}}'] [-Rpass=cuda-pipeline]
 // PASSED-NOT: remark:
-// MISSED: rpass.cu:[[@LINE+27]]:3: remark: loop not pipelined: the loop may write the global memory tile 'tile' is copied from; mark the pointers __restrict__ if they never overlap [-Rpass-missed=cuda-pipeline]
+// MISSED: rpass.cu:[[@LINE+27]]:3: remark: loop not pipelined: the loop may write the global memory tile 'tile' is copied from; mark the pointers __restrict__ if they never overlap [sm_80, kernel '{{[^']+}}'] [-Rpass-missed=cuda-pipeline]
 // MISSED-NOT: remark:
-// ANALYSIS-DAG: rpass.cu:[[@LINE+11]]:3: remark: ring of 3 stages takes 25344 bytes of shared memory (0 more in other __shared__ arrays); the prologue issues 2 iterations; steady state waits with cp.async.wait_group 1; 6 cp.async emitted [-Rpass-analysis=cuda-pipeline]
-// ANALYSIS-DAG: rpass.cu:[[@LINE+28]]:{{[0-9]+}}: remark: loop not pipelined: this store may write the memory that parameter 'a' points to; mark the pointers __restrict__ if they never overlap [-Rpass-analysis=cuda-pipeline]
+// ANALYSIS-DAG: rpass.cu:[[@LINE+11]]:3: remark: ring of 3 stages takes 25344 bytes of shared memory (0 more in other __shared__ arrays); the prologue issues 2 iterations; steady state waits with cp.async.wait_group 1; 6 cp.async emitted [sm_80, kernel '{{[^']+}}'] [-Rpass-analysis=cuda-pipeline]
+// ANALYSIS-DAG: rpass.cu:[[@LINE+28]]:{{[0-9]+}}: remark: loop not pipelined: this store may write the memory that parameter 'a' points to; mark the pointers __restrict__ if they never overlap [sm_80, kernel '{{[^']+}}'] [-Rpass-analysis=cuda-pipeline]
 
 #define TILE 32
 

@@ -1,7 +1,7 @@
 ; A tile aligned to 32 bytes (as wmma.load pointers must be) keeps that
 ; alignment: the ring is 32-byte aligned and each slot is rounded up to 32
 ; bytes (528 -> 544), so every slot starts on a 32-byte boundary.
-; RUN: %opt -passes=cuda-pipeline -S %s | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<profitability=off>' -S %s | FileCheck %s
 ; CHECK: @tile.ring = internal unnamed_addr addrspace(3) global [1632 x i8] undef, align 32
 ; CHECK: mul i32 %pl.slot.idx, 544
 

@@ -5,9 +5,9 @@
 ; state -- never zero-filled when the condition is false: another thread
 ; may own those bytes. Only a later iteration that may not exist uses
 ; src-size 0.
-; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s 2>%t.remarks | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks=cuda-pipeline -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-; RUN: %opt -passes=cuda-pipeline,verify -disable-output %s
+; RUN: %opt -passes='cuda-pipeline<profitability=off>',verify -disable-output %s
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 768 -> 2304 bytes; 1 cp.async copy of 4 bytes; removed the second barrier
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

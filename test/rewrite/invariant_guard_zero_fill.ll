@@ -2,9 +2,9 @@
 ; (`if (tid >= 192) skip; else tile[tid] = k < m ? src[k] : 0`): the
 ; predicate is negated, and the ragged-edge guard inside it still
 ; zero-fills (src-size 0 when k >= m), both in one cp.async.
-; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s 2>%t.remarks | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks=cuda-pipeline -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-; RUN: %opt -passes=cuda-pipeline,verify -disable-output %s
+; RUN: %opt -passes='cuda-pipeline<profitability=off>',verify -disable-output %s
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

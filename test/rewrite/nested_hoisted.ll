@@ -4,7 +4,7 @@
 ; first, so a clone could use its base clone before its definition
 ; ("Instruction does not dominate all uses!"), depending on use-list order,
 ; which this file pins (clang -emit-llvm-uselists). opt verifies its output.
-; RUN: %opt -passes=cuda-pipeline -S %s -o - | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<profitability=off>' -S %s -o - | FileCheck %s
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
 

@@ -1,0 +1,116 @@
+/*===- lib/control.c - what the user asked for, per kernel and per loop --===*/
+#include "control.h"
+
+#include "options.h"
+#include "reasons.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The bytes of the C string a global variable `g` holds (annotation
+ * strings are private constants of [N x i8] with the NUL), or NULL. */
+static const char *global_string(LLVMValueRef g, size_t *len) {
+  if (!g || !LLVMIsAGlobalVariable(g))
+    return NULL;
+  LLVMValueRef init = LLVMGetInitializer(g);
+  if (!init || !LLVMIsAConstantDataSequential(init) || !LLVMIsConstantString(init))
+    return NULL;
+  const char *s = LLVMGetAsString(init, len);
+  while (*len && s[*len - 1] == '\0')
+    --*len;
+  return s;
+}
+
+/* Strips pointer casts of constant expressions (typed-pointer IR). */
+static LLVMValueRef strip_casts(LLVMValueRef v) {
+  while (v && LLVMIsAConstantExpr(v) &&
+         (LLVMGetConstOpcode(v) == LLVMBitCast || LLVMGetConstOpcode(v) == LLVMAddrSpaceCast))
+    v = LLVMGetOperand(v, 0);
+  return v;
+}
+
+/* Applies one annotation string `s` (`len` bytes) to `marks`; NULL or an
+ * error message. */
+static char *apply_mark(const char *s, size_t len, const char *kernel, pl_kernel_marks *marks) {
+  if (len < 8 || strncmp(s, "pipeline", 8) != 0 || (len > 8 && s[8] != '.'))
+    return NULL;
+  if (len == 8) {
+    marks->assert_pipelined = 1;
+    return NULL;
+  }
+  if (len == 16 && strncmp(s, "pipeline.disable", 16) == 0) {
+    marks->disabled = 1;
+    return NULL;
+  }
+  if (len > 16 && strncmp(s, "pipeline.stages=", 16) == 0) {
+    unsigned v = 0;
+    size_t i = 16;
+    for (; i < len && s[i] >= '0' && s[i] <= '9' && v < 100; ++i)
+      v = v * 10 + (unsigned)(s[i] - '0');
+    if (i == len && v >= PL_MIN_STAGES && v <= PL_MAX_STAGES) {
+      marks->stages = v;
+      return NULL;
+    }
+    return pl_strdupf("libpipeline: kernel '%s': annotate(\"%.*s\"): stages must be an "
+                      "integer from 2 to 8",
+                      kernel, (int)len, s);
+  }
+  return pl_strdupf("libpipeline: kernel '%s': unknown annotation \"%.*s\" (accepted: "
+                    "\"pipeline\", \"pipeline.stages=N\", \"pipeline.disable\")",
+                    kernel, (int)len, s);
+}
+
+char *pl_kernel_marks_read(LLVMValueRef fn, const char *kernel, pl_kernel_marks *marks) {
+  memset(marks, 0, sizeof *marks);
+  LLVMModuleRef m = LLVMGetGlobalParent(fn);
+  LLVMValueRef ga = LLVMGetNamedGlobal(m, "llvm.global.annotations");
+  LLVMValueRef arr = ga ? LLVMGetInitializer(ga) : NULL;
+  if (!arr || !LLVMIsAConstantArray(arr))
+    return NULL;
+  int n = LLVMGetNumOperands(arr);
+  for (int i = 0; i < n; ++i) {
+    LLVMValueRef e = LLVMGetOperand(arr, (unsigned)i);
+    if (!e || LLVMGetNumOperands(e) < 2 || strip_casts(LLVMGetOperand(e, 0)) != fn)
+      continue;
+    size_t len = 0;
+    const char *s = global_string(strip_casts(LLVMGetOperand(e, 1)), &len);
+    if (!s)
+      continue;
+    char *err = apply_mark(s, len, kernel, marks);
+    if (err)
+      return err;
+  }
+  return NULL;
+}
+
+int pl_loop_pipeline_disabled(LLVMValueRef latch_term) {
+  if (!latch_term)
+    return 0;
+  LLVMValueRef id = LLVMGetMetadata(latch_term, LLVMGetMDKindID("llvm.loop", 9));
+  if (!id)
+    return 0;
+  unsigned n = LLVMGetMDNodeNumOperands(id);
+  LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
+  if (!ops)
+    return 0;
+  LLVMGetMDNodeOperands(id, ops);
+  int disabled = 0;
+  for (unsigned i = 1; i < n && !disabled; ++i) {
+    if (!ops[i] || !LLVMIsAMDNode(ops[i]) || LLVMGetMDNodeNumOperands(ops[i]) < 1)
+      continue;
+    unsigned k = LLVMGetMDNodeNumOperands(ops[i]);
+    LLVMValueRef sub[2] = {0};
+    if (k > 2)
+      continue;
+    LLVMGetMDNodeOperands(ops[i], sub);
+    unsigned len = 0;
+    const char *s = sub[0] ? LLVMGetMDString(sub[0], &len) : NULL;
+    if (!s || len != 26 || strncmp(s, "llvm.loop.pipeline.disable", 26) != 0)
+      continue;
+    /* Clang writes i1 true; a missing operand means set as well. */
+    disabled =
+        k < 2 || !sub[1] || !LLVMIsAConstantInt(sub[1]) || LLVMConstIntGetZExtValue(sub[1]) != 0;
+  }
+  free(ops);
+  return disabled;
+}

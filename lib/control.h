@@ -1,0 +1,49 @@
+/*===- lib/control.h - what the user asked for, per kernel and per loop --===*\
+ *
+ * FILE: lib/control.h
+ * DESCRIPTION:
+ *   The user's controls besides the plugin arguments (options.h):
+ *     per loop    `#pragma clang loop pipeline(disable)`: clang's spelling
+ *                 for "do not software-pipeline this loop"; it becomes
+ *                 `!{!"llvm.loop.pipeline.disable", i1 true}` in the loop's
+ *                 llvm.loop metadata, and the loop is declined with
+ *                 DisabledByPragma.
+ *     per kernel  `__attribute__((annotate("pipeline...")))` on a kernel:
+ *                 clang keeps it in the device module's
+ *                 @llvm.global.annotations (function, string, file, line),
+ *                 which survives the optimization pipeline to our pass.
+ *                   "pipeline"           the assertion: the compile fails
+ *                                        unless a loop of the kernel is
+ *                                        pipelined
+ *                   "pipeline.stages=N"  ring depth for this kernel
+ *                   "pipeline.disable"   leave the kernel alone
+ *                                        (DisabledByAttribute)
+ *                 include/libpipeline.h spells them PL_PIPELINE,
+ *                 PL_STAGES(n) and PL_NO_PIPELINE.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_CONTROL_H
+#define PL_CONTROL_H
+
+#include <llvm-c/Core.h>
+
+/** A kernel's annotations. */
+typedef struct pl_kernel_marks {
+  int assert_pipelined; /**< annotate("pipeline") */
+  int disabled;         /**< annotate("pipeline.disable") */
+  unsigned stages;      /**< annotate("pipeline.stages=N"), 0 when absent */
+} pl_kernel_marks;
+
+/** Reads the annotations of function `fn` from its module's
+ * @llvm.global.annotations into `marks`. Returns NULL on success; else a
+ * malloc'ed error message (an annotation starting with "pipeline" that is
+ * not one of the three, or a stage count outside 2..8) naming the kernel
+ * `kernel_name` (demangled), which the caller frees. Other annotations are
+ * ignored. */
+char *pl_kernel_marks_read(LLVMValueRef fn, const char *kernel_name, pl_kernel_marks *marks);
+
+/** Nonzero when the branch that closes the loop `latch_term` (its latch's
+ * terminator) carries llvm.loop metadata with
+ * `llvm.loop.pipeline.disable` set to true. */
+int pl_loop_pipeline_disabled(LLVMValueRef latch_term);
+
+#endif /* PL_CONTROL_H */

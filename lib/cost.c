@@ -1,0 +1,319 @@
+/*===- lib/cost.c - is a ring worth it, and how many stages? -------------===*/
+#include "cost.h"
+
+#include "ir.h"
+#include "options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The table. Shared memory, threads, blocks and registers: CUDA C++
+ * Programming Guide, "Technical Specifications per Compute Capability"
+ * (8.0, 8.6, 8.7, 8.9, 9.0). Latency and DRAM bytes per cycle per SM are
+ * not in the guide: docs/design.md gives their sources (the latency is the
+ * model's one calibrated constant). */
+static const pl_chip chips[] = {
+    /* sm  smem/SM  smem/block  rsv  thr/SM blk/SM regs   r/t  lat  B/clk */
+    {80, 167936, 166912, 1024, 2048, 32, 65536, 255, 1000, 10},
+    {86, 102400, 101376, 1024, 1536, 16, 65536, 255, 1000, 7},
+    {87, 167936, 166912, 1024, 2048, 32, 65536, 255, 1000, 10},
+    {89, 102400, 101376, 1024, 1536, 24, 65536, 255, 1000, 3},
+    {90, 233472, 232448, 1024, 2048, 32, 65536, 255, 1000, 16},
+};
+
+const pl_chip *pl_chip_for_sm(unsigned sm) {
+  const pl_chip *best = NULL;
+  for (size_t i = 0; i < sizeof chips / sizeof chips[0]; ++i)
+    if (chips[i].sm <= sm)
+      best = &chips[i];
+  return best;
+}
+
+/* ---- inputs ------------------------------------------------------------ */
+
+/* Launch bounds of kernel `fn` from !nvvm.annotations (NVPTX usage guide,
+ * "Kernel metadata": maxntid{x,y,z}, reqntid{x,y,z}, minctasm). */
+static void launch_bounds(LLVMValueRef fn, unsigned *threads, unsigned *min_blocks) {
+  LLVMModuleRef m = LLVMGetGlobalParent(fn);
+  unsigned max[3] = {0, 1, 1}, req[3] = {0, 1, 1};
+  *threads = 0;
+  *min_blocks = 0;
+  unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
+  LLVMValueRef *nodes = n ? malloc(n * sizeof *nodes) : NULL;
+  if (!nodes)
+    return;
+  LLVMGetNamedMetadataOperands(m, "nvvm.annotations", nodes);
+  for (unsigned i = 0; i < n; ++i) {
+    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
+    LLVMValueRef *ops = k >= 3 ? malloc(k * sizeof *ops) : NULL;
+    if (!ops)
+      continue;
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    for (unsigned j = 1; j + 1 < k && ops[0] == fn; j += 2) {
+      unsigned len = 0;
+      const char *s = ops[j] ? LLVMGetMDString(ops[j], &len) : NULL;
+      if (!s || len < 7 || !LLVMIsAConstantInt(ops[j + 1]))
+        continue;
+      unsigned v = (unsigned)LLVMConstIntGetZExtValue(ops[j + 1]);
+      unsigned axis = (unsigned)(s[len - 1] - 'x');
+      if (len == 8 && memcmp(s, "maxntid", 7) == 0 && axis < 3)
+        max[axis] = v;
+      else if (len == 8 && memcmp(s, "reqntid", 7) == 0 && axis < 3)
+        req[axis] = v;
+      else if (len == 8 && memcmp(s, "minctasm", 8) == 0)
+        *min_blocks = v;
+    }
+    free(ops);
+  }
+  free(nodes);
+  if (req[0])
+    *threads = req[0] * req[1] * req[2];
+  else if (max[0])
+    *threads = max[0] * max[1] * max[2];
+}
+
+/* 32-bit registers a value of type `t` takes. */
+static unsigned words_of(LLVMModuleRef m, LLVMTypeRef t) {
+  uint64_t b = pl_type_store_size(m, t);
+  return (unsigned)((b + 3) / 4);
+}
+
+/* Whether `p` points into one of the candidate's tiles. */
+static int points_to_tile(const pl_candidate *c, LLVMValueRef p) {
+  if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
+    return 0;
+  return pl_tile_index(c, pl_underlying_object(p)) >= 0;
+}
+
+/* Whether `i` becomes no machine instruction of its own: phis, casts and
+ * constant-offset GEPs fold into their users, unconditional branches into
+ * layout, debug and lifetime markers vanish. */
+static int issues_nothing(LLVMValueRef i) {
+  switch (LLVMGetInstructionOpcode(i)) {
+  case LLVMPHI:
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMTrunc:
+  case LLVMFreeze:
+    return 1;
+  case LLVMGetElementPtr:
+    for (unsigned k = 1; k < (unsigned)LLVMGetNumOperands(i); ++k)
+      if (!LLVMIsAConstant(LLVMGetOperand(i, k)))
+        return 0;
+    return 1;
+  case LLVMBr:
+    return !LLVMIsConditional(i);
+  case LLVMCall: {
+    const char *n = pl_callee_name(i);
+    return n && (strncmp(n, "llvm.dbg.", 9) == 0 || strncmp(n, "llvm.lifetime.", 14) == 0 ||
+                 strncmp(n, "llvm.assume", 11) == 0);
+  }
+  default:
+    return 0;
+  }
+}
+
+/* Whether `i` is arithmetic the kernel exists for: floating point, FMA,
+ * a matrix multiply-accumulate. */
+static int is_math(LLVMValueRef i) {
+  switch (LLVMGetInstructionOpcode(i)) {
+  case LLVMFAdd:
+  case LLVMFSub:
+  case LLVMFMul:
+  case LLVMFDiv:
+  case LLVMFNeg:
+    return 1;
+  case LLVMCall: {
+    const char *n = pl_callee_name(i);
+    return n && (strncmp(n, "llvm.fma", 8) == 0 || strncmp(n, "llvm.fmuladd", 12) == 0 ||
+                 strstr(n, ".mma") != NULL || strncmp(n, "llvm.nvvm.rsqrt", 15) == 0);
+  }
+  default:
+    return 0;
+  }
+}
+
+/* How many times a block of the tile loop runs per iteration: the product
+ * of the constant trip counts of the inner loops around it (an unknown
+ * count counts PL_COST_INNER_TRIPS). */
+#define PL_COST_INNER_TRIPS 16u
+static unsigned block_weight(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef bb) {
+  unsigned w = 1;
+  for (pl_loop_ref l = pl_loop_for_block(host, bb); l && l != c->loop; l = pl_loop_parent(l)) {
+    unsigned t = pl_loop_const_trip_count(host, l);
+    w *= t ? t : PL_COST_INNER_TRIPS;
+    if (w > 1u << 16)
+      return 1u << 16;
+  }
+  return w;
+}
+
+void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t stage_bytes,
+                    const pl_copy *ring, unsigned ring_copies, unsigned loop_loads,
+                    uint64_t other_shared, pl_cost *cost) {
+  memset(cost, 0, sizeof *cost);
+  cost->sm = sm;
+  cost->chip = pl_chip_for_sm(sm);
+  if (!cost->chip)
+    cost->chip = &chips[0];
+  launch_bounds(c->function, &cost->threads, &cost->min_blocks);
+  if (!cost->threads) {
+    cost->threads = PL_COST_ASSUMED_THREADS;
+    cost->threads_assumed = 1;
+  }
+  cost->stage_bytes = stage_bytes;
+  cost->other_shared = other_shared;
+  for (size_t t = 0; t < c->ntiles; ++t)
+    cost->tile_bytes += c->tiles[t].bytes;
+  cost->ring_copies = ring_copies;
+  cost->loop_loads = loop_loads;
+  for (LLVMValueRef p = LLVMGetFirstInstruction(c->header); p && LLVMIsAPHINode(p);
+       p = LLVMGetNextInstruction(p))
+    cost->carried_words += words_of(c->module, LLVMTypeOf(p));
+  unsigned instrs = 0;
+  for (size_t k = 0; k < c->nblocks; ++k) {
+    unsigned w = block_weight(host, c, c->blocks[k]);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
+      if (issues_nothing(i) || pl_is_any_barrier(i))
+        continue;
+      instrs += w;
+      if (pl_in_copy_stage(host, c, i))
+        continue;
+      cost->compute += w;
+      if (is_math(i))
+        cost->math += w;
+      int tile = 0;
+      if (LLVMIsALoadInst(i))
+        tile = points_to_tile(c, LLVMGetOperand(i, 0));
+      else if (LLVMIsACallInst(i))
+        for (int a = 0; a + 1 < LLVMGetNumOperands(i) && !tile; ++a)
+          tile = points_to_tile(c, LLVMGetOperand(i, (unsigned)a));
+      if (tile) {
+        cost->tile_loads += w;
+        /* 32 lanes of the value's bytes, 128 bytes per wavefront */
+        LLVMTypeRef t = LLVMTypeOf(i);
+        unsigned b = LLVMGetTypeKind(t) == LLVMVoidTypeKind ? 4 : words_of(c->module, t) * 4;
+        /* a wmma fragment is held twice by the warp's 32 threads (a 16x16
+         * f16 fragment: 512 bytes, 32 per thread) */
+        const char *n = LLVMIsACallInst(i) ? pl_callee_name(i) : NULL;
+        if (n && strncmp(n, "llvm.nvvm.wmma.", 15) == 0)
+          b /= 2;
+        cost->wavefronts += w * ((b + 3) / 4);
+      }
+    }
+  }
+  /* The iteration's instructions: the compute and the copy stage. */
+  cost->compute = instrs;
+  /* What the ring adds per iteration (docs/design.md): rotating the slot
+   * (3), the wait and the commit (2), the trip test of iteration i+S-1 (2),
+   * the slot's base per tile for the compute and for the issue (2 each),
+   * a zero-fill source size and a later iteration's address per copy (2
+   * each). */
+  cost->added = 7 + 2 * (unsigned)c->ntiles + 2 * ring_copies;
+  for (unsigned k = 0; k < ring_copies; ++k)
+    if (ring[k].bytes < 16)
+      cost->added += PL_COST_NARROW;
+  unsigned t = pl_loop_const_trip_count(host, c->loop);
+  cost->trip = t;
+  /* Registers: the words the loop carries (accumulators, IVs, pointers)
+   * plus PL_COST_BASE_REGS for addresses and temporaries, a lower bound. */
+  cost->regs = cost->carried_words + 16;
+  if (cost->regs > cost->chip->max_regs_per_thread)
+    cost->regs = cost->chip->max_regs_per_thread;
+}
+
+/* ---- the model ---------------------------------------------------------- */
+
+/* Resident blocks per SM using `smem` static shared bytes (0: none fits). */
+static unsigned resident_blocks(const pl_cost *k, uint64_t smem) {
+  const pl_chip *c = k->chip;
+  unsigned warps = k->warps;
+  unsigned n = c->max_blocks_per_sm;
+  unsigned by_threads = c->max_threads_per_sm / (warps * 32);
+  if (by_threads < n)
+    n = by_threads;
+  uint64_t per = smem + c->smem_reserved;
+  unsigned by_smem = smem > c->smem_per_block ? 0 : (unsigned)(c->smem_per_sm / per);
+  if (by_smem < n)
+    n = by_smem;
+  /* registers are allocated per warp in units of 256 */
+  unsigned per_warp = (k->regs * 32 + 255) / 256 * 256;
+  unsigned by_regs = c->regs_per_sm / per_warp / warps;
+  if (k->min_blocks && by_regs < k->min_blocks)
+    by_regs = k->min_blocks; /* ptxas limits registers to fit them */
+  if (by_regs < n)
+    n = by_regs;
+  return n;
+}
+
+/* Co-resident blocks do not take turns perfectly: they start together and
+ * share one memory system, so a part of the latency, PL_COST_SYNC_PERCENT
+ * of L / N, stays exposed however many blocks reside. */
+#define PL_COST_SYNC_PERCENT 25u
+
+/* Little's law margin: a ring covers L * PL_COST_MARGIN / 100 cycles, for
+ * the latency's spread around its mean. */
+#define PL_COST_MARGIN 125u
+
+/* Fewest stages chosen where they do as well as fewer. */
+#define PL_COST_MIN_STAGES 3u
+
+static double maxd(double a, double b) { return a > b ? a : b; }
+
+unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
+  const pl_chip *c = k->chip;
+  k->warps = (k->threads + 31) / 32;
+  if (max_stages > PL_COST_MAX_STAGES)
+    max_stages = PL_COST_MAX_STAGES;
+  k->blocks_plain = resident_blocks(k, k->tile_bytes + k->other_shared);
+  double issue = k->compute / 4.0;     /* 4 schedulers, 1 instruction each */
+  double smem = (double)k->wavefronts; /* 1 wavefront (128 B) per cycle */
+  k->busy = k->warps * maxd(issue, smem);
+  double o = k->compute ? (double)k->added / k->compute : 1.0;
+  double lat = (double)c->latency;
+  double dram = (double)k->tile_bytes / c->dram_bytes_per_cycle;
+  unsigned n = k->blocks_plain ? k->blocks_plain : 1;
+  k->t_plain =
+      maxd(maxd(k->busy + lat * PL_COST_SYNC_PERCENT / 100.0 / n, (lat + k->busy) / n), dram);
+  k->cover = (n - 1) * k->busy;
+  if (k->ring_copies > k->loop_loads) {
+    k->stages = 0;
+    k->why = "split";
+    return 0;
+  }
+  unsigned best = 0;
+  for (unsigned s = PL_MIN_STAGES; s <= max_stages; ++s) {
+    uint64_t smem_s = s * k->stage_bytes + k->other_shared;
+    k->blocks_ring[s] = smem_s > budget ? 0 : resident_blocks(k, smem_s);
+    if (!k->blocks_ring[s] || (k->trip && s > k->trip + 1))
+      continue;
+    double little = lat * PL_COST_MARGIN / 100.0 / ((s - 1) * (double)k->blocks_ring[s]);
+    k->t_ring[s] = maxd(maxd(k->busy * (1 + o), little), dram);
+    if (!best || k->t_ring[s] < k->t_ring[best])
+      best = s;
+  }
+  if (!best) {
+    k->why = "budget";
+    return 0;
+  }
+  /* The fewest stages within 1% of the best, but at least
+   * PL_COST_MIN_STAGES where they fit as well: two stages leave one
+   * iteration of slack, and any latency above the mean stalls them. */
+  unsigned pick = 0;
+  for (unsigned s = PL_MIN_STAGES; s <= max_stages && !pick; ++s)
+    if (k->t_ring[s] > 0 && k->t_ring[s] <= k->t_ring[best] * 1.01 &&
+        (s >= PL_COST_MIN_STAGES || !(k->t_ring[PL_COST_MIN_STAGES] > 0 &&
+                                      k->t_ring[PL_COST_MIN_STAGES] <= k->t_ring[best] * 1.01)))
+      pick = s;
+  k->why = pick && pick > PL_COST_MIN_STAGES ? "little" : "floor";
+  best = pick ? pick : best;
+  k->gain_permille = (unsigned)(1000.0 * k->t_plain / k->t_ring[best] + 0.5);
+  k->stages = k->gain_permille >= 990 ? best : 0;
+  if (!k->stages)
+    k->why = "covered";
+  return k->stages;
+}

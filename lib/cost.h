@@ -1,0 +1,123 @@
+/*===- lib/cost.h - is a ring worth it, and how many stages? -------------===*\
+ *
+ * The profitability model of the plan stage (docs/design.md, "Cost
+ * model"). From what the IR says about one legal tile loop -- threads per
+ * block (launch bounds), tile and other static shared bytes, the compute
+ * region's instruction mix, the copies, the trip count -- and a table of
+ * the target chip's limits, it estimates the SM time of one iteration of
+ * one block with and without a ring of S stages:
+ *
+ *   plain   max(B + a L / N, (L + B) / N, D)  B  busy cycles of one block's
+ *   ring    max(B (1 + o), m L / ((S-1) N'), D)  iteration on the SM
+ *                                          L  loaded global latency
+ *                                          N  resident blocks per SM,
+ *                                             N' with the ring
+ *                                          D  tile bytes / DRAM bytes
+ *                                             per cycle per SM
+ *                                          o  the ring's added
+ *                                             instructions / iteration's
+ *
+ * The first terms are issue (or shared-memory) throughput, the second
+ * Little's law for the bytes in flight (one stage per block without the
+ * ring, S-1 with it), the third DRAM bandwidth. Registers are unknown
+ * before ptxas: the model takes a lower bound (the loop-carried words plus
+ * a base), so N is an upper bound and the plain kernel is credited with at
+ * least the occupancy it really has: the model errs towards declining.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_COST_H
+#define PL_COST_H
+
+#include "candidate.h"
+
+#include <stdint.h>
+
+/** One chip generation's limits (CUDA C++ Programming Guide, "Features
+ * and Technical Specifications", table "Technical Specifications per
+ * Compute Capability"), and two figures the guide does not give: the
+ * global load latency under load and the DRAM bytes per cycle per SM
+ * (docs/design.md says where they come from). */
+typedef struct pl_chip {
+  unsigned sm;                   /**< compute capability, 80 for sm_80 */
+  unsigned smem_per_sm;          /**< shared memory per SM, bytes */
+  unsigned smem_per_block;       /**< most shared memory per block, bytes */
+  unsigned smem_reserved;        /**< shared memory the system reserves per
+                                      block, bytes (1 KiB since sm_80) */
+  unsigned max_threads_per_sm;   /**< resident threads per SM */
+  unsigned max_blocks_per_sm;    /**< resident blocks per SM */
+  unsigned regs_per_sm;          /**< 32-bit registers per SM */
+  unsigned max_regs_per_thread;  /**< 255 */
+  unsigned latency;              /**< global load latency under load, cycles */
+  unsigned dram_bytes_per_cycle; /**< DRAM bytes per cycle per SM */
+} pl_chip;
+
+/** The chip table entry of compute capability `sm`: the exact entry, else
+ * the newest entry older than it; NULL below sm_80 (no cp.async). */
+const pl_chip *pl_chip_for_sm(unsigned sm);
+
+/** Most stages the model weighs. */
+#define PL_COST_MAX_STAGES 8u
+
+/** The model's inputs, from the IR, and its figures. All counts are per
+ * warp and per iteration of the tile loop unless said otherwise. */
+typedef struct pl_cost {
+  /* inputs */
+  unsigned sm;            /**< target compute capability */
+  const pl_chip *chip;    /**< its table entry (never NULL once filled) */
+  unsigned threads;       /**< threads per block */
+  int threads_assumed;    /**< no launch bounds: `threads` is assumed */
+  unsigned min_blocks;    /**< minctasm of __launch_bounds__, else 0 */
+  uint64_t tile_bytes;    /**< one stage: the tiles' bytes */
+  uint64_t stage_bytes;   /**< one stage of the ring: slots, aligned */
+  uint64_t other_shared;  /**< other static __shared__ bytes */
+  unsigned carried_words; /**< 32-bit words carried around the loop */
+  unsigned regs;          /**< estimated registers per thread */
+  unsigned compute;       /**< compute instructions issued */
+  unsigned tile_loads;    /**< of which loads from the tiles */
+  unsigned math;          /**< of which FMA/FP or MMA instructions */
+  unsigned wavefronts;    /**< shared-memory wavefronts of tile loads */
+  unsigned loop_loads;    /**< global loads the copy stage issued */
+  unsigned ring_copies;   /**< cp.async the ring issues (after widening) */
+  unsigned added;         /**< instructions the ring adds */
+  uint64_t trip;          /**< constant trip count, 0 when unknown */
+  /* figures */
+  unsigned warps;                               /**< warps per block */
+  unsigned blocks_plain;                        /**< resident blocks per SM without the ring */
+  unsigned blocks_ring[PL_COST_MAX_STAGES + 1]; /**< with S stages (0: does
+                                                   not fit one block) */
+  double busy;                                  /**< B: SM cycles of one block's iteration */
+  double t_plain;                               /**< SM cycles per block-iteration, plain */
+  double t_ring[PL_COST_MAX_STAGES + 1];        /**< the same with S stages */
+  double cover;                                 /**< (N-1) B: cycles other blocks can cover */
+  unsigned stages;                              /**< chosen S (0: not profitable) */
+  unsigned gain_permille;                       /**< t_plain / t_ring(S), in 1/1000 */
+  const char *why;                              /**< short clause: why S, or why declined */
+} pl_cost;
+
+/** Fills the inputs of `cost` for the legal candidate `c` whose ring has
+ * `stage_bytes` per stage (aligned slots), the `ring_copies` copies `ring`
+ * after widening, `loop_loads` global loads per thread in the loop as the
+ * backend will issue them (adjacent loads merged) and `other_shared`
+ * other static shared bytes, on target `sm` (>= 80). Reads the kernel's launch bounds from
+ * !nvvm.annotations (maxntid{x,y,z}, reqntid{x,y,z}, minctasm); without them assumes
+ * PL_COST_ASSUMED_THREADS threads. Changes no IR. */
+void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t stage_bytes,
+                    const pl_copy *ring, unsigned ring_copies, unsigned loop_loads,
+                    uint64_t other_shared, pl_cost *cost);
+
+/** Issue slots a cp.async narrower than 16 bytes costs beyond one
+ * instruction: calibrated (docs/design.md), not from a manual. */
+#define PL_COST_NARROW 8u
+
+/** Threads per block assumed without launch bounds: 256, the commonest
+ * block size, which lets 8 blocks (64 warps) reside on sm_80 and sm_90 --
+ * the plain kernel is credited with high occupancy, so the model errs
+ * towards declining. */
+#define PL_COST_ASSUMED_THREADS 256u
+
+/** Runs the model on filled inputs, for rings of 2 .. `max_stages` stages
+ * that fit `budget` static shared bytes. Sets cost->stages to the chosen S
+ * (or 0 when no S is predicted to gain), cost->gain_permille and cost->why.
+ * Returns cost->stages. */
+unsigned pl_cost_decide(pl_cost *cost, unsigned max_stages, uint64_t budget);
+
+#endif /* PL_COST_H */

@@ -1,0 +1,71 @@
+// Per-kernel control through include/libpipeline.h: the macros become
+// __attribute__((annotate("pipeline..."))), which reach the device module's
+// @llvm.global.annotations, where the pass reads them.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// CHECK-DAG: remark: pipelined loop with 4 stages: {{.*}} [sm_80, kernel 'staged(int, float const*, float*)']
+// CHECK-DAG: remark: pipelined loop with 3 stages: {{.*}} [sm_80, kernel 'asserted(int, float const*, float*)']
+// CHECK-DAG: remark: loop not pipelined: the kernel is marked PL_NO_PIPELINE (annotate("pipeline.disable")) [sm_80, kernel 'off(int, float const*, float*)']
+//
+// The assertion: PL_PIPELINE on a kernel none of whose loops is pipelined
+// fails the compile, naming the kernel and each loop's reason.
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DALIASED 2>&1 | FileCheck %s --check-prefix=ALIASED
+// ALIASED: error: libpipeline: kernel 'aliased(int, float const*, float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: attributes.cu:[[#@LINE+43]]: loop not pipelined: {{.*}} (SourceMayBeWritten)
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DNOLOOP 2>&1 | FileCheck %s --check-prefix=NOLOOP
+// NOLOOP: error: libpipeline: kernel 'noloop(float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: it has no candidate loop
+// Per architecture: forced to cp.async, sm_75 (no cp.async) fails the assertion.
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_75 -fplugin-arg-pipeline-lowering=cp.async -I%src_root/include -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
+// SM75: error: libpipeline: kernel 'asserted(int, float const*, float*)' is marked PL_PIPELINE {{.*}} for sm_75: attributes.cu:{{[0-9]+}}: loop not pipelined: cp.async needs sm_80 or newer{{.*}}(UnsupportedTarget)
+//
+// Bad annotations are errors.
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DBADSTAGES 2>&1 | FileCheck %s --check-prefix=BADSTAGES
+// BADSTAGES: error: libpipeline: kernel 'bad(float*)': annotate("pipeline.stages=9"): stages must be an integer from 2 to 8
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DTYPO 2>&1 | FileCheck %s --check-prefix=TYPO
+// TYPO: error: libpipeline: kernel 'bad(float*)': unknown annotation "pipeline.stage=4" (accepted: "pipeline", "pipeline.stages=N", "pipeline.disable")
+//
+// Without the plugin the macros expand to nothing: no annotation at all.
+// RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -I%src_root/include -S -emit-llvm %s -o - | FileCheck %s --check-prefix=NOPLUGIN
+// NOPLUGIN-NOT: llvm.global.annotations
+#include <libpipeline.h>
+
+#define T 32
+#define TILE_LOOP                                                                                  \
+  __shared__ float tile[T][T + 1];                                                                 \
+  float acc = 0.0f;                                                                                \
+  for (int t = 0; t < n; ++t) {                                                                    \
+    tile[threadIdx.y][threadIdx.x] = a[(t * T + threadIdx.y) * T + threadIdx.x];                   \
+    __syncthreads();                                                                               \
+    for (int k = 0; k < T; ++k)                                                                    \
+      acc += tile[threadIdx.y][k];                                                                 \
+    __syncthreads();                                                                               \
+  }                                                                                                \
+  out[threadIdx.y * T + threadIdx.x] = acc;
+
+PL_STAGES(4) __global__ void staged(int n, const float *__restrict__ a, float *__restrict__ out) {
+  TILE_LOOP
+}
+PL_PIPELINE __global__ void asserted(int n, const float *__restrict__ a, float *__restrict__ out) {
+  TILE_LOOP
+}
+PL_NO_PIPELINE __global__ void off(int n, const float *__restrict__ a, float *__restrict__ out) {
+  TILE_LOOP
+}
+#ifdef ALIASED
+PL_PIPELINE __global__ void aliased(int n, const float *a, float *out) {
+  __shared__ float tile[T][T + 1];
+  for (int t = 0; t < n; ++t) {
+    tile[threadIdx.y][threadIdx.x] = a[(t * T + threadIdx.y) * T + threadIdx.x];
+    __syncthreads();
+    out[t * T + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+    __syncthreads();
+  }
+}
+#endif
+#ifdef NOLOOP
+PL_PIPELINE __global__ void noloop(float *out) { out[threadIdx.x] = 0; }
+#endif
+#ifdef BADSTAGES
+PL_STAGES(9) __global__ void bad(float *out) { out[threadIdx.x] = 0; }
+#endif
+#ifdef TYPO
+__attribute__((annotate("pipeline.stage=4"))) __global__ void bad(float *out) { out[0] = 0; }
+#endif

@@ -1,0 +1,68 @@
+; only=REGEX and exclude=REGEX select kernels by demangled name: a kernel
+; left out has its tile loop (that of test/rewrite/basic.ll) declined with
+; ExcludedByFilter and its IR unchanged; a kernel selected is pipelined.
+; RUN: %opt -passes='cuda-pipeline<exclude=^ker>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes=verify -S %s -o %t.before.ll
+; RUN: diff %t.before.ll %t.after.ll
+; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
+; RUN: %opt -passes='cuda-pipeline<only=gemm>' -pass-remarks-missed=cuda-pipeline -S %s -o %t.only.ll 2>&1 | FileCheck %s
+; RUN: diff %t.before.ll %t.only.ll
+; RUN: %opt -passes='cuda-pipeline<only=kern.l$;exclude=gemm>' -S %s | FileCheck %s --check-prefix=SELECTED
+; RUN: not %opt -passes='cuda-pipeline<only=[ker>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the kernel is left out by the only=/exclude= arguments [sm_80, kernel 'kernel']
+; YAML: --- !Missed
+; YAML-NEXT: Pass: cuda-pipeline
+; YAML-NEXT: Name: ExcludedByFilter
+; SELECTED: cp.async.wait.group
+; BAD: error: cuda-pipeline: bad pass parameter 'only=[ker': only: bad regular expression '[ker': {{.+}}
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [256 x float] undef, align 4
+
+
+define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %tid64 = zext i32 %tid to i64
+  %mine = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
+  %nb64 = xor i64 %tid64, 1
+  %guard = icmp sgt i32 %n, 0
+  br i1 %guard, label %preheader, label %exit
+
+preheader:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %loop ]
+  %acc = phi float [ 0.0, %preheader ], [ %acc.next, %loop ]
+  %base = shl i32 %i, 8
+  %idx = add i32 %base, %tid
+  %idx64 = zext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr %src, i64 %idx64
+  %v = load float, ptr %p, align 4
+  store float %v, ptr %mine, align 4
+  call void @llvm.nvvm.barrier0()
+  %q = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %nb64
+  %w = load float, ptr %q, align 4
+  %acc.next = fadd float %acc, %w
+  call void @llvm.nvvm.barrier0()
+  %i.next = add nuw nsw i32 %i, 1
+  %cmp = icmp slt i32 %i.next, %n
+  br i1 %cmp, label %loop, label %exit
+
+exit:
+  %r = phi float [ 0.0, %entry ], [ %acc.next, %loop ]
+  %o = getelementptr inbounds float, ptr %dst, i64 %tid64
+  store float %r, ptr %o, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier0()
+
+attributes #0 = { "target-cpu"="sm_80" }
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @kernel, !"kernel", i32 1}

@@ -1,0 +1,69 @@
+; Issue 9, part 6: the leftover copy of a device function whose calls were all
+; inlined (nothing in the module calls it, and without -fgpu-rdc nothing else
+; can). Its tile loop is reported where it was inlined, in the kernel, so this
+; copy gets NotKernel under -Rpass-analysis only, and no missed remark; the
+; kernel's own copy of the loop is pipelined although the dead copy still uses
+; the tile. Under -fgpu-rdc another translation unit may call it: missed.
+; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes=verify -S %s -o %t.before.ll
+; RUN: diff %t.before.ll %t.after.ll
+; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
+; RUN: %opt -passes='cuda-pipeline<rdc>' -pass-remarks-missed=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=RDC
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the loop is not in a kernel, and no code calls this copy of its function; the copies inlined into kernels have remarks of their own
+; YAML: --- !Analysis
+; YAML-NEXT: Pass: cuda-pipeline
+; YAML-NEXT: Name: NotKernel
+; YAML-NOT: !Missed
+; RDC: remark: <unknown>:0:0: loop not pipelined: the loop is not in a kernel, so its pointer arguments may not point to global memory
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [256 x float] undef, align 4
+
+define void @helper(ptr %src, ptr %dst, i32 %n) #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %tid64 = zext i32 %tid to i64
+  %mine = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
+  %nb64 = xor i64 %tid64, 1
+  %guard = icmp sgt i32 %n, 0
+  br i1 %guard, label %preheader, label %exit
+
+preheader:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
+  %base = shl i32 %i, 8
+  %idx = add i32 %base, %tid
+  %idx64 = zext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr %src, i64 %idx64
+  %v = load float, ptr %p, align 4
+  store float %v, ptr %mine, align 4
+  call void @llvm.nvvm.barrier0()
+  %q = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %nb64
+  %w = load float, ptr %q, align 4
+  %acc.next = fadd float %acc, %w
+  br label %latch
+
+latch:
+  call void @llvm.nvvm.barrier0()
+  %i.next = add nuw nsw i32 %i, 1
+  %cmp = icmp slt i32 %i.next, %n
+  br i1 %cmp, label %loop, label %exit
+
+exit:
+  %r = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %o = getelementptr inbounds float, ptr %dst, i64 %tid64
+  store float %r, ptr %o, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier0()
+
+attributes #0 = { "target-cpu"="sm_80" }
+
+

@@ -1,0 +1,56 @@
+; Issue 9, part 6: a loop with no barrier and no store into __shared__ memory
+; is no tile loop. It is left unchanged, and its remark is an analysis remark
+; (NotTileLoop), so -Rpass-missed does not show it.
+; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSED --allow-empty
+; RUN: %opt -passes=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes=verify -S %s -o %t.before.ll
+; RUN: diff %t.before.ll %t.after.ll
+; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
+; MISSED-NOT: remark
+; CHECK: remark: <unknown>:0:0: loop not pipelined: not a tile loop: the loop has no barrier and stores nothing into __shared__ memory
+; YAML: --- !Analysis
+; YAML-NEXT: Pass: cuda-pipeline
+; YAML-NEXT: Name: NotTileLoop
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [256 x float] undef, align 4
+
+define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %tid64 = zext i32 %tid to i64
+  %mine = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
+  %nb64 = xor i64 %tid64, 1
+  %guard = icmp sgt i32 %n, 0
+  br i1 %guard, label %preheader, label %exit
+
+preheader:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
+  %acc.next = fadd float %acc, 1.0
+  br label %latch
+
+latch:
+  %i.next = add nuw nsw i32 %i, 1
+  %cmp = icmp slt i32 %i.next, %n
+  br i1 %cmp, label %loop, label %exit
+
+exit:
+  %r = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %o = getelementptr inbounds float, ptr %dst, i64 %tid64
+  store float %r, ptr %o, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier0()
+
+attributes #0 = { "target-cpu"="sm_80" }
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @kernel, !"kernel", i32 1}

@@ -1,0 +1,93 @@
+; Issue 9, part 3: a halo copy under nested branches,
+; `v = 0; if (r >= 0 && r < h) { if (c < w) v = src[r*w + c]; } tile[tid] = v`:
+; the phi merges the load with zeros from two blocks. The guard is the
+; conjunction of the two branch conditions on the way to the load (the
+; first block that dominates the merge ends the walk); the copy is one
+; cp.async whose src-size is 0 unless both hold, in the prologue and in the
+; steady state alike.
+; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s 2>%t.remarks | FileCheck %s
+; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+; RUN: %opt -passes=cuda-pipeline,verify -disable-output %s
+; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [256 x float] undef, align 4
+
+define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n, i32 %h, i32 %w, i32 %c) #0 {
+; CHECK-LABEL: define void @kernel(
+; CHECK: preheader:
+; CHECK: %[[ROW0:.*]] = icmp ult i32 %{{.*}}, %h
+; CHECK-NEXT: %[[G0:.*]] = and i1 %cin, %[[ROW0]]
+; CHECK: %[[SZ0:.*]] = select i1 %[[G0]], i32 4, i32 0
+; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ0]])
+; CHECK: loop:
+; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: %[[E:.*]] = and i1 %pl.exists{{.*}}, %cin
+; CHECK-NEXT: %[[ROW:.*]] = icmp ult i32 %{{.*}}, %h
+; CHECK-NEXT: %[[G:.*]] = and i1 %[[E]], %[[ROW]]
+; CHECK: %[[SZ:.*]] = select i1 %[[G]], i32 4, i32 0
+; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ]])
+; CHECK-NOT: load float, ptr %p
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %tid64 = zext i32 %tid to i64
+  %mine = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
+  %nb = xor i32 %tid, 1
+  %nb64 = zext i32 %nb to i64
+  %cin = icmp ult i32 %c, %w
+  %guard = icmp sgt i32 %n, 0
+  br i1 %guard, label %preheader, label %exit
+
+preheader:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
+  %r = add i32 %i, %tid
+  %rin = icmp ult i32 %r, %h
+  br i1 %rin, label %colcheck, label %merge
+
+colcheck:
+  br i1 %cin, label %load, label %merge
+
+load:
+  %rw = mul i32 %r, %w
+  %idx = add i32 %rw, %c
+  %idx64 = zext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr %src, i64 %idx64
+  %v = load float, ptr %p, align 4
+  br label %merge
+
+merge:
+  %x = phi float [ 0.0, %loop ], [ 0.0, %colcheck ], [ %v, %load ]
+  store float %x, ptr %mine, align 4
+  call void @llvm.nvvm.barrier0()
+  %q = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %nb64
+  %y = load float, ptr %q, align 4
+  %acc.next = fadd float %acc, %y
+  br label %latch
+
+latch:
+  call void @llvm.nvvm.barrier0()
+  %i.next = add nuw nsw i32 %i, 1
+  %cmp = icmp slt i32 %i.next, %n
+  br i1 %cmp, label %loop, label %exit
+
+exit:
+  %res = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %o = getelementptr inbounds float, ptr %dst, i64 %tid64
+  store float %res, ptr %o, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier0()
+
+attributes #0 = { "target-cpu"="sm_80" }
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @kernel, !"kernel", i32 1}
