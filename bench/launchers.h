@@ -3,6 +3,13 @@
 //   plain   no plugin                       plugin  the plugin, default stages
 //   s2..s4  -fplugin-arg-pipeline-stages=N  hand    hand-written cp.async rings
 //   limit   no plugin, copies left out (compute-only: latency fully hidden)
+//   regs    the plugin with lowering=registers (every copy staged through
+//           registers, on the GPU the bench is built for)
+//   cpasync the plugin with lowering=cp.async (loops with copies cp.async
+//           cannot do stay as written)
+//   sm75    the plugin, built for sm_75 only: the register lowering; the
+//           driver JIT-compiles the embedded compute_75 PTX for the GPU
+//   sm75p   no plugin, built for sm_75 only (what sm75 is compared with)
 //   generic the plugin with generic-tile-reads (matrix loads of tiles left
 //           generic: the plugin before tile reads moved to .shared)
 //   nvcc_plain, nvcc_hand  the plain and hand-written sources built by nvcc
@@ -13,7 +20,9 @@
 
 #include <cuda_fp16.h>
 
-#define PL_VARIANTS(X) X(plain) X(plugin) X(generic) X(s2) X(s3) X(s4) X(hand) X(limit)
+#define PL_VARIANTS(X)                                                                             \
+  X(plain)                                                                                         \
+  X(plugin) X(generic) X(s2) X(s3) X(s4) X(hand) X(limit) X(regs) X(cpasync) X(sm75) X(sm75p)
 
 #define PL_DECLARE(v)                                                                              \
   void sgemm_##v(int N, const float *A, const float *B, float *C);                                 \
@@ -32,7 +41,11 @@
   void mmassert_##v(int hA, int wA, int wB, const float *A, const float *B, float *C);             \
   void nbody_##v(int n, const float *pos, float *accel);                                           \
   void gram_##v(int M, int N, int D, const float *X, const float *Y, float *S);                    \
-  void haloconv_##v(int H, int W, const float *in, const float *w, float *out);
+  void haloconv_##v(int H, int W, const float *in, const float *w, float *out);                    \
+  void f2h_##v(int n, int tiles_per_block, int blocks, const float *in, float *out);               \
+  void dequant_##v(int M, int N, int K, const half *A, const signed char *W, const float *scale,   \
+                   float *C);                                                                      \
+  void halfgemm_##v(int M, int N, int K, const half *A, const half *B, float *C);
 PL_VARIANTS(PL_DECLARE)
 PL_DECLARE(nvcc_plain)
 PL_DECLARE(nvcc_hand)
@@ -58,12 +71,16 @@ struct Variant {
   void (*nbody)(int, const float *, float *);
   void (*gram)(int, int, int, const float *, const float *, float *);
   void (*haloconv)(int, int, const float *, const float *, float *);
+  void (*f2h)(int, int, int, const float *, float *);
+  void (*dequant)(int, int, int, const half *, const signed char *, const float *, float *);
+  void (*halfgemm)(int, int, int, const half *, const half *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \
       #v,           sgemm_##v,   wmma_##v,      rbsgemm_##v,   conv_##v,                           \
       batched_##v,  attn_##v,    stream_##v,    streamldg_##v, sgemm1d_##v,                        \
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
-      nbody_##v,    gram_##v,      haloconv_##v}
+      nbody_##v,    gram_##v,      haloconv_##v,  f2h_##v,       dequant_##v,                        \
+      halfgemm_##v}
 
 #endif

@@ -26,6 +26,7 @@ namespace PL_NS {
 #include "kernels/attention.cuh"
 #include "kernels/batched.cuh"
 #include "kernels/conv.cuh"
+#include "kernels/convert.cuh"
 #include "kernels/gram_ldg4.cuh"
 #include "kernels/halo_conv.cuh"
 #include "kernels/matmul_assert.cuh"
@@ -108,6 +109,18 @@ void PL_CAT(gram_, PL_NS)(int M, int N, int D, const float *X, const float *Y, f
                                                                                          Y, S);
 }
 
+// Copies cp.async cannot do (issue "A second lowering"): converting,
+// dequantizing, 2-byte.
+void PL_CAT(f2h_, PL_NS)(int n, int tiles_per_block, int blocks, const float *in, float *out) {
+  KERNEL(f2hStream)<<<blocks, CV_T>>>(n, tiles_per_block, in, out);
+}
+void PL_CAT(dequant_, PL_NS)(int M, int N, int K, const half *A, const signed char *W,
+                             const float *scale, float *C) {
+  KERNEL(dequantGemm)<<<dim3(N / DQ_B, M / DQ_B), dim3(DQ_B, DQ_B)>>>(M, N, K, A, W, scale, C);
+}
+void PL_CAT(halfgemm_, PL_NS)(int M, int N, int K, const half *A, const half *B, float *C) {
+  KERNEL(halfGemm)<<<dim3(N / HG_B, M / HG_B), dim3(HG_B, HG_B)>>>(M, N, K, A, B, C);
+}
 // Issue 9 ("Real-world tile loops II").
 void PL_CAT(haloconv_, PL_NS)(int H, int W, const float *in, const float *w, float *out) {
   KERNEL(haloConv)<<<(W + HC_T - 1) / HC_T, dim3(HC_P, HC_P)>>>(H, W, in, w, out);

@@ -38,6 +38,19 @@ typedef struct pl_copy {
   unsigned offset;  /**< bytes from `src` where the copied bytes start: a
                          lane of a vector load (extractelement), else 0 */
   unsigned tile;    /**< index into pl_candidate.tiles */
+  /** A converting copy: the stored value (under the guard, if any) is this
+   * side-effect-free function of `load` and of loop-invariant values and
+   * induction variables (float -> half, int8 * scale, ...); `bytes` are
+   * the stored bytes. NULL for a copy that stores the loaded bytes. */
+  LLVMValueRef value;
+  /** Where the guard fails (any of its terms), the copy writes this
+   * constant instead of zeros (`c ? A[i] : -INF`); cp.async cannot, the
+   * register lowering can. NULL: zeros, or no guard. */
+  LLVMValueRef fill;
+  /** In a converting copy, the phi `c ? load : fill` that the conversion
+   * reads (`__float2half(i < n ? A[i] : 0.f)`): the guard and the fill
+   * apply to the loaded value, before the conversion. NULL otherwise. */
+  LLVMValueRef inner;
   /** Further terms of a compound guard (issue 9, part 3): the copy copies
    * when `guard` and every one of these hold, and zero-fills otherwise --
    * `(r >= 0 && r < H) ? A[r] : 0` written as nested branches around the

@@ -292,8 +292,18 @@ uint64_t pl_type_alloc_size(LLVMModuleRef m, LLVMTypeRef ty) {
   return LLVMABISizeOfType(td, ty);
 }
 
+/* Inline asm that is neither volatile nor touches memory (CUDA's fp16
+ * conversions): LLVM keeps it for want of `willreturn`, but unused it does
+ * nothing. */
+static int is_pure_asm(LLVMValueRef v) {
+  LLVMValueRef callee = LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
+  return callee && LLVMIsAInlineAsm(callee) && !LLVMGetInlineAsmHasSideEffects(callee) &&
+         !pl_touches_memory(v);
+}
+
 static int erasable(LLVMValueRef v) {
-  return LLVMIsAInstruction(v) && !LLVMGetFirstUse(v) && (pl_is_trivially_dead(v) || is_ldg(v));
+  return LLVMIsAInstruction(v) && !LLVMGetFirstUse(v) &&
+         (pl_is_trivially_dead(v) || is_ldg(v) || is_pure_asm(v));
 }
 
 void pl_erase_dead(LLVMValueRef *roots, size_t n) {

@@ -810,53 +810,10 @@ void pl_copy_alignment(pl_host *host, const pl_candidate *c, const pl_copy *cp, 
   *dst_align = offset_align(host, c, cp->dst, cp->store, 0);
 }
 
-/* (d) Sizes and alignment. */
-static int check_copies(pl_host *host, const pl_candidate *c, pl_fail *f) {
-  for (size_t i = 0; i < c->ncopies; ++i) {
-    const pl_copy *cp = &c->copies[i];
-    const char *tn = c->tiles[cp->tile].name;
-    if (cp->bytes != 4 && cp->bytes != 8 && cp->bytes != 16)
-      return pl_failf(f, PL_R_COPY_SIZE, cp->store,
-                      "a copy into tile '%s' moves %u bytes; cp.async copies 4, 8 or "
-                      "16 bytes",
-                      tn, cp->bytes);
-    LLVMValueRef ctx = cp->load ? cp->load : cp->store;
-    unsigned sa, da;
-    pl_copy_alignment(host, c, cp, &sa, &da);
-    if (sa < cp->bytes) {
-      pl_failf(f, PL_R_COPY_ALIGN, ctx,
-               "the source of a %u-byte copy into tile '%s' is only %u-byte aligned", cp->bytes, tn,
-               sa);
-      pl_fail_detail(f, "cp.async needs both addresses aligned to the copy size; "
-                        "neither the IR nor known bits prove more");
-      return 0;
-    }
-    if (da < cp->bytes)
-      return pl_failf(f, PL_R_COPY_ALIGN, cp->store,
-                      "the destination of a %u-byte copy into tile '%s' is only "
-                      "%u-byte aligned within the tile",
-                      cp->bytes, tn, da);
-  }
-  return 1;
-}
-
 /* The trip count at loop entry (trip.h). */
 static int check_trip(pl_host *host, const pl_candidate *c, pl_fail *f) {
   pl_trip trip;
   return pl_find_trip(host, c, &trip, f);
-}
-
-/* The target: cp.async needs sm_80 (PTX ISA, "cp.async": requires sm_80). */
-static int check_target(pl_host *host, const pl_candidate *c, pl_fail *f) {
-  (void)host;
-  char target[32];
-  unsigned sm = pl_target_sm(c->function, target, sizeof target);
-  if (sm < 80)
-    return pl_failf(f, PL_R_TARGET, NULL,
-                    "cp.async needs sm_80 or newer, and the target is %s; build for sm_80 or "
-                    "newer (--cuda-gpu-arch=sm_80)",
-                    target);
-  return 1;
 }
 
 /* (e') Dynamic shared memory: a static ring beside an array sized at launch
@@ -903,17 +860,18 @@ static int check_tile_storage(const pl_candidate *c, const pl_options *opts, pl_
 }
 
 /* The checks, in order (LoopDistribute's processLoop): the first failure
- * declines the loop. The target comes first; the budget is the plan's. */
+ * declines the loop. What a lowering can do (the target, cp.async's sizes
+ * and alignment) and the budget are the plan's. */
 typedef int (*pl_check)(pl_host *, const pl_candidate *, pl_fail *);
 static const pl_check checks[] = {
-    check_sources,      check_writes, check_writes_before, check_order,          check_addresses,
-    check_destinations, check_trip,   check_copies,        check_dynamic_shared,
+    check_sources,   check_writes,       check_writes_before, check_order,
+    check_addresses, check_destinations, check_trip,          check_dynamic_shared,
 };
 
 int pl_check_legality(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f) {
   /* The checks that need the options (-fgpu-rdc) come first, in order. */
-  if (!check_target(host, c, f) || !check_tile_storage(c, opts, f) ||
-      !check_predicates(host, c, f) || !check_tiles(host, c, opts, f))
+  if (!check_tile_storage(c, opts, f) || !check_predicates(host, c, f) ||
+      !check_tiles(host, c, opts, f))
     return 0;
   for (size_t i = 0; i < sizeof checks / sizeof *checks; ++i)
     if (!checks[i](host, c, f))

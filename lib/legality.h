@@ -3,7 +3,6 @@
  * One ordered list of checks (LoopDistribute's processLoop is the model);
  * the first failure declines the loop. Legality only answers: it changes
  * no IR and writes nothing into the candidate.
- *   target     cp.async needs sm_80 (PTX ISA, "cp.async": requires sm_80)
  *   predicates a copy under a branch: its condition is the same on every
  *              iteration (the same threads fill the same bytes of a slot)
  *   (a) tiles  of known size, and not visible to other translation units
@@ -26,11 +25,13 @@
  *   (a') dests the same bytes of a tile on every iteration, no two copies
  *              writing the same bytes
  *   trip       the trip count is known at loop entry (trip.h)
- *   (d) copies 4, 8 or 16 bytes, both ends aligned to the size (PTX ISA,
- *              "cp.async": cp-size 4, 8 or 16; addresses aligned to it)
  *   dynamic    the kernel uses no dynamic shared memory beside the ring
- * (e), the budget, is the plan's; (f), barriers every thread reaches, is
- * part of recognition.
+ * What a lowering can do -- the target, (d) cp.async's sizes and
+ * alignment, conversions, fills -- is the plan's choice of lowering
+ * (plan.h), as is (e), the budget; (f), barriers every thread reaches, is
+ * part of recognition. These checks hold for every lowering: each reads a
+ * copy's source after the kept barrier of the iteration before and writes
+ * its slot before the kept barrier of its own iteration.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_LEGALITY_H
 #define PL_LEGALITY_H

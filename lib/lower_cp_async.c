@@ -18,7 +18,9 @@
 
 static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContext(c->module); }
 
-static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_vec *moves) {
+static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_vec *moves,
+                      pl_copy_state *st) {
+  (void)st; /* one phase: nothing staged */
   const pl_candidate *c = e->c;
   LLVMContextRef ctx = ctx_of(c);
   LLVMValueRef src = pl_emit_remap(e, cp->src);
@@ -74,4 +76,4 @@ static void wait(const pl_candidate *c, LLVMBuilderRef b, unsigned pending) {
   LLVMBuildCall2(b, fty, fn, &arg, 1, "");
 }
 
-const pl_lowering pl_lowering_cp_async = {"cp.async", issue, commit, wait};
+const pl_lowering pl_lowering_cp_async = {"cp.async", 0, issue, NULL, commit, wait};

@@ -2,24 +2,33 @@
  *
  * The schedule skeleton (rewrite.c) decides when each iteration's copies
  * are issued and waited for; a lowering decides how. The skeleton only
- * ever asks these three things, so another lowering (registers, bulk
- * copies) plugs in without touching it:
+ * ever asks these things, so another lowering (registers, bulk copies)
+ * plugs in without touching it:
  *   issue   the copy `cp` of the iteration an emitter describes, into that
  *           iteration's slot; `exists` is NULL when the iteration surely
  *           exists, else an i1, and a copy of an iteration that does not
- *           exist must write zeros and read nothing. The instructions that
- *           move data are appended to `moves`: for a copy with a predicate
- *           (cp->pred) the skeleton puts them under `if (pred)`, so a
- *           thread whose predicate is false writes nothing at all, not even
- *           zeros (another thread may own those bytes); the lowering
- *           computes everything else unconditionally, before them
+ *           exist must write zeros (or nothing) and read nothing. The
+ *           instructions that write the slot are appended to `moves`: for a
+ *           copy with a predicate (cp->pred) the skeleton puts them under
+ *           `if (pred)`, so a thread whose predicate is false writes
+ *           nothing at all, not even zeros (another thread may own those
+ *           bytes); the lowering computes everything else unconditionally,
+ *           before them, and reads nothing where the predicate is false
+ *   store   only for a lowering that `stores_after_compute`: issue reads
+ *           the source into registers (the state `st`) and writes nothing;
+ *           store, called by the skeleton after the compute of the
+ *           iteration before, converts and writes them into the slot
+ *           (again appending the writes to `moves`). Such a lowering
+ *           needs the two-slot shape (rewrite.h), which the plan gives
+ *           the whole loop
  *   commit  closes the copies issued since the last commit into one group:
- *           one stage of the ring
+ *           one stage of the ring (NULL: nothing to close)
  *   wait    blocks until all but the `pending` most recent groups are
  *           complete and visible to the issuing thread (a barrier after it
- *           makes them visible to the CTA)
+ *           makes them visible to the CTA) (NULL: nothing is in flight)
  * Lowerings: lower_cp_async.c (PTX ISA, "cp.async", "cp.async.commit_group",
- * "cp.async.wait_group").
+ * "cp.async.wait_group"); lower_registers.c (ld.global into registers,
+ * st.shared after the compute: the classic double buffer).
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_LOWERING_H
 #define PL_LOWERING_H
@@ -27,19 +36,40 @@
 #include "emit.h"
 #include "plan.h"
 
+/** One issue of one copy: what the skeleton hands in (the plan's proven
+ * alignments) and what a two-phase lowering hands from issue to store. */
+typedef struct pl_copy_state {
+  unsigned src_align, dst_align; /**< in: bytes, from the plan */
+  /** in: an earlier copy of this issue that loads the same value under the
+   * same condition (pl_plan.share), whose staged registers this copy
+   * reuses instead of loading again; NULL: load */
+  const struct pl_copy_state *shared;
+  LLVMValueRef value; /**< out of issue: the staged registers */
+  LLVMValueRef cond;  /**< out of issue: the i1 the load was made
+                           under (NULL: always); false: `value`
+                           holds zeros */
+} pl_copy_state;
+
 typedef struct pl_lowering {
   const char *name;
-  /** Issues one copy; appends the instructions that move data to `moves`
-   * and returns how many there are. */
-  unsigned (*issue)(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_vec *moves);
+  /** Reads in issue, writes in store, after the compute: two slots. */
+  int stores_after_compute;
+  /** Issues one copy; appends the instructions that write the slot to
+   * `moves` and returns how many copy instructions it emitted. */
+  unsigned (*issue)(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_vec *moves,
+                    pl_copy_state *st);
+  /** Writes what issue staged (stores_after_compute only, else NULL). */
+  void (*store)(pl_emitter *e, const pl_copy *cp, const pl_copy_state *st, pl_vec *moves);
   void (*commit)(const pl_candidate *c, LLVMBuilderRef b);
   void (*wait)(const pl_candidate *c, LLVMBuilderRef b, unsigned pending);
 } pl_lowering;
 
-/** The lowering the plan chose. */
+/** The lowering of kind `kind`. */
 const pl_lowering *pl_lowering_for(pl_lowering_kind kind);
 
 /** The cp.async lowering (lower_cp_async.c). */
 extern const pl_lowering pl_lowering_cp_async;
+/** The register lowering (lower_registers.c). */
+extern const pl_lowering pl_lowering_registers;
 
 #endif /* PL_LOWERING_H */

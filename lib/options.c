@@ -9,7 +9,8 @@
 
 #define PL_ACCEPTED                                                                                \
   "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, "                   \
-  "profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR"
+  "profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR, "        \
+  "lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255)"
 
 void pl_options_init(pl_options *opts) {
   opts->stages = 0;
@@ -23,6 +24,8 @@ void pl_options_init(pl_options *opts) {
   opts->only[0] = '\0';
   opts->exclude[0] = '\0';
   opts->report[0] = '\0';
+  opts->lowering = PL_CHOOSE_AUTO;
+  opts->max_staged_regs = PL_DEFAULT_MAX_STAGED_REGS;
 }
 
 /* Copies the regex `re` of argument `what` into `out` after checking that
@@ -78,6 +81,10 @@ const char *pl_options_help(void) {
          "  exclude=REGEX     leave alone kernels whose demangled name matches (POSIX ERE)\n"
          "  report=DIR        write one JSON decision report per TU and architecture into DIR\n"
          "  help              print this list; the compile continues\n"
+         "  lowering=auto|cp.async|registers  auto (default): cp.async where it can, else "
+         "registers\n"
+         "  max-staged-regs=N most registers a thread stages for the register lowering (default "
+         "32)\n"
          "libpipeline: kernel attributes (include/libpipeline.h):\n"
          "  __attribute__((annotate(\"pipeline\")))          PL_PIPELINE: error unless a loop of "
          "the "
@@ -178,6 +185,24 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
       return -1;
     }
     opts->max_shared = v;
+    return 0;
+  }
+  if (strncmp(arg, "lowering=", 9) == 0) {
+    static const char *const names[] = {"auto", "cp.async", "registers"};
+    for (unsigned k = 0; k < 3; ++k)
+      if (strcmp(arg + 9, names[k]) == 0) {
+        opts->lowering = (pl_lowering_choice)k;
+        return 0;
+      }
+    snprintf(err, errlen, "lowering must be auto, cp.async or registers");
+    return -1;
+  }
+  if (strncmp(arg, "max-staged-regs=", 16) == 0) {
+    if (!parse_u64(arg + 16, &v) || v == 0 || v > 255) {
+      snprintf(err, errlen, "max-staged-regs must be an integer from 1 to 255");
+      return -1;
+    }
+    opts->max_staged_regs = (unsigned)v;
     return 0;
   }
   snprintf(err, errlen, "unknown argument (" PL_ACCEPTED ")");

@@ -20,6 +20,22 @@
  * Guide, "Shared Memory": allocations above 48 KB must be dynamic). */
 #define PL_DEFAULT_MAX_SHARED (48u * 1024u)
 
+/** Default limit on the registers a thread stages for the register lowering
+ * (lowering.h): 32 32-bit registers. A thread keeps them live across the
+ * whole compute; 32 is an eighth of the 255 a thread may address and a
+ * quarter of what each thread has at full occupancy of an SM with 64K
+ * registers and 512 resident threads (CUDA C++ Programming Guide, "Compute
+ * Capabilities"), the budget CUTLASS's sm70 double-buffered GEMMs keep
+ * their global-load fragments within. */
+#define PL_DEFAULT_MAX_STAGED_REGS 32u
+
+/** Which lowering moves the tiles (plan.h chooses under `auto`). */
+typedef enum pl_lowering_choice {
+  PL_CHOOSE_AUTO,      /**< cp.async where it can copy, registers elsewhere */
+  PL_CHOOSE_CP_ASYNC,  /**< every copy a cp.async, or the loop is declined */
+  PL_CHOOSE_REGISTERS, /**< every copy staged through registers */
+} pl_lowering_choice;
+
 /** Longest regex of only= and exclude=, and longest report= directory,
  * in bytes with the NUL: the options are copied by value into the pass. */
 #define PL_OPTION_TEXT 512u
@@ -49,6 +65,9 @@ typedef struct pl_options {
   int generic_tile_reads;       /**< nonzero: leave WMMA loads and stores and
                                      ldmatrix of __shared__ tiles generic
                                      (lib/shared_space.h); for measurements */
+  pl_lowering_choice lowering;  /**< `lowering=` (default auto) */
+  unsigned max_staged_regs;     /**< `max-staged-regs=`: most 32-bit registers
+                                     a thread may stage (register lowering) */
 } pl_options;
 
 /** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB, the
@@ -66,11 +85,12 @@ void pl_options_init(pl_options *opts);
  * pl_options_help()), `only=REGEX` and `exclude=REGEX` (POSIX extended
  * regular expressions, regcomp(3), matched anywhere in a kernel's demangled
  * name; a bad one is an error with regerror's text), `report=DIR` (write
- * the decision report into DIR), or `generic-tile-reads` (leave matrix loads
- * of __shared__ tiles in the generic state space). Returns 0 on success. On error returns -1,
- * leaves `opts` unchanged and writes a one-line message saying what is
- * accepted to `err` (at most `errlen` bytes, NUL-terminated); the caller
- * names the argument. */
+ * the decision report into DIR), `generic-tile-reads` (leave matrix loads
+ * of __shared__ tiles in the generic state space), `lowering=auto|cp.async|registers`
+ * (force a lowering where it is legal), or `max-staged-regs=N` (1 to 255: the most
+ * 32-bit registers a thread may stage for the register lowering). Returns 0 on success. On error
+ * returns -1, leaves `opts` unchanged and writes a one-line message saying what is accepted to
+ * `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
 int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen);
 
 /** Parses a list of arguments separated by `sep` (';' for opt's pass

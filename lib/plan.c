@@ -2,7 +2,10 @@
 #include "plan.h"
 
 #include "legality.h"
+#include "lowering.h"
+#include "recognize.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +14,25 @@ const char *pl_lowering_name(pl_lowering_kind k) {
   switch (k) {
   case PL_LOWERING_CP_ASYNC:
     return "cp.async";
+  case PL_LOWERING_REGISTERS:
+    return "registers";
+  case PL_NUM_LOWERINGS:
+    break;
   }
   return "unknown";
+}
+
+const char *pl_plan_lowering_name(const pl_plan *plan) {
+  if (plan->used == ((1u << PL_LOWERING_CP_ASYNC) | (1u << PL_LOWERING_REGISTERS)))
+    return "cp.async+registers";
+  return pl_lowering_name(plan->lowering);
+}
+
+size_t pl_plan_count(const pl_plan *plan, pl_lowering_kind k) {
+  size_t n = 0;
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    n += plan->copy_lowering && plan->copy_lowering[i] == k;
+  return n;
 }
 
 /* Whether the exit needs a barrier. The removed second barrier ordered the
@@ -72,16 +92,21 @@ static int copy_distance(pl_host *host, const pl_copy *a, const pl_copy *b, int6
   return pl_scev_const_distance(host, b->dst, a->dst, dd);
 }
 
-/* Whether `b` may join a wider copy that `a` opens: same tile, same guard
- * and predicate, so that one cp.async does what both did. */
-static int same_condition(const pl_copy *a, const pl_copy *b) {
+/* Whether two copies run under the same guard terms and predicate. */
+static int same_guards(const pl_copy *a, const pl_copy *b) {
   if (a->nmore_guards != b->nmore_guards)
     return 0;
   for (unsigned g = 0; g < a->nmore_guards; ++g)
     if (a->more_guards[g] != b->more_guards[g] || a->more_negated[g] != b->more_negated[g])
       return 0;
-  return a->tile == b->tile && a->guard == b->guard && a->guard_negated == b->guard_negated &&
-         a->pred == b->pred && a->pred_negated == b->pred_negated;
+  return a->guard == b->guard && a->guard_negated == b->guard_negated && a->pred == b->pred &&
+         a->pred_negated == b->pred_negated;
+}
+
+/* Whether `b` may join a wider copy that `a` opens: same tile, same guard
+ * and predicate, so that one cp.async does what both did. */
+static int same_condition(const pl_copy *a, const pl_copy *b) {
+  return a->tile == b->tile && same_guards(a, b) && !a->value && !b->value && !a->fill && !b->fill;
 }
 
 /* Copy widening: greedily, from each copy not yet taken, the copies that
@@ -192,11 +217,149 @@ static uint64_t plan_layout(const pl_candidate *c, pl_plan *plan) {
   return per_stage;
 }
 
-/* (e) The stage count: the requested one, lowered until the rings fit. */
+/* The target: cp.async needs sm_80 (PTX ISA, "cp.async": requires sm_80). */
+static int cp_async_target(const pl_plan *plan, pl_fail *f) {
+  if (plan->sm >= 80)
+    return 1;
+  return pl_failf(f, PL_R_TARGET, NULL,
+                  "cp.async needs sm_80 or newer, and the target is %s; build for sm_80 or "
+                  "newer (--cuda-gpu-arch=sm_80), or use the register lowering "
+                  "(lowering=registers, the default lowering=auto)",
+                  plan->target);
+}
+
+/* Whether plan copy `i` can be one cp.async (PTX ISA, "cp.async"): the
+ * loaded bytes unchanged, zeros where a guard is false, cp-size 4, 8 or
+ * 16, both addresses aligned to it. Else 0 with the reason in `f`. */
+static int cp_async_can_copy(const pl_candidate *c, const pl_plan *plan, size_t i, pl_fail *f) {
+  const pl_copy *cp = &plan->copies[i];
+  const char *tn = c->tiles[cp->tile].name;
+  if (cp->value)
+    return pl_failf(f, PL_R_CONVERTED_COPY, cp->store,
+                    "the copy into tile '%s' converts the loaded value; cp.async copies bytes "
+                    "unchanged; use the register lowering (lowering=registers, the default "
+                    "lowering=auto), or convert when reading the tile",
+                    tn);
+  if (cp->fill) {
+    char *text = pl_fill_text(cp->fill);
+    pl_failf(f, PL_R_NONZERO_FILL, cp->store,
+             "the copy into tile '%s' writes %s where its guard fails; cp.async can fill only "
+             "zeros; write 0 in the other branch, or apply the fill value when reading the tile, "
+             "or use the register lowering (lowering=registers, the default lowering=auto)",
+             tn, text ? text : "a constant");
+    free(text);
+    return 0;
+  }
+  if (cp->bytes != 4 && cp->bytes != 8 && cp->bytes != 16)
+    return pl_failf(f, PL_R_COPY_SIZE, cp->store,
+                    "a copy into tile '%s' moves %u bytes; cp.async copies 4, 8 or 16 bytes", tn,
+                    cp->bytes);
+  unsigned sa = plan->src_align[i], da = plan->dst_align[i];
+  if (sa < cp->bytes) {
+    pl_failf(f, PL_R_COPY_ALIGN, cp->load ? cp->load : cp->store,
+             "the source of a %u-byte copy into tile '%s' is only %u-byte aligned", cp->bytes, tn,
+             sa);
+    pl_fail_detail(f, "cp.async needs both addresses aligned to the copy size; "
+                      "neither the IR nor known bits prove more");
+    return 0;
+  }
+  if (da < cp->bytes)
+    return pl_failf(f, PL_R_COPY_ALIGN, cp->store,
+                    "the destination of a %u-byte copy into tile '%s' is only "
+                    "%u-byte aligned within the tile",
+                    cp->bytes, tn, da);
+  return 1;
+}
+
+/* 32-bit registers a thread holds for the register-lowered copies from
+ * their loads to their stores: each staged load rounded up to 4 bytes (a
+ * 1- or 2-byte value still takes a register). Converting copies of one
+ * load under one guard and predicate (a char4 unpacked into four halves)
+ * share one staged load (plan->share) and count it once. */
+static unsigned staged_registers(const pl_candidate *c, pl_plan *plan) {
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+  unsigned regs = 0;
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    const pl_copy *cp = &plan->copies[i];
+    plan->share[i] = SIZE_MAX;
+    if (plan->copy_lowering[i] != PL_LOWERING_REGISTERS)
+      continue;
+    for (size_t j = 0; j < i && cp->value && plan->share[i] == SIZE_MAX; ++j) {
+      const pl_copy *o = &plan->copies[j];
+      if (plan->copy_lowering[j] == PL_LOWERING_REGISTERS && o->value && o->load == cp->load &&
+          same_guards(o, cp))
+        plan->share[i] = plan->share[j] == SIZE_MAX ? j : plan->share[j];
+    }
+    if (plan->share[i] != SIZE_MAX)
+      continue;
+    uint64_t bytes = cp->value ? LLVMStoreSizeOfType(td, LLVMTypeOf(cp->load)) : cp->bytes;
+    regs += (unsigned)((bytes + 3) / 4);
+  }
+  return regs;
+}
+
+/* The lowering of every copy, and the shape it asks for. */
+static int plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts,
+                         pl_plan *plan, pl_fail *f) {
+  size_t n = plan->ncopies ? plan->ncopies : 1;
+  plan->copy_lowering = calloc(n, sizeof *plan->copy_lowering);
+  plan->src_align = calloc(n, sizeof *plan->src_align);
+  plan->dst_align = calloc(n, sizeof *plan->dst_align);
+  plan->share = calloc(n, sizeof *plan->share);
+  if (!plan->copy_lowering || !plan->src_align || !plan->dst_align || !plan->share)
+    abort();
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    plan->share[i] = SIZE_MAX;
+  plan->sm = pl_target_sm(c->function, plan->target, sizeof plan->target);
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    pl_copy_alignment(host, c, &plan->copies[i], &plan->src_align[i], &plan->dst_align[i]);
+  if (opts->lowering == PL_CHOOSE_CP_ASYNC && !cp_async_target(plan, f))
+    return 0;
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    pl_lowering_kind k = PL_LOWERING_REGISTERS;
+    if (opts->lowering == PL_CHOOSE_CP_ASYNC) {
+      if (!cp_async_can_copy(c, plan, i, f))
+        return 0;
+      k = PL_LOWERING_CP_ASYNC;
+    } else if (opts->lowering == PL_CHOOSE_AUTO && plan->sm >= 80) {
+      pl_fail why = {0};
+      if (cp_async_can_copy(c, plan, i, &why))
+        k = PL_LOWERING_CP_ASYNC;
+      pl_fail_clear(&why);
+    }
+    plan->copy_lowering[i] = k;
+    plan->used |= 1u << k;
+    plan->stores_after_compute |= pl_lowering_for(k)->stores_after_compute;
+  }
+  plan->lowering = plan->ncopies ? plan->copy_lowering[0] : PL_LOWERING_CP_ASYNC;
+  if (!plan->stores_after_compute)
+    return 1;
+  plan->staged_regs = staged_registers(c, plan);
+  if (plan->staged_regs <= opts->max_staged_regs)
+    return 1;
+  pl_failf(f, PL_R_STAGED_REGISTERS, NULL,
+           "the register lowering would stage %u registers per thread, over the limit of %u; "
+           "raise max-staged-regs or copy less per thread",
+           plan->staged_regs, opts->max_staged_regs);
+  pl_fail_detail(f,
+                 "%zu of the %zu copies go through registers (%s on %s); each thread holds "
+                 "what it loads for the next iteration across the whole compute",
+                 pl_plan_count(plan, PL_LOWERING_REGISTERS), plan->ncopies,
+                 opts->lowering == PL_CHOOSE_REGISTERS ? "lowering=registers"
+                 : plan->sm < 80                       ? "no cp.async before sm_80"
+                                                       : "copies cp.async cannot do",
+                 plan->target);
+  return 0;
+}
+
+/* (e) The stage count: the requested one, lowered until the rings fit. A
+ * lowering that stores after the compute has two slots, no more. */
 static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t per_stage,
                        pl_plan *plan, pl_fail *f) {
   (void)c;
   plan->requested = opts->stages ? opts->stages : PL_DEFAULT_STAGES;
+  if (plan->stores_after_compute)
+    plan->requested = PL_MIN_STAGES;
   plan->budget = opts->max_shared;
   unsigned s = plan->requested;
   while (s >= PL_MIN_STAGES && s * per_stage + plan->other_shared > opts->max_shared)
@@ -251,7 +414,10 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
 static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *opts,
                        uint64_t per_stage, pl_plan *plan, pl_fail *f) {
   unsigned sm = pl_target_sm(c->function, plan->arch, sizeof plan->arch);
-  if (opts->stages || !opts->profitability)
+  /* A loop with a register-staged copy has two slots (plan_stages); the
+   * model prices cp.async rings of S stages, and its chip table starts at
+   * sm_80, so it is not asked. */
+  if (opts->stages || !opts->profitability || plan->stores_after_compute)
     return 1;
   pl_cost_inputs(host, c, sm, per_stage, plan->copies, (unsigned)plan->ncopies,
                  plan_source_loads(host, c), plan->other_shared, &plan->cost);
@@ -267,9 +433,10 @@ static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *o
 int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
                  pl_fail *f) {
   memset(plan, 0, sizeof *plan);
-  plan->lowering = PL_LOWERING_CP_ASYNC;
   uint64_t per_stage = plan_layout(c, plan);
   plan_widen(host, c, plan);
+  if (!plan_lowering(host, c, opts, plan, f))
+    return 0;
   plan->min_bytes = 16;
   for (size_t i = 0; i < plan->ncopies; ++i) {
     if (plan->copies[i].bytes < plan->min_bytes)
@@ -297,5 +464,9 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
 void pl_plan_free(pl_plan *plan) {
   free(plan->rings);
   free(plan->copies);
+  free(plan->copy_lowering);
+  free(plan->src_align);
+  free(plan->dst_align);
+  free(plan->share);
   memset(plan, 0, sizeof *plan);
 }

@@ -2,11 +2,23 @@
  *
  * The plan stage turns a legal candidate into a pl_plan. It owns every
  * decision; the rewrite reads the plan and decides nothing.
- *   lowering  how a tile moves from global to shared memory: today the
- *             cp.async ring (PTX ISA, "cp.async"); see lowering.h
+ *   lowering  how each copy moves from global to shared memory (lowering.h):
+ *             a cp.async (PTX ISA, "cp.async": sm_80 and newer, 4, 8 or
+ *             16 bytes aligned to their size, the loaded bytes unchanged,
+ *             zeros where a guard is false), else through registers (any
+ *             target, size, alignment, conversion or fill). Under
+ *             `lowering=auto` each copy gets cp.async where it can, so a
+ *             loop on sm_80+ may mix the two; `lowering=cp.async` declines
+ *             a loop with a copy cp.async cannot do, with that copy's
+ *             reason; `lowering=registers` stages every copy
+ *   shape     a lowering that stores after the compute (registers) needs
+ *             two slots: the plan then makes S = 2 for the whole loop,
+ *             and counts the registers a thread stages (declined above
+ *             max-staged-regs)
  *   profit    whether a ring is worth it, and with how many stages: the
  *             cost model (cost.h), per target chip; `stages=N` forces N
- *             and `profitability=off` takes 3, without asking it
+ *             and `profitability=off` takes 3, without asking it; a loop
+ *             with a register-staged copy keeps S = 2 and is not modelled
  *   stages    S from 2 to 8: the chosen count, lowered until the rings
  *             fit the static shared-memory budget (e) with every other
  *             static __shared__ array of the kernel; below 2, declined
@@ -20,7 +32,8 @@
  *             "cp.async": cp-size 4, 8 or 16, addresses aligned to it):
  *             float4 lanes stored one by one, split vector guards
  *   trip      how the rewrite asks whether iteration j exists (trip.h)
- *   drain     cp.async.wait_group 0 on the exit edge, always; a barrier
+ *   drain     every lowering's wait for all groups on the exit edge
+ *             (cp.async.wait_group 0; nothing for registers); a barrier
  *             after it when the loop can run again or an access after the
  *             loop may conflict with the last iteration's compute
  *   entry     a barrier before the prologue of a sync-first loop, in place
@@ -37,7 +50,10 @@
 
 /** How tiles are moved into their ring slots (lowering.h). */
 typedef enum pl_lowering_kind {
-  PL_LOWERING_CP_ASYNC, /**< cp.async into a ring of S slots */
+  PL_LOWERING_CP_ASYNC,  /**< cp.async into a ring of S slots */
+  PL_LOWERING_REGISTERS, /**< loaded into registers before the compute,
+                              stored into the other of 2 slots after it */
+  PL_NUM_LOWERINGS
 } pl_lowering_kind;
 
 /** One tile's ring: S slots of `stride` bytes, aligned to `align`. */
@@ -47,7 +63,22 @@ typedef struct pl_ring_layout {
 } pl_ring_layout;
 
 typedef struct pl_plan {
-  pl_lowering_kind lowering;
+  pl_lowering_kind lowering;       /**< the first copy's; see copy_lowering */
+  pl_lowering_kind *copy_lowering; /**< per plan copy (owned) */
+  unsigned used;                   /**< bit k set: some copy uses lowering k */
+  /** Some copy's lowering stores after the compute (pl_lowering.
+   * stores_after_compute): two slots, and the stores of iteration i+1 go at
+   * the end of iteration i (rewrite.h). */
+  int stores_after_compute;
+  unsigned staged_regs; /**< 32-bit registers a thread stages */
+  /** Per plan copy: the index of an earlier register-lowered converting
+   * copy of the same load under the same guard and predicate, whose staged
+   * registers it reuses, or SIZE_MAX (owned). */
+  size_t *share;
+  unsigned *src_align;           /**< per plan copy: proven source alignment */
+  unsigned *dst_align;           /**< per plan copy: ... and destination's */
+  unsigned sm;                   /**< the target's SM number (75, 90) */
+  char target[32];               /**< the target's name ("sm_75") */
   unsigned stages;               /**< S, from 2 to 8 */
   unsigned requested;            /**< stages asked for (option or default) */
   pl_ring_layout *rings;         /**< one per tile of the candidate (owned) */
@@ -79,7 +110,14 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
 /** Frees what `plan` owns and zeroes it. */
 void pl_plan_free(pl_plan *plan);
 
-/** Name of a lowering for remarks and records ("cp.async"). */
+/** Name of a lowering for remarks and records ("cp.async", "registers"). */
 const char *pl_lowering_name(pl_lowering_kind k);
+
+/** Name of the lowerings a plan uses together ("cp.async", "registers",
+ * "cp.async+registers"). */
+const char *pl_plan_lowering_name(const pl_plan *plan);
+
+/** Number of copies of `plan` that use lowering `k`. */
+size_t pl_plan_count(const pl_plan *plan, pl_lowering_kind k);
 
 #endif /* PL_PLAN_H */

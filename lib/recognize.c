@@ -105,13 +105,6 @@ static LLVMValueRef peel_bitcast(LLVMValueRef v) {
   return v;
 }
 
-static int is_conversion(LLVMValueRef v) {
-  if (!LLVMIsACastInst(v))
-    return 0;
-  LLVMOpcode op = LLVMGetInstructionOpcode(v);
-  return op != LLVMBitCast && op != LLVMAddrSpaceCast;
-}
-
 /* When *v is one lane of a vector (extractelement by a constant index),
  * sets *v to the vector and *offset to the lane's byte offset and returns
  * the lane; else returns -1 and leaves both alone. */
@@ -126,6 +119,121 @@ static int as_lane(const pl_candidate *c, LLVMValueRef *v, unsigned *offset) {
   *offset = (unsigned)(idx * pl_type_alloc_size(c->module, LLVMGetElementType(vt)));
   *v = vec;
   return (int)idx;
+}
+
+/* Nonzero when `v` may depend on a value loaded in the loop (through
+ * anything but induction variables). */
+static int depends_on_loop_load(const pl_candidate *c, LLVMValueRef v, int depth) {
+  if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
+    return 0;
+  if (depth > 32 || pl_touches_memory(v))
+    return 1;
+  if (LLVMIsAPHINode(v))
+    return 0; /* an IV, or declined as a guard later (AddressNotRecomputable) */
+  int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
+  for (int i = 0; i < n; ++i)
+    if (depends_on_loop_load(c, LLVMGetOperand(v, (unsigned)i), depth + 1))
+      return 1;
+  return 0;
+}
+
+/* Nonzero for an instruction a conversion may consist of: it computes a
+ * value from its operands only, touches no memory, has no side effects
+ * and cannot trap when computed for an iteration that does not exist
+ * (integer division only by a constant other than 0 and -1). Calls: pure
+ * intrinsics, and inline asm that is neither volatile nor touches memory
+ * (CUDA's fp16 headers convert with `asm("cvt.rn.f16.f32 ...")`). */
+static int is_pure_op(LLVMValueRef v) {
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMFAdd:
+  case LLVMFSub:
+  case LLVMFMul:
+  case LLVMFDiv:
+  case LLVMFRem:
+  case LLVMFNeg:
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMFPToUI:
+  case LLVMFPToSI:
+  case LLVMUIToFP:
+  case LLVMSIToFP:
+  case LLVMFPTrunc:
+  case LLVMFPExt:
+  case LLVMBitCast:
+  case LLVMICmp:
+  case LLVMFCmp:
+  case LLVMSelect:
+  case LLVMExtractElement:
+  case LLVMInsertElement:
+  case LLVMShuffleVector:
+  case LLVMFreeze:
+    return 1;
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem: {
+    LLVMValueRef d = LLVMGetOperand(v, 1);
+    return LLVMIsAConstantInt(d) && LLVMConstIntGetZExtValue(d) != 0 &&
+           LLVMConstIntGetSExtValue(d) != -1;
+  }
+  case LLVMCall: {
+    if (pl_touches_memory(v))
+      return 0;
+    LLVMValueRef callee = LLVMGetCalledValue(v);
+    if (callee && LLVMIsAInlineAsm(callee))
+      return !LLVMGetInlineAsmHasSideEffects(callee);
+    return pl_intrinsic_id(v) && !pl_may_have_side_effects(v);
+  }
+  default:
+    return 0;
+  }
+}
+
+static int is_fill(LLVMValueRef v) {
+  return LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v);
+}
+
+/* Matches a value computed under a two-way branch and merged with a
+ * constant:  P: br c, L, M   L: x = ...; br M   M: phi [x, L], [K, P].
+ * Sets *x, the guard (*cond, *negated: x is taken when c is false) and
+ * the fill *fill = K; returns 0 when `phi` is not of that form. */
+static int guarded_phi(LLVMValueRef phi, LLVMValueRef *x, LLVMValueRef *cond, int *negated,
+                       LLVMValueRef *fill) {
+  if (!LLVMIsAPHINode(phi) || LLVMCountIncoming(phi) != 2)
+    return 0;
+  LLVMBasicBlockRef mb = LLVMGetInstructionParent(phi);
+  for (unsigned i = 0; i < 2; ++i) {
+    LLVMValueRef lv = LLVMGetIncomingValue(phi, i), kv = LLVMGetIncomingValue(phi, 1 - i);
+    LLVMBasicBlockRef lb = LLVMGetIncomingBlock(phi, i), pb = LLVMGetIncomingBlock(phi, 1 - i);
+    if (!is_fill(kv) || !LLVMIsAInstruction(lv) || LLVMGetInstructionParent(lv) != lb ||
+        pl_pred_count(lb) != 1)
+      continue;
+    LLVMValueRef lt = LLVMGetBasicBlockTerminator(lb), pt = LLVMGetBasicBlockTerminator(pb);
+    if (!lt || LLVMGetNumSuccessors(lt) != 1 || LLVMGetSuccessor(lt, 0) != mb || !pt ||
+        !LLVMIsABranchInst(pt) || !LLVMIsConditional(pt))
+      continue;
+    if (LLVMGetSuccessor(pt, 0) == lb && LLVMGetSuccessor(pt, 1) == mb)
+      *negated = 0;
+    else if (LLVMGetSuccessor(pt, 1) == lb && LLVMGetSuccessor(pt, 0) == mb)
+      *negated = 1;
+    else
+      continue;
+    *x = lv;
+    *cond = LLVMGetCondition(pt);
+    *fill = kv;
+    return 1;
+  }
+  return 0;
 }
 
 /* Adds the condition `cond` (the copy copies when it holds, or when it
@@ -165,9 +273,7 @@ static int leads_to_copy_load(const pl_candidate *c, LLVMValueRef v, int depth) 
          leads_to_copy_load(c, LLVMGetOperand(v, 2), depth + 1);
 }
 
-/* The source form of a fill constant, for the remark (malloc'ed): C's
- * INFINITY and NAN spellings, decimal integers, else LLVM's text. */
-static char *fill_text(LLVMValueRef v) {
+char *pl_fill_text(LLVMValueRef v) {
   if (LLVMIsAConstantFP(v)) {
     LLVMBool lost = 0;
     double d = LLVMConstRealGetDouble(v, &lost);
@@ -186,7 +292,7 @@ static char *fill_text(LLVMValueRef v) {
 }
 
 static int fail_nonzero_fill(pl_fail *f, LLVMValueRef store, LLVMValueRef fill, const char *tname) {
-  char *text = fill_text(fill);
+  char *text = pl_fill_text(fill);
   pl_failf(f, PL_R_NONZERO_FILL, store,
            "the copy into tile '%s' writes %s where its guard fails; cp.async can fill only "
            "zeros; write 0 in the other branch, or apply the fill value when reading the tile",
@@ -232,11 +338,121 @@ static int chain_guard(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef l
   return 0;
 }
 
+/* Walks the conversion `v` down to the one copy load it reads (*load).
+ * Returns 1 when `v` is a side-effect-free function of at most one load of
+ * the copy stage, induction variables and loop-invariant values; else 0
+ * with the offending instruction in *bad (*two set when it is a second
+ * load). */
+static int conversion_of(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl_copy *cp,
+                         LLVMValueRef *load, LLVMValueRef *bad, int *two, int depth) {
+  if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)) ||
+      v == *load)
+    return 1;
+  *bad = v;
+  if (depth > 32)
+    return 0;
+  if (pl_is_copy_load(v)) {
+    if (*load || !pl_in_copy_stage(host, c, v)) {
+      *two = *load != NULL;
+      return 0;
+    }
+    *load = v;
+    return 1;
+  }
+  if (LLVMIsAPHINode(v)) {
+    /* `f(c ? A[i] : K)`: the conversion of a guarded load (cp->inner) */
+    LLVMValueRef x;
+    if (pl_find_iv(c, v))
+      return 1;
+    if (cp->guard || *load || !guarded_phi(v, &x, &cp->guard, &cp->guard_negated, &cp->fill))
+      return 0;
+    x = peel_bitcast(x);
+    if (!pl_is_copy_load(x) || !pl_in_copy_stage(host, c, x))
+      return 0;
+    *load = x;
+    cp->inner = v;
+    return 1;
+  }
+  if (!is_pure_op(v))
+    return 0;
+  int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
+  for (int i = 0; i < n; ++i)
+    if (!conversion_of(host, c, LLVMGetOperand(v, (unsigned)i), cp, load, bad, two, depth + 1))
+      return 0;
+  return 1;
+}
+
+/* A store that is not the loaded bytes: under a guard (`c ? X : K`, as a
+ * select or a branch merged by a phi, K any constant), X is either the
+ * loaded bytes (a copy with a fill other than zero) or a conversion of one
+ * load. Neither can be a cp.async; the plan gives it the register lowering. */
+static int classify_converted(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp,
+                              pl_fail *f, const char *tname) {
+  LLVMValueRef v = peel_bitcast(LLVMGetOperand(store, 0));
+  if (LLVMIsASelectInst(v) &&
+      LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(v, 0))) == LLVMIntegerTypeKind &&
+      !depends_on_loop_load(c, LLVMGetOperand(v, 0), 0)) {
+    LLVMValueRef tv = LLVMGetOperand(v, 1), fv = LLVMGetOperand(v, 2);
+    if (is_fill(fv) && !is_fill(tv)) {
+      cp->guard = LLVMGetOperand(v, 0);
+      cp->fill = fv;
+      v = tv;
+    } else if (is_fill(tv) && !is_fill(fv)) {
+      cp->guard = LLVMGetOperand(v, 0);
+      cp->guard_negated = 1;
+      cp->fill = tv;
+      v = fv;
+    }
+  } else if (LLVMIsAPHINode(v)) {
+    LLVMValueRef x;
+    if (guarded_phi(v, &x, &cp->guard, &cp->guard_negated, &cp->fill))
+      v = x;
+  }
+  if (cp->fill && is_zero(cp->fill))
+    cp->fill = NULL;
+  LLVMValueRef load = peel_bitcast(v);
+  unsigned offset = 0;
+  int lane = as_lane(c, &load, &offset);
+  uint64_t ss = pl_type_store_size(c->module, LLVMTypeOf(LLVMGetOperand(store, 0)));
+  cp->bytes = (unsigned)(ss > 0xffff ? 0xffff : ss);
+  if (pl_is_copy_load(load) && pl_in_copy_stage(host, c, load) &&
+      pl_type_store_size(c->module, lane >= 0 ? LLVMGetElementType(LLVMTypeOf(load))
+                                              : LLVMTypeOf(load)) == ss) {
+    cp->load = load; /* the loaded bytes, with a fill that is not zero */
+    cp->src = LLVMGetOperand(load, 0);
+    cp->offset = offset;
+    return 1;
+  }
+  LLVMValueRef bad = NULL;
+  int two = 0;
+  load = NULL;
+  if (!conversion_of(host, c, v, cp, &load, &bad, &two, 0) || !load) {
+    if (two)
+      return pl_failf(f, PL_R_NOT_A_COPY, bad,
+                      "the value stored into tile '%s' combines two loads; a copy may "
+                      "convert one loaded value only",
+                      tname);
+    return pl_failf(f, PL_R_NOT_A_COPY, bad ? bad : store,
+                    "a store into tile '%s' does not store a value loaded from "
+                    "global memory, or a side-effect-free conversion of one",
+                    tname);
+  }
+  if (cp->fill && is_zero(cp->fill))
+    cp->fill = NULL; /* an inner guard's zeros: the staged load reads zeros */
+  cp->load = load;
+  cp->src = LLVMGetOperand(load, 0);
+  cp->value = v;
+  return 1;
+}
+
 /* Classifies the stored value of a tile store. A guarded copy,
  * `x = c ? A[i] : 0`, is a select (a chain of them for a compound
  * condition) or a phi of the load and zeros after branches around it;
- * its conditions become the copy's guard. A fill value other than zero
- * is declined (NonZeroFill): src-size 0 writes zeros only. */
+ * its conditions become the copy's guard. A fill value other than zero,
+ * the same at every term, is kept in cp->fill: the plan stages such a
+ * copy through registers, or declines it under lowering=cp.async
+ * (NonZeroFill: src-size 0 writes zeros only). Anything else that is not
+ * the loaded bytes goes to classify_converted. */
 static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp,
                           pl_fail *f, const char *tname) {
   LLVMValueRef v = peel_bitcast(LLVMGetOperand(store, 0));
@@ -254,24 +470,25 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
     int flane = lane < 0 ? as_lane(c, &fv, &foff) : -1;
     int tcopy = pl_is_copy_load(tv) || (LLVMIsASelectInst(tv) && leads_to_copy_load(c, tv, 0));
     int fcopy = pl_is_copy_load(fv) || (LLVMIsASelectInst(fv) && leads_to_copy_load(c, fv, 0));
+    /* every term fills the same value: zeros, or one constant K */
+    int tfill = is_zero(fv) ? !cp->fill : is_nonzero_fill(fv) && (!cp->guard || cp->fill == fv);
+    int ffill = is_zero(tv) ? !cp->fill : is_nonzero_fill(tv) && (!cp->guard || cp->fill == tv);
     if (!scalar) {
       break; /* a vector select: no single zero-fill condition */
-    } else if (tcopy && is_zero(fv)) {
+    } else if (tcopy && tfill) {
       if (!add_guard(cp, LLVMGetOperand(v, 0), 0))
         break;
+      cp->fill = is_zero(fv) ? NULL : fv;
       v = tv;
       if (tlane >= 0)
         lane = tlane, cp->offset = toff;
-    } else if (fcopy && is_zero(tv)) {
+    } else if (fcopy && ffill) {
       if (!add_guard(cp, LLVMGetOperand(v, 0), 1))
         break;
+      cp->fill = is_zero(tv) ? NULL : tv;
       v = fv;
       if (flane >= 0)
         lane = flane, cp->offset = foff;
-    } else if (tcopy && is_nonzero_fill(fv)) {
-      return fail_nonzero_fill(f, store, fv, tname);
-    } else if (fcopy && is_nonzero_fill(tv)) {
-      return fail_nonzero_fill(f, store, tv, tname);
     } else {
       break;
     }
@@ -300,35 +517,33 @@ static int classify_value(pl_host *host, pl_candidate *c, LLVMValueRef store, pl
         break;
       }
     }
+    int same_fill = 0; /* every other incoming value is the one fill K */
     if (li >= 0 && fill && !others_zero) {
       int all_const = 1;
+      same_fill = !cp->guard;
       for (unsigned i = 0; i < n; ++i)
-        if ((int)i != li && !LLVMIsConstant(LLVMGetIncomingValue(v, i)))
-          all_const = 0;
-      if (all_const)
+        if ((int)i != li) {
+          LLVMValueRef iv = LLVMGetIncomingValue(v, i);
+          all_const &= LLVMIsConstant(iv) != 0;
+          same_fill &= peel_bitcast(iv) == fill;
+        }
+      if (all_const && !same_fill)
         return fail_nonzero_fill(f, store, fill, tname);
     }
-    if (li >= 0 && others_zero &&
+    if (li >= 0 && (others_zero || same_fill) && !(others_zero && cp->fill) &&
         chain_guard(host, c, LLVMGetIncomingBlock(v, (unsigned)li), LLVMGetInstructionParent(v),
                     cp)) {
+      if (same_fill)
+        cp->fill = fill;
       v = src;
       if (llane >= 0)
         lane = llane, cp->offset = off;
     }
   }
   if (!LLVMIsALoadInst(v) && !pl_is_copy_load(v)) {
-    LLVMValueRef w = v;
-    while (is_conversion(w))
-      w = LLVMGetOperand(w, 0);
-    if (w != v && pl_is_copy_load(w))
-      return pl_failf(f, PL_R_CONVERTED_COPY, store,
-                      "the copy into tile '%s' converts the loaded value; cp.async "
-                      "copies bytes unchanged; convert when reading the tile instead",
-                      tname);
-    return pl_failf(f, PL_R_NOT_A_COPY, store,
-                    "a store into tile '%s' does not store a value loaded from "
-                    "global memory",
-                    tname);
+    /* Not the loaded bytes: a guard with another fill, or a conversion. */
+    *cp = (pl_copy){.store = cp->store, .dst = cp->dst, .tile = cp->tile};
+    return classify_converted(host, c, store, cp, f, tname);
   }
   if (!pl_is_copy_load(v))
     return pl_failf(f, PL_R_VOLATILE_COPY, v,

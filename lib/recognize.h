@@ -16,7 +16,10 @@
  * (PTX ISA, "cp.async": src-size). A compound guard -- a chain of selects,
  * or nested branches around the load with zeros on every other path --
  * combines its conditions (up to PL_MAX_GUARD_TERMS); a fill other than
- * zero is declined (NonZeroFill).
+ * zero, the same on every failing path, is kept (pl_copy.fill) for the
+ * register lowering; the plan declines it under lowering=cp.async
+ * (NonZeroFill). A store of a side-effect-free conversion of one load is
+ * a converting copy (pl_copy.value), staged through registers.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_RECOGNIZE_H
 #define PL_RECOGNIZE_H
@@ -47,5 +50,10 @@ int pl_loop_has_barrier(pl_loop_ref loop, LLVMValueRef fn);
  * -Rpass-analysis only (issue 9, part 6), so that they do not bury the
  * few that matter. */
 int pl_loop_is_tile_like(pl_loop_ref loop, LLVMValueRef fn);
+
+/** The source form of a fill constant `v` for a remark: C's INFINITY and
+ * NAN spellings, decimal integers, else LLVM's text. Returns a malloc'ed
+ * string the caller frees (NULL when out of memory). */
+char *pl_fill_text(LLVMValueRef v);
 
 #endif /* PL_RECOGNIZE_H */

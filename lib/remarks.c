@@ -127,7 +127,8 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
 
 void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,
                          unsigned copies) {
-  const char *lowering = pl_lowering_name(plan->lowering);
+  const char *lowering = pl_plan_lowering_name(plan);
+  size_t staged = pl_plan_count(plan, PL_LOWERING_REGISTERS);
   pl_remark *r = pl_remark_begin(host, PL_REMARK_PASSED, "Pipelined", c->loop, NULL);
   pl_remark_text(r, "pipelined loop with ");
   pl_remark_u64(r, "Stages", plan->stages);
@@ -144,18 +145,30 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_text(r, "; ");
   pl_remark_u64(r, "Copies", plan->ncopies);
   pl_remark_text(r, " ");
-  pl_remark_str(r, "Lowering", lowering);
+  if (!staged)
+    pl_remark_str(r, "Lowering", lowering);
+  else
+    pl_remark_text(r, plan->ncopies == 1 ? "copy" : "copies");
   if (plan->min_bytes == plan->max_bytes) {
-    pl_remark_text(r, plan->ncopies == 1 ? " copy of " : " copies of ");
+    pl_remark_text(r, staged ? " of " : plan->ncopies == 1 ? " copy of " : " copies of ");
     pl_remark_u64(r, "CopyBytes", plan->min_bytes);
   } else {
-    pl_remark_text(r, " copies of ");
+    pl_remark_text(r, staged ? " of " : " copies of ");
     pl_remark_u64(r, "MinCopyBytes", plan->min_bytes);
     pl_remark_text(r, " to ");
     pl_remark_u64(r, "MaxCopyBytes", plan->max_bytes);
   }
-  pl_remark_text(r, c->sync_first ? " bytes; removed the top barrier"
-                                  : " bytes; removed the second barrier");
+  if (staged) {
+    pl_remark_text(r, " bytes, ");
+    pl_remark_u64(r, "StagedCopies", staged);
+    pl_remark_text(r, " staged through ");
+    pl_remark_u64(r, "StagedRegisters", plan->staged_regs);
+    pl_remark_text(r, plan->staged_regs == 1 ? " register" : " registers");
+    pl_remark_text(r, c->sync_first ? "; removed the top barrier" : "; removed the second barrier");
+  } else {
+    pl_remark_text(r, c->sync_first ? " bytes; removed the top barrier"
+                                    : " bytes; removed the second barrier");
+  }
   if (plan->stages != plan->requested) {
     pl_remark_text(r, " (");
     pl_remark_u64(r, "Requested", plan->requested);
@@ -167,6 +180,12 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
   }
   if (plan->modelled)
     remark_why_stages(r, plan);
+  /* the lowering; the architecture follows in the context */
+  pl_remark_text(r, "; ");
+  if (staged)
+    pl_remark_str(r, "Lowering", lowering);
+  else
+    pl_remark_text(r, lowering);
   context(r, host);
   pl_remark_emit(r);
 
@@ -181,6 +200,18 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_u64(r, "OtherSharedBytes", plan->other_shared);
   pl_remark_text(r, " more in other __shared__ arrays); the prologue issues ");
   pl_remark_u64(r, "PrologueIterations", plan->stages - 1);
+  if (plan->stores_after_compute) {
+    pl_remark_text(r, " iteration; iteration i loads iteration i+1 into registers before its "
+                      "compute and stores them into the other slot after it");
+    if (staged != plan->ncopies)
+      pl_remark_text(r, ", and issues the other copies with cp.async, waiting with "
+                        "cp.async.wait_group 0");
+    pl_remark_text(r, "; one barrier per iteration; ");
+    pl_remark_u64(r, "Emitted", copies);
+    pl_remark_text(r, " copy instructions emitted");
+    pl_remark_emit(r);
+    return;
+  }
   pl_remark_text(r, plan->stages - 1 == 1 ? " iteration; steady state waits with "
                                           : " iterations; steady state waits with ");
   pl_remark_text(r, lowering);

@@ -4,6 +4,7 @@
 #include "emit.h"
 #include "lowering.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,7 +107,6 @@ static void collect_tile_uses(const pl_candidate *c, LLVMValueRef v, use_site **
 typedef struct skeleton {
   const pl_candidate *c;
   const pl_plan *plan;
-  const pl_lowering *low;
   LLVMBuilderRef b;
   LLVMValueRef *ring;     /* per tile: the ring global */
   pl_emitter slot0;       /* hoisted tile addresses, re-based once on slot 0 */
@@ -119,7 +119,45 @@ typedef struct skeleton {
   unsigned issued;
   pl_vec guarded; /* data moves of predicated copies ... */
   pl_vec guards;  /* ... and the predicate of each, at its issue point */
+  /* Per copy: what the steady state's issue staged for the store after the
+   * compute (lowerings that store after the compute). */
+  pl_copy_state *staged;
 } skeleton;
+
+static const pl_lowering *lowering_of(const skeleton *k, size_t copy) {
+  return pl_lowering_for(k->plan->copy_lowering[copy]);
+}
+
+/* Asks every lowering the plan uses to commit (wait_pending < 0) or to
+ * wait for all but `wait_pending` groups; those with no groups do nothing. */
+static void commit_or_wait(skeleton *k, int wait_pending) {
+  for (unsigned kind = 0; kind < PL_NUM_LOWERINGS; ++kind) {
+    if (!(k->plan->used & (1u << kind)))
+      continue;
+    const pl_lowering *low = pl_lowering_for((pl_lowering_kind)kind);
+    if (wait_pending < 0 && low->commit)
+      low->commit(k->c, k->b);
+    else if (wait_pending >= 0 && low->wait)
+      low->wait(k->c, k->b, (unsigned)wait_pending);
+  }
+}
+
+/* Records the data moves of a copy for predicate_moves when it has a
+ * predicate (computed at the issue point). */
+static void keep_moves(skeleton *k, const pl_copy *cp, LLVMValueRef pred, pl_vec *moves) {
+  for (size_t m = 0; m < moves->len && cp->pred; ++m) {
+    pl_vec_push(&k->guarded, moves->v[m]);
+    pl_vec_push(&k->guards, pred);
+  }
+}
+
+/* The predicate of a copy in the context of `e`, or NULL. */
+static LLVMValueRef copy_pred(skeleton *k, pl_emitter *e, const pl_copy *cp) {
+  if (!cp->pred)
+    return NULL;
+  LLVMValueRef pred = pl_emit_remap(e, cp->pred); /* loop-invariant: usually itself */
+  return cp->pred_negated ? LLVMBuildNot(k->b, pred, "pl.pred") : pred;
+}
 
 /* The rings: one internal addrspace(3) array of S slots per tile. */
 static void make_rings(skeleton *k) {
@@ -143,25 +181,34 @@ static void make_rings(skeleton *k) {
  * `exists`, then commits them as one group. The predicate of a copy is
  * computed before it; its data moves are put under it at the end
  * (predicate_moves), once no step needs the loop's blocks as they were.
- * The commit is never predicated: every thread commits S-1+i groups. */
-static void issue_stage(skeleton *k, pl_emitter *e, LLVMValueRef exists) {
-  for (size_t i = 0; i < k->plan->ncopies; ++i) {
-    const pl_copy *cp = &k->plan->copies[i];
-    LLVMValueRef pred = NULL;
-    if (cp->pred) {
-      pred = pl_emit_remap(e, cp->pred); /* loop-invariant: usually itself */
-      if (cp->pred_negated)
-        pred = LLVMBuildNot(k->b, pred, "pl.pred");
-    }
+ * The commit is never predicated: every thread commits S-1+i groups. A
+ * lowering that stores after the compute leaves its state in
+ * `staged[copy]` for emit_stores; without `staged` (the prologue, where
+ * there is no compute to wait for) it stores at once. */
+static void issue_stage(skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_copy_state *staged) {
+  const pl_plan *plan = k->plan;
+  pl_copy_state *sts = calloc(plan->ncopies ? plan->ncopies : 1, sizeof *sts);
+  if (!sts)
+    abort();
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    const pl_copy *cp = &plan->copies[i];
+    const pl_lowering *low = lowering_of(k, i);
+    LLVMValueRef pred = copy_pred(k, e, cp);
     pl_vec moves = {0};
-    k->issued += k->low->issue(e, cp, exists, &moves);
-    for (size_t m = 0; m < moves.len && pred; ++m) {
-      pl_vec_push(&k->guarded, moves.v[m]);
-      pl_vec_push(&k->guards, pred);
-    }
+    pl_copy_state *st = &sts[i];
+    st->src_align = plan->src_align[i];
+    st->dst_align = plan->dst_align[i];
+    st->shared = plan->share[i] != SIZE_MAX ? &sts[plan->share[i]] : NULL;
+    k->issued += low->issue(e, cp, exists, &moves, st);
+    if (low->store && staged)
+      staged[i] = *st;
+    else if (low->store)
+      low->store(e, cp, st, &moves);
+    keep_moves(k, cp, pred, &moves);
     pl_vec_free(&moves);
   }
-  k->low->commit(k->c, k->b);
+  free(sts);
+  commit_or_wait(k, -1);
 }
 
 /* Puts each data move of a predicated copy under `if (pred)`: its block is
@@ -222,7 +269,7 @@ static void emit_prologue(skeleton *k, pl_host *host) {
     init_issuer(k, &e);
     point_at_slot(k, &e, LLVMConstInt(i32, j, 0), 0, "pl.slot");
     pl_emit_map_ivs(&e, 1, j);
-    issue_stage(k, &e, emit_exists(c, &k->plan->trip, &e, 1, j, k->btc, NULL));
+    issue_stage(k, &e, emit_exists(c, &k->plan->trip, &e, 1, j, k->btc, NULL), NULL);
     pl_emitter_free(&e);
   }
 }
@@ -261,6 +308,31 @@ static void emit_counters(skeleton *k) {
   LLVMAddIncoming(k->s_phi, &s_next, &latch, 1);
 }
 
+/* The stores after the compute (lowerings that store after it): at the end
+ * of the body, iteration i+1's staged registers into its slot `slot`, the
+ * one iteration i-1 computed on; the next iteration's kept barrier orders
+ * them before every thread's compute of that slot (rewrite.h). */
+static void emit_stores(skeleton *k, LLVMValueRef slot) {
+  const pl_candidate *c = k->c;
+  LLVMPositionBuilderBefore(k->b, LLVMGetBasicBlockTerminator(c->latch));
+  pl_emitter e;
+  init_issuer(k, &e);
+  point_at_slot(k, &e, slot, 1, "pl.store");
+  pl_emit_map_ivs(&e, 0, 1);
+  for (size_t i = 0; i < k->plan->ncopies; ++i) {
+    const pl_copy *cp = &k->plan->copies[i];
+    const pl_lowering *low = lowering_of(k, i);
+    if (!low->store)
+      continue;
+    LLVMValueRef pred = copy_pred(k, &e, cp);
+    pl_vec moves = {0};
+    low->store(&e, cp, &k->staged[i], &moves);
+    keep_moves(k, cp, pred, &moves);
+    pl_vec_free(&moves);
+  }
+  pl_emitter_free(&e);
+}
+
 /* Steady state around the first barrier: wait, barrier, issue iteration
  * i+S-1 into the slot freed last iteration, commit. */
 static void emit_steady_state(skeleton *k) {
@@ -268,7 +340,7 @@ static void emit_steady_state(skeleton *k) {
   const unsigned S = k->plan->stages;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(c));
   LLVMPositionBuilderBefore(k->b, c->first_barrier);
-  k->low->wait(c, k->b, S - 2);
+  commit_or_wait(k, (int)S - 2);
   LLVMPositionBuilderBefore(k->b, LLVMGetNextInstruction(c->first_barrier));
   pl_emitter e;
   init_issuer(k, &e);
@@ -278,8 +350,10 @@ static void emit_steady_state(skeleton *k) {
       LLVMBuildSelect(k->b, is0, LLVMConstInt(i32, S - 1, 0), prev, "pl.slot.next");
   point_at_slot(k, &e, s_issue, 1, "pl.fill");
   pl_emit_map_ivs(&e, 0, S - 1);
-  issue_stage(k, &e, emit_exists(c, &k->plan->trip, &e, 0, S - 1, k->btc, k->n_phi));
+  issue_stage(k, &e, emit_exists(c, &k->plan->trip, &e, 0, S - 1, k->btc, k->n_phi), k->staged);
   pl_emitter_free(&e);
+  if (k->plan->stores_after_compute)
+    emit_stores(k, s_issue);
 }
 
 /* The synchronous copies go, with the address arithmetic only they used. */
@@ -328,7 +402,7 @@ static void emit_drain(skeleton *k, pl_host *host) {
   if (pl_pred_count(exit) != 1)
     exit = pl_split_edge(host, c->latch, exit);
   LLVMPositionBuilderBefore(k->b, pl_first_non_phi(exit));
-  k->low->wait(c, k->b, 0);
+  commit_or_wait(k, 0);
   if (k->plan->exit_barrier)
     pl_emit_call0(c, k->b, "llvm.nvvm.barrier0");
 }
@@ -378,11 +452,12 @@ static void delete_tiles(const pl_candidate *c) {
 }
 
 unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
-  skeleton k = {.c = c, .plan = plan, .low = pl_lowering_for(plan->lowering)};
+  skeleton k = {.c = c, .plan = plan};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
   k.ring = calloc(c->ntiles, sizeof *k.ring);
   k.iv_steps = calloc(c->nivs ? c->nivs : 1, sizeof *k.iv_steps);
-  if (!k.ring || !k.iv_steps)
+  k.staged = calloc(plan->ncopies ? plan->ncopies : 1, sizeof *k.staged);
+  if (!k.ring || !k.iv_steps || !k.staged)
     abort();
   make_rings(&k);
   pl_emitter_init(&k.slot0, c, LLVMCreateBuilderInContext(ctx_of(c)));
@@ -408,5 +483,6 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   LLVMDisposeBuilder(k.b);
   free(k.ring);
   free(k.iv_steps);
+  free(k.staged);
   return k.issued;
 }

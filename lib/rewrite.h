@@ -22,6 +22,16 @@
  *             branch around its data move, never a zero-fill.
  *   epilogue  on the exit edge: drain (wait for every group), and a
  *             barrier when the plan asks for one.
+ *   stores    when the plan's lowerings store after the compute
+ *   after     (plan->stores_after_compute: registers), S is 2; a copy's
+ *   compute   issue reads into registers; in the prologue it is stored at
+ *             once, in the steady state at the end of the body (before the
+ *             latch's terminator), into the slot the issue targeted:
+ *             (i+1) mod 2, which iteration i-1 computed on. The kept
+ *             barrier of iteration i+1 orders those stores before every
+ *             thread's compute of that slot, and the kept barrier of
+ *             iteration i ordered the compute of i-1 before them
+ *             (docs/design.md, "Register staging").
  *
  * Sources: PTX ISA, "bar.sync" (ordering among the CTA's threads); the
  * lowering's own sources for what a commit and a wait mean.

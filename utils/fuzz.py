@@ -285,10 +285,14 @@ def compile_check(cfg, seed, indices, variant, wd, tag):
             res[k.name] = ("fail", "no remark")
             continue
         stages = []
+        staged = 0  # loops staged only through registers: no cp.async to check
         for kind, name, msg in rs:
             if kind == "Passed":
                 m = (re.search(r"Stages: '?(\d+)", msg) or
                      re.search(r"pipelined loop with '?\s*(\d+) stages", msg))
+                if re.search(r"Lowering:\s*'?registers|; registers \[", msg):
+                    staged += 1
+                    continue
                 stages.append(int(m.group(1)) if m else 0)
         text = "\n".join(lines)
         # An early exit on a uniform condition is a near-miss only while it
@@ -302,6 +306,15 @@ def compile_check(cfg, seed, indices, variant, wd, tag):
                 res[k.name] = ("fail", "near-miss %s pipelined" % k.near_miss)
             else:
                 res[k.name] = ("declined", rs[0][1])
+            continue
+        if staged and not stages:
+            # the register lowering (two slots, loads before the compute,
+            # stores after it): no cp.async may appear; the GPU mode
+            # compares its results bitwise
+            if "cp.async" in text:
+                res[k.name] = ("fail", "cp.async in a loop staged through registers")
+            else:
+                res[k.name] = ("pipelined", [2] * staged, False)
             continue
         if not stages:
             if "cp.async" in text:

@@ -12,8 +12,8 @@
 // ALIASED: error: libpipeline: kernel 'aliased(int, float const*, float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: attributes.cu:[[#@LINE+43]]: loop not pipelined: {{.*}} (SourceMayBeWritten)
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DNOLOOP 2>&1 | FileCheck %s --check-prefix=NOLOOP
 // NOLOOP: error: libpipeline: kernel 'noloop(float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: it has no candidate loop
-// The assertion holds per architecture: sm_75 has no cp.async.
-// RUN: not %clang_cuda --cuda-gpu-arch=sm_75 -I%src_root/include -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
+// Per architecture: forced to cp.async, sm_75 (no cp.async) fails the assertion.
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_75 -fplugin-arg-pipeline-lowering=cp.async -I%src_root/include -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
 // SM75: error: libpipeline: kernel 'asserted(int, float const*, float*)' is marked PL_PIPELINE {{.*}} for sm_75: attributes.cu:{{[0-9]+}}: loop not pipelined: cp.async needs sm_80 or newer{{.*}}(UnsupportedTarget)
 //
 // Bad annotations are errors.

@@ -24,6 +24,8 @@
 // HELP-NEXT: exclude=REGEX
 // HELP-NEXT: report=DIR
 // HELP-NEXT: help
+// HELP-NEXT: lowering=auto|cp.async|registers
+// HELP-NEXT: max-staged-regs=N
 // HELP-NEXT: libpipeline: kernel attributes (include/libpipeline.h):
 // HELP-NEXT: annotate("pipeline")
 // HELP-NEXT: annotate("pipeline.stages=N")

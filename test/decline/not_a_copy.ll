@@ -1,10 +1,11 @@
-; The stage stores a computed value (a load times two) into the tile, not a
-; copy of global memory.
+; The stage stores the sum of two loads into the tile: neither a copy of
+; global memory nor a conversion of one loaded value (a load times two is a
+; conversion, and goes through registers: rewrite/registers_convert.ll).
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: a store into tile 'tile' does not store a value loaded from global memory
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the value stored into tile 'tile' combines two loads; a copy may convert one loaded value only
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: TileStoreNotCopy
@@ -34,7 +35,9 @@ loop:
   %idx64 = zext i32 %idx to i64
   %p = getelementptr inbounds float, ptr %src, i64 %idx64
   %v = load float, ptr %p, align 4
-  %v2 = fmul float %v, 2.0
+  %p2 = getelementptr inbounds float, ptr %p, i64 1
+  %u = load float, ptr %p2, align 4
+  %v2 = fadd float %v, %u
   store float %v2, ptr %mine, align 4
   call void @llvm.nvvm.barrier0()
   %q = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %nb64

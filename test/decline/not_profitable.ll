@@ -14,8 +14,8 @@
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: NotProfitable
-; FORCED: remark: <unknown>:0:0: pipelined loop with 2 stages: tile 'As' 1088 -> 2176 bytes, tile 'Bs' 1088 -> 2176 bytes; 2 cp.async copies of 4 bytes; removed the second barrier [sm_{{[0-9]+}}, kernel '{{.*}}']{{$}}
-; OFF: remark: <unknown>:0:0: pipelined loop with 3 stages: {{.*}}removed the second barrier [sm_{{[0-9]+}}, kernel '{{.*}}']{{$}}
+; FORCED: remark: <unknown>:0:0: pipelined loop with 2 stages: tile 'As' 1088 -> 2176 bytes, tile 'Bs' 1088 -> 2176 bytes; 2 cp.async copies of 4 bytes; removed the second barrier; cp.async [sm_{{[0-9]+}}, kernel '{{.*}}']{{$}}
+; OFF: remark: <unknown>:0:0: pipelined loop with 3 stages: {{.*}}removed the second barrier; cp.async [sm_{{[0-9]+}}, kernel '{{.*}}']{{$}}
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

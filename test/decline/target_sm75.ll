@@ -1,6 +1,7 @@
-; cp.async needs sm_80; on sm_75 the loop is declined with a remark that names
-; the target, and the IR is unchanged.
-; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; cp.async needs sm_80; with lowering=cp.async forced on sm_75 the loop is
+; declined with a remark that names the target, and the IR is unchanged. By
+; default (lowering=auto) sm_75 gets the register lowering (REG).
+; RUN: %opt -passes='cuda-pipeline<lowering=cp.async>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
@@ -8,6 +9,10 @@
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: UnsupportedTarget
+; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s -o - 2>&1 | FileCheck %s --check-prefix=REG
+; REG: remark: <unknown>:0:0: pipelined loop with 2 stages:{{.*}}; registers [sm_75
+; REG: define
+; REG-NOT: cp.async
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

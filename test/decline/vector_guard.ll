@@ -1,14 +1,20 @@
 ; A vector copy guarded per lane, x = (lanes < m) ? A[i] : 0 with a <4 x i1>
-; condition: there is no single zero-fill condition. It used to crash the
-; backend; now it is declined and the IR is unchanged.
-; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; condition: there is no single zero-fill condition for cp.async. It used to
+; crash the backend; with lowering=cp.async it is declined as a conversion
+; and the IR is unchanged. By default the per-lane select is a conversion of
+; the loaded vector, staged through registers (REG).
+; RUN: %opt -passes='cuda-pipeline<lowering=cp.async>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: a store into tile 'tile' does not store a value loaded from global memory
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy into tile 'tile' converts the loaded value; cp.async copies bytes unchanged
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
-; YAML-NEXT: Name: TileStoreNotCopy
+; YAML-NEXT: Name: ConvertedCopy
+; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s -o - 2>&1 | FileCheck %s --check-prefix=REG
+; REG: remark: <unknown>:0:0: pipelined loop with 2 stages:{{.*}}; registers [sm_80
+; REG: define
+; REG-NOT: cp.async
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -1,10 +1,11 @@
 // In a multi-architecture build each remark names its architecture and
-// the kernel (demangled) it is in: the same line is pipelined for sm_80
-// and declined for sm_75, each with its label.
+// the kernel (demangled) it is in: the same line is pipelined with
+// cp.async for sm_80 and sm_90 and through registers for sm_75, each with
+// its label (the architecture once, after the lowering).
 // RUN: rm -rf %t && mkdir -p %t && cd %t && %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -S %s -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
-// CHECK-DAG: context.cu:[[#LOOP:@LINE+11]]:3: remark: loop not pipelined: cp.async needs sm_80 or newer, and the target is sm_75{{.*}} [sm_75, kernel 'void rows<float>(int, float const*, float*)'] [-Rpass-missed=cuda-pipeline]
-// CHECK-DAG: context.cu:[[#LOOP]]:3: remark: pipelined loop with 3 stages: {{.*}} [sm_80, kernel 'void rows<float>(int, float const*, float*)'] [-Rpass=cuda-pipeline]
-// CHECK-DAG: context.cu:[[#LOOP]]:3: remark: pipelined loop with 3 stages: {{.*}} [sm_90, kernel 'void rows<float>(int, float const*, float*)'] [-Rpass=cuda-pipeline]
+// CHECK-DAG: context.cu:[[#LOOP:@LINE+11]]:3: remark: pipelined loop with 2 stages: {{.*}}; registers [sm_75, kernel 'void rows<float>(int, float const*, float*)'] [-Rpass=cuda-pipeline]
+// CHECK-DAG: context.cu:[[#LOOP]]:3: remark: pipelined loop with 3 stages: {{.*}}; cp.async [sm_80, kernel 'void rows<float>(int, float const*, float*)'] [-Rpass=cuda-pipeline]
+// CHECK-DAG: context.cu:[[#LOOP]]:3: remark: pipelined loop with 3 stages: {{.*}}; cp.async [sm_90, kernel 'void rows<float>(int, float const*, float*)'] [-Rpass=cuda-pipeline]
 // A loop of a device function that is not a kernel names the function.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-missed=cuda-pipeline -DHELPER 2>&1 | FileCheck %s --check-prefix=HELPER
 // HELPER: remark: loop not pipelined: the loop is not in a kernel{{.*}} [sm_80, function 'helper(int, float const*, float*)']

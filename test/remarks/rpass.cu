@@ -5,7 +5,7 @@
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MISSED
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ANALYSIS
 
-// PASSED: rpass.cu:[[@LINE+15]]:3: remark: pipelined loop with 3 stages: tile 'As' 4224 -> 12672 bytes, tile 'Bs' 4224 -> 12672 bytes; 2 cp.async copies of 4 bytes; removed the second barrier [sm_80, kernel '{{[^']+}}'] [-Rpass=cuda-pipeline]
+// PASSED: rpass.cu:[[@LINE+15]]:3: remark: pipelined loop with 3 stages: tile 'As' 4224 -> 12672 bytes, tile 'Bs' 4224 -> 12672 bytes; 2 cp.async copies of 4 bytes; removed the second barrier; cp.async [sm_80, kernel '{{[^']+}}'] [-Rpass=cuda-pipeline]
 // PASSED-NOT: remark:
 // MISSED: rpass.cu:[[@LINE+27]]:3: remark: loop not pipelined: the loop may write the global memory tile 'tile' is copied from; mark the pointers __restrict__ if they never overlap [sm_80, kernel '{{[^']+}}'] [-Rpass-missed=cuda-pipeline]
 // MISSED-NOT: remark:
