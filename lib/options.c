@@ -70,7 +70,7 @@ int pl_options_kernel_selected(const pl_options *opts, const char *name) {
 const char *pl_options_help(void) {
   return "libpipeline: arguments (-fplugin-arg-pipeline-<arg>; opt: "
          "-passes='cuda-pipeline<a;b>'):\n"
-         "  stages=N          ring depth, 2 to 8 (default 3), fewer where N does not fit\n"
+         "  stages=N          ring depth, 2 to 8, forced (default: the cost model chooses)\n"
          "  max-shared=BYTES  static shared-memory budget per kernel (default 49152; 32K = 32768)\n"
          "  disable           the pass does nothing\n"
          "  verify            run LLVM's verifier on every function changed; failure is an error\n"
