@@ -5,7 +5,7 @@
 #   1. enables Debian's `non-free` component by editing the Components: line
 #      of the existing Debian sources entry (no host name is ever written);
 #   2. installs clang-19, llvm-19-dev, libclang-19-dev, llvm-19-tools, cmake,
-#      ninja-build and nvidia-cuda-toolkit (CUDA 11.8) with apt-get;
+#      ninja-build, make (test/package) and nvidia-cuda-toolkit (CUDA 11.8) with apt-get;
 #   3. configures and builds the project into build/ (or $BUILD_DIR): the
 #      plugin, the examples and the benchmark;
 #   4. compiles the examples with the plugin, printing a remark for every
@@ -30,7 +30,7 @@ done
 sudo_cmd=()
 if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
-packages=(clang-19 clang-format-19 llvm-19-dev libclang-19-dev llvm-19-tools cmake ninja-build
+packages=(clang-19 clang-format-19 llvm-19-dev libclang-19-dev llvm-19-tools cmake ninja-build make
   nvidia-cuda-toolkit python3 python3-yaml python3-pygments)
 
 missing=()
