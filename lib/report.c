@@ -48,6 +48,7 @@ void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, con
   d->reason = PL_OK;
   d->message = pl_strdupf("pipelined loop with %u stages", plan->stages);
   d->stages = plan->stages;
+  d->lowering = pl_plan_lowering_name(plan);
   d->copies = (unsigned)plan->ncopies;
   d->copy_bytes_min = plan->min_bytes;
   d->copy_bytes_max = plan->max_bytes;
@@ -161,8 +162,8 @@ char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opt
     fprintf(out,
             ",\n   \"stages\": %u, \"lowering\": \"%s\", \"copies\": %u, \"copy_bytes_min\": %u, "
             "\"copy_bytes_max\": %u, \"ring_bytes\": %llu, \"tiles\": [",
-            d->stages, d->pipelined ? pl_lowering_name(PL_LOWERING_CP_ASYNC) : "", d->copies,
-            d->copy_bytes_min, d->copy_bytes_max, (unsigned long long)d->ring_bytes);
+            d->stages, d->pipelined && d->lowering ? d->lowering : "", d->copies, d->copy_bytes_min,
+            d->copy_bytes_max, (unsigned long long)d->ring_bytes);
     for (size_t t = 0; t < d->ntiles; ++t) {
       fprintf(out, "%s{\"name\": ", t ? ", " : "");
       json_str(out, d->tiles[t].name);

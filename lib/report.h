@@ -51,8 +51,9 @@ typedef struct pl_decision {
   char *mangled;
   char *arch; /**< "sm_90", or "unknown" */
   int pipelined;
-  pl_reason reason; /**< PL_OK when pipelined */
-  char *message;    /**< the remark's text, without the context suffix */
+  pl_reason reason;     /**< PL_OK when pipelined */
+  char *message;        /**< the remark's text, without the context suffix */
+  const char *lowering; /**< pl_plan_lowering_name() when pipelined, else "" */
   unsigned stages, copies, copy_bytes_min, copy_bytes_max;
   uint64_t ring_bytes;
   pl_decision_tile *tiles;

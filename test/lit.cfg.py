@@ -62,5 +62,11 @@ def gpu_present():
     return False
 
 
+# Headless Chromium renders the report page in test/report/browser.cu.
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium))
+
 if gpu_present():
     config.available_features.add("cuda-gpu")

@@ -31,7 +31,8 @@ sudo_cmd=()
 if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
 packages=(clang-19 clang-format-19 llvm-19-dev libclang-19-dev llvm-19-tools cmake ninja-build make
-  nvidia-cuda-toolkit python3 python3-yaml python3-pygments)
+  nvidia-cuda-toolkit python3 python3-yaml python3-pygments
+  chromium) # headless, for the report page's browser test (test/report/browser.cu)
 
 missing=()
 for p in "${packages[@]}"; do
