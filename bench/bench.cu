@@ -165,6 +165,16 @@ struct Problem {
 // not multiples of the tile where the kernel supports them. Timed sizes aim
 // at 0.2 to 2 ms per launch on an H200.
 
+// Row-major C = A * B (M x K times K x N) through cuBLAS, timed as the
+// library reference; false where cuBLAS is missing.
+static bool cublas_rowmajor(int M, int N, int K, const float *A, const float *B, float *C) {
+  if (!cublas.ok)
+    return false;
+  float one = 1, zero = 0;
+  cublas.sgemm(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, B, N, A, K, &zero, C, N);
+  return true;
+}
+
 static std::string mnk(const Size &s, const char *a, const char *b, const char *c) {
   return std::string(a) + "=" + std::to_string(s[0]) + " " + b + "=" + std::to_string(s[1]) + " " +
          c + "=" + std::to_string(s[2]);
@@ -186,12 +196,7 @@ static void realworld(std::vector<Problem> &p) {
         out(b, (size_t)s[0] * s[1]);
   };
   auto gemm_lib = [=](const Size &s, Buffers &b) {
-    if (!cublas.ok)
-      return false;
-    float one = 1, zero = 0;
-    cublas.sgemm(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, s[1], s[0], s[2], &one, F(b, 1), s[1],
-                 F(b, 0), s[2], &zero, (float *)b.out, s[1]);
-    return true;
+    return cublas_rowmajor(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
   };
   auto gemm_work = [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; };
   auto gemm_desc = [](const Size &s) { return mnk(s, "M", "N", "K"); };
@@ -294,12 +299,7 @@ static void realworld(std::vector<Problem> &p) {
                  v.mmassert(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
                },
                [=](const Size &s, Buffers &b) {
-                 if (!cublas.ok)
-                   return false;
-                 float one = 1, zero = 0;
-                 cublas.sgemm(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, s[2], s[0], s[1], &one,
-                              F(b, 1), s[2], F(b, 0), s[1], &zero, (float *)b.out, s[2]);
-                 return true;
+                 return cublas_rowmajor(s[0], s[2], s[1], F(b, 0), F(b, 1), (float *)b.out);
                },
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
   // (f) N-body, 192 of 256 threads copy: n a multiple of 64 (trip count
@@ -464,13 +464,7 @@ static std::vector<Problem> problems() {
                  v.sgemm(s[0], F(b, 0), F(b, 1), (float *)b.out);
                },
                [=](const Size &s, Buffers &b) {
-                 if (!cublas.ok)
-                   return false;
-                 float one = 1, zero = 0;
-                 int n = s[0];
-                 cublas.sgemm(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, F(b, 1), n,
-                              F(b, 0), n, &zero, (float *)b.out, n);
-                 return true;
+                 return cublas_rowmajor(s[0], s[0], s[0], F(b, 0), F(b, 1), (float *)b.out);
                },
                [](const Size &s) { return 2.0 * s[0] * s[0] * s[0]; }});
   // WMMA fp16 GEMM, M x N x K (trip count K/32).
@@ -515,12 +509,7 @@ static std::vector<Problem> problems() {
                  v.rbsgemm(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
                },
                [=](const Size &s, Buffers &b) {
-                 if (!cublas.ok)
-                   return false;
-                 float one = 1, zero = 0;
-                 cublas.sgemm(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, s[1], s[0], s[2], &one,
-                              F(b, 1), s[1], F(b, 0), s[2], &zero, (float *)b.out, s[1]);
-                 return true;
+                 return cublas_rowmajor(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
                },
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
   // 3x3 convolution over C channels, H x W (trip count C), ragged edges.
