@@ -349,7 +349,7 @@ def bisect_crash(cfg, seed, indices, variant, wd, tag):
 
 
 def save_repro(cfg, seed, idx, variant, kind, log):
-    """test/fuzz-repro/: the single-kernel file and the command that fails."""
+    """Into cfg.repro_dir: the single-kernel file and the command that fails."""
     d = cfg.repro_dir
     os.makedirs(d, exist_ok=True)
     src, _ = fuzzgen.generate_file(seed, 0, 0, indices=[idx], crash_forms=True)
