@@ -14,6 +14,9 @@
  * model's one calibrated constant). */
 static const pl_chip chips[] = {
     /* sm  smem/SM  smem/block  rsv  thr/SM blk/SM regs   r/t  lat  B/clk */
+    {60, 65536, 49152, 0, 2048, 32, 65536, 255, 1000, 9},
+    {70, 98304, 98304, 0, 2048, 32, 65536, 255, 1000, 8},
+    {75, 65536, 65536, 0, 1024, 16, 65536, 255, 1000, 5},
     {80, 167936, 166912, 1024, 2048, 32, 65536, 255, 1000, 10},
     {86, 102400, 101376, 1024, 1536, 16, 65536, 255, 1000, 7},
     {87, 167936, 166912, 1024, 2048, 32, 65536, 255, 1000, 10},
@@ -153,8 +156,9 @@ static unsigned block_weight(pl_host *host, const pl_candidate *c, LLVMBasicBloc
 }
 
 void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t stage_bytes,
-                    const pl_copy *ring, unsigned ring_copies, unsigned loop_loads,
-                    uint64_t other_shared, pl_cost *cost) {
+                    const pl_copy *ring, unsigned ring_copies, const unsigned char *staged,
+                    unsigned staged_regs, unsigned loop_loads, uint64_t other_shared,
+                    pl_cost *cost) {
   memset(cost, 0, sizeof *cost);
   cost->sm = sm;
   cost->chip = pl_chip_for_sm(sm);
@@ -214,14 +218,23 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
    * a zero-fill source size and a later iteration's address per copy (2
    * each). */
   cost->added = 7 + 2 * (unsigned)c->ntiles + 2 * ring_copies;
-  for (unsigned k = 0; k < ring_copies; ++k)
-    if (ring[k].bytes < 16)
+  for (unsigned k = 0; k < ring_copies; ++k) {
+    if (staged && staged[k]) {
+      /* a register-staged copy is the plain load and store, moved: only
+       * the later iteration's address is new (and no source size) */
+      ++cost->staged_copies;
+      cost->added -= 1;
+    } else if (ring[k].bytes < 16) {
       cost->added += PL_COST_NARROW;
+    }
+  }
+  cost->staged_regs = staged_regs;
   unsigned t = pl_loop_const_trip_count(host, c->loop);
   cost->trip = t;
   /* Registers: the words the loop carries (accumulators, IVs, pointers)
-   * plus PL_COST_BASE_REGS for addresses and temporaries, a lower bound. */
-  cost->regs = cost->carried_words + 16;
+   * plus 16 for addresses and temporaries, plus what the register lowering
+   * holds across the compute: a lower bound. */
+  cost->regs = cost->carried_words + 16 + staged_regs;
   if (cost->regs > cost->chip->max_regs_per_thread)
     cost->regs = cost->chip->max_regs_per_thread;
 }
@@ -259,6 +272,14 @@ static unsigned resident_blocks(const pl_cost *k, uint64_t smem) {
  * the latency's spread around its mean. */
 #define PL_COST_MARGIN 125u
 
+/* The margin of the register lowering's two slots: none. Plain loads land
+ * in registers without commit groups, and the store after the compute
+ * waits for them, so the whole iteration covers the latency; measured on
+ * the H200 (docs/results/2026-12-01c), the two register slots of the
+ * streaming kernel ran 1.68x plain where a 2-stage cp.async ring of 4-byte
+ * copies ran 0.98x. */
+#define PL_COST_MARGIN_REGISTERS 100u
+
 /* Fewest stages chosen where they do as well as fewer. */
 #define PL_COST_MIN_STAGES 3u
 
@@ -291,7 +312,8 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
     k->blocks_ring[s] = smem_s > budget ? 0 : resident_blocks(k, smem_s);
     if (!k->blocks_ring[s] || (k->trip && s > k->trip + 1))
       continue;
-    double little = lat * PL_COST_MARGIN / 100.0 / ((s - 1) * (double)k->blocks_ring[s]);
+    unsigned margin = k->staged_copies ? PL_COST_MARGIN_REGISTERS : PL_COST_MARGIN;
+    double little = lat * margin / 100.0 / ((s - 1) * (double)k->blocks_ring[s]);
     k->t_ring[s] = maxd(maxd(k->busy * (1 + o), little), dram);
     if (!best || k->t_ring[s] < k->t_ring[best])
       best = s;

@@ -51,7 +51,8 @@ typedef struct pl_chip {
 } pl_chip;
 
 /** The chip table entry of compute capability `sm`: the exact entry, else
- * the newest entry older than it; NULL below sm_80 (no cp.async). */
+ * the newest entry older than it; NULL below sm_60 (the oldest entry).
+ * Entries below sm_80 price the register lowering only (no cp.async). */
 const pl_chip *pl_chip_for_sm(unsigned sm);
 
 /** Most stages the model weighs. */
@@ -76,7 +77,11 @@ typedef struct pl_cost {
   unsigned math;          /**< of which FMA/FP or MMA instructions */
   unsigned wavefronts;    /**< shared-memory wavefronts of tile loads */
   unsigned loop_loads;    /**< global loads the copy stage issued */
-  unsigned ring_copies;   /**< cp.async the ring issues (after widening) */
+  unsigned ring_copies;   /**< copies the ring issues per thread (after
+                               widening): cp.async and register-staged */
+  unsigned staged_copies; /**< of which staged through registers */
+  unsigned staged_regs;   /**< 32-bit registers those hold across the
+                               compute (plan.c, staged_registers) */
   unsigned added;         /**< instructions the ring adds */
   uint64_t trip;          /**< constant trip count, 0 when unknown */
   /* figures */
@@ -95,14 +100,16 @@ typedef struct pl_cost {
 
 /** Fills the inputs of `cost` for the legal candidate `c` whose ring has
  * `stage_bytes` per stage (aligned slots), the `ring_copies` copies `ring`
- * after widening, `loop_loads` global loads per thread in the loop as the
- * backend will issue them (adjacent loads merged) and `other_shared`
+ * after widening (`staged[k]` nonzero: copy k is staged through registers;
+ * NULL: none is; `staged_regs` the 32-bit registers those hold), `loop_loads` global loads per
+ * thread in the loop as the backend will issue them (adjacent loads merged) and `other_shared`
  * other static shared bytes, on target `sm` (>= 80). Reads the kernel's launch bounds from
  * !nvvm.annotations (maxntid{x,y,z}, reqntid{x,y,z}, minctasm); without them assumes
  * PL_COST_ASSUMED_THREADS threads. Changes no IR. */
 void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t stage_bytes,
-                    const pl_copy *ring, unsigned ring_copies, unsigned loop_loads,
-                    uint64_t other_shared, pl_cost *cost);
+                    const pl_copy *ring, unsigned ring_copies, const unsigned char *staged,
+                    unsigned staged_regs, unsigned loop_loads, uint64_t other_shared,
+                    pl_cost *cost);
 
 /** Issue slots a cp.async narrower than 16 bytes costs beyond one
  * instruction: calibrated (docs/design.md), not from a manual. */

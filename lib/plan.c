@@ -410,19 +410,25 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
 /* Profitability: unless stages are forced or profitability is off, the
  * cost model decides whether to pipeline and how many stages, among those
  * that fit the budget (plan->stages, set by plan_stages, is the most that
- * fit the requested count; the model may use up to PL_MAX_STAGES). */
+ * fit the requested count; the model may use up to PL_MAX_STAGES). A loop
+ * with a register-staged copy has two slots (plan_stages): the model is
+ * asked about S = 2 only, with the registers the copies stage. */
 static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *opts,
                        uint64_t per_stage, pl_plan *plan, pl_fail *f) {
   unsigned sm = pl_target_sm(c->function, plan->arch, sizeof plan->arch);
-  /* A loop with a register-staged copy has two slots (plan_stages); the
-   * model prices cp.async rings of S stages, and its chip table starts at
-   * sm_80, so it is not asked. */
-  if (opts->stages || !opts->profitability || plan->stores_after_compute)
+  if (opts->stages || !opts->profitability || !pl_chip_for_sm(sm))
     return 1;
-  pl_cost_inputs(host, c, sm, per_stage, plan->copies, (unsigned)plan->ncopies,
-                 plan_source_loads(host, c), plan->other_shared, &plan->cost);
+  unsigned char *staged = calloc(plan->ncopies ? plan->ncopies : 1, 1);
+  if (!staged)
+    abort();
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    staged[i] = plan->copy_lowering[i] == PL_LOWERING_REGISTERS;
+  pl_cost_inputs(host, c, sm, per_stage, plan->copies, (unsigned)plan->ncopies, staged,
+                 plan->staged_regs, plan_source_loads(host, c), plan->other_shared, &plan->cost);
+  free(staged);
   plan->modelled = 1;
-  if (!pl_cost_decide(&plan->cost, PL_MAX_STAGES, plan->budget))
+  unsigned most = plan->stores_after_compute ? PL_MIN_STAGES : PL_MAX_STAGES;
+  if (!pl_cost_decide(&plan->cost, most, plan->budget))
     return fail_not_profitable(plan, f);
   plan->stages = plan->cost.stages;
   plan->requested = plan->stages;

@@ -84,7 +84,9 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
   pl_remark_text(r, " bytes in flight per SM over ");
   pl_remark_u64(r, "ResidentBlocks", k->blocks_ring[s]);
   pl_remark_text(r, k->blocks_ring[s] == 1 ? " resident block" : " resident blocks");
-  if (k->why && strcmp(k->why, "little") == 0)
+  if (plan->stores_after_compute)
+    pl_remark_text(r, ", the register lowering's two slots, against the ");
+  else if (k->why && strcmp(k->why, "little") == 0)
     pl_remark_text(r, ", the fewest that cover the ");
   else if (s < 3)
     pl_remark_text(r, ", as many as fit the budget, against the ");
