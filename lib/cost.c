@@ -285,15 +285,31 @@ static unsigned resident_blocks(const pl_cost *k, uint64_t smem) {
 
 static double maxd(double a, double b) { return a > b ? a : b; }
 
+/* Warps each of the SM's 4 schedulers needs to issue every cycle: the CUDA
+ * C++ Programming Guide ("Multiprocessor Level", compute capability 7.x
+ * and later) counts 4 cycles of latency for most arithmetic instructions,
+ * so 4 warps per scheduler, 16 per SM, hide it without ILP. */
+#define PL_COST_WARPS_PER_SCHEDULER 4u
+
+/* Busy cycles of one block's iteration with `blocks` blocks resident:
+ * issue (4 schedulers, one instruction each per cycle, slowed where fewer
+ * than PL_COST_WARPS_PER_SCHEDULER warps per scheduler reside) or shared
+ * memory (one 128-byte wavefront per cycle). */
+static double busy_cycles(const pl_cost *k, unsigned blocks) {
+  double issue = k->compute / 4.0;
+  double per_scheduler = (double)blocks * k->warps / 4.0;
+  if (per_scheduler < PL_COST_WARPS_PER_SCHEDULER)
+    issue *= PL_COST_WARPS_PER_SCHEDULER / maxd(per_scheduler, 1.0);
+  return k->warps * maxd(issue, (double)k->wavefronts);
+}
+
 unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   const pl_chip *c = k->chip;
   k->warps = (k->threads + 31) / 32;
   if (max_stages > PL_COST_MAX_STAGES)
     max_stages = PL_COST_MAX_STAGES;
   k->blocks_plain = resident_blocks(k, k->tile_bytes + k->other_shared);
-  double issue = k->compute / 4.0;     /* 4 schedulers, 1 instruction each */
-  double smem = (double)k->wavefronts; /* 1 wavefront (128 B) per cycle */
-  k->busy = k->warps * maxd(issue, smem);
+  k->busy = busy_cycles(k, k->blocks_plain ? k->blocks_plain : 1);
   double o = k->compute ? (double)k->added / k->compute : 1.0;
   double lat = (double)c->latency;
   double dram = (double)k->tile_bytes / c->dram_bytes_per_cycle;
@@ -314,7 +330,8 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
       continue;
     unsigned margin = k->staged_copies ? PL_COST_MARGIN_REGISTERS : PL_COST_MARGIN;
     double little = lat * margin / 100.0 / ((s - 1) * (double)k->blocks_ring[s]);
-    k->t_ring[s] = maxd(maxd(k->busy * (1 + o), little), dram);
+    double busy = busy_cycles(k, k->blocks_ring[s]);
+    k->t_ring[s] = maxd(maxd(busy * (1 + o), little), dram);
     if (!best || k->t_ring[s] < k->t_ring[best])
       best = s;
   }
@@ -334,6 +351,7 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   k->why = pick && pick > PL_COST_MIN_STAGES ? "little" : "floor";
   best = pick ? pick : best;
   k->gain_permille = (unsigned)(1000.0 * k->t_plain / k->t_ring[best] + 0.5);
+  k->best = best;
   k->stages = k->gain_permille >= 990 ? best : 0;
   if (!k->stages)
     k->why = "covered";

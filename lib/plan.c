@@ -390,12 +390,19 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
                     "on %s the ring would issue %u cp.async per thread where the loop issues %u "
                     "global loads: the loads would split into narrower copies",
                     plan->arch, k->ring_copies, k->loop_loads);
+  char occupancy[160] = "";
+  unsigned nb = k->best ? k->blocks_ring[k->best] : 0;
+  if (nb && nb < k->blocks_plain)
+    snprintf(occupancy, sizeof occupancy,
+             "; its %u stages would leave %u resident blocks (%u warps per scheduler) where %u "
+             "reside without it",
+             k->best, nb, (nb * k->warps + 3) / 4, k->blocks_plain);
   pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
            "on %s %u resident blocks of %u warps and %u instructions per iteration already "
-           "cover an estimated %u-cycle load latency; a ring would add %u instructions "
+           "cover an estimated %u-cycle load latency; a ring would add %u instructions%s "
            "(predicted %u.%03ux)",
            plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added,
-           k->gain_permille / 1000, k->gain_permille % 1000);
+           occupancy, k->gain_permille / 1000, k->gain_permille % 1000);
   pl_fail_detail(f,
                  "cost model on %s: %u threads per block%s, about %u registers (a lower bound), "
                  "%llu bytes of tiles and %llu of other __shared__ arrays; per warp and "
