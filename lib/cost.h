@@ -94,9 +94,9 @@ typedef struct pl_cost {
   double t_ring[PL_COST_MAX_STAGES + 1];        /**< the same with S stages */
   double cover;                                 /**< (N-1) B: cycles other blocks can cover */
   unsigned stages;                              /**< chosen S (0: not profitable) */
-  unsigned best; /**< the S weighed last: chosen, or the best declined */
-  unsigned gain_permille;                       /**< t_plain / t_ring(S), in 1/1000 */
-  const char *why;                              /**< short clause: why S, or why declined */
+  unsigned best;          /**< the S weighed last: chosen, or the best declined */
+  unsigned gain_permille; /**< t_plain / t_ring(S), in 1/1000 */
+  const char *why;        /**< short clause: why S, or why declined */
 } pl_cost;
 
 /** Fills the inputs of `cost` for the legal candidate `c` whose ring has

@@ -401,8 +401,8 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
            "on %s %u resident blocks of %u warps and %u instructions per iteration already "
            "cover an estimated %u-cycle load latency; a ring would add %u instructions%s "
            "(predicted %u.%03ux)",
-           plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added,
-           occupancy, k->gain_permille / 1000, k->gain_permille % 1000);
+           plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added, occupancy,
+           k->gain_permille / 1000, k->gain_permille % 1000);
   pl_fail_detail(f,
                  "cost model on %s: %u threads per block%s, about %u registers (a lower bound), "
                  "%llu bytes of tiles and %llu of other __shared__ arrays; per warp and "
