@@ -169,6 +169,11 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_text(r, c->sync_first ? " bytes; removed the top barrier"
                                     : " bytes; removed the second barrier");
   }
+  if (plan->alias_check) {
+    pl_remark_text(r, "; with a ");
+    pl_remark_str(r, "AliasCheck", "runtime");
+    pl_remark_text(r, " alias check");
+  }
   if (plan->stages != plan->requested) {
     pl_remark_text(r, " (");
     pl_remark_u64(r, "Requested", plan->requested);

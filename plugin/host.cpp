@@ -26,10 +26,13 @@
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
@@ -523,4 +526,143 @@ public:
 
 void pl_report_warning(LLVMModuleRef M, const char *Message) {
   unwrap(M)->getContext().diagnose(PlDiagnostic(Message, DS_Warning));
+}
+
+/// Where code for `L`'s entry is expanded: the end of its preheader, or of
+/// the nearest common dominator of the blocks entering it (as in
+/// pl_loop_has_trip_count).
+static Instruction *entryPoint(pl_host *H, Loop *L) {
+  BasicBlock *At = L->getLoopPreheader();
+  if (!At)
+    for (BasicBlock *P : predecessors(L->getHeader()))
+      if (!L->contains(P))
+        At = At ? H->DT().findNearestCommonDominator(At, P) : P;
+  return At ? At->getTerminator() : nullptr;
+}
+
+struct pl_access_bounds {
+  pl_host *H;
+  Loop *L;
+  PredicatedScalarEvolution PSE;
+  SmallVector<std::pair<const SCEV *, const SCEV *>, 8> Bounds;
+  pl_access_bounds(pl_host *H, Loop *L) : H(H), L(L), PSE(H->SE(), *L) {}
+};
+
+pl_access_bounds *pl_access_bounds_create(pl_host *H, pl_loop_ref LR) {
+  return new (std::nothrow) pl_access_bounds(H, unwrapLoop(LR));
+}
+
+int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size) {
+  Value *Ptr = unwrap(PtrRef);
+  ScalarEvolution &SE = B->H->SE();
+  Loop *L = B->L;
+  Instruction *At = entryPoint(B->H, L);
+  if (!At || !SE.isSCEVable(Ptr->getType()))
+    return -1;
+  const SCEV *S = B->PSE.getSCEV(Ptr);
+  const SCEV *Lo = S, *Hi = S;
+  if (!SE.isLoopInvariant(S, L)) {
+    // LoopAccessAnalysis's getStartAndEndForAccess: the add-recurrence's
+    // start and its value after the last iteration; a zext or sext of a
+    // narrower recurrence becomes one under a no-wrap predicate.
+    const SCEVAddRecExpr *AR = dyn_cast<SCEVAddRecExpr>(S);
+    if (!AR)
+      AR = B->PSE.getAsAddRec(Ptr);
+    if (!AR || AR->getLoop() != L || !AR->isAffine())
+      return -1;
+    const SCEV *BTC = B->PSE.getBackedgeTakenCount();
+    if (isa<SCEVCouldNotCompute>(BTC) || !SE.isLoopInvariant(BTC, L))
+      return -1;
+    // The recurrence must not wrap, or its values would not lie between
+    // its start and its end (RuntimePointerChecking assumes the same and
+    // LoopAccessAnalysis adds this predicate where it cannot prove it).
+    if (!B->PSE.hasNoOverflow(Ptr, SCEVWrapPredicate::IncrementNUSW))
+      B->PSE.setNoOverflow(Ptr, SCEVWrapPredicate::IncrementNUSW);
+    AR = dyn_cast<SCEVAddRecExpr>(B->PSE.getSCEV(Ptr));
+    if (!AR)
+      return -1;
+    const SCEV *Start = AR->getStart(), *End = AR->evaluateAtIteration(BTC, SE);
+    const SCEV *Step = AR->getStepRecurrence(SE);
+    if (SE.isKnownNonNegative(Step)) {
+      Lo = Start;
+      Hi = End;
+    } else if (SE.isKnownNegative(Step)) {
+      Lo = End;
+      Hi = Start;
+    } else {
+      Lo = SE.getUMinExpr(Start, End);
+      Hi = SE.getUMaxExpr(Start, End);
+    }
+  }
+  const DataLayout &DL = B->H->F.getParent()->getDataLayout();
+  Type *IdxTy = DL.getIndexType(Ptr->getType());
+  Hi = SE.getAddExpr(Hi, SE.getConstant(IdxTy, Size));
+  SCEVExpander Exp(SE, DL, "pl.alias");
+  if (!Exp.isSafeToExpandAt(Lo, At) || !Exp.isSafeToExpandAt(Hi, At))
+    return -1;
+  B->Bounds.push_back({Lo, Hi});
+  return int(B->Bounds.size() - 1);
+}
+
+void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef InsertBefore,
+                             LLVMValueRef *Lo, LLVMValueRef *Hi) {
+  ScalarEvolution &SE = B->H->SE();
+  SCEVExpander Exp(SE, B->H->F.getParent()->getDataLayout(), "pl.alias");
+  Instruction *I = unwrap<Instruction>(InsertBefore);
+  auto [L, H] = B->Bounds[size_t(Index)];
+  *Lo = wrap(Exp.expandCodeFor(L, L->getType(), I));
+  *Hi = wrap(Exp.expandCodeFor(H, H->getType(), I));
+}
+
+LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRef InsertBefore) {
+  const SCEVPredicate &P = B->PSE.getPredicate();
+  if (P.isAlwaysTrue())
+    return nullptr;
+  SCEVExpander Exp(B->H->SE(), B->H->F.getParent()->getDataLayout(), "pl.alias");
+  return wrap(Exp.expandCodeForPredicate(&P, unwrap<Instruction>(InsertBefore)));
+}
+
+void pl_access_bounds_free(pl_access_bounds *B) { delete B; }
+
+LLVMBasicBlockRef pl_loop_version(pl_host *H, pl_loop_ref LR, LLVMValueRef TakeClone) {
+  Loop *L = unwrapLoop(LR);
+  DominatorTree &DT = H->DT();
+  LoopInfo &LI = H->LI();
+  BasicBlock *P = L->getLoopPreheader(), *Exit = L->getUniqueExitBlock();
+  BasicBlock *Exiting = L->getExitingBlock();
+  if (!P || !Exit || !Exiting)
+    return nullptr;
+  if (!Exit->getSinglePredecessor())
+    Exit = SplitEdge(Exiting, Exit, &DT, &LI);
+  formLCSSA(*L, DT, &LI, nullptr);
+  // LoopVersioning::versionLoop from here on.
+  BasicBlock *PH = SplitBlock(P, P->getTerminator(), &DT, &LI, nullptr, P->getName() + ".pl.ph");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 16> Blocks;
+  Loop *Clone = cloneLoopWithPreheader(PH, P, L, VMap, ".pl.orig", &LI, &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  Instruction *Term = P->getTerminator();
+  BranchInst::Create(Clone->getLoopPreheader(), PH, unwrap(TakeClone), Term);
+  Term->eraseFromParent();
+  DT.changeImmediateDominator(Exit, P);
+  // Exit's phis (LCSSA phis and those it had) get the clone's values.
+  BasicBlock *ClonedExiting = cast<BasicBlock>(VMap[Exiting]);
+  for (PHINode &Phi : Exit->phis()) {
+    Value *V = Phi.getIncomingValueForBlock(Exiting);
+    auto It = VMap.find(V);
+    Phi.addIncoming(It != VMap.end() ? static_cast<Value *>(It->second) : V, ClonedExiting);
+  }
+  if (auto *SE = H->FAM.getCachedResult<ScalarEvolutionAnalysis>(H->F))
+    SE->forgetLoop(L);
+  return wrap(PH);
+}
+
+void pl_replace_global_uses_in(LLVMValueRef G, LLVMValueRef With, LLVMValueRef Fn) {
+  auto *GV = unwrap<GlobalVariable>(G);
+  Function *F = unwrap<Function>(Fn);
+  convertUsersOfConstantsToInstructions({GV}, F);
+  GV->replaceUsesWithIf(unwrap(With), [F](Use &U) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    return I && I->getFunction() == F;
+  });
 }
