@@ -6,6 +6,10 @@
 // alias check; callers that pass disjoint buffers get the pipelined loop.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
+// The decision report says so too.
+// RUN: rm -rf %t.rep && %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipeline-report=%t.rep
+// RUN: cat %t.rep/*.json | FileCheck %s --check-prefix=JSON
+// JSON: "decision": "pipelined", "reason": "Pipelined", "message": "pipelined loop with {{[0-9]}} stages; with a runtime alias check"
 #include <cassert>
 
 namespace rows {
