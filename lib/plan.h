@@ -102,6 +102,7 @@ typedef struct pl_plan {
    * check: the driver versions the loop (alias_check.h), whose scratch
    * counts in other_shared. */
   int alias_check;
+  unsigned alias_writes; /**< the writes it covers (with alias_check) */
 } pl_plan;
 
 /** Fills `plan` for the legal candidate `c` under `opts`. Returns 1 when at

@@ -10,6 +10,9 @@
 ; RUN: %opt -passes='cuda-pipeline<profitability=off;verify>' -pass-remarks=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
+; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks-analysis=cuda-pipeline -disable-output %s 2>&1 | FileCheck %s --check-prefix=ANALYSIS
+; ANALYSIS: remark: <unknown>:0:0: runtime alias check before the loop, once per block: each thread's 1 copied range against the block's union of 1 written range (3 barriers, 2 shared atomics per thread); where they may overlap, the original loop runs [sm_80, kernel 'kernel']
+; ANALYSIS: ring of 3 stages takes 3072 bytes of shared memory (16 more in other __shared__ arrays)
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes; removed the second barrier; with a runtime alias check; cp.async [sm_80, kernel 'kernel']
 ; YAML: Name: Pipelined
 ; YAML: - AliasCheck: runtime
