@@ -46,7 +46,7 @@
   void dequant_##v(int M, int N, int K, const half *A, const signed char *W, const float *scale,   \
                    float *C);                                                                      \
   void halfgemm_##v(int M, int N, int K, const half *A, const half *B, float *C);                 \
-  void aliasrows_##v(int tiles, int blocks, const float *in, float *out);
+  void aliasrows_##v(int tiles, int blocks, int strided, const float *in, float *out);
 PL_VARIANTS(PL_DECLARE)
 PL_DECLARE(nvcc_plain)
 PL_DECLARE(nvcc_hand)
@@ -75,7 +75,7 @@ struct Variant {
   void (*f2h)(int, int, int, const float *, float *);
   void (*dequant)(int, int, int, const half *, const signed char *, const float *, float *);
   void (*halfgemm)(int, int, int, const half *, const half *, float *);
-  void (*aliasrows)(int, int, const float *, float *);
+  void (*aliasrows)(int, int, int, const float *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \

@@ -128,8 +128,11 @@ void PL_CAT(haloconv_, PL_NS)(int H, int W, const float *in, const float *w, flo
 }
 // Issue 9, part 5: the same kernel in every variant (no hand-written ring:
 // the hand variant runs it as written); checked, not timed.
-void PL_CAT(aliasrows_, PL_NS)(int tiles, int blocks, const float *in, float *out) {
-  PL_NS::aliasRows<<<blocks, AR_W>>>(tiles, in, out);
+void PL_CAT(aliasrows_, PL_NS)(int tiles, int blocks, int strided, const float *in, float *out) {
+  if (strided)
+    PL_NS::aliasRowsStrided<<<blocks, AR_W>>>(tiles, in, out);
+  else
+    PL_NS::aliasRows<<<blocks, AR_W>>>(tiles, in, out);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:

@@ -3,6 +3,7 @@
 
 #include "emit.h"
 #include "legality.h"
+#include "trip.h"
 
 #include <stdlib.h>
 
@@ -41,8 +42,21 @@ static int add_write(pl_access_bounds *b, const pl_candidate *c, LLVMValueRef in
   return pl_access_bounds_add(b, LLVMGetOperand(inst, 1), written_bytes(c, inst));
 }
 
-int pl_alias_check_covers(pl_host *host, const pl_candidate *c, LLVMValueRef store) {
+/* Starts the bounds of `c`'s accesses; where ScalarEvolution computes no
+ * trip count, with the latch compare's (trip.h), when that one is exact:
+ * the latch form with its no-wrap flag, not the chain. */
+static pl_access_bounds *start_bounds(pl_host *host, const pl_candidate *c) {
   pl_access_bounds *b = pl_access_bounds_create(host, c->loop);
+  pl_trip trip;
+  pl_fail f = {0};
+  if (b && pl_find_trip(host, c, &trip, &f) && !trip.use_scev && !trip.chain)
+    pl_access_bounds_set_latch_trip(b, c->ivs[trip.iv].phi, trip.bound, trip.pred, trip.lag);
+  pl_fail_clear(&f);
+  return b;
+}
+
+int pl_alias_check_covers(pl_host *host, const pl_candidate *c, LLVMValueRef store) {
+  pl_access_bounds *b = start_bounds(host, c);
   if (!b)
     return 0;
   int ok = add_write(b, c, store) >= 0 && add_reads(b, c, NULL);
@@ -107,7 +121,7 @@ int pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_fail *f) {
   LLVMValueRef *writes = calloc(nw ? nw : 1, sizeof *writes);
   int *ri = calloc(c->ncopies ? c->ncopies : 1, sizeof *ri);
   int *wi = calloc(nw ? nw : 1, sizeof *wi);
-  pl_access_bounds *bounds = pl_access_bounds_create(host, c->loop);
+  pl_access_bounds *bounds = start_bounds(host, c);
   if (!writes || !ri || !wi || !bounds)
     abort();
   pl_alias_checked_writes(host, c, writes, nw);

@@ -286,15 +286,31 @@ pl_access_bounds *pl_access_bounds_create(pl_host *host, pl_loop_ref loop);
  * expand). Returns the access's index (0, 1, ...) or -1 when its bounds
  * cannot be computed at loop entry. */
 int pl_access_bounds_add(pl_access_bounds *b, LLVMValueRef ptr, uint64_t size);
+/** Gives `b` the backedge-taken count the latch compare implies, for a
+ * loop whose count ScalarEvolution does not compute (trip.h's latch form:
+ * the header phi `phi`, an add-recurrence of a constant step toward the
+ * loop-invariant `bound`, compared as `pred` -- "continue while" --
+ * against iv(j - lag) at the end of iteration j - 1; the caller makes sure
+ * the IV cannot wrap, its increment's no-wrap flag). The count is
+ * max(|bound - start| - strict + lag * |step|, 0) / |step|, in 64 bits.
+ * Accesses added afterwards use it when ScalarEvolution has none, with no
+ * SCEV predicate: only pointers that are add-recurrences as they are, whose
+ * not wrapping is then tested at run time. Returns 0 (nothing set) for an
+ * IV wider than 32 bits, a non-constant step or a step away from the
+ * bound. */
+int pl_access_bounds_set_latch_trip(pl_access_bounds *b, LLVMValueRef phi, LLVMValueRef bound,
+                                    LLVMIntPredicate pred, unsigned lag);
 /** Materializes the bounds of access `index` before `insert_before`
  * (SCEVExpander): *lo, the first byte, and *hi, one past the last, both
  * pointers of the access pointer's type. */
 void pl_access_bounds_expand(pl_access_bounds *b, int index, LLVMValueRef insert_before,
                              LLVMValueRef *lo, LLVMValueRef *hi);
 /** Materializes the predicates the bounds assume
- * (SCEVExpander::expandCodeForPredicate) before `insert_before`: an i1
- * that is true when one of them fails, so the bounds may be wrong. NULL
- * when the bounds assume nothing. */
+ * (SCEVExpander::expandCodeForPredicate), and for bounds over the latch
+ * count that no pointer wraps (start + step * count computed in 128 bits
+ * leaves [0, 2^64)), before `insert_before`: an i1 that is true when one
+ * of them fails, so the bounds may be wrong. NULL when the bounds assume
+ * nothing. */
 LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *b, LLVMValueRef insert_before);
 /** Frees `b`. */
 void pl_access_bounds_free(pl_access_bounds *b);

@@ -25,6 +25,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
@@ -545,6 +546,11 @@ struct pl_access_bounds {
   Loop *L;
   PredicatedScalarEvolution PSE;
   SmallVector<std::pair<const SCEV *, const SCEV *>, 8> Bounds;
+  /// The latch compare's count, where ScalarEvolution has none.
+  const SCEV *LatchBTC = nullptr;
+  /// Recurrences {start,+,step} (pointers) that must not wrap over
+  /// LatchBTC iterations, tested at run time.
+  SmallVector<std::pair<const SCEV *, const SCEV *>, 8> WrapChecks;
   pl_access_bounds(pl_host *H, Loop *L) : H(H), L(L), PSE(H->SE(), *L) {}
 };
 
@@ -566,21 +572,30 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
     // start and its value after the last iteration; a zext or sext of a
     // narrower recurrence becomes one under a no-wrap predicate.
     const SCEVAddRecExpr *AR = dyn_cast<SCEVAddRecExpr>(S);
-    if (!AR)
-      AR = B->PSE.getAsAddRec(Ptr);
-    if (!AR || AR->getLoop() != L || !AR->isAffine())
-      return -1;
     const SCEV *BTC = B->PSE.getBackedgeTakenCount();
-    if (isa<SCEVCouldNotCompute>(BTC) || !SE.isLoopInvariant(BTC, L))
-      return -1;
-    // The recurrence must not wrap, or its values would not lie between
-    // its start and its end (RuntimePointerChecking assumes the same and
-    // LoopAccessAnalysis adds this predicate where it cannot prove it).
-    if (!B->PSE.hasNoOverflow(Ptr, SCEVWrapPredicate::IncrementNUSW))
-      B->PSE.setNoOverflow(Ptr, SCEVWrapPredicate::IncrementNUSW);
-    AR = dyn_cast<SCEVAddRecExpr>(B->PSE.getSCEV(Ptr));
-    if (!AR)
-      return -1;
+    if (isa<SCEVCouldNotCompute>(BTC)) {
+      // No count from ScalarEvolution: the latch compare's, if given. No
+      // SCEV predicate then (expanding one needs ScalarEvolution's count):
+      // the pointer must be a recurrence as it is, and its not wrapping is
+      // tested at run time (pl_access_bounds_expand_predicates).
+      if (!B->LatchBTC || !AR || AR->getLoop() != L || !AR->isAffine())
+        return -1;
+      BTC = B->LatchBTC;
+      B->WrapChecks.push_back({AR->getStart(), AR->getStepRecurrence(SE)});
+    } else {
+      if (!AR)
+        AR = B->PSE.getAsAddRec(Ptr);
+      if (!AR || AR->getLoop() != L || !AR->isAffine() || !SE.isLoopInvariant(BTC, L))
+        return -1;
+      // The recurrence must not wrap, or its values would not lie between
+      // its start and its end (RuntimePointerChecking assumes the same and
+      // LoopAccessAnalysis adds this predicate where it cannot prove it).
+      if (!B->PSE.hasNoOverflow(Ptr, SCEVWrapPredicate::IncrementNUSW))
+        B->PSE.setNoOverflow(Ptr, SCEVWrapPredicate::IncrementNUSW);
+      AR = dyn_cast<SCEVAddRecExpr>(B->PSE.getSCEV(Ptr));
+      if (!AR)
+        return -1;
+    }
     const SCEV *Start = AR->getStart(), *End = AR->evaluateAtIteration(BTC, SE);
     const SCEV *Step = AR->getStepRecurrence(SE);
     if (SE.isKnownNonNegative(Step)) {
@@ -615,11 +630,62 @@ void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef Insert
 }
 
 LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRef InsertBefore) {
+  ScalarEvolution &SE = B->H->SE();
+  const DataLayout &DL = B->H->F.getParent()->getDataLayout();
+  Instruction *I = unwrap<Instruction>(InsertBefore);
+  SCEVExpander Exp(SE, DL, "pl.alias");
   const SCEVPredicate &P = B->PSE.getPredicate();
-  if (P.isAlwaysTrue())
-    return nullptr;
-  SCEVExpander Exp(B->H->SE(), B->H->F.getParent()->getDataLayout(), "pl.alias");
-  return wrap(Exp.expandCodeForPredicate(&P, unwrap<Instruction>(InsertBefore)));
+  Value *Fails = P.isAlwaysTrue() ? nullptr : Exp.expandCodeForPredicate(&P, I);
+  // start + step * count, exactly (128 bits), must stay in [0, 2^64).
+  IRBuilder<> IRB(I);
+  Type *I64 = IRB.getInt64Ty(), *I128 = IRB.getInt128Ty();
+  for (auto [Start, Step] : B->WrapChecks) {
+    const SCEV *S = Start->getType()->isPointerTy() ? SE.getPtrToIntExpr(Start, I64) : Start;
+    const SCEV *End = SE.getAddExpr(
+        SE.getZeroExtendExpr(S, I128),
+        SE.getMulExpr(SE.getSignExtendExpr(Step, I128), SE.getZeroExtendExpr(B->LatchBTC, I128)));
+    Value *E = Exp.expandCodeFor(End, I128, I);
+    Value *Out = IRB.CreateICmpUGT(E, ConstantInt::get(I128, ~uint64_t(0)), "pl.alias.wrap");
+    Fails = Fails ? IRB.CreateOr(Fails, Out) : Out;
+  }
+  return wrap(Fails);
+}
+
+int pl_access_bounds_set_latch_trip(pl_access_bounds *B, LLVMValueRef PhiRef, LLVMValueRef Bound,
+                                    LLVMIntPredicate Pred, unsigned Lag) {
+  ScalarEvolution &SE = B->H->SE();
+  Value *Phi = unwrap(PhiRef);
+  if (!SE.isSCEVable(Phi->getType()) || !Phi->getType()->isIntegerTy() ||
+      Phi->getType()->getIntegerBitWidth() > 32 || Lag > 1)
+    return 0;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Phi));
+  auto *C = AR ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)) : nullptr;
+  if (!AR || AR->getLoop() != B->L || !AR->isAffine() || !C)
+    return 0;
+  int64_t Step = C->getAPInt().getSExtValue();
+  CmpInst::Predicate P = CmpInst::Predicate(Pred);
+  bool Up = P == CmpInst::ICMP_SLT || P == CmpInst::ICMP_SLE || P == CmpInst::ICMP_ULT ||
+            P == CmpInst::ICMP_ULE;
+  bool Down = P == CmpInst::ICMP_SGT || P == CmpInst::ICMP_SGE || P == CmpInst::ICMP_UGT ||
+              P == CmpInst::ICMP_UGE;
+  if (!(Up && Step > 0) && !(Down && Step < 0))
+    return 0;
+  bool Strict = P == CmpInst::ICMP_SLT || P == CmpInst::ICMP_ULT || P == CmpInst::ICMP_SGT ||
+                P == CmpInst::ICMP_UGT;
+  Type *I64 = Type::getInt64Ty(Phi->getContext());
+  auto Ext = [&](const SCEV *X) {
+    return CmpInst::isSigned(P) ? SE.getSignExtendExpr(X, I64) : SE.getZeroExtendExpr(X, I64);
+  };
+  const SCEV *Start = Ext(AR->getStart()), *Lim = Ext(SE.getSCEV(unwrap(Bound)));
+  // The iterations j >= 1 that run are those whose compared IV value,
+  // iv(j - lag) = start + (j - lag) * step, passes against the bound: with
+  // x = |bound - start| - strict, the count is max(x + lag * s, 0) / s,
+  // s = |step| (exact in 64 bits for an IV of at most 32).
+  const SCEV *X = Up ? SE.getMinusSCEV(Lim, Start) : SE.getMinusSCEV(Start, Lim);
+  uint64_t S = uint64_t(Step > 0 ? Step : -Step);
+  X = SE.getAddExpr(X, SE.getConstant(I64, uint64_t(int64_t(Lag * S) - (Strict ? 1 : 0)), true));
+  B->LatchBTC = SE.getUDivExpr(SE.getSMaxExpr(X, SE.getZero(I64)), SE.getConstant(I64, S));
+  return 1;
 }
 
 void pl_access_bounds_free(pl_access_bounds *B) { delete B; }

@@ -25,4 +25,20 @@ __global__ void __launch_bounds__(AR_W) aliasRows(int tiles, const float *in, fl
     __syncthreads();
   }
 }
+
+// The same with the counter stepping by the row width, as K loops are
+// written: ScalarEvolution computes no trip count for it, and the check
+// uses the latch compare's (trip.h), with a runtime no-wrap test.
+__global__ void __launch_bounds__(AR_W)
+    aliasRowsStrided(int tiles, const float *in, float *out) {
+  __shared__ float row[AR_W];
+  const float *src = in + (size_t)blockIdx.x * (tiles + 1) * AR_W;
+  float *dst = out + (size_t)blockIdx.x * (tiles + 1) * AR_W;
+  for (int k = 0; k < tiles * AR_W; k += AR_W) {
+    PL_TILE_COPY(row[threadIdx.x] = src[k + threadIdx.x]);
+    __syncthreads();
+    dst[k + threadIdx.x] = 0.5f * row[threadIdx.x] + 0.25f * row[AR_W - 1 - threadIdx.x] + 1.0f;
+    __syncthreads();
+  }
+}
 #endif
