@@ -360,6 +360,44 @@ static void realworld(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 8.0 * s[0] * s[1]; }});
+  // Issue 9, part 5: the runtime alias check (bench/kernels/alias_rows.cuh).
+  // Size {tiles, blocks, overlap, strided}. overlap 0: `in` and `out` are
+  // separate buffers, the check finds the ranges disjoint and the pipelined
+  // loop runs; overlap 1: in place, out = in + one row, the ranges overlap
+  // and the original loop must run (the pipelined one would copy rows
+  // before the previous iteration writes them). strided 1: the counter
+  // steps by the row width (the check's count from the latch compare).
+  // Each launch starts from fresh copies of the random inputs. Checked,
+  // not timed.
+  std::vector<Size> alias_sizes;
+  for (long strided : {0, 1})
+    for (long overlap : {0, 1})
+      for (long tiles : {0, 1, 2, 3, 4, 5, 40})
+        alias_sizes.push_back({tiles, tiles == 40 ? 96 : 64, overlap, strided});
+  Problem alias = {"aliasrows",
+                   "GB/s",
+                   alias_sizes,
+                   {3, 64, 0, 0},
+                   {3, 64, 0, 0},
+                   [](const Size &s) {
+                     return "tiles=" + std::to_string(s[0]) + " blocks=" + std::to_string(s[1]) +
+                            (s[2] ? " in-place" : " disjoint") + (s[3] ? " strided" : "");
+                   },
+                   [=](const Size &s, Buffers &b, uint64_t seed) {
+                     size_t n = (size_t)s[1] * (s[0] + 1) * 256;
+                     f32(b, n, seed), f32(b, n, seed), out(b, n);
+                   },
+                   [=](const Variant &v, const Size &s, Buffers &b) {
+                     CHECK(cudaMemcpy(b.out, b.in[s[2] ? 0 : 1], b.out_bytes,
+                                      cudaMemcpyDeviceToDevice));
+                     const float *in = s[2] ? (const float *)b.out : F(b, 0);
+                     float *o = s[2] ? (float *)b.out + 256 : (float *)b.out;
+                     v.aliasrows((int)s[0], (int)s[1], (int)s[3], in, o);
+                   },
+                   nullptr,
+                   [](const Size &s) { return 8.0 * s[0] * s[1] * 256; }};
+  alias.timed = false;
+  p.push_back(alias);
 }
 
 // ---- copies cp.async cannot do (bench/kernels/convert.cuh) -------------------

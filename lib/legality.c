@@ -1,6 +1,7 @@
 /*===- lib/legality.c - may this tile loop be pipelined? ----------------===*/
 #include "legality.h"
 
+#include "alias_check.h"
 #include "trip.h"
 
 #include <stdio.h>
@@ -299,35 +300,44 @@ static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f)
   return ok;
 }
 
-/* (b) Nothing in the loop may write the copied memory. */
+int pl_writes_copy_source(pl_host *host, const pl_candidate *c, LLVMValueRef inst) {
+  if (!pl_touches_memory(inst) || LLVMIsALoadInst(inst) || pl_is_copy_store(c, inst) ||
+      pl_is_any_barrier(inst) || writes_only_shared(inst))
+    return -1; /* shared and global memory are disjoint */
+  for (size_t j = 0; j < c->ncopies; ++j)
+    if (mod_ref(host, inst, source_object(c, c->copies[j].src)) & PL_MOD)
+      return (int)j;
+  return -1;
+}
+
+/* (b) Nothing in the loop may write the copied memory, unless a runtime
+ * check can tell (alias_check.h): a store whose range, like every copy's
+ * source range, is known at loop entry. */
 static int check_writes(pl_host *host, const pl_candidate *c, pl_fail *f) {
   for (size_t k = 0; k < c->nblocks; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
-      if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || pl_is_copy_store(c, i) ||
-          pl_is_any_barrier(i))
+      int j = pl_writes_copy_source(host, c, i);
+      if (j < 0 || pl_alias_check_covers(host, c, i))
         continue;
-      if (writes_only_shared(i))
-        continue; /* shared and global memory are disjoint */
-      for (size_t j = 0; j < c->ncopies; ++j) {
-        LLVMValueRef obj = source_object(c, c->copies[j].src);
-        if (mod_ref(host, i, obj) & PL_MOD) {
-          char buf[80];
-          pl_failf(f, PL_R_SOURCE_WRITTEN, i,
-                   "the loop may write the global memory tile '%s' is copied from%s",
-                   c->tiles[c->copies[j].tile].name,
-                   LLVMIsAArgument(obj) ? "; mark the pointers __restrict__ if they never overlap"
-                                        : "");
-          if (LLVMIsAArgument(obj))
-            pl_fail_detail(f,
-                           "this %s may write the memory that %s points to; mark the "
-                           "pointers __restrict__ if they never overlap",
-                           opcode_word(i), pl_value_label(host, obj, buf, sizeof buf));
-          else
-            pl_fail_detail(f, "this %s may write the memory that %s points to", opcode_word(i),
-                           pl_value_label(host, obj, buf, sizeof buf));
-          return 0;
-        }
-      }
+      LLVMValueRef obj = source_object(c, c->copies[j].src);
+      char buf[80];
+      pl_failf(f, PL_R_SOURCE_WRITTEN, i,
+               "the loop may write the global memory tile '%s' is copied from%s",
+               c->tiles[c->copies[j].tile].name,
+               LLVMIsAArgument(obj) ? "; mark the pointers __restrict__ if they never overlap"
+                                    : "");
+      if (LLVMIsAArgument(obj))
+        pl_fail_detail(f,
+                       "this %s may write the memory that %s points to, and its address range "
+                       "or a copy's is not known at loop entry for a runtime check; mark the "
+                       "pointers __restrict__ if they never overlap",
+                       opcode_word(i), pl_value_label(host, obj, buf, sizeof buf));
+      else
+        pl_fail_detail(f,
+                       "this %s may write the memory that %s points to, and its address range "
+                       "or a copy's is not known at loop entry for a runtime check",
+                       opcode_word(i), pl_value_label(host, obj, buf, sizeof buf));
+      return 0;
     }
   return 1;
 }

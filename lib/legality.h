@@ -14,7 +14,10 @@
  *              Guide, "Device Memory Spaces"), as do addrspace(1) pointers
  *   (b) writes nothing in the loop may write the copied global memory
  *              (LLVM alias analysis; shared-memory stores are disjoint),
- *              nor anything before it (the prologue reads early)
+ *              unless it is a store whose address range, like every
+ *              copy's source range, is known at loop entry: then a runtime
+ *              check versions the loop (alias_check.h); nor anything
+ *              before it (the prologue reads early)
  *   order      nothing before the kept barrier (other than the copies) may
  *              conflict with an access after it: the removed barrier
  *              ordered them across iterations (in a sync-first loop, also
@@ -51,6 +54,12 @@ unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len);
  * not count: the tile becomes a ring private to the loop. A call whose
  * memory is not reached through its arguments conflicts with everything. */
 int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, LLVMValueRef b);
+
+/** The index of a copy of `c` whose source memory the loop instruction
+ * `inst` may write (alias analysis over the copy's underlying object;
+ * loads, barriers, the copies' own stores and stores only to shared
+ * memory write none), or -1. */
+int pl_writes_copy_source(pl_host *host, const pl_candidate *c, LLVMValueRef inst);
 
 /** The alignment (bytes, at most 16) proven for the source of copy `cp` of
  * `c` (the IR's, known bits', and a lane's offset) and for its destination

@@ -2,6 +2,7 @@
 #include "pipeline.h"
 
 #include "advice.h"
+#include "alias_check.h"
 #include "candidate.h"
 #include "control.h"
 #include "legality.h"
@@ -100,7 +101,7 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
   if (user_allows(loop, skip, skip_message, &f) &&
       pl_recognize(host, loop, fn, hand_pipelined, &c, &f) &&
       pl_check_legality(host, &c, opts, &f) && pl_make_plan(host, &c, opts, &plan, &f) &&
-      ensure_preheader(host, &c, &f)) {
+      ensure_preheader(host, &c, &f) && (!plan.alias_check || pl_emit_alias_check(host, &c, &f))) {
     pl_report_pipelined(report, host, &c, &plan);
     unsigned copies = pl_rewrite(host, &c, &plan);
     pl_remark_pipelined(host, &c, &plan, copies);

@@ -1,6 +1,8 @@
 /*===- lib/plan.c - every decision the rewrite needs ---------------------===*/
 #include "plan.h"
 
+#include "alias_check.h"
+
 #include "legality.h"
 #include "lowering.h"
 #include "recognize.h"
@@ -459,6 +461,10 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
   }
   LLVMValueRef dynamic; /* ruled out by legality */
   plan->other_shared = pl_other_shared_bytes(c, &dynamic);
+  plan->alias_writes = (unsigned)pl_alias_checked_writes(host, c, NULL, 0);
+  plan->alias_check = plan->alias_writes > 0;
+  if (plan->alias_check)
+    plan->other_shared += PL_ALIAS_CHECK_SHARED_BYTES;
   if (!plan_stages(c, opts, per_stage, plan, f) ||
       !plan_profit(host, c, opts, per_stage, plan, f) || !pl_find_trip(host, c, &plan->trip, f))
     return 0;

@@ -38,6 +38,8 @@
  *             loop may conflict with the last iteration's compute
  *   entry     a barrier before the prologue of a sync-first loop, in place
  *             of iteration 0's removed top barrier
+ *   alias     whether the loop needs a runtime alias check (alias_check.h):
+ *             some store of it may write what a copy reads
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_PLAN_H
 #define PL_PLAN_H
@@ -96,6 +98,11 @@ typedef struct pl_plan {
   int modelled;      /**< the cost model chose the stages */
   char arch[16];     /**< the target, "sm_90" */
   pl_cost cost;      /**< its inputs and figures (when modelled) */
+  /** The loop may write what it copies, and legality rested on a runtime
+   * check: the driver versions the loop (alias_check.h), whose scratch
+   * counts in other_shared. */
+  int alias_check;
+  unsigned alias_writes; /**< the writes it covers (with alias_check) */
 } pl_plan;
 
 /** Fills `plan` for the legal candidate `c` under `opts`. Returns 1 when at

@@ -171,6 +171,11 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_text(r, c->sync_first ? " bytes; removed the top barrier"
                                     : " bytes; removed the second barrier");
   }
+  if (plan->alias_check) {
+    pl_remark_text(r, "; with a ");
+    pl_remark_str(r, "AliasCheck", "runtime");
+    pl_remark_text(r, " alias check");
+  }
   if (plan->stages != plan->requested) {
     pl_remark_text(r, " (");
     pl_remark_u64(r, "Requested", plan->requested);
@@ -193,6 +198,19 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
 
   if (plan->modelled)
     remark_model(host, c, plan);
+  if (plan->alias_check) {
+    r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "AliasCheck", c->loop, NULL);
+    pl_remark_text(r, "runtime alias check before the loop, once per block: each thread's ");
+    pl_remark_u64(r, "CopiedRanges", c->ncopies);
+    pl_remark_text(r, c->ncopies == 1 ? " copied range" : " copied ranges");
+    pl_remark_text(r, " against the block's union of ");
+    pl_remark_u64(r, "WrittenRanges", plan->alias_writes);
+    pl_remark_text(r, plan->alias_writes == 1 ? " written range" : " written ranges");
+    pl_remark_text(r, " (3 barriers, 2 shared atomics per thread); where they may overlap, the "
+                      "original loop runs");
+    context(r, host);
+    pl_remark_emit(r);
+  }
   r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
   pl_remark_text(r, "ring of ");
   pl_remark_u64(r, "Stages", plan->stages);

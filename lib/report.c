@@ -46,7 +46,8 @@ void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, con
   pl_decision *d = add(r, c->function, c->loop);
   d->pipelined = 1;
   d->reason = PL_OK;
-  d->message = pl_strdupf("pipelined loop with %u stages", plan->stages);
+  d->message = pl_strdupf("pipelined loop with %u stages%s", plan->stages,
+                          plan->alias_check ? "; with a runtime alias check" : "");
   d->stages = plan->stages;
   d->lowering = pl_plan_lowering_name(plan);
   d->copies = (unsigned)plan->ncopies;

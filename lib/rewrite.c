@@ -79,7 +79,12 @@ static void collect_tile_uses(const pl_candidate *c, LLVMValueRef v, use_site **
         LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != c->function)
       continue; /* another kernel's use of a tile it keeps */
     if (!pl_candidate_has_block(c, LLVMGetInstructionParent(user))) {
-      collect_tile_uses(c, user, sites, n, cap);
+      /* an address derived outside the loop (legality allows no other
+       * use there); the other version of a versioned loop (alias_check.h)
+       * keeps its uses, even through cycles of its phis */
+      LLVMOpcode op = LLVMGetInstructionOpcode(user);
+      if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
+        collect_tile_uses(c, user, sites, n, cap);
       continue;
     }
     int nops = LLVMGetNumOperands(user);
@@ -472,6 +477,11 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
    * closing the body, or the top one of a sync-first loop). */
   LLVMInstructionEraseFromParent(c->removed_barrier);
   emit_drain(&k, host);
+  /* A versioned loop's other version (alias_check.h) keeps its tiles: it
+   * uses slot 0 of each ring instead, as large and as aligned. */
+  if (plan->alias_check)
+    for (size_t t = 0; t < c->ntiles; ++t)
+      pl_replace_global_uses_in(c->tiles[t].global, k.ring[t], c->function);
   delete_tiles(c);
   predicate_moves(&k, host);
   pl_vec_free(&k.guarded);

@@ -9,7 +9,7 @@
 // The assertion: PL_PIPELINE on a kernel none of whose loops is pipelined
 // fails the compile, naming the kernel and each loop's reason.
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DALIASED 2>&1 | FileCheck %s --check-prefix=ALIASED
-// ALIASED: error: libpipeline: kernel 'aliased(int, float const*, float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: attributes.cu:[[#@LINE+43]]: loop not pipelined: {{.*}} (SourceMayBeWritten)
+// ALIASED: error: libpipeline: kernel 'aliased(int, int const*, float const*, float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: attributes.cu:[[#@LINE+43]]: loop not pipelined: {{.*}} (SourceMayBeWritten)
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DNOLOOP 2>&1 | FileCheck %s --check-prefix=NOLOOP
 // NOLOOP: error: libpipeline: kernel 'noloop(float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: it has no candidate loop
 // Per architecture: forced to cp.async, sm_75 (no cp.async) fails the assertion.
@@ -50,12 +50,12 @@ PL_NO_PIPELINE __global__ void off(int n, const float *__restrict__ a, float *__
   TILE_LOOP
 }
 #ifdef ALIASED
-PL_PIPELINE __global__ void aliased(int n, const float *a, float *out) {
+PL_PIPELINE __global__ void aliased(int n, const int *row, const float *a, float *out) {
   __shared__ float tile[T][T + 1];
   for (int t = 0; t < n; ++t) {
     tile[threadIdx.y][threadIdx.x] = a[(t * T + threadIdx.y) * T + threadIdx.x];
     __syncthreads();
-    out[t * T + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+    out[row[t] * T + threadIdx.x] = tile[threadIdx.x][threadIdx.y]; // no range at loop entry
     __syncthreads();
   }
 }

@@ -1,6 +1,8 @@
 ; A loop without a preheader (two blocks outside it branch to its header)
 ; that is declined for another reason: the store through %dst may write
-; what the copies read. The preheader the pass would make is made only for
+; what the copies read, at an index loaded in the loop, so no runtime alias
+; check can tell (test/rewrite/alias_check_no_preheader.ll: the same loop
+; with a computable range). The preheader the pass would make is made only for
 ; a loop it pipelines, so the IR is unchanged.
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
@@ -16,7 +18,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 @tile = internal addrspace(3) global [256 x float] undef, align 4
 
-define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
+define void @kernel(ptr %src, ptr %dst, ptr %row, i32 %n) #0 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %tid64 = zext i32 %tid to i64
@@ -45,7 +47,10 @@ loop:
   %q = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %nb64
   %w = load float, ptr %q, align 4
   %acc.next = fadd float %acc, %w
-  %o.loop = getelementptr inbounds float, ptr %dst, i64 %tid64
+  %rowp = getelementptr inbounds i32, ptr %row, i32 %i
+  %r.i = load i32, ptr %rowp, align 4
+  %r.i64 = zext i32 %r.i to i64
+  %o.loop = getelementptr inbounds float, ptr %dst, i64 %r.i64
   store float %acc.next, ptr %o.loop, align 4
   br label %latch
 

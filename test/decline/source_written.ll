@@ -1,5 +1,7 @@
 ; The loop stores through a pointer that may alias the copied source (no
-; __restrict__): (b) declines.
+; __restrict__), at an index loaded in the loop (%row[i]): its range is not
+; known at loop entry, so no runtime alias check can help and (b) declines.
+; (test/rewrite/alias_check.ll: the same loop with a computable range.)
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
@@ -8,13 +10,14 @@
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: SourceMayBeWritten
+; YAML: its address range or a copy{{.*}}s is not known at loop entry for a runtime check
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 @tile = internal addrspace(3) global [256 x float] undef, align 4
 
-define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
+define void @kernel(ptr %src, ptr %dst, ptr %row, i32 %n) #0 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %tid64 = zext i32 %tid to i64
@@ -39,7 +42,12 @@ loop:
   %q = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %nb64
   %w = load float, ptr %q, align 4
   %acc.next = fadd float %acc, %w
-  %side = getelementptr inbounds float, ptr %dst, i64 %tid64
+  %rowp = getelementptr inbounds i32, ptr %row, i32 %i
+  %r.i = load i32, ptr %rowp, align 4
+  %r.base = shl i32 %r.i, 8
+  %r.idx = add i32 %r.base, %tid
+  %r.idx64 = zext i32 %r.idx to i64
+  %side = getelementptr inbounds float, ptr %dst, i64 %r.idx64
   store float %acc.next, ptr %side, align 4
   br label %latch
 

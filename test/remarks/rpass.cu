@@ -10,7 +10,7 @@
 // MISSED: rpass.cu:[[@LINE+27]]:3: remark: loop not pipelined: the loop may write the global memory tile 'tile' is copied from; mark the pointers __restrict__ if they never overlap [sm_80, kernel '{{[^']+}}'] [-Rpass-missed=cuda-pipeline]
 // MISSED-NOT: remark:
 // ANALYSIS-DAG: rpass.cu:[[@LINE+11]]:3: remark: ring of 3 stages takes 25344 bytes of shared memory (0 more in other __shared__ arrays); the prologue issues 2 iterations; steady state waits with cp.async.wait_group 1; 6 cp.async emitted [sm_80, kernel '{{[^']+}}'] [-Rpass-analysis=cuda-pipeline]
-// ANALYSIS-DAG: rpass.cu:[[@LINE+28]]:{{[0-9]+}}: remark: loop not pipelined: this store may write the memory that parameter 'a' points to; mark the pointers __restrict__ if they never overlap [sm_80, kernel '{{[^']+}}'] [-Rpass-analysis=cuda-pipeline]
+// ANALYSIS-DAG: rpass.cu:[[@LINE+28]]:{{[0-9]+}}: remark: loop not pipelined: this store may write the memory that parameter 'a' points to, and its address range or a copy's is not known at loop entry for a runtime check; mark the pointers __restrict__ if they never overlap [sm_80, kernel '{{[^']+}}'] [-Rpass-analysis=cuda-pipeline]
 
 #define TILE 32
 
@@ -38,7 +38,7 @@ __global__ void aliased(int n, const float *a, float *out) {
     tile[threadIdx.y][threadIdx.x] = a[(t * TILE + threadIdx.y) * TILE + threadIdx.x];
     __syncthreads();
     acc += tile[threadIdx.x][threadIdx.y];
-    out[t * TILE * TILE + threadIdx.y * TILE + threadIdx.x] = acc;
+    out[(int)a[t] * TILE * TILE + threadIdx.y * TILE + threadIdx.x] = acc; // scattered
     __syncthreads();
   }
 }

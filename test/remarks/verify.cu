@@ -39,7 +39,7 @@ __global__ void aliased(int n, const float *a, float *out) {
     tile[threadIdx.y][threadIdx.x] = a[(t * T + threadIdx.y) * T + threadIdx.x];
     __syncthreads();
     acc += tile[threadIdx.x][threadIdx.y];
-    out[t * T * T + threadIdx.y * T + threadIdx.x] = acc;
+    out[(int)a[t] * T * T + threadIdx.y * T + threadIdx.x] = acc; // scattered
     __syncthreads();
   }
 }

@@ -49,7 +49,7 @@ __global__ void aliased(int n, const float *a, float *out) {
   for (int t = 0; t < n; ++t) {
     tile[threadIdx.y][threadIdx.x] = a[(t * T + threadIdx.y) * T + threadIdx.x];
     __syncthreads();
-    out[t * T + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+    out[(int)a[t] * T + threadIdx.x] = tile[threadIdx.x][threadIdx.y]; // scattered
     __syncthreads();
   }
 }

@@ -1,0 +1,64 @@
+/*===- lib/alias_check.h - runtime alias checks (issue 9, part 5) -------===*\
+ *
+ * A loop whose stores may write the global memory its copies read (no
+ * __restrict__, so alias analysis cannot tell) is still pipelined when
+ * the address ranges can be computed at loop entry: the loop is versioned,
+ * as LLVM's LoopVersioning does for the vectorizer, with a runtime overlap
+ * check in the preheader -- the pipelined loop where the ranges are
+ * disjoint, the original loop where they may overlap.
+ *
+ * Ranges. Each copy's source and each such store covers, over the whole
+ * loop, [min(start, end), max(start, end) + size) of its SCEV
+ * add-recurrence (LoopAccessAnalysis's getStartAndEndForAccess, under
+ * PredicatedScalarEvolution, whose no-wrap predicates join the check).
+ * All are compared as generic addresses (64-bit), where global, shared and
+ * local memory never overlap.
+ *
+ * Soundness on a GPU. Pipelining moves the copy of thread u for iteration
+ * i+S-1 ahead of the stores of every other thread of the block for
+ * iterations < i+S-1, so a thread comparing its own reads with its own
+ * writes proves nothing. The check compares each thread's read ranges with
+ * the union of the write ranges of all threads of the block: one thread
+ * initializes a 16-byte __shared__ scratch, barrier, each thread folds its
+ * write range in with a 64-bit shared atomic min and max, barrier, each
+ * thread tests its read ranges against the block's write range (and the
+ * predicates), and llvm.nvvm.barrier0.or (__syncthreads_or) makes the
+ * answer the same for the whole block: both versions have barriers, so
+ * threads taking different versions would deadlock. Reads of one block
+ * against writes of another block need no check: with no order between
+ * blocks, such an overlap is already a data race in the original program.
+ *
+ * Cost, once per block and entry into the loop (not per iteration): three
+ * barriers, two shared atomics, a few compares per copy and store, and 16
+ * bytes of shared memory.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_ALIAS_CHECK_H
+#define PL_ALIAS_CHECK_H
+
+#include "candidate.h"
+#include "reasons.h"
+
+/** Nonzero when the runtime check can cover the store `store` of the loop
+ * of `c`: a store instruction whose written range, and the read range of
+ * every copy of `c`, are computable at loop entry (pl_access_bounds_add).
+ * Changes no IR. */
+int pl_alias_check_covers(pl_host *host, const pl_candidate *c, LLVMValueRef store);
+
+/** Writes to `out` (at most `cap`) the instructions of the loop of `c`
+ * that may write the memory a copy reads (pl_writes_copy_source) and
+ * returns how many there are (may exceed `cap`; `out` may be NULL when
+ * `cap` is 0). Nonzero only for a loop whose legality rested on the
+ * runtime check. */
+size_t pl_alias_checked_writes(pl_host *host, const pl_candidate *c, LLVMValueRef *out, size_t cap);
+
+/** Emits the check in the preheader of `c` and versions the loop
+ * (pl_loop_version): `c`'s loop becomes the version that runs when the
+ * ranges are disjoint, and `c`'s preheader and exit are updated to the
+ * blocks around it. Returns 1, or 0 with PL_R_SOURCE_WRITTEN in `f` when
+ * a range cannot be computed after all (nothing changed). */
+int pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_fail *f);
+
+/** Bytes of __shared__ scratch the check adds to the kernel. */
+#define PL_ALIAS_CHECK_SHARED_BYTES 16u
+
+#endif /* PL_ALIAS_CHECK_H */
