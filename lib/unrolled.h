@@ -40,8 +40,10 @@
  * constant trip count is `trip` (ScalarEvolution's small constant trip
  * count; 0 when it is not a known constant). Records the loop in
  * !pl.tile.loops when it is a tile-loop candidate that the full unroller
- * may remove: it contains a CTA barrier and a store into __shared__
- * memory (pl_loop_is_tile_like, its inner loops included), has a
+ * may remove: it contains (its inner loops included) a CTA barrier and a
+ * copy into a __shared__ array (a store of a value computed from a load
+ * of other memory, or an llvm.memcpy from other memory; outside kernels,
+ * a store through a pointer argument counts too), has a
  * constant trip count, and is not already recorded for `fn` at the same
  * start location. Loops without a debug location are not recorded (a
  * remark could not point at them). Returns 1 when it added a record, else

@@ -36,6 +36,8 @@ using namespace llvm;
 
 namespace {
 struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
+  /// The name -passes= takes, for -print-pipeline-passes.
+  static StringRef name() { return "cuda-pipeline"; }
   pl_options Opts;
   unsigned Level;
   std::shared_ptr<const plParamNames> Names;
@@ -59,6 +61,7 @@ struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
 /// modules (lib/unrolled.h) so that the pass can report those that are
 /// gone by OptimizerLast. It changes no instruction.
 struct CudaPipelineNotePass : PassInfoMixin<CudaPipelineNotePass> {
+  static StringRef name() { return "cuda-pipeline-note"; }
   PreservedAnalyses run(Loop &L, LoopAnalysisManager &, LoopStandardAnalysisResults &AR,
                         LPMUpdater &) {
     Function *F = L.getHeader()->getParent();
