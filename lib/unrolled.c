@@ -255,22 +255,14 @@ unsigned pl_unrolled_remarks(pl_host *host, LLVMValueRef fn, const pl_options *o
   return emitted;
 }
 
-/* Nonzero when a kernel or callable function of `m` has its own record at
- * the place of `loc`, or any function of `m` a loop starting there. */
-static int covered(pl_module_host *mh, LLVMModuleRef m, const record *v, size_t n,
-                   LLVMMetadataRef loc, const pl_options *opts) {
-  for (size_t j = 0; j < n; ++j) {
-    if (!same_place(v[j].location, loc))
-      continue;
-    for (LLVMValueRef g = LLVMGetFirstFunction(m); g; g = LLVMGetNextFunction(g))
-      if (!LLVMIsDeclaration(g) && names_function(&v[j], g) &&
-          (pl_is_kernel(g) || pl_function_may_be_called(g, opts->rdc)))
-        return 1;
-  }
-  for (LLVMValueRef g = LLVMGetFirstFunction(m); g; g = LLVMGetNextFunction(g))
-    if (!LLVMIsDeclaration(g) && has_loop_at(pl_host_for_function(mh, g), loc))
+/* Nonzero when the function `g` has a record of its own at the place of
+ * `loc`, or a loop starting there. */
+static int covered_in(pl_module_host *mh, LLVMValueRef g, const record *v, size_t n,
+                      LLVMMetadataRef loc) {
+  for (size_t j = 0; j < n; ++j)
+    if (names_function(&v[j], g) && same_place(v[j].location, loc))
       return 1;
-  return 0;
+  return has_loop_at(pl_host_for_function(mh, g), loc);
 }
 
 unsigned pl_unrolled_orphans(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts,
@@ -288,20 +280,23 @@ unsigned pl_unrolled_orphans(pl_module_host *mh, LLVMModuleRef m, const pl_optio
     int dup = 0;
     for (size_t j = 0; j < i && !dup; ++j)
       dup = same_place(v[j].location, v[i].location);
-    if (dup || covered(mh, m, v, n, v[i].location, opts))
+    if (dup)
       continue;
-    LLVMValueRef kernel = NULL;
-    for (LLVMValueRef g = LLVMGetFirstFunction(m); g && !kernel; g = LLVMGetNextFunction(g))
-      if (!LLVMIsDeclaration(g) && pl_is_kernel(g) &&
-          pl_function_inlines_location(g, v[i].location))
-        kernel = g;
-    if (kernel)
-      emit(pl_host_for_function(mh, kernel), &v[i], PL_REMARK_MISSED, PL_OK, NULL, report);
-    else if (own)
+    unsigned here = 0;
+    for (LLVMValueRef g = LLVMGetFirstFunction(m); g; g = LLVMGetNextFunction(g)) {
+      if (LLVMIsDeclaration(g) || !pl_is_kernel(g) ||
+          !pl_function_inlines_location(g, v[i].location))
+        continue;
+      ++here; /* a kernel holding the code: this remark, or its own loop's */
+      if (!covered_in(mh, g, v, n, v[i].location)) {
+        emit(pl_host_for_function(mh, g), &v[i], PL_REMARK_MISSED, PL_OK, NULL, report);
+        ++emitted;
+      }
+    }
+    if (!here && own) {
       emit(pl_host_for_function(mh, own), &v[i], PL_REMARK_ANALYSIS, PL_OK, NULL, report);
-    else
-      continue;
-    ++emitted;
+      ++emitted;
+    }
   }
   free(v);
   pl_erase_named_metadata(m, records_name);

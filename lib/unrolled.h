@@ -63,10 +63,13 @@ unsigned pl_unrolled_remarks(pl_host *host, LLVMValueRef fn, const pl_options *o
 
 /** Once per module, after the functions: recorded loops of functions that
  * no longer exist, or that nothing can call any more (the leftover copy
- * of a device function inlined everywhere). Each gets its missed remark
- * in the first kernel of `m` holding code inlined from the loop's
- * function (pl_function_inlines_location), unless some function of `m`
- * still has a loop starting there or a kernel's own record covers it.
+ * of a device function inlined everywhere; its loop was unrolled before
+ * the inliner copied it). Each gets one missed remark in every kernel of
+ * `m` holding code inlined from the loop's function
+ * (pl_function_inlines_location), as a loop inlined into kernels gets one
+ * per kernel, unless that kernel has a loop starting there or a record of
+ * its own at that place; where no kernel holds it, an analysis remark in
+ * the leftover copy.
  * Then erases !pl.tile.loops: the records serve this run of the pass
  * only. Returns the number of remarks. */
 unsigned pl_unrolled_orphans(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts,

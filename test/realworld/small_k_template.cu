@@ -3,12 +3,15 @@
 // in a __device__ helper and an assert, the way library code writes it.
 // The K loop is fully unrolled before the pass: each instantiation gets one
 // FullyUnrolled remark at the loop's line. A second template, whose tile
-// loop sits in a non-inline __device__ function called by two kernels, is
+// loop sits in a __device__ function inlined into two kernels, is
 // unrolled inside that function before it is inlined: the loop still gets
-// one remark, in the first kernel holding it. Near miss: the instantiation
+// one remark per kernel holding it, as a loop inlined into kernels does; in
+// a __noinline__ function it gets one, in that function. Near miss: the instantiation
 // with a runtime K (KT = 0) stays a loop and gets its own remark (the cost
 // model's).
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not=remark:
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | grep -c remark: | FileCheck %s --check-prefix=COUNT
+// COUNT: 6
 
 #include <cassert>
 
@@ -61,7 +64,8 @@ __device__ __noinline__ float dotTiles(float *tile, const float *src) {
 
 __device__ float dotTilesInline(float *tile, const float *src) {
   float acc = 0.0f;
-  // CHECK-DAG: small_k_template.cu:[[@LINE+1]]:3: remark: loop not pipelined: the loop was fully unrolled (constant trip count 4) before the pass ran; write '#pragma unroll 1' before it to keep it a loop that can be pipelined [sm_80, kernel 'first(float const*, float*)']
+  // CHECK-DAG: small_k_template.cu:[[@LINE+2]]:3: remark: loop not pipelined: the loop was fully unrolled (constant trip count 4) before the pass ran; write '#pragma unroll 1' before it to keep it a loop that can be pipelined [sm_80, kernel 'first(float const*, float*)']
+  // CHECK-DAG: small_k_template.cu:[[@LINE+1]]:3: remark: loop not pipelined: the loop was fully unrolled (constant trip count 4) before the pass ran; write '#pragma unroll 1' before it to keep it a loop that can be pipelined [sm_80, kernel 'second(float const*, float*)']
   for (int t = 0; t < 4; ++t) {
     tile[threadIdx.x] = src[t * 128 + threadIdx.x];
     __syncthreads();
@@ -81,7 +85,7 @@ __global__ void __launch_bounds__(128) second(const float *__restrict__ in, floa
   out[blockIdx.x * 128 + threadIdx.x] = 2.0f * dotTilesInline(tile, in + blockIdx.x * 512);
 }
 
-// CHECK-DAG: small_k_template.cu:[[@LINE-31]]:3: remark: loop not pipelined: the loop was fully unrolled (constant trip count 4) before the pass ran; write '#pragma unroll 1' before it to keep it a loop that can be pipelined [sm_80, function 'dotTiles(float*, float const*)']
+// CHECK-DAG: small_k_template.cu:[[@LINE-32]]:3: remark: loop not pipelined: the loop was fully unrolled (constant trip count 4) before the pass ran; write '#pragma unroll 1' before it to keep it a loop that can be pipelined [sm_80, function 'dotTiles(float*, float const*)']
 __global__ void __launch_bounds__(128) third(const float *__restrict__ in, float *__restrict__ out) {
   __shared__ float tile[128];
   out[blockIdx.x * 128 + threadIdx.x] = dotTiles(tile, in + blockIdx.x * 512);
