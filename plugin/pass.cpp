@@ -5,11 +5,15 @@
 //   A new-pass-manager module pass whose run() hands the module to the C
 //   core (lib/pipeline.c) and maps its "changed" flag to
 //   PreservedAnalyses. Also the pass-plugin entry point, used by opt
-//   (-load-pass-plugin) and by clang (-fpass-plugin).
+//   (-load-pass-plugin) and by clang (-fpass-plugin), and the companion
+//   loop pass cuda-pipeline-note (lib/unrolled.h), which records tile loops
+//   at LateLoopOptimizations, before clang's full unroller may remove them.
 // USAGE:
 //   opt -load-pass-plugin=CUDAPipelinePass.so -passes=cuda-pipeline -S in.ll
 //   opt -load-pass-plugin=CUDAPipelinePass.so
 //       -passes='cuda-pipeline<stages=4;max-shared=32768>' -S in.ll
+//   opt -load-pass-plugin=CUDAPipelinePass.so
+//       -passes='function(loop(cuda-pipeline-note,loop-unroll-full)),cuda-pipeline' -S in.ll
 //
 //===----------------------------------------------------------------------===//
 #include "pass.h"
