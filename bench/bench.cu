@@ -146,6 +146,9 @@ static void fill(void *dev, size_t count, bool halves, uint64_t seed) {
 
 typedef std::vector<long> Size;
 #define CV_TILE 256 // f2hStream's tile (bench/kernels/convert.cuh)
+#define FK_K 256 // fixedKWmma's K (bench/kernels/fixed_k.cuh)
+#define SK_T 16  // smallKSgemm's tile and K (bench/kernels/fixed_k.cuh)
+#define SK_K 64
 struct Problem {
   const char *name, *unit; // unit: TFLOP/s or GB/s
   std::vector<Size> check_sizes;
@@ -476,6 +479,62 @@ static void lowering(std::vector<Problem> &p) {
                nullptr, [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
 }
 
+// ---- constant-trip tile loops (bench/kernels/fixed_k.cuh) -------------------
+//
+// Issue 9, part 1: each kernel twice, as written (its K loop fully unrolled
+// before the plugin runs: every variant runs the unrolled code) and with
+// `#pragma unroll 1` (`_rolled`: a loop, pipelined in the plugin
+// variants). Unrolled-plain against rolled-pipelined is `fixedk_wmma` in
+// plain against `fixedk_wmma_rolled` in plugin (or s3), and the same for
+// `smallk_sgemm`. The trip count is a constant (8 and 4); the sizes vary
+// the grid only.
+static void unrolled(std::vector<Problem> &p) {
+  auto f32 = [](Buffers &b, size_t n, uint64_t seed) {
+    b.add(n * 4);
+    fill(b.in.back(), n, false, seed + b.in.size());
+  };
+  auto f16 = [](Buffers &b, size_t n, uint64_t seed) {
+    b.add(n * 2);
+    fill(b.in.back(), n, true, seed + b.in.size());
+  };
+  auto out = [](Buffers &b, size_t n) {
+    b.out_bytes = n * 4;
+    CHECK(cudaMalloc(&b.out, b.out_bytes));
+  };
+  auto F = [](Buffers &b, int i) { return (const float *)b.in[i]; };
+  auto H = [](Buffers &b, int i) { return (const half *)b.in[i]; };
+  for (int rolled = 0; rolled < 2; ++rolled) {
+    // WMMA GEMM, M x N x 256 (`#pragma unroll` over 8 K chunks).
+    p.push_back({rolled ? "fixedk_wmma_rolled" : "fixedk_wmma", "TFLOP/s",
+                 {{64, 64}, {128, 192}, {320, 256}}, {128, 128}, {8192, 8192},
+                 [](const Size &s) {
+                   return "M=" + std::to_string(s[0]) + " N=" + std::to_string(s[1]) + " K=256";
+                 },
+                 [=](const Size &s, Buffers &b, uint64_t seed) {
+                   f16(b, (size_t)s[0] * FK_K, seed), f16(b, (size_t)FK_K * s[1], seed),
+                       out(b, (size_t)s[0] * s[1]);
+                 },
+                 [=](const Variant &v, const Size &s, Buffers &b) {
+                   v.fixedk(s[0], s[1], rolled, H(b, 0), H(b, 1), (float *)b.out);
+                 },
+                 nullptr, [](const Size &s) { return 2.0 * s[0] * s[1] * FK_K; }});
+    // Batched 16 x 64 times 64 x 16 SGEMM (a constant K of 4 tiles, no pragma).
+    p.push_back({rolled ? "smallk_sgemm_rolled" : "smallk_sgemm", "GB/s",
+                 {{1}, {7}, {300}}, {300}, {65536},
+                 [](const Size &s) { return "batch=" + std::to_string(s[0]) + " K=64"; },
+                 [=](const Size &s, Buffers &b, uint64_t seed) {
+                   f32(b, (size_t)s[0] * SK_T * SK_K, seed),
+                       f32(b, (size_t)s[0] * SK_K * SK_T, seed),
+                       out(b, (size_t)s[0] * SK_T * SK_T);
+                 },
+                 [=](const Variant &v, const Size &s, Buffers &b) {
+                   v.smallk(s[0], rolled, F(b, 0), F(b, 1), (float *)b.out);
+                 },
+                 nullptr,
+                 [](const Size &s) { return 4.0 * s[0] * (2 * SK_T * SK_K + SK_T * SK_T); }});
+  }
+}
+
 static std::vector<Problem> problems() {
   std::vector<Problem> p;
   auto f32 = [](Buffers &b, size_t n, uint64_t seed) {
@@ -634,6 +693,7 @@ static std::vector<Problem> problems() {
   p.push_back(ldg);
   realworld(p);
   lowering(p);
+  unrolled(p);
   return p;
 }
 

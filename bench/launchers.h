@@ -46,7 +46,9 @@
   void dequant_##v(int M, int N, int K, const half *A, const signed char *W, const float *scale,   \
                    float *C);                                                                      \
   void halfgemm_##v(int M, int N, int K, const half *A, const half *B, float *C);                 \
-  void aliasrows_##v(int tiles, int blocks, int strided, const float *in, float *out);
+  void aliasrows_##v(int tiles, int blocks, int strided, const float *in, float *out);            \
+  void fixedk_##v(int M, int N, int rolled, const half *A, const half *B, float *C);               \
+  void smallk_##v(int batch, int rolled, const float *A, const float *B, float *C);
 PL_VARIANTS(PL_DECLARE)
 PL_DECLARE(nvcc_plain)
 PL_DECLARE(nvcc_hand)
@@ -76,6 +78,8 @@ struct Variant {
   void (*dequant)(int, int, int, const half *, const signed char *, const float *, float *);
   void (*halfgemm)(int, int, int, const half *, const half *, float *);
   void (*aliasrows)(int, int, int, const float *, float *);
+  void (*fixedk)(int, int, int, const half *, const half *, float *);
+  void (*smallk)(int, int, const float *, const float *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \
@@ -83,6 +87,6 @@ struct Variant {
       batched_##v,  attn_##v,    stream_##v,    streamldg_##v, sgemm1d_##v,                        \
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
       nbody_##v,    gram_##v,      haloconv_##v,  f2h_##v,       dequant_##v,                        \
-      halfgemm_##v, aliasrows_##v}
+      halfgemm_##v, aliasrows_##v, fixedk_##v, smallk_##v}
 
 #endif

@@ -28,6 +28,7 @@ namespace PL_NS {
 #include "kernels/batched.cuh"
 #include "kernels/conv.cuh"
 #include "kernels/convert.cuh"
+#include "kernels/fixed_k.cuh"
 #include "kernels/gram_ldg4.cuh"
 #include "kernels/halo_conv.cuh"
 #include "kernels/matmul_assert.cuh"
@@ -133,6 +134,21 @@ void PL_CAT(aliasrows_, PL_NS)(int tiles, int blocks, int strided, const float *
     PL_NS::aliasRowsStrided<<<blocks, AR_W>>>(tiles, in, out);
   else
     PL_NS::aliasRows<<<blocks, AR_W>>>(tiles, in, out);
+}
+// Issue 9, part 1: constant-trip tile loops, unrolled (rolled = 0) or
+// kept a loop with `#pragma unroll 1` (rolled = 1).
+void PL_CAT(fixedk_, PL_NS)(int M, int N, int rolled, const half *A, const half *B, float *C) {
+  dim3 grid(N / FK_BN, M / FK_BM);
+  if (rolled)
+    KERNEL(fixedKWmma)<true><<<grid, FK_NT>>>(N, A, B, C);
+  else
+    KERNEL(fixedKWmma)<false><<<grid, FK_NT>>>(N, A, B, C);
+}
+void PL_CAT(smallk_, PL_NS)(int batch, int rolled, const float *A, const float *B, float *C) {
+  if (rolled)
+    KERNEL(smallKSgemm)<true><<<batch, dim3(SK_T, SK_T)>>>(A, B, C);
+  else
+    KERNEL(smallKSgemm)<false><<<batch, dim3(SK_T, SK_T)>>>(A, B, C);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:

@@ -114,3 +114,39 @@ int pl_loop_pipeline_disabled(LLVMValueRef latch_term) {
   free(ops);
   return disabled;
 }
+
+pl_unroll_pragma pl_loop_unroll_pragma(LLVMValueRef latch_term) {
+  LLVMValueRef id =
+      latch_term ? LLVMGetMetadata(latch_term, LLVMGetMDKindID("llvm.loop", 9)) : NULL;
+  if (!id)
+    return PL_UNROLL_NONE;
+  unsigned n = LLVMGetMDNodeNumOperands(id);
+  LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
+  if (!ops)
+    return PL_UNROLL_NONE;
+  LLVMGetMDNodeOperands(id, ops);
+  pl_unroll_pragma p = PL_UNROLL_NONE;
+  for (unsigned i = 1; i < n; ++i) {
+    if (!ops[i] || !LLVMIsAMDNode(ops[i]))
+      continue;
+    unsigned k = LLVMGetMDNodeNumOperands(ops[i]);
+    if (k < 1 || k > 2)
+      continue;
+    LLVMValueRef sub[2] = {0};
+    LLVMGetMDNodeOperands(ops[i], sub);
+    unsigned len = 0;
+    const char *s = sub[0] ? LLVMGetMDString(sub[0], &len) : NULL;
+    if (!s)
+      continue;
+    if ((len == 23 && strncmp(s, "llvm.loop.unroll.enable", 23) == 0) ||
+        (len == 21 && strncmp(s, "llvm.loop.unroll.full", 21) == 0))
+      p = PL_UNROLL_FORCED;
+    else if (len == 24 && strncmp(s, "llvm.loop.unroll.disable", 24) == 0)
+      p = PL_UNROLL_DISABLED;
+    else if (len == 22 && strncmp(s, "llvm.loop.unroll.count", 22) == 0 && k == 2 && sub[1] &&
+             LLVMIsAConstantInt(sub[1]))
+      p = LLVMConstIntGetZExtValue(sub[1]) > 1 ? PL_UNROLL_FORCED : PL_UNROLL_DISABLED;
+  }
+  free(ops);
+  return p;
+}

@@ -46,4 +46,17 @@ char *pl_kernel_marks_read(LLVMValueRef fn, const char *kernel_name, pl_kernel_m
  * `llvm.loop.pipeline.disable` set to true. */
 int pl_loop_pipeline_disabled(LLVMValueRef latch_term);
 
+/** What the user's unroll pragma on a loop asks (issue 9, part 1). */
+typedef enum pl_unroll_pragma {
+  PL_UNROLL_NONE,    /**< no pragma: the unroller decides */
+  PL_UNROLL_FORCED,  /**< `#pragma unroll` (llvm.loop.unroll.enable), `#pragma clang loop
+                          unroll(full)` (llvm.loop.unroll.full) or `#pragma unroll N` with
+                          N > 1 (llvm.loop.unroll.count) */
+  PL_UNROLL_DISABLED /**< `#pragma unroll 1` (llvm.loop.unroll.disable) */
+} pl_unroll_pragma;
+
+/** The unroll pragma in the llvm.loop metadata of the loop whose latch
+ * ends in `latch_term` (NULL: none). */
+pl_unroll_pragma pl_loop_unroll_pragma(LLVMValueRef latch_term);
+
 #endif /* PL_CONTROL_H */

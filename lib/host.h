@@ -334,6 +334,28 @@ LLVMBasicBlockRef pl_loop_version(pl_host *host, pl_loop_ref loop, LLVMValueRef 
  * `fn`, llvm::convertUsersOfConstantsToInstructions), with `with`, a value
  * of the same type. Uses in other functions are left alone. */
 void pl_replace_global_uses_in(LLVMValueRef g, LLVMValueRef with, LLVMValueRef fn);
+/* ---- loops gone before the pass (issue 9, part 1) --------------------- */
+
+/** The DILocation where `loop` starts (Loop::getStartLoc: the first
+ * location of its llvm.loop metadata, else its preheader's or header's),
+ * or NULL when it has none. */
+LLVMMetadataRef pl_loop_start_location(pl_loop_ref loop);
+
+/** Starts a remark like pl_remark_begin, about the function `host`
+ * analyses but located at the DILocation `location` (may be NULL: no
+ * location), for a loop that no longer exists. */
+pl_remark *pl_remark_begin_at(pl_host *host, pl_remark_kind kind, const char *name,
+                              LLVMMetadataRef location);
+
+/** Nonzero when an instruction of the function `fn` has a debug location
+ * whose inlining chain (DILocation::getInlinedAt) passes through the
+ * subprogram of the DILocation `location` (DIScope::getSubprogram): `fn`
+ * holds code inlined from the function `location` is in. */
+int pl_function_inlines_location(LLVMValueRef fn, LLVMMetadataRef location);
+
+/** Erases the named metadata `name` of module `m` (NamedMDNode::
+ * eraseFromParent), when it exists. */
+void pl_erase_named_metadata(LLVMModuleRef m, const char *name);
 
 #ifdef __cplusplus
 }

@@ -95,6 +95,10 @@ const char *pl_options_help(void) {
          "alone\n"
          "libpipeline: pragmas:\n"
          "  #pragma clang loop pipeline(disable)  leave the next loop alone (DisabledByPragma)\n"
+         "  #pragma unroll 1  keep a tile loop with a constant trip count rolled, so that it can "
+         "be "
+         "pipelined\n"
+         "  #pragma unroll    fully unroll it, as without the plugin (FullyUnrolled)\n"
          "libpipeline: warnings are -Wbackend-plugin: -Wno-backend-plugin silences them\n";
 }
 

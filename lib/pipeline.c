@@ -12,6 +12,7 @@
 #include "report.h"
 #include "rewrite.h"
 #include "shared_space.h"
+#include "unrolled.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,6 +190,9 @@ static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *m
       skip_message = pl_strdupf("the kernel is left out by the only=/exclude= arguments");
     }
   }
+  /* Tile loops fully unrolled before the pass: one remark each, at their
+   * line (issue 9, part 1). Before the rewrite changes the loops. */
+  pl_unrolled_remarks(host, fn, opts, skip, skip_message, report);
   int changed = run_loops(host, fn, kernel, opts, skip, skip_message, report);
   if (marks.assert_pipelined)
     check_assertion(fn, name ? name : "", report, first);
@@ -282,6 +286,7 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
       continue;
     changed |= run_function(mh, fn, opts, &report);
   }
+  pl_unrolled_orphans(mh, m, opts, &report);
   if (opts->report[0]) {
     char *err = pl_report_write(&report, m, opts, opts->report);
     LLVMValueRef any = LLVMGetFirstFunction(m);

@@ -258,3 +258,14 @@ void pl_remark_shared_space(pl_host *host, const pl_shared_space_counts *sc) {
   }
   pl_remark_emit(r);
 }
+
+void pl_remark_declined_at(pl_host *host, LLVMMetadataRef location, const pl_fail *f,
+                           pl_remark_kind kind) {
+  const char *message = f->message ? f->message : pl_reason_description(f->reason);
+  char *text = pl_strdupf("%s%s", prefix, message);
+  pl_remark *r = pl_remark_begin_at(host, kind, pl_reason_name(f->reason), location);
+  pl_remark_text(r, text);
+  context(r, host);
+  pl_remark_emit(r);
+  free(text);
+}

@@ -39,4 +39,10 @@ void pl_remark_declined_analysis(pl_host *host, pl_loop_ref loop, const pl_fail 
  * located at the first of them. `sc->first` must not be NULL. */
 void pl_remark_shared_space(pl_host *host, const pl_shared_space_counts *sc);
 
+/** The missed (or, with `kind`, analysis) remark for `f` about a loop
+ * that no longer exists, at the DILocation `location` where it started,
+ * in the function `host` analyses (issue 9, part 1). */
+void pl_remark_declined_at(pl_host *host, LLVMMetadataRef location, const pl_fail *f,
+                           pl_remark_kind kind);
+
 #endif /* PL_REMARKS_H */

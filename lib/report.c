@@ -12,13 +12,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A new decision for a loop of `fn`, its location and names filled in. */
+/* A new decision for a loop of `fn`, its location (none when `loop` is
+ * NULL) and names filled in. */
 static pl_decision *add(pl_report *r, LLVMValueRef fn, pl_loop_ref loop) {
   r->v = pl_append(r->v, r->n, sizeof *r->v);
   pl_decision *d = &r->v[r->n++];
   memset(d, 0, sizeof *d);
   d->function = fn;
-  char *file = pl_loop_source(loop, &d->line, &d->column);
+  char *file = loop ? pl_loop_source(loop, &d->line, &d->column) : NULL;
   d->file = file ? file : pl_strdupf("%s", "");
   size_t len = 0;
   const char *name = LLVMGetValueName2(fn, &len);
@@ -197,4 +198,16 @@ void pl_report_free(pl_report *r) {
   free(r->v);
   r->v = NULL;
   r->n = 0;
+}
+
+void pl_report_declined_at(pl_report *r, LLVMValueRef fn, const char *file, unsigned line,
+                           unsigned column, const pl_fail *f) {
+  pl_decision *d = add(r, fn, NULL);
+  free(d->file);
+  d->file = pl_strdupf("%s", file ? file : "");
+  d->line = line;
+  d->column = column;
+  d->reason = f->reason;
+  d->message = pl_strdupf("loop not pipelined: %s",
+                          f->message ? f->message : pl_reason_description(f->reason));
 }

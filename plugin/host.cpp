@@ -26,6 +26,7 @@
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
@@ -731,4 +732,46 @@ void pl_replace_global_uses_in(LLVMValueRef G, LLVMValueRef With, LLVMValueRef F
     auto *I = dyn_cast<Instruction>(U.getUser());
     return I && I->getFunction() == F;
   });
+}
+
+LLVMMetadataRef pl_loop_start_location(pl_loop_ref L) {
+  DebugLoc DL = unwrapLoop(L)->getStartLoc();
+  return DL ? wrap(static_cast<Metadata *>(DL.get())) : nullptr;
+}
+
+pl_remark *pl_remark_begin_at(pl_host *H, pl_remark_kind Kind, const char *Name,
+                              LLVMMetadataRef Location) {
+  DebugLoc DL(Location ? cast<DILocation>(unwrap(Location)) : nullptr);
+  BasicBlock *Region = &H->F.getEntryBlock();
+  static const char Pass[] = "cuda-pipeline";
+  auto *R = new pl_remark{H, nullptr};
+  switch (Kind) {
+  case PL_REMARK_PASSED:
+    R->D = std::make_unique<OptimizationRemark>(Pass, Name, DL, Region);
+    break;
+  case PL_REMARK_MISSED:
+    R->D = std::make_unique<OptimizationRemarkMissed>(Pass, Name, DL, Region);
+    break;
+  case PL_REMARK_ANALYSIS:
+    R->D = std::make_unique<OptimizationRemarkAnalysis>(Pass, Name, DL, Region);
+    break;
+  }
+  return R;
+}
+
+int pl_function_inlines_location(LLVMValueRef Fn, LLVMMetadataRef Location) {
+  auto *Loc = dyn_cast_or_null<DILocation>(unwrap(Location));
+  DISubprogram *SP = Loc ? Loc->getScope()->getSubprogram() : nullptr;
+  if (!SP)
+    return 0;
+  for (Instruction &I : instructions(unwrap<Function>(Fn)))
+    for (const DILocation *D = I.getDebugLoc().get(); D && D->getInlinedAt(); D = D->getInlinedAt())
+      if (D->getScope()->getSubprogram() == SP)
+        return 1;
+  return 0;
+}
+
+void pl_erase_named_metadata(LLVMModuleRef M, const char *Name) {
+  if (NamedMDNode *N = unwrap(M)->getNamedMetadata(Name))
+    N->eraseFromParent();
 }

@@ -5,11 +5,15 @@
 //   A new-pass-manager module pass whose run() hands the module to the C
 //   core (lib/pipeline.c) and maps its "changed" flag to
 //   PreservedAnalyses. Also the pass-plugin entry point, used by opt
-//   (-load-pass-plugin) and by clang (-fpass-plugin).
+//   (-load-pass-plugin) and by clang (-fpass-plugin), and the companion
+//   loop pass cuda-pipeline-note (lib/unrolled.h), which records tile loops
+//   at LateLoopOptimizations, before clang's full unroller may remove them.
 // USAGE:
 //   opt -load-pass-plugin=CUDAPipelinePass.so -passes=cuda-pipeline -S in.ll
 //   opt -load-pass-plugin=CUDAPipelinePass.so
 //       -passes='cuda-pipeline<stages=4;max-shared=32768>' -S in.ll
+//   opt -load-pass-plugin=CUDAPipelinePass.so
+//       -passes='function(loop(cuda-pipeline-note,loop-unroll-full)),cuda-pipeline' -S in.ll
 //
 //===----------------------------------------------------------------------===//
 #include "pass.h"
@@ -18,12 +22,15 @@
 extern "C" {
 #include "../lib/advice.h"
 #include "../lib/pipeline.h"
+#include "../lib/unrolled.h"
 }
 
+#include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
 
 #include <dlfcn.h>
 #include <fstream>
@@ -33,6 +40,8 @@ using namespace llvm;
 
 namespace {
 struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
+  /// The name -passes= takes, for -print-pipeline-passes.
+  static StringRef name() { return "cuda-pipeline"; }
   pl_options Opts;
   unsigned Level;
   std::shared_ptr<const plParamNames> Names;
@@ -48,6 +57,22 @@ struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
     if (!pl_run_module(&MH, wrap(&M), &Opts, Level))
       return PreservedAnalyses::all();
     return PreservedAnalyses::none();
+  }
+};
+
+/// The companion of the pass (issue 9, part 1): at LateLoopOptimizations,
+/// before LoopFullUnrollPass, it records the tile-loop candidates of NVPTX
+/// modules (lib/unrolled.h) so that the pass can report those that are
+/// gone by OptimizerLast. It changes no instruction.
+struct CudaPipelineNotePass : PassInfoMixin<CudaPipelineNotePass> {
+  static StringRef name() { return "cuda-pipeline-note"; }
+  PreservedAnalyses run(Loop &L, LoopAnalysisManager &, LoopStandardAnalysisResults &AR,
+                        LPMUpdater &) {
+    Function *F = L.getHeader()->getParent();
+    if (pl_wants_triple(F->getParent()->getTargetTriple().c_str()))
+      pl_note_tile_loop(reinterpret_cast<pl_loop_ref>(&L), wrap(F),
+                        AR.SE.getSmallConstantTripCount(&L));
+    return PreservedAnalyses::all();
   }
 };
 } // namespace
@@ -92,6 +117,18 @@ void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts,
         MPM.addPass(CudaPipelinePass(O, 3));
         return true;
       });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, LoopPassManager &LPM, ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "cuda-pipeline-note")
+          return false;
+        LPM.addPass(CudaPipelineNotePass());
+        return true;
+      });
+  if (!Opts.disabled)
+    PB.registerLateLoopOptimizationsEPCallback([](LoopPassManager &LPM, OptimizationLevel L) {
+      if (L.getSpeedupLevel() > 0)
+        LPM.addPass(CudaPipelineNotePass());
+    });
   PB.registerOptimizerLastEPCallback(
       [Opts, Names, Advice](ModulePassManager &MPM, OptimizationLevel L) {
         MPM.addPass(CudaPipelinePass(Opts, L.getSpeedupLevel(), Names, Advice));

@@ -32,6 +32,8 @@
 // HELP-NEXT: annotate("pipeline.disable")
 // HELP-NEXT: libpipeline: pragmas:
 // HELP-NEXT: #pragma clang loop pipeline(disable)
+// HELP-NEXT: #pragma unroll 1
+// HELP-NEXT: #pragma unroll
 // HELP-NEXT: -Wno-backend-plugin
 // PTX: cp.async.wait_group 1;
 #define T 32
