@@ -430,6 +430,55 @@ static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *o
   return 1;
 }
 
+/* Collects, for tile `v` and the values derived from it (GEPs, casts,
+ * constant expressions), the memory accesses of `c`'s function outside
+ * the loop into `out`. */
+static void outside_accesses(const pl_candidate *c, LLVMValueRef v, pl_vec *out, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u && depth < 64; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMOpcode op;
+    if (LLVMIsAConstantExpr(user)) {
+      outside_accesses(c, user, out, depth + 1);
+      continue;
+    }
+    if (!LLVMIsAInstruction(user) ||
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != c->function ||
+        pl_candidate_has_block(c, LLVMGetInstructionParent(user)))
+      continue;
+    pl_opcode(user, &op);
+    if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
+      outside_accesses(c, user, out, depth + 1);
+    else if (!pl_vec_has(out, user))
+      pl_vec_push(out, user);
+  }
+}
+
+/* Tiles that outlive the rewrite (issue 9, part 4). Legality accepted two
+ * kinds of use of a tile outside the loop: another tile loop that fills the
+ * same bytes, and stores the copies overwrite. A tile still used by
+ * another loop stays beside the ring until that loop is rewritten too (it
+ * may be declined), so its bytes count against the budget. A tile whose
+ * only other uses are such stores is read by nobody once the loop reads
+ * its ring: the stores are dead, and go with the tile. */
+static void plan_outliving_tiles(const pl_candidate *c, pl_plan *plan) {
+  for (size_t t = 0; t < c->ntiles; ++t) {
+    pl_vec acc = {0};
+    outside_accesses(c, c->tiles[t].global, &acc, 0);
+    int only_stores = 1;
+    for (size_t i = 0; i < acc.len && only_stores; ++i)
+      only_stores = LLVMIsAStoreInst(acc.v[i]) != NULL;
+    if (!only_stores) {
+      plan->kept_tile_bytes += c->tiles[t].bytes;
+    } else {
+      for (size_t i = 0; i < acc.len; ++i) {
+        plan->dead_stores = pl_append(plan->dead_stores, plan->ndead_stores, sizeof(LLVMValueRef));
+        plan->dead_stores[plan->ndead_stores++] = acc.v[i];
+      }
+    }
+    pl_vec_free(&acc);
+  }
+}
+
 int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
                  pl_fail *f) {
   memset(plan, 0, sizeof *plan);
@@ -445,7 +494,8 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
       plan->max_bytes = plan->copies[i].bytes;
   }
   LLVMValueRef dynamic; /* ruled out by legality */
-  plan->other_shared = pl_other_shared_bytes(c, &dynamic);
+  plan_outliving_tiles(c, plan);
+  plan->other_shared = pl_other_shared_bytes(c, &dynamic) + plan->kept_tile_bytes;
   if (!plan_stages(c, opts, per_stage, plan, f) ||
       !plan_profit(host, c, opts, per_stage, plan, f) || !pl_find_trip(host, c, &plan->trip, f))
     return 0;
@@ -468,5 +518,6 @@ void pl_plan_free(pl_plan *plan) {
   free(plan->src_align);
   free(plan->dst_align);
   free(plan->share);
+  free(plan->dead_stores);
   memset(plan, 0, sizeof *plan);
 }

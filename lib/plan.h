@@ -96,6 +96,15 @@ typedef struct pl_plan {
   int modelled;      /**< the cost model chose the stages */
   char arch[16];     /**< the target, "sm_90" */
   pl_cost cost;      /**< its inputs and figures (when modelled) */
+  /** Stores into the tiles outside the loop that legality proved the
+   * copies overwrite (a zero-initialization): once the loop reads its ring,
+   * no code reads those tiles, so the rewrite erases them and the tiles go
+   * (owned; issue 9, part 4). */
+  LLVMValueRef *dead_stores;
+  size_t ndead_stores;
+  /** Bytes of the loop's tiles that stay after the rewrite because another
+   * loop of the kernel still uses them (counted in other_shared). */
+  uint64_t kept_tile_bytes;
 } pl_plan;
 
 /** Fills `plan` for the legal candidate `c` under `opts`. Returns 1 when at

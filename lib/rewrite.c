@@ -79,7 +79,11 @@ static void collect_tile_uses(const pl_candidate *c, LLVMValueRef v, use_site **
         LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != c->function)
       continue; /* another kernel's use of a tile it keeps */
     if (!pl_candidate_has_block(c, LLVMGetInstructionParent(user))) {
-      collect_tile_uses(c, user, sites, n, cap);
+      /* a hoisted address; another loop's accesses of a tile it shares
+       * with this one (issue 9, part 4) are that loop's */
+      LLVMOpcode op = LLVMGetInstructionOpcode(user);
+      if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
+        collect_tile_uses(c, user, sites, n, cap);
       continue;
     }
     int nops = LLVMGetNumOperands(user);
@@ -422,7 +426,13 @@ static int used_by_instructions(LLVMValueRef v) {
  * (the compute's addresses the original loop hoisted, now rebuilt over the
  * ring), then the globals, unless another kernel still uses one. A tile
  * left beside its ring would count twice in ptxas's shared-memory total. */
-static void delete_tiles(const pl_candidate *c) {
+static void delete_tiles(const pl_candidate *c, const pl_plan *plan) {
+  for (size_t i = 0; i < plan->ndead_stores; ++i) {
+    LLVMValueRef ops[2] = {LLVMGetOperand(plan->dead_stores[i], 0),
+                           LLVMGetOperand(plan->dead_stores[i], 1)};
+    LLVMInstructionEraseFromParent(plan->dead_stores[i]);
+    pl_erase_dead(ops, 2);
+  }
   for (size_t t = 0; t < c->ntiles; ++t) {
     LLVMValueRef g = c->tiles[t].global;
     pl_vec dead = {0}, stack = {0};
@@ -472,7 +482,7 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
    * closing the body, or the top one of a sync-first loop). */
   LLVMInstructionEraseFromParent(c->removed_barrier);
   emit_drain(&k, host);
-  delete_tiles(c);
+  delete_tiles(c, plan);
   predicate_moves(&k, host);
   pl_vec_free(&k.guarded);
   pl_vec_free(&k.guards);
