@@ -105,7 +105,23 @@ typedef struct pl_plan {
   /** Bytes of the loop's tiles that stay after the rewrite because another
    * loop of the kernel still uses them (counted in other_shared). */
   uint64_t kept_tile_bytes;
+  /** Per tile (owned): nonzero when another loop of the kernel still uses
+   * the tile. Its ring is marked as the tile's (PL_RING_OF_MD), so that the
+   * other loop's ring can share its storage, and the exit has a barrier. */
+  unsigned char *tile_kept;
+  /** Per tile (owned): the ring of an earlier loop over the same tile that
+   * this loop's ring reuses (grown to this loop's size where smaller), or
+   * NULL for a ring of its own. */
+  LLVMValueRef *share_ring;
+  uint64_t shared_reuse; /**< bytes of those rings, inside other_shared */
 } pl_plan;
+
+/** Kind of the metadata on a ring whose tile another loop still uses: one
+ * operand, the tile (issue 9, part 4). */
+#define PL_RING_OF_MD "pl.ring.of"
+
+/** Bytes of the static __shared__ global `g` (a ring). */
+uint64_t pl_global_bytes(LLVMValueRef g);
 
 /** Fills `plan` for the legal candidate `c` under `opts`. Returns 1 when at
  * least 2 stages fit and (unless stages are forced or profitability is

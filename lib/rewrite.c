@@ -163,21 +163,62 @@ static LLVMValueRef copy_pred(skeleton *k, pl_emitter *e, const pl_copy *cp) {
   return cp->pred_negated ? LLVMBuildNot(k->b, pred, "pl.pred") : pred;
 }
 
-/* The rings: one internal addrspace(3) array of S slots per tile. */
+/* A new internal addrspace(3) array of `bytes` bytes, aligned to `align`. */
+static LLVMValueRef new_ring(const pl_candidate *c, const char *name, uint64_t bytes,
+                             unsigned align) {
+  LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(ctx_of(c)), bytes);
+  LLVMValueRef g = LLVMAddGlobalInAddressSpace(c->module, ty, name, PL_AS_SHARED);
+  LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMSetInitializer(g, LLVMGetUndef(ty));
+  LLVMSetAlignment(g, align);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  return g;
+}
+
+/* Tile `t`'s ring in the storage of `have`, the ring of an earlier loop over
+ * the same tile (plan.share_ring): `have` itself when it is large and
+ * aligned enough, else a larger array that replaces it everywhere. */
+static LLVMValueRef reuse_ring(skeleton *k, size_t t, LLVMValueRef have) {
+  uint64_t need = k->plan->stages * k->plan->rings[t].stride;
+  uint64_t size = pl_global_bytes(have);
+  unsigned align = k->plan->rings[t].align, old_align = LLVMGetAlignment(have);
+  if (size >= need && old_align >= align)
+    return have;
+  size_t n = 0;
+  char *name = pl_strdupf("%s", LLVMGetValueName2(have, &n));
+  LLVMValueRef g =
+      new_ring(k->c, "", size > need ? size : need, align > old_align ? align : old_align);
+  LLVMReplaceAllUsesWith(have, g);
+  LLVMDeleteGlobal(have);
+  LLVMSetValueName2(g, name, strlen(name));
+  free(name);
+  return g;
+}
+
+/* The rings: one internal addrspace(3) array of S slots per tile, or the
+ * storage of an earlier loop's ring over the same tile (plan.share_ring).
+ * A ring whose tile another loop still uses is marked with the tile
+ * (PL_RING_OF_MD), for that loop's plan. */
 static void make_rings(skeleton *k) {
   const pl_candidate *c = k->c;
-  LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx_of(c));
+  unsigned kind = LLVMGetMDKindIDInContext(ctx_of(c), PL_RING_OF_MD, sizeof PL_RING_OF_MD - 1);
   for (size_t t = 0; t < c->ntiles; ++t) {
-    size_t n = 0;
-    const char *gname = LLVMGetValueName2(c->tiles[t].global, &n);
-    char *name = pl_strdupf("%.*s.ring", (int)n, gname);
-    LLVMTypeRef ty = LLVMArrayType2(i8, k->plan->stages * k->plan->rings[t].stride);
-    k->ring[t] = LLVMAddGlobalInAddressSpace(c->module, ty, name, PL_AS_SHARED);
-    free(name);
-    LLVMSetLinkage(k->ring[t], LLVMInternalLinkage);
-    LLVMSetInitializer(k->ring[t], LLVMGetUndef(ty));
-    LLVMSetAlignment(k->ring[t], k->plan->rings[t].align);
-    LLVMSetUnnamedAddress(k->ring[t], LLVMGlobalUnnamedAddr);
+    if (k->plan->share_ring[t]) {
+      k->ring[t] = reuse_ring(k, t, k->plan->share_ring[t]);
+    } else {
+      size_t n = 0;
+      const char *gname = LLVMGetValueName2(c->tiles[t].global, &n);
+      char *name = pl_strdupf("%.*s.ring", (int)n, gname);
+      k->ring[t] =
+          new_ring(c, name, k->plan->stages * k->plan->rings[t].stride, k->plan->rings[t].align);
+      free(name);
+    }
+    if (k->plan->tile_kept[t]) {
+      LLVMMetadataRef tile = LLVMValueAsMetadata(c->tiles[t].global);
+      LLVMGlobalSetMetadata(k->ring[t], kind, LLVMMDNodeInContext2(ctx_of(c), &tile, 1));
+    } else {
+      LLVMGlobalEraseMetadata(k->ring[t], kind); /* the last loop over the tile */
+    }
   }
 }
 

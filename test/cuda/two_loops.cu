@@ -1,19 +1,22 @@
 // Two tile loops over the same __shared__ tiles (issue 9, part 4): a main
 // loop over the full K tiles and a remainder loop with zero-filling guards.
-// Both become cp.async rings, each its own; the first loop's drain
-// (cp.async.wait_group 0) comes before the second loop's prologue.
+// Both become cp.async rings in the same storage (one ring per tile); the
+// first loop's drain (cp.async.wait_group 0 and a barrier) comes before the
+// second loop's prologue.
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK --implicit-check-not="not pipelined"
 // RUN: FileCheck %s < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // CHECK-NOT: .b8 _ZZ6rowdotiiPKfS0_PfE2ta[
 // CHECK: .shared .align 16 .b8 _ZZ6rowdotiiPKfS0_PfE2ta_$_ring[3072];
-// CHECK: .shared .align 16 .b8 _ZZ6rowdotiiPKfS0_PfE2ta_$_ring1[3072];
+// CHECK-NOT: _ring1
 // the main loop's steady state, then its drain, then the remainder's prologue
 // CHECK: cp.async.wait_group 1;
 // CHECK: cp.async.wait_group 0;
+// CHECK-NEXT: bar.sync 0;
 // CHECK: cp.async.ca.shared.global
 // CHECK: cp.async.wait_group 1;
 // CHECK: cp.async.wait_group 0;
+// CHECK-NEXT: bar.sync 0;
 
 #define BK 32
 __global__ void __launch_bounds__(256) rowdot(int n, int k, const float *__restrict__ a,
@@ -35,7 +38,7 @@ __global__ void __launch_bounds__(256) rowdot(int n, int k, const float *__restr
       acc += ta[ty][j] * tb[j];
     __syncthreads();
   }
-  // REMARK: two_loops.cu:[[@LINE+1]]:3: remark: pipelined loop with 3 stages
+  // REMARK: two_loops.cu:[[@LINE+1]]:3: remark: pipelined loop with 3 stages{{.*}}shares the ring of an earlier loop over tile 'ta', 'tb'
   for (; t * BK < k; ++t) {
     int col = t * BK + tx;
     ta[ty][tx] = col < k ? a[(size_t)row * k + col] : 0.0f;

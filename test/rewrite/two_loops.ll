@@ -1,18 +1,27 @@
 ; Two tile loops one after the other over the same __shared__ tile (issue 9,
 ; part 4): a main loop and a remainder loop whose copies write the same bytes
 ; (the remainder's under a zero-fill guard), after a zero-initialization of
-; the tile that both loops' copies overwrite. Each loop gets a ring of its
-; own; the zero-initialization, which nothing can read any more, goes with
-; the tile. Order: the first loop's drain (cp.async.wait_group 0, on its
-; exit edge) comes before the second loop's prologue issues anything.
+; the tile that both loops' copies overwrite. The second loop's ring takes
+; the storage of the first's (one ring, not two); the zero-initialization,
+; which nothing can read any more, goes with the tile. Order: the first
+; loop's drain (cp.async.wait_group 0, then a barrier, on its exit edge)
+; comes before the second loop's prologue issues anything, and the second
+; loop drains the same way.
 ; RUN: %opt -passes='cuda-pipeline<stages=3;verify>' -pass-remarks=cuda-pipeline -pass-remarks-missed=cuda-pipeline -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
-; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes
-; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes
-; CHECK-NOT: @tile =
-; CHECK: @tile.ring = internal
-; CHECK: @tile.ring1 = internal
-; CHECK-NOT: @tile =
+; A budget that gives the first loop 2 stages (the tile stays beside its
+; ring while the second loop uses it) and the second 3: the shared ring
+; grows to the second loop's size.
+; RUN: %opt -passes='cuda-pipeline<stages=3;max-shared=3584;verify>' -pass-remarks=cuda-pipeline -S %s -o %t.grow.ll 2>&1 | FileCheck %s --check-prefix=GROW-REMARK
+; RUN: FileCheck %s --check-prefix=GROW < %t.grow.ll
+; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes; removed the second barrier; cp.async
+; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes; removed the second barrier; shares the ring of an earlier loop over tile 'tile'; cp.async
+; GROW-REMARK: pipelined loop with 2 stages: tile 'tile' 1024 -> 2048 bytes{{.*}}(3 stages requested; 2 fit the 3584-byte budget)
+; GROW-REMARK: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes{{.*}}shares the ring of an earlier loop over tile 'tile'
+; GROW: @tile.ring = internal unnamed_addr addrspace(3) global [3072 x i8] undef, align 16{{$}}
+; GROW-NOT: addrspace(3) global
+; CHECK: @tile.ring = internal unnamed_addr addrspace(3) global [3072 x i8] undef, align 16{{$}}
+; CHECK-NOT: addrspace(3) global
 ; CHECK-LABEL: define void @kernel
 ; CHECK-NOT: store float 0.0
 ; CHECK: preheader:
@@ -23,16 +32,21 @@
 ; CHECK-NEXT: call void @llvm.nvvm.barrier0()
 ; CHECK: getelementptr inbounds i8, ptr addrspace(3) @tile.ring,
 ; the first loop's drain, on its exit edge ...
+; CHECK: main.latch.mid_crit_edge:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; ... then the second loop's prologue
+; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; ... then the second loop's prologue, into the same ring
 ; CHECK: rem.preheader:
-; CHECK: getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile.ring1 to ptr)
+; CHECK: getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile.ring to ptr)
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(
 ; CHECK: rem:
-; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; CHECK: rem.join:
+; CHECK-NEXT: call void @llvm.nvvm.cp.async.wait.group(i32 1)
 ; CHECK-NEXT: call void @llvm.nvvm.barrier0()
-; CHECK: getelementptr inbounds i8, ptr addrspace(3) @tile.ring1,
+; CHECK: getelementptr inbounds i8, ptr addrspace(3) @tile.ring,
+; CHECK: rem.latch.done_crit_edge:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
+; CHECK-NEXT: call void @llvm.nvvm.barrier0()
 ; CHECK: done:
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
