@@ -71,6 +71,9 @@ static unsigned mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr) {
 typedef struct sibling_memo {
   LLVMBasicBlockRef ok[16];
   size_t n;
+  /** Set when a read of the tile outside the loop was accepted only because
+   * the last slot will be copied back (the copy-back argument). */
+  int copy_back_reads;
 } sibling_memo;
 
 static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef v,
@@ -194,6 +197,7 @@ static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
  * ring does not put back. */
 static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef user,
                           const pl_options *opts, sibling_memo *memo, pl_fail *f) {
+  int copy_back = opts->copy_back && pl_copy_back_possible(c);
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
   pl_loop_ref other = NULL;
   for (pl_loop_ref lp = pl_loop_for_block(host, bb); lp && !pl_loop_contains(lp, c->header);
@@ -216,7 +220,12 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_tile *t
       pl_candidate_free(&c2);
       if (ok && memo && memo->n < sizeof memo->ok / sizeof *memo->ok)
         memo->ok[memo->n++] = h;
-      return ok;
+      if (ok || !copy_back)
+        return ok;
+      /* with the copy-back, that loop's reads see the tile as the original
+       * left it; its stores are judged as any other below */
+      pl_fail_clear(f);
+      break;
     }
     pl_candidate_free(&c2);
   }
@@ -231,6 +240,11 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_tile *t
                     "tile '%s' is also used outside the loop: written there in bytes that the "
                     "loop's copies do not overwrite on every iteration",
                     t->name);
+  }
+  if (op == LLVMLoad && copy_back) {
+    if (memo)
+      memo->copy_back_reads = 1;
+    return 1;
   }
   if (other && op == LLVMLoad) {
     char *w = loop_words(other);
@@ -348,6 +362,25 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
                       t->name);
   }
   return 1;
+}
+
+int pl_copy_back_possible(const pl_candidate *c) {
+  for (size_t i = 0; i < c->ncopies; ++i)
+    if (c->copies[i].pred)
+      return 0;
+  return 1;
+}
+
+int pl_tile_needs_copy_back(pl_host *host, const pl_candidate *c, size_t tile,
+                            const pl_options *opts) {
+  if (!opts->copy_back || !pl_copy_back_possible(c))
+    return 0;
+  sibling_memo memo = {0};
+  pl_fail f = {0};
+  const pl_tile *t = &c->tiles[tile];
+  int ok = check_tile_uses(host, c, t, t->global, opts, &f, 0, 0, &memo);
+  pl_fail_clear(&f);
+  return ok && memo.copy_back_reads;
 }
 
 static int check_tiles(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f) {

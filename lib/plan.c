@@ -581,6 +581,11 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
   plan_outliving_tiles(c, plan);
   plan->other_shared = pl_other_shared_bytes(c, &dynamic) + plan->kept_tile_bytes;
   plan_sharing(c, plan);
+  plan->copy_back = calloc(c->ntiles ? c->ntiles : 1, 1);
+  if (!plan->copy_back)
+    abort();
+  for (size_t t = 0; t < c->ntiles; ++t)
+    plan->copy_back[t] = (unsigned char)pl_tile_needs_copy_back(host, c, t, opts);
   if (!plan_stages(c, opts, per_stage, plan, f) ||
       !plan_profit(host, c, opts, per_stage, plan, f) || !pl_find_trip(host, c, &plan->trip, f))
     return 0;
@@ -589,7 +594,7 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
    * drain and barrier, so that the other loop's ring writes wait for this
    * loop's last reads (plan_sharing) */
   for (size_t t = 0; t < c->ntiles; ++t)
-    if (plan->tile_kept[t] || plan->share_ring[t])
+    if (plan->tile_kept[t] || plan->share_ring[t] || plan->copy_back[t])
       plan->exit_barrier = 1;
   /* In a sync-first loop, iteration 0's top barrier also ordered everything
    * before the loop, among all threads, against iteration 0's copy stage.
@@ -612,5 +617,6 @@ void pl_plan_free(pl_plan *plan) {
   free(plan->dead_stores);
   free(plan->tile_kept);
   free(plan->share_ring);
+  free(plan->copy_back);
   memset(plan, 0, sizeof *plan);
 }

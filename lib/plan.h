@@ -114,6 +114,10 @@ typedef struct pl_plan {
    * NULL for a ring of its own. */
   LLVMValueRef *share_ring;
   uint64_t shared_reuse; /**< bytes of those rings, inside other_shared */
+  /** Per tile (owned): copy the last slot back into the tile after the
+   * drain, for a read outside the loop that would see what the loop left
+   * there (the copy-back argument, pl_tile_needs_copy_back). */
+  unsigned char *copy_back;
 } pl_plan;
 
 /** Kind of the metadata on a ring whose tile another loop still uses: one

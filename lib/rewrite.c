@@ -439,8 +439,61 @@ static void redirect_compute(skeleton *k) {
   pl_emitter_free(&rebuilt);
 }
 
-/* Epilogue on the exit edge: drain every group, and the barrier the plan
- * asks for. */
+/* The type that moves `bytes` bytes at once: i32 or <n x i32>, else
+ * <n x i8>. */
+static LLVMTypeRef chunk_type(const pl_candidate *c, unsigned bytes) {
+  LLVMContextRef ctx = ctx_of(c);
+  if (bytes % 4)
+    return LLVMVectorType(LLVMInt8TypeInContext(ctx), bytes);
+  if (bytes == 4)
+    return LLVMInt32TypeInContext(ctx);
+  return LLVMVectorType(LLVMInt32TypeInContext(ctx), bytes / 4);
+}
+
+/* The copy-back (plan.copy_back): each thread copies the bytes of its own
+ * copies from the last iteration's slot (s, the slot counter on the exit
+ * edge) back into the tile, where a read after the loop finds them as the
+ * original left them. Every copy runs on every iteration (no predicate:
+ * pl_copy_back_possible), so its bytes in that slot are the last iteration's
+ * (zeros or the fill where a guard failed, as the original stored); bytes
+ * no copy writes were never written by the loop, and the tile keeps them.
+ * This thread's copies are complete (the wait before); the barrier after
+ * (exit_barrier) publishes the tile to every thread. Emitted before the
+ * copies go, since the addresses are cloned from theirs. */
+static void emit_copy_back(skeleton *k) {
+  const pl_candidate *c = k->c;
+  int any = 0;
+  for (size_t t = 0; t < c->ntiles; ++t)
+    any |= k->plan->copy_back[t];
+  if (!any)
+    return;
+  pl_emitter slot, tile;
+  init_issuer(k, &slot);
+  slot.slot0 = NULL;
+  point_at_slot(k, &slot, k->s_phi, 1, "pl.back");
+  pl_emitter_init(&tile, c, k->b);
+  tile.clone_loop = 1;
+  tile.drop_flags = 1;
+  for (size_t t = 0; t < c->ntiles; ++t)
+    tile.tile_base[t] = c->tiles[t].global;
+  for (size_t i = 0; i < k->plan->ncopies; ++i) {
+    const pl_copy *cp = &k->plan->copies[i];
+    if (!k->plan->copy_back[cp->tile])
+      continue;
+    LLVMTypeRef ty = chunk_type(c, cp->bytes);
+    unsigned align = k->plan->dst_align[i] ? k->plan->dst_align[i] : 1;
+    unsigned tile_align = LLVMGetAlignment(c->tiles[cp->tile].global);
+    LLVMValueRef v = LLVMBuildLoad2(k->b, ty, pl_emit_remap(&slot, cp->dst), "pl.back.v");
+    LLVMSetAlignment(v, align);
+    LLVMValueRef st = LLVMBuildStore(k->b, v, pl_emit_remap(&tile, cp->dst));
+    LLVMSetAlignment(st, tile_align && tile_align < align ? tile_align : align);
+  }
+  pl_emitter_free(&slot);
+  pl_emitter_free(&tile);
+}
+
+/* Epilogue on the exit edge: drain every group, the copy-back and the
+ * barrier the plan asks for. */
 static void emit_drain(skeleton *k, pl_host *host) {
   const pl_candidate *c = k->c;
   LLVMBasicBlockRef exit = c->exit;
@@ -448,6 +501,7 @@ static void emit_drain(skeleton *k, pl_host *host) {
     exit = pl_split_edge(host, c->latch, exit);
   LLVMPositionBuilderBefore(k->b, pl_first_non_phi(exit));
   commit_or_wait(k, 0);
+  emit_copy_back(k);
   if (k->plan->exit_barrier)
     pl_emit_call0(c, k->b, "llvm.nvvm.barrier0");
 }
@@ -517,12 +571,12 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   emit_prologue(&k, host);
   emit_counters(&k);
   emit_steady_state(&k);
+  emit_drain(&k, host); /* before the copies go: the copy-back clones their addresses */
   remove_copies(c);
   redirect_compute(&k);
   /* One barrier per iteration: the plan's removed barrier goes (the one
    * closing the body, or the top one of a sync-first loop). */
   LLVMInstructionEraseFromParent(c->removed_barrier);
-  emit_drain(&k, host);
   delete_tiles(c, plan);
   predicate_moves(&k, host);
   pl_vec_free(&k.guarded);
