@@ -391,6 +391,32 @@ static void realworld(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 4.0 * s[0] * ((double)s[1] + s[2]); }});
+  // Issue 9, part 4: a tile loop whose last tiles are read again after it
+  // (the copy-back argument); trip count K1 / 32: 0, 1 to 5 and large.
+  p.push_back({"tailread",
+               "GB/s",
+               {{8, 0, 3},
+                {8, 32, 1},
+                {16, 64, 5},
+                {24, 96, 32},
+                {8, 128, 2},
+                {32, 160, 7},
+                {40, 32 * 37, 33}},
+               {64, 4096, 8},
+               {65536, 2048, 8},
+               [](const Size &s) {
+                 return "M=" + std::to_string(s[0]) + " K1=" + std::to_string(s[1]) +
+                        " extra=" + std::to_string(s[2]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[1], seed),
+                     out(b, (size_t)s[0] * 32);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.tailread(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 4.0 * s[0] * (double)s[1]; }});
 }
 
 // ---- copies cp.async cannot do (bench/kernels/convert.cuh) -------------------

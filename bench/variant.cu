@@ -132,6 +132,10 @@ void PL_CAT(twoloop_, PL_NS)(int M, int K1, int K2, const float *A, const float 
                              const float *y, float *out) {
   PL_NS::twoLoop<<<M / TL_ROWS, dim3(TL_BK, TL_ROWS)>>>(M, K1, K2, A, x, B, y, out);
 }
+void PL_CAT(tailread_, PL_NS)(int M, int K1, int extra, const float *A, const float *x,
+                              float *out) {
+  PL_NS::tailRead<<<M / TL_ROWS, dim3(TL_BK, TL_ROWS)>>>(M, K1, extra, A, x, out);
+}
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
 // one table of launchers per variant, found by its C name.

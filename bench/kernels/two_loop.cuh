@@ -51,4 +51,36 @@ __global__ void __launch_bounds__(TL_BK *TL_ROWS)
   }
   out[(size_t)row * TL_BK + tx] = acc1 * 0.5f + acc2;
 }
+
+// A tile loop whose tiles are read again after it (issue 9, part 4): the
+// same full-tile phase (each row of threads keeps its own copy of x's
+// tile), then `extra` passes over the last tiles left in ta and tb,
+// without copying -- what the copy-back argument serves (the copyback
+// variant pipelines the loop and copies the last slot back into the tiles;
+// every other plugin build declines it). The tiles are initialized first,
+// for the launches whose loop runs no iteration. Trip count K1 / 32.
+__global__ void __launch_bounds__(TL_BK *TL_ROWS)
+    tailRead(int M, int K1, int extra, const float *__restrict__ A, const float *__restrict__ x,
+             float *__restrict__ out) {
+  __shared__ float ta[TL_ROWS][TL_BK];
+  __shared__ float tb[TL_ROWS][TL_BK];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int row = blockIdx.x * TL_ROWS + ty;
+  ta[ty][tx] = 1.0f;
+  tb[ty][tx] = 2.0f;
+  __syncthreads();
+  float acc = 0.0f;
+  for (int t = 0; t < K1 / TL_BK; ++t) {
+    PL_TILE_COPY(ta[ty][tx] = A[(size_t)row * K1 + t * TL_BK + tx];
+                 tb[ty][tx] = x[t * TL_BK + tx]);
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < TL_BK; ++j)
+      acc += ta[ty][(tx + j) & (TL_BK - 1)] * tb[ty][(tx + j) & (TL_BK - 1)];
+    __syncthreads();
+  }
+  for (int e = 0; e < extra; ++e)
+    acc += ta[ty][(tx + e) & (TL_BK - 1)] * tb[(ty + e) & (TL_ROWS - 1)][(tx * 7 + e) & (TL_BK - 1)];
+  out[(size_t)row * TL_BK + tx] = acc;
+}
 #endif
