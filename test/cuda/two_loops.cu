@@ -6,6 +6,11 @@
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK --implicit-check-not="not pipelined"
 // RUN: FileCheck %s < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
+// Before sm_80, the register lowering: two slots, the same shared storage.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_75 -S %s -o %t75.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REGS
+// RUN: %if ptxas %{ %ptxas -arch=sm_75 %t75.ptx -o /dev/null %}
+// REGS: two_loops.cu:[[#L:]]:3: remark: pipelined loop with 2 stages{{.*}}; registers [sm_75
+// REGS: two_loops.cu:[[#L+10]]:3: remark: pipelined loop with 2 stages{{.*}}; shares the ring of an earlier loop over tile 'ta', 'tb'; registers [sm_75
 // CHECK-NOT: .b8 _ZZ6rowdotiiPKfS0_PfE2ta[
 // CHECK: .shared .align 16 .b8 _ZZ6rowdotiiPKfS0_PfE2ta_$_ring[3072];
 // CHECK-NOT: _ring1
