@@ -80,11 +80,6 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
                            const pl_options *opts, pl_fail *f, int depth, int local,
                            sibling_memo *memo);
 
-/* Nonzero when every byte `x` writes (`bytes` from `dst`, by one thread) is
- * also written by that thread's copies into `tile` in `c`: intervals at a
- * constant ScalarEvolution distance from `dst`, from copies whose
- * predicate is none or `pred` (negated as `pred_negated`). A guarded copy
- * writes its bytes whatever its guard (zeros where it fails). */
 /* Nonzero when the conditions `a` and `b` are provably equal: one value,
  * or two integer compares of one predicate on the same operands (each loop
  * computes `threadIdx.y == 0` for itself). */
@@ -97,6 +92,12 @@ static int same_condition(LLVMValueRef a, LLVMValueRef b) {
          LLVMGetOperand(a, 1) == LLVMGetOperand(b, 1);
 }
 
+/* Nonzero when every byte a write of `bytes` bytes at `dst` (by one
+ * thread) covers is also written by that thread's copies into `tile` in
+ * `c`: intervals at a constant ScalarEvolution distance from `dst`, from
+ * copies whose predicate is none or the same as `pred` (negated as
+ * `pred_negated`; NULL: only unpredicated copies count). A guarded copy
+ * writes its bytes whatever its guard (zeros or its fill where it fails). */
 static int bytes_covered(pl_host *host, const pl_candidate *c, LLVMValueRef tile, LLVMValueRef dst,
                          unsigned bytes, LLVMValueRef pred, int pred_negated) {
   int64_t lo[64], hi[64];
@@ -155,7 +156,8 @@ static char *loop_words(pl_loop_ref loop) {
  * its first barrier, and its copies write exactly the bytes that `c`'s
  * copies write. Then each loop reads, of the tile, only what it copied in
  * the same iteration or bytes no code writes: never what the other left,
- * so each may have a ring of its own (or keep the tile, if declined).
+ * so each may read a ring (the plan lets the later one share the earlier
+ * one's storage, with a barrier on both exits) or, declined, the tile.
  * Returns 0 with TileLeftByOtherLoop in `f` otherwise. */
 static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
                          const pl_candidate *c2, pl_loop_ref loop2, const pl_options *opts,
@@ -192,9 +194,11 @@ static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
  * `c`'s unpredicated copies overwrite on every iteration (a
  * zero-initialization before the loop, a store after it): no read of the
  * tile can see such a store, since every read is in a tile loop after
- * that iteration's copies. Any other use declines the loop: a read
- * outside every tile loop sees what the loop left in the tile, which the
- * ring does not put back. */
+ * that iteration's copies. Under the copy-back argument (and when
+ * pl_copy_back_possible), a read anywhere else is accepted too, and noted
+ * in `memo`: the rewrite puts the last slot back into the tile. Any other
+ * use declines the loop: a read outside every tile loop sees what the
+ * loop left in the tile, which the ring alone does not put back. */
 static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef user,
                           const pl_options *opts, sibling_memo *memo, pl_fail *f) {
   int copy_back = opts->copy_back && pl_copy_back_possible(c);

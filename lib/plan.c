@@ -527,15 +527,18 @@ static int used_in(LLVMValueRef v, LLVMValueRef fn, int depth) {
 }
 
 /* Shared rings (issue 9, part 4). An earlier loop of this kernel over the
- * same tile left its ring marked with the tile (PL_RING_OF_MD): legality
- * accepted this loop's uses of the tile there only as a loop that fills the
- * same bytes, and that loop's exit drains and has a barrier (its tile was
- * kept). The two loops are disjoint and one runs after the other, so this
- * loop's ring takes the same storage: every path from that loop to this
- * one's prologue passes its drain (cp.async.wait_group 0, then a barrier:
- * no thread still reads its last slot, and none of its zero-fills is in
- * flight), and this loop's exit gets the same for a way back (an outer
- * loop around both). The kernel then holds the larger ring, not both. */
+ * same tile left its ring marked with the tile (PL_RING_OF_MD) because
+ * this loop still used the tile: its exit drains and has a barrier (its
+ * plan set exit_barrier for the kept tile). The ring is that loop's alone:
+ * only its body and its drain (a copy-back, before the barrier) touch it.
+ * The two loops are disjoint (legality: neither contains the other; the
+ * worklist takes outer loops first, so an earlier loop is never inside a
+ * later one), so this loop's ring takes the same storage: every path from
+ * that loop to this one's prologue leaves it by its only exit edge and
+ * passes its drain (cp.async.wait_group 0, then a barrier: no thread still
+ * reads its last slot, none of its zero-fills is in flight), and this
+ * loop's exit gets the same for a way back (an outer loop around both).
+ * The kernel then holds the larger ring, not both. */
 static void plan_sharing(const pl_candidate *c, pl_plan *plan) {
   plan->share_ring = calloc(c->ntiles ? c->ntiles : 1, sizeof *plan->share_ring);
   if (!plan->share_ring)
