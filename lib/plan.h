@@ -35,7 +35,15 @@
  *   drain     every lowering's wait for all groups on the exit edge
  *             (cp.async.wait_group 0; nothing for registers); a barrier
  *             after it when the loop can run again or an access after the
- *             loop may conflict with the last iteration's compute
+ *             loop may conflict with the last iteration's compute, or when
+ *             another loop still uses a tile, shares its ring, or a tile is
+ *             copied back (issue 9, part 4)
+ *   sharing   a later loop over the same tiles reuses an earlier loop's
+ *             ring, grown where it needs more (share_ring); tiles another
+ *             loop still uses stay, and count in the budget (tile_kept);
+ *             stores the copies overwrite go with the last loop's tile
+ *             (dead_stores); the copy-back argument puts the last slot
+ *             back into a tile read after the loop (copy_back)
  *   entry     a barrier before the prologue of a sync-first loop, in place
  *             of iteration 0's removed top barrier
 \*===----------------------------------------------------------------------===*/
