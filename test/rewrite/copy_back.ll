@@ -6,6 +6,18 @@
 ; barrier that publishes them; the read after the loop reads the tile.
 ; RUN: %opt -passes='cuda-pipeline<stages=3;copy-back;verify>' -pass-remarks=cuda-pipeline -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
+; The register lowering: two slots, the same copy-back from the slot of the
+; last iteration (its stores for iteration T went to the other slot).
+; RUN: %opt -passes='cuda-pipeline<copy-back;lowering=registers;verify>' -pass-remarks=cuda-pipeline -S %s -o %t.regs.ll 2>&1 | FileCheck %s --check-prefix=REGS-REMARK
+; RUN: FileCheck %s --check-prefix=REGS < %t.regs.ll
+; REGS-REMARK: pipelined loop with 2 stages: tile 'tile' 1024 -> 2048 bytes; 1 copy of 4 bytes, 1 staged through 1 register; removed the second barrier; copies the last slot back into tile 'tile'; registers
+; REGS: latch.exit_crit_edge:
+; REGS-NOT: wait.group
+; REGS: %pl.back = getelementptr inbounds i8, ptr addrspace(3) @tile.ring, i32
+; REGS: %pl.back.v = load i32, ptr
+; REGS-NEXT: [[T:%.*]] = getelementptr [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
+; REGS-NEXT: store i32 %pl.back.v, ptr [[T]], align 4
+; REGS-NEXT: call void @llvm.nvvm.barrier0()
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes; removed the second barrier; copies the last slot back into tile 'tile'; cp.async
 ; CHECK: @tile = internal addrspace(3) global [256 x float] undef, align 4
 ; CHECK: @tile.ring = internal unnamed_addr addrspace(3) global [3072 x i8] undef, align 16{{$}}
