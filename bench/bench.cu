@@ -401,6 +401,63 @@ static void realworld(std::vector<Problem> &p) {
                    [](const Size &s) { return 8.0 * s[0] * s[1] * 256; }};
   alias.timed = false;
   p.push_back(alias);
+  // Issue 9, part 4: two tile loops over the same tiles, M x (K1 + K2);
+  // trip counts K1 / 32 (full tiles) and ceil(K2 / 32) (ragged), each 0,
+  // 1 to 5 and large, with the other loop at another count.
+  p.push_back({"twoloop",
+               "GB/s",
+               {{8, 0, 0},
+                {8, 32, 0},
+                {16, 0, 25},
+                {16, 64, 50},
+                {24, 96, 90},
+                {8, 128, 97},
+                {32, 160, 160},
+                {8, 32 * 40, 1},
+                {16, 32, 32 * 40 - 3},
+                {40, 32 * 37, 32 * 29 - 11}},
+               {64, 2048, 2000},
+               {65536, 1024, 1000},
+               [](const Size &s) {
+                 return "M=" + std::to_string(s[0]) + " K1=" + std::to_string(s[1]) +
+                        " K2=" + std::to_string(s[2]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[1], seed),
+                     f32(b, (size_t)s[0] * s[2], seed), f32(b, (size_t)s[2], seed),
+                     out(b, (size_t)s[0] * 32);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.twoloop(s[0], s[1], s[2], F(b, 0), F(b, 1), F(b, 2), F(b, 3), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 4.0 * s[0] * ((double)s[1] + s[2]); }});
+  // Issue 9, part 4: a tile loop whose last tiles are read again after it
+  // (the copy-back argument); trip count K1 / 32: 0, 1 to 5 and large.
+  p.push_back({"tailread",
+               "GB/s",
+               {{8, 0, 3},
+                {8, 32, 1},
+                {16, 64, 5},
+                {24, 96, 32},
+                {8, 128, 2},
+                {32, 160, 7},
+                {40, 32 * 37, 33}},
+               {64, 4096, 8},
+               {65536, 2048, 8},
+               [](const Size &s) {
+                 return "M=" + std::to_string(s[0]) + " K1=" + std::to_string(s[1]) +
+                        " extra=" + std::to_string(s[2]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[1], seed),
+                     out(b, (size_t)s[0] * 32);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.tailread(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 4.0 * s[0] * (double)s[1]; }});
 }
 
 // ---- copies cp.async cannot do (bench/kernels/convert.cuh) -------------------

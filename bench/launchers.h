@@ -10,6 +10,9 @@
 //   sm75    the plugin, built for sm_75 only: the register lowering; the
 //           driver JIT-compiles the embedded compute_75 PTX for the GPU
 //   sm75p   no plugin, built for sm_75 only (what sm75 is compared with)
+//   copyback the plugin with copy-back and profitability=off (every legal
+//           loop at 3 stages; a tile read after its loop gets the last slot
+//           copied back: tailread)
 //   generic the plugin with generic-tile-reads (matrix loads of tiles left
 //           generic: the plugin before tile reads moved to .shared)
 //   nvcc_plain, nvcc_hand  the plain and hand-written sources built by nvcc
@@ -22,7 +25,8 @@
 
 #define PL_VARIANTS(X)                                                                             \
   X(plain)                                                                                         \
-  X(plugin) X(generic) X(s2) X(s3) X(s4) X(hand) X(limit) X(regs) X(cpasync) X(sm75) X(sm75p)
+  X(plugin) X(generic) X(s2) X(s3) X(s4) X(hand) X(limit) X(regs) X(cpasync) X(sm75) X(sm75p)    \
+  X(copyback)
 
 #define PL_DECLARE(v)                                                                              \
   void sgemm_##v(int N, const float *A, const float *B, float *C);                                 \
@@ -48,7 +52,10 @@
   void halfgemm_##v(int M, int N, int K, const half *A, const half *B, float *C);                 \
   void aliasrows_##v(int tiles, int blocks, int strided, const float *in, float *out);            \
   void fixedk_##v(int M, int N, int rolled, const half *A, const half *B, float *C);               \
-  void smallk_##v(int batch, int rolled, const float *A, const float *B, float *C);
+  void smallk_##v(int batch, int rolled, const float *A, const float *B, float *C);              \
+  void twoloop_##v(int M, int K1, int K2, const float *A, const float *x, const float *B,          \
+                   const float *y, float *out);                                                    \
+  void tailread_##v(int M, int K1, int extra, const float *A, const float *x, float *out);
 PL_VARIANTS(PL_DECLARE)
 PL_DECLARE(nvcc_plain)
 PL_DECLARE(nvcc_hand)
@@ -80,6 +87,9 @@ struct Variant {
   void (*aliasrows)(int, int, int, const float *, float *);
   void (*fixedk)(int, int, int, const half *, const half *, float *);
   void (*smallk)(int, int, const float *, const float *, float *);
+  void (*twoloop)(int, int, int, const float *, const float *, const float *, const float *,
+                  float *);
+  void (*tailread)(int, int, int, const float *, const float *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \
@@ -87,6 +97,6 @@ struct Variant {
       batched_##v,  attn_##v,    stream_##v,    streamldg_##v, sgemm1d_##v,                        \
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
       nbody_##v,    gram_##v,      haloconv_##v,  f2h_##v,       dequant_##v,                        \
-      halfgemm_##v, aliasrows_##v, fixedk_##v, smallk_##v}
+      halfgemm_##v, aliasrows_##v, fixedk_##v, smallk_##v, twoloop_##v, tailread_##v}
 
 #endif

@@ -40,6 +40,7 @@ namespace PL_NS {
 #include "kernels/sgemm_vec.cuh"
 #include "kernels/stream.cuh"
 #include "kernels/sync_first.cuh"
+#include "kernels/two_loop.cuh"
 #ifdef PL_HAND
 #include "hand_kernels.cuh"
 #include "kernels/hand.cuh"
@@ -149,6 +150,16 @@ void PL_CAT(smallk_, PL_NS)(int batch, int rolled, const float *A, const float *
     KERNEL(smallKSgemm)<true><<<batch, dim3(SK_T, SK_T)>>>(A, B, C);
   else
     KERNEL(smallKSgemm)<false><<<batch, dim3(SK_T, SK_T)>>>(A, B, C);
+}
+// Issue 9, part 4: two tile loops over the same tiles. No hand-written
+// ring: the hand variant runs the plain kernel.
+void PL_CAT(twoloop_, PL_NS)(int M, int K1, int K2, const float *A, const float *x, const float *B,
+                             const float *y, float *out) {
+  PL_NS::twoLoop<<<M / TL_ROWS, dim3(TL_BK, TL_ROWS)>>>(M, K1, K2, A, x, B, y, out);
+}
+void PL_CAT(tailread_, PL_NS)(int M, int K1, int extra, const float *A, const float *x,
+                              float *out) {
+  PL_NS::tailRead<<<M / TL_ROWS, dim3(TL_BK, TL_ROWS)>>>(M, K1, extra, A, x, out);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:

@@ -2,6 +2,7 @@
 #include "legality.h"
 
 #include "alias_check.h"
+#include "recognize.h"
 #include "trip.h"
 
 #include <stdio.h>
@@ -65,9 +66,214 @@ static unsigned mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr) {
   return pl_mod_ref(host, inst, ptr);
 }
 
-/* (a) Walks every use of a tile-derived value. */
+/* Several loops over one tile (issue 9, part 4). The headers of the other
+ * loops already found to fill the tile with the same bytes, so that each
+ * is looked at once per check. */
+typedef struct sibling_memo {
+  LLVMBasicBlockRef ok[16];
+  size_t n;
+  /** Set when a read of the tile outside the loop was accepted only because
+   * the last slot will be copied back (the copy-back argument). */
+  int copy_back_reads;
+} sibling_memo;
+
 static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef v,
-                           const pl_options *opts, pl_fail *f, int depth) {
+                           const pl_options *opts, pl_fail *f, int depth, int local,
+                           sibling_memo *memo);
+
+/* Nonzero when the conditions `a` and `b` are provably equal: one value,
+ * or two integer compares of one predicate on the same operands (each loop
+ * computes `threadIdx.y == 0` for itself). */
+static int same_condition(LLVMValueRef a, LLVMValueRef b) {
+  if (a == b)
+    return 1;
+  return a && b && LLVMIsAICmpInst(a) && LLVMIsAICmpInst(b) &&
+         LLVMGetICmpPredicate(a) == LLVMGetICmpPredicate(b) &&
+         LLVMGetOperand(a, 0) == LLVMGetOperand(b, 0) &&
+         LLVMGetOperand(a, 1) == LLVMGetOperand(b, 1);
+}
+
+/* Nonzero when every byte a write of `bytes` bytes at `dst` (by one
+ * thread) covers is also written by that thread's copies into `tile` in
+ * `c`: intervals at a constant ScalarEvolution distance from `dst`, from
+ * copies whose predicate is none or the same as `pred` (negated as
+ * `pred_negated`; NULL: only unpredicated copies count). A guarded copy
+ * writes its bytes whatever its guard (zeros or its fill where it fails). */
+static int bytes_covered(pl_host *host, const pl_candidate *c, LLVMValueRef tile, LLVMValueRef dst,
+                         unsigned bytes, LLVMValueRef pred, int pred_negated) {
+  int64_t lo[64], hi[64];
+  size_t n = 0;
+  for (size_t i = 0; i < c->ncopies && n < 64; ++i) {
+    const pl_copy *y = &c->copies[i];
+    if (c->tiles[y->tile].global != tile)
+      continue;
+    if (y->pred && (!same_condition(y->pred, pred) || y->pred_negated != pred_negated))
+      continue;
+    int64_t d = 0;
+    if (y->dst != dst && !pl_scev_const_distance(host, dst, y->dst, &d))
+      continue;
+    lo[n] = -d;
+    hi[n++] = -d + (int64_t)y->bytes;
+  }
+  int64_t pos = 0;
+  for (int progress = 1; pos < (int64_t)bytes && progress;) {
+    progress = 0;
+    for (size_t k = 0; k < n; ++k)
+      if (lo[k] <= pos && pos < hi[k]) {
+        pos = hi[k];
+        progress = 1;
+      }
+  }
+  return pos >= (int64_t)bytes;
+}
+
+/* Nonzero when the copies of `a` into `tile` write no byte that those of
+ * `b` do not write too (thread by thread). */
+static int copies_covered(pl_host *host, const pl_candidate *a, const pl_candidate *b,
+                          LLVMValueRef tile) {
+  for (size_t i = 0; i < a->ncopies; ++i) {
+    const pl_copy *x = &a->copies[i];
+    if (a->tiles[x->tile].global == tile &&
+        !bytes_covered(host, b, tile, x->dst, x->bytes, x->pred, x->pred_negated))
+      return 0;
+  }
+  return 1;
+}
+
+static int invariant(const pl_candidate *c, LLVMValueRef v, int depth);
+
+/* "the loop at line N" of `loop`, malloc'ed. */
+static char *loop_words(pl_loop_ref loop) {
+  unsigned line = 0, col = 0;
+  char *file = pl_loop_source(loop, &line, &col);
+  free(file);
+  return line ? pl_strdupf("the loop at line %u", line) : pl_strdupf("another loop");
+}
+
+/* `c2`, another loop of the function that `c` is not in and that is not in
+ * `c`, fills tile `t` as a tile loop of its own: its only writes of the
+ * tile are its copies, which write the same bytes on every iteration
+ * (invariant destinations and predicates), nothing reads the tile before
+ * its first barrier, and its copies write exactly the bytes that `c`'s
+ * copies write. Then each loop reads, of the tile, only what it copied in
+ * the same iteration or bytes no code writes: never what the other left,
+ * so each may read a ring (the plan lets the later one share the earlier
+ * one's storage, with a barrier on both exits) or, declined, the tile.
+ * Returns 0 with TileLeftByOtherLoop in `f` otherwise. */
+static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
+                         const pl_candidate *c2, pl_loop_ref loop2, const pl_options *opts,
+                         pl_fail *f) {
+  int j = pl_tile_index(c2, t->global);
+  pl_fail f2 = {0};
+  int ok = check_tile_uses(host, c2, &c2->tiles[j], t->global, opts, &f2, 0, 1, NULL);
+  pl_fail_clear(&f2);
+  for (size_t i = 0; i < c2->ncopies && ok; ++i) {
+    const pl_copy *cp = &c2->copies[i];
+    if (cp->tile == (unsigned)j)
+      ok = invariant(c2, cp->dst, 0) && (!cp->pred || invariant(c2, cp->pred, 0));
+  }
+  char *other = loop_words(loop2);
+  if (!ok) {
+    pl_failf(f, PL_R_TILE_LEFT_BY_OTHER_LOOP, NULL,
+             "tile '%s' is also used by %s, which does not fill it with copies of its own "
+             "on every iteration before reading it",
+             t->name, other);
+  } else if (!copies_covered(host, c, c2, t->global) || !copies_covered(host, c2, c, t->global)) {
+    ok = 0;
+    pl_failf(f, PL_R_TILE_LEFT_BY_OTHER_LOOP, NULL,
+             "tile '%s' is also filled by %s, whose copies do not write the same bytes as "
+             "this loop's, so one loop could read what the other left in the tile",
+             t->name, other);
+  }
+  free(other);
+  return ok;
+}
+
+/* A use of tile `t` (a memory access `user`, outside `c`, in `c`'s function).
+ * Accepted when it lies in another tile loop that fills the tile with the
+ * same bytes (sibling_fills), or when it is a plain store whose bytes
+ * `c`'s unpredicated copies overwrite on every iteration (a
+ * zero-initialization before the loop, a store after it): no read of the
+ * tile can see such a store, since every read is in a tile loop after
+ * that iteration's copies. Under the copy-back argument (and when
+ * pl_copy_back_possible), a read anywhere else is accepted too, and noted
+ * in `memo`: the rewrite puts the last slot back into the tile. Any other
+ * use declines the loop: a read outside every tile loop sees what the
+ * loop left in the tile, which the ring alone does not put back. */
+static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef user,
+                          const pl_options *opts, sibling_memo *memo, pl_fail *f) {
+  int copy_back = opts->copy_back && pl_copy_back_possible(c);
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
+  pl_loop_ref other = NULL;
+  for (pl_loop_ref lp = pl_loop_for_block(host, bb); lp && !pl_loop_contains(lp, c->header);
+       lp = pl_loop_parent(lp)) {
+    LLVMBasicBlockRef h = pl_loop_header(lp);
+    if (pl_candidate_has_block(c, h))
+      break; /* a loop inside c: c's own use */
+    if (!other)
+      other = lp;
+    for (size_t k = 0; memo && k < memo->n; ++k)
+      if (memo->ok[k] == h)
+        return 1;
+    pl_candidate c2 = {0};
+    pl_fail f2 = {0};
+    int tile_loop =
+        pl_recognize(host, lp, c->function, NULL, &c2, &f2) && pl_tile_index(&c2, t->global) >= 0;
+    pl_fail_clear(&f2);
+    if (tile_loop) {
+      int ok = sibling_fills(host, c, t, &c2, lp, opts, f);
+      pl_candidate_free(&c2);
+      if (ok && memo && memo->n < sizeof memo->ok / sizeof *memo->ok)
+        memo->ok[memo->n++] = h;
+      if (ok || !copy_back)
+        return ok;
+      /* with the copy-back, that loop's reads see the tile as the original
+       * left it; its stores are judged as any other below */
+      pl_fail_clear(f);
+      break;
+    }
+    pl_candidate_free(&c2);
+  }
+  LLVMOpcode op = LLVMGetInstructionOpcode(user);
+  if (op == LLVMStore) {
+    LLVMValueRef val = LLVMGetOperand(user, 0);
+    unsigned bytes = (unsigned)pl_type_store_size(c->module, LLVMTypeOf(val));
+    if (bytes && !LLVMGetVolatile(user) &&
+        bytes_covered(host, c, t->global, LLVMGetOperand(user, 1), bytes, NULL, 0))
+      return 1;
+    return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user,
+                    "tile '%s' is also used outside the loop: written there in bytes that the "
+                    "loop's copies do not overwrite on every iteration",
+                    t->name);
+  }
+  if (op == LLVMLoad && copy_back) {
+    if (memo)
+      memo->copy_back_reads = 1;
+    return 1;
+  }
+  if (other && op == LLVMLoad) {
+    char *w = loop_words(other);
+    pl_failf(f, PL_R_TILE_LEFT_BY_OTHER_LOOP, user,
+             "tile '%s' is read by %s, which does not copy into it first, so it reads what "
+             "this loop leaves in the tile",
+             t->name, w);
+    free(w);
+    return 0;
+  }
+  if (op == LLVMLoad)
+    return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user,
+                    "tile '%s' is also used outside the loop: read there, after the loop, where "
+                    "it sees what the loop left in the tile",
+                    t->name);
+  return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user, "tile '%s' is also used outside the loop",
+                  t->name);
+}
+
+/* (a) Walks every use of a tile-derived value. With `local`, only the
+ * uses inside `c` count (another loop's own tile check, sibling_fills). */
+static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef v,
+                           const pl_options *opts, pl_fail *f, int depth, int local,
+                           sibling_memo *memo) {
   if (depth > 64)
     return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
                     "the address of tile '%s' is derived too deeply to follow", t->name);
@@ -77,7 +283,7 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
       LLVMOpcode op = LLVMGetConstOpcode(user);
       if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) || op == LLVMBitCast ||
           op == LLVMAddrSpaceCast) {
-        if (!check_tile_uses(host, c, t, user, opts, f, depth + 1))
+        if (!check_tile_uses(host, c, t, user, opts, f, depth + 1, local, memo))
           return 0;
         continue;
       }
@@ -97,6 +303,8 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
      * left over after it was inlined into every caller. */
     if (owner != c->function && !pl_function_may_be_called(owner, opts->rdc))
       continue;
+    if (owner != c->function && local)
+      continue;
     if (owner != c->function) {
       size_t n = 0;
       const char *fname = LLVMGetValueName2(owner, &n);
@@ -111,13 +319,23 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
     LLVMOpcode op = LLVMGetInstructionOpcode(user);
     if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) || op == LLVMBitCast ||
         op == LLVMAddrSpaceCast) {
-      if (!check_tile_uses(host, c, t, user, opts, f, depth + 1))
+      if (!check_tile_uses(host, c, t, user, opts, f, depth + 1, local, memo))
         return 0;
       continue;
     }
-    if (!in_loop)
-      return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user, "tile '%s' is also used outside the loop",
-                      t->name);
+    if (!in_loop && local)
+      continue;
+    if (!in_loop) {
+      if (op != LLVMLoad && op != LLVMStore)
+        return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user, "tile '%s' is also used outside the loop",
+                        t->name);
+      if (op == LLVMStore && LLVMGetOperand(user, 0) == v)
+        return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' is stored to memory",
+                        t->name);
+      if (!outside_use_ok(host, c, t, user, opts, memo, f))
+        return 0;
+      continue;
+    }
     int reads = 0;
     if (op == LLVMLoad) {
       reads = 1;
@@ -151,10 +369,30 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
   return 1;
 }
 
+int pl_copy_back_possible(const pl_candidate *c) {
+  for (size_t i = 0; i < c->ncopies; ++i)
+    if (c->copies[i].pred)
+      return 0;
+  return 1;
+}
+
+int pl_tile_needs_copy_back(pl_host *host, const pl_candidate *c, size_t tile,
+                            const pl_options *opts) {
+  if (!opts->copy_back || !pl_copy_back_possible(c))
+    return 0;
+  sibling_memo memo = {0};
+  pl_fail f = {0};
+  const pl_tile *t = &c->tiles[tile];
+  int ok = check_tile_uses(host, c, t, t->global, opts, &f, 0, 0, &memo);
+  pl_fail_clear(&f);
+  return ok && memo.copy_back_reads;
+}
+
 static int check_tiles(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f) {
   for (size_t i = 0; i < c->ntiles; ++i) {
     const pl_tile *t = &c->tiles[i];
-    if (!check_tile_uses(host, c, t, t->global, opts, f, 0))
+    sibling_memo memo = {0};
+    if (!check_tile_uses(host, c, t, t->global, opts, f, 0, 0, &memo))
       return 0;
   }
   return 1;
@@ -268,6 +506,14 @@ static LLVMBasicBlockRef *blocks_before(pl_host *host, const pl_candidate *c, si
   return all ? all : calloc(1, sizeof *all);
 }
 
+/* The cp.async intrinsics (llvm.nvvm.cp.async.*) that an earlier loop's
+ * rewrite put in the kernel: they write only shared memory (the source is
+ * ReadOnly in IntrinsicsNVVM.td) or nothing (commit, wait_group). */
+static int is_own_cp_async(LLVMValueRef inst) {
+  static const char prefix[] = "llvm.nvvm.cp.async.";
+  return LLVMIsACallInst(inst) && strncmp(pl_callee_name(inst), prefix, sizeof prefix - 1) == 0;
+}
+
 static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f) {
   size_t n;
   LLVMBasicBlockRef *before = blocks_before(host, c, &n);
@@ -277,8 +523,11 @@ static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f)
   for (size_t k = 0; k < n && ok; ++k) {
     LLVMBasicBlockRef b = before[k];
     for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && ok; i = LLVMGetNextInstruction(i)) {
+      /* cp.async machinery an earlier loop's rewrite left here (issue 9,
+       * part 4) writes only shared memory (cp.async's source is read-only,
+       * IntrinsicsNVVM.td) or nothing (commit, wait) */
       if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || pl_is_any_barrier(i) ||
-          writes_only_shared(i))
+          writes_only_shared(i) || is_own_cp_async(i))
         continue;
       for (size_t j = 0; j < c->ncopies; ++j) {
         LLVMValueRef obj = source_object(c, c->copies[j].src);

@@ -67,6 +67,20 @@ int pl_writes_copy_source(pl_host *host, const pl_candidate *c, LLVMValueRef ins
 void pl_copy_alignment(pl_host *host, const pl_candidate *c, const pl_copy *cp, unsigned *src_align,
                        unsigned *dst_align);
 
+/** Nonzero when every copy of `c` runs on every iteration (no predicate):
+ * then each thread can copy the last slot of its own copies back into the
+ * tile after the loop (issue 9, part 4: the copy-back argument). */
+int pl_copy_back_possible(const pl_candidate *c);
+
+/** Nonzero when, under the copy-back argument, tile number `tile` of the
+ * legal candidate `c` is read outside the loop where the read may see what
+ * the loop left in the tile (after the loop, or in another loop that does
+ * not fill the same bytes first): the rewrite must then copy the last slot
+ * back into the tile after the drain. 0 without the argument. Changes
+ * nothing. */
+int pl_tile_needs_copy_back(pl_host *host, const pl_candidate *c, size_t tile,
+                            const pl_options *opts);
+
 /** Runs the checks above on `c`, in order. Returns 1 when all pass, else 0
  * with the reason in `f`. Changes nothing. */
 int pl_check_legality(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f);

@@ -10,7 +10,7 @@
 #define PL_ACCEPTED                                                                                \
   "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, "                   \
   "profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR, "        \
-  "lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255)"
+  "lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255), copy-back"
 
 void pl_options_init(pl_options *opts) {
   opts->stages = 0;
@@ -26,6 +26,7 @@ void pl_options_init(pl_options *opts) {
   opts->report[0] = '\0';
   opts->lowering = PL_CHOOSE_AUTO;
   opts->max_staged_regs = PL_DEFAULT_MAX_STAGED_REGS;
+  opts->copy_back = 0;
 }
 
 /* Copies the regex `re` of argument `what` into `out` after checking that
@@ -85,6 +86,7 @@ const char *pl_options_help(void) {
          "registers\n"
          "  max-staged-regs=N most registers a thread stages for the register lowering (default "
          "32)\n"
+         "  copy-back         a tile read after its loop gets the last slot copied back into it\n"
          "libpipeline: kernel attributes (include/libpipeline.h):\n"
          "  __attribute__((annotate(\"pipeline\")))          PL_PIPELINE: error unless a loop of "
          "the "
@@ -161,6 +163,10 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
     snprintf(opts->report, sizeof opts->report, "%s", arg + 7);
     return 0;
   }
+  if (strcmp(arg, "copy-back") == 0) {
+    opts->copy_back = 1;
+    return 0;
+  }
   if (strcmp(arg, "generic-tile-reads") == 0) {
     opts->generic_tile_reads = 1;
     return 0;
@@ -227,7 +233,7 @@ int pl_options_parse_list(pl_options *opts, const char *list, char sep, char *er
     memcpy(item, p, n);
     item[n] = '\0';
     if (n > 0 && pl_options_parse_one(&tmp, item, err, errlen) != 0) {
-      char why[256];
+      char why[1024]; /* the accepted list is over 256 bytes */
       snprintf(why, sizeof why, "%s", err);
       snprintf(err, errlen, "'%s': %s", item, why);
       return -1;

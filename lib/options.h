@@ -68,6 +68,10 @@ typedef struct pl_options {
   pl_lowering_choice lowering;  /**< `lowering=` (default auto) */
   unsigned max_staged_regs;     /**< `max-staged-regs=`: most 32-bit registers
                                      a thread may stage (register lowering) */
+  int copy_back;                /**< `copy-back`: a tile read outside its loop
+                                     (after it, or by another loop) gets the last
+                                     slot copied back after the drain, instead of
+                                     declining the loop (issue 9, part 4) */
 } pl_options;
 
 /** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB, the
@@ -88,9 +92,10 @@ void pl_options_init(pl_options *opts);
  * the decision report into DIR), `generic-tile-reads` (leave matrix loads
  * of __shared__ tiles in the generic state space), `lowering=auto|cp.async|registers`
  * (force a lowering where it is legal), or `max-staged-regs=N` (1 to 255: the most
- * 32-bit registers a thread may stage for the register lowering). Returns 0 on success. On error
- * returns -1, leaves `opts` unchanged and writes a one-line message saying what is accepted to
- * `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
+ * 32-bit registers a thread may stage for the register lowering), or `copy-back` (a tile
+ * read outside its loop gets the last slot copied back into it after the loop). Returns 0 on
+ * success. On error returns -1, leaves `opts` unchanged and writes a one-line message saying what
+ * is accepted to `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
 int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen);
 
 /** Parses a list of arguments separated by `sep` (';' for opt's pass

@@ -287,6 +287,12 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
     changed |= run_function(mh, fn, opts, &report);
   }
   pl_unrolled_orphans(mh, m, opts, &report);
+  /* The marks that let a later loop over the same tiles share a ring
+   * (plan.h, PL_RING_OF_MD) are of no use after the pass. */
+  unsigned ring_of =
+      LLVMGetMDKindIDInContext(LLVMGetModuleContext(m), PL_RING_OF_MD, sizeof PL_RING_OF_MD - 1);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
+    LLVMGlobalEraseMetadata(g, ring_of);
   if (opts->report[0]) {
     char *err = pl_report_write(&report, m, opts, opts->report);
     LLVMValueRef any = LLVMGetFirstFunction(m);

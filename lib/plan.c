@@ -354,6 +354,8 @@ static int plan_lowering(pl_host *host, const pl_candidate *c, const pl_options 
   return 0;
 }
 
+static uint64_t ring_need(const pl_plan *plan, unsigned s);
+
 /* (e) The stage count: the requested one, lowered until the rings fit. A
  * lowering that stores after the compute has two slots, no more. */
 static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t per_stage,
@@ -364,7 +366,7 @@ static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t p
     plan->requested = PL_MIN_STAGES;
   plan->budget = opts->max_shared;
   unsigned s = plan->requested;
-  while (s >= PL_MIN_STAGES && s * per_stage + plan->other_shared > opts->max_shared)
+  while (s >= PL_MIN_STAGES && ring_need(plan, s) > opts->max_shared)
     --s;
   if (s < PL_MIN_STAGES) {
     pl_failf(f, PL_R_BUDGET, NULL,
@@ -433,16 +435,151 @@ static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *o
   for (size_t i = 0; i < plan->ncopies; ++i)
     staged[i] = plan->copy_lowering[i] == PL_LOWERING_REGISTERS;
   pl_cost_inputs(host, c, sm, per_stage, plan->copies, (unsigned)plan->ncopies, staged,
-                 plan->staged_regs, plan_source_loads(host, c), plan->other_shared, &plan->cost);
+                 plan->staged_regs, plan_source_loads(host, c),
+                 plan->other_shared - plan->shared_reuse, &plan->cost);
   free(staged);
   plan->modelled = 1;
   unsigned most = plan->stores_after_compute ? PL_MIN_STAGES : PL_MAX_STAGES;
   if (!pl_cost_decide(&plan->cost, most, plan->budget))
     return fail_not_profitable(plan, f);
   plan->stages = plan->cost.stages;
+  /* the model counts the rings a shared one replaces as gone; the larger
+   * of the two is what the kernel holds */
+  while (plan->stages > PL_MIN_STAGES && ring_need(plan, plan->stages) > plan->budget)
+    --plan->stages;
   plan->requested = plan->stages;
   plan->ring_bytes = plan->stages * per_stage;
   return 1;
+}
+
+/* Collects, for tile `v` and the values derived from it (GEPs, casts,
+ * constant expressions), the memory accesses of `c`'s function outside
+ * the loop into `out`. */
+static void outside_accesses(const pl_candidate *c, LLVMValueRef v, pl_vec *out, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u && depth < 64; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMOpcode op;
+    if (LLVMIsAConstantExpr(user)) {
+      outside_accesses(c, user, out, depth + 1);
+      continue;
+    }
+    if (!LLVMIsAInstruction(user) ||
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != c->function ||
+        pl_candidate_has_block(c, LLVMGetInstructionParent(user)))
+      continue;
+    pl_opcode(user, &op);
+    if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
+      outside_accesses(c, user, out, depth + 1);
+    else if (!pl_vec_has(out, user))
+      pl_vec_push(out, user);
+  }
+}
+
+/* Tiles that outlive the rewrite (issue 9, part 4). Legality accepted two
+ * kinds of use of a tile outside the loop: another tile loop that fills the
+ * same bytes, and stores the copies overwrite. A tile still used by
+ * another loop stays beside the ring until that loop is rewritten too (it
+ * may be declined), so its bytes count against the budget. A tile whose
+ * only other uses are such stores is read by nobody once the loop reads
+ * its ring: the stores are dead, and go with the tile. */
+static void plan_outliving_tiles(const pl_candidate *c, pl_plan *plan) {
+  plan->tile_kept = calloc(c->ntiles ? c->ntiles : 1, 1);
+  if (!plan->tile_kept)
+    abort();
+  for (size_t t = 0; t < c->ntiles; ++t) {
+    pl_vec acc = {0};
+    outside_accesses(c, c->tiles[t].global, &acc, 0);
+    int only_stores = 1;
+    for (size_t i = 0; i < acc.len && only_stores; ++i)
+      only_stores = LLVMIsAStoreInst(acc.v[i]) != NULL;
+    if (!only_stores) {
+      plan->kept_tile_bytes += c->tiles[t].bytes;
+      plan->tile_kept[t] = 1;
+    } else {
+      for (size_t i = 0; i < acc.len; ++i) {
+        plan->dead_stores = pl_append(plan->dead_stores, plan->ndead_stores, sizeof(LLVMValueRef));
+        plan->dead_stores[plan->ndead_stores++] = acc.v[i];
+      }
+    }
+    pl_vec_free(&acc);
+  }
+}
+
+uint64_t pl_global_bytes(LLVMValueRef g) {
+  return pl_type_store_size(LLVMGetGlobalParent(g), LLVMGlobalGetValueType(g));
+}
+
+/* The tile a ring global was made for, when its metadata says so. */
+static LLVMValueRef ring_tile(LLVMValueRef g) {
+  size_t n = 0;
+  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(g, &n);
+  unsigned kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(LLVMGetGlobalParent(g)),
+                                           PL_RING_OF_MD, sizeof PL_RING_OF_MD - 1);
+  LLVMValueRef tile = NULL;
+  for (size_t i = 0; i < n && !tile; ++i) {
+    if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != kind)
+      continue;
+    LLVMValueRef node = LLVMMetadataAsValue(LLVMGetModuleContext(LLVMGetGlobalParent(g)),
+                                            LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
+    if (LLVMGetMDNodeNumOperands(node) == 1)
+      LLVMGetMDNodeOperands(node, &tile);
+  }
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+  return tile;
+}
+
+/* Nonzero when an instruction of `fn` uses `v`, directly or through
+ * constant expressions. */
+static int used_in(LLVMValueRef v, LLVMValueRef fn, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u && depth < 16; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn)
+      return 1;
+    if (LLVMIsAConstantExpr(user) && used_in(user, fn, depth + 1))
+      return 1;
+  }
+  return 0;
+}
+
+/* Shared rings (issue 9, part 4). An earlier loop of this kernel over the
+ * same tile left its ring marked with the tile (PL_RING_OF_MD) because
+ * this loop still used the tile: its exit drains and has a barrier (its
+ * plan set exit_barrier for the kept tile). The ring is that loop's alone:
+ * only its body and its drain (a copy-back, before the barrier) touch it.
+ * The two loops are disjoint (legality: neither contains the other; the
+ * worklist takes outer loops first, so an earlier loop is never inside a
+ * later one), so this loop's ring takes the same storage: every path from
+ * that loop to this one's prologue leaves it by its only exit edge and
+ * passes its drain (cp.async.wait_group 0, then a barrier: no thread still
+ * reads its last slot, none of its zero-fills is in flight), and this
+ * loop's exit gets the same for a way back (an outer loop around both).
+ * The kernel then holds the larger ring, not both. */
+static void plan_sharing(const pl_candidate *c, pl_plan *plan) {
+  plan->share_ring = calloc(c->ntiles ? c->ntiles : 1, sizeof *plan->share_ring);
+  if (!plan->share_ring)
+    abort();
+  for (size_t t = 0; t < c->ntiles; ++t)
+    for (LLVMValueRef g = LLVMGetFirstGlobal(c->module); g; g = LLVMGetNextGlobal(g))
+      if (pl_is_shared_global(g) && ring_tile(g) == c->tiles[t].global &&
+          used_in(g, c->function, 0)) {
+        plan->share_ring[t] = g;
+        plan->shared_reuse += pl_global_bytes(g);
+        break;
+      }
+}
+
+/* Static shared bytes of the kernel with S = s: the other arrays, and each
+ * tile's ring, or the larger of it and the ring it shares. */
+static uint64_t ring_need(const pl_plan *plan, unsigned s) {
+  uint64_t n = plan->other_shared - plan->shared_reuse;
+  for (size_t t = 0; t < plan->nrings; ++t) {
+    uint64_t r = s * plan->rings[t].stride;
+    uint64_t have =
+        plan->share_ring && plan->share_ring[t] ? pl_global_bytes(plan->share_ring[t]) : 0;
+    n += r > have ? r : have;
+  }
+  return n;
 }
 
 int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
@@ -460,15 +597,28 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
       plan->max_bytes = plan->copies[i].bytes;
   }
   LLVMValueRef dynamic; /* ruled out by legality */
-  plan->other_shared = pl_other_shared_bytes(c, &dynamic);
+  plan_outliving_tiles(c, plan);
+  plan->other_shared = pl_other_shared_bytes(c, &dynamic) + plan->kept_tile_bytes;
   plan->alias_writes = (unsigned)pl_alias_checked_writes(host, c, NULL, 0);
   plan->alias_check = plan->alias_writes > 0;
   if (plan->alias_check)
     plan->other_shared += PL_ALIAS_CHECK_SHARED_BYTES;
+  plan_sharing(c, plan);
+  plan->copy_back = calloc(c->ntiles ? c->ntiles : 1, 1);
+  if (!plan->copy_back)
+    abort();
+  for (size_t t = 0; t < c->ntiles; ++t)
+    plan->copy_back[t] = (unsigned char)pl_tile_needs_copy_back(host, c, t, opts);
   if (!plan_stages(c, opts, per_stage, plan, f) ||
       !plan_profit(host, c, opts, per_stage, plan, f) || !pl_find_trip(host, c, &plan->trip, f))
     return 0;
   plan->exit_barrier = exit_needs_barrier(host, c);
+  /* a tile another loop still uses, or a ring shared with another loop:
+   * drain and barrier, so that the other loop's ring writes wait for this
+   * loop's last reads (plan_sharing) */
+  for (size_t t = 0; t < c->ntiles; ++t)
+    if (plan->tile_kept[t] || plan->share_ring[t] || plan->copy_back[t])
+      plan->exit_barrier = 1;
   /* In a sync-first loop, iteration 0's top barrier also ordered everything
    * before the loop, among all threads, against iteration 0's copy stage.
    * The prologue moves copies ahead of it, so a barrier before the
@@ -487,5 +637,9 @@ void pl_plan_free(pl_plan *plan) {
   free(plan->src_align);
   free(plan->dst_align);
   free(plan->share);
+  free(plan->dead_stores);
+  free(plan->tile_kept);
+  free(plan->share_ring);
+  free(plan->copy_back);
   memset(plan, 0, sizeof *plan);
 }

@@ -35,7 +35,15 @@
  *   drain     every lowering's wait for all groups on the exit edge
  *             (cp.async.wait_group 0; nothing for registers); a barrier
  *             after it when the loop can run again or an access after the
- *             loop may conflict with the last iteration's compute
+ *             loop may conflict with the last iteration's compute, or when
+ *             another loop still uses a tile, shares its ring, or a tile is
+ *             copied back (issue 9, part 4)
+ *   sharing   a later loop over the same tiles reuses an earlier loop's
+ *             ring, grown where it needs more (share_ring); tiles another
+ *             loop still uses stay, and count in the budget (tile_kept);
+ *             stores the copies overwrite go with the last loop's tile
+ *             (dead_stores); the copy-back argument puts the last slot
+ *             back into a tile read after the loop (copy_back)
  *   entry     a barrier before the prologue of a sync-first loop, in place
  *             of iteration 0's removed top barrier
  *   alias     whether the loop needs a runtime alias check (alias_check.h):
@@ -103,7 +111,36 @@ typedef struct pl_plan {
    * counts in other_shared. */
   int alias_check;
   unsigned alias_writes; /**< the writes it covers (with alias_check) */
+  /** Stores into the tiles outside the loop that legality proved the
+   * copies overwrite (a zero-initialization): once the loop reads its ring,
+   * no code reads those tiles, so the rewrite erases them and the tiles go
+   * (owned; issue 9, part 4). */
+  LLVMValueRef *dead_stores;
+  size_t ndead_stores;
+  /** Bytes of the loop's tiles that stay after the rewrite because another
+   * loop of the kernel still uses them (counted in other_shared). */
+  uint64_t kept_tile_bytes;
+  /** Per tile (owned): nonzero when another loop of the kernel still uses
+   * the tile. Its ring is marked as the tile's (PL_RING_OF_MD), so that the
+   * other loop's ring can share its storage, and the exit has a barrier. */
+  unsigned char *tile_kept;
+  /** Per tile (owned): the ring of an earlier loop over the same tile that
+   * this loop's ring reuses (grown to this loop's size where smaller), or
+   * NULL for a ring of its own. */
+  LLVMValueRef *share_ring;
+  uint64_t shared_reuse; /**< bytes of those rings, inside other_shared */
+  /** Per tile (owned): copy the last slot back into the tile after the
+   * drain, for a read outside the loop that would see what the loop left
+   * there (the copy-back argument, pl_tile_needs_copy_back). */
+  unsigned char *copy_back;
 } pl_plan;
+
+/** Kind of the metadata on a ring whose tile another loop still uses: one
+ * operand, the tile (issue 9, part 4). */
+#define PL_RING_OF_MD "pl.ring.of"
+
+/** Bytes of the static __shared__ global `g` (a ring). */
+uint64_t pl_global_bytes(LLVMValueRef g);
 
 /** Fills `plan` for the legal candidate `c` under `opts`. Returns 1 when at
  * least 2 stages fit and (unless stages are forced or profitability is

@@ -176,6 +176,19 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_str(r, "AliasCheck", "runtime");
     pl_remark_text(r, " alias check");
   }
+  /* rings in the storage of an earlier loop's (issue 9, part 4) */
+  for (size_t t = 0, shared = 0; t < c->ntiles; ++t)
+    if (plan->share_ring && plan->share_ring[t]) {
+      pl_remark_text(r, shared++ ? ", '" : "; shares the ring of an earlier loop over tile '");
+      pl_remark_text(r, c->tiles[t].name);
+      pl_remark_text(r, "'");
+    }
+  for (size_t t = 0, back = 0; t < c->ntiles; ++t)
+    if (plan->copy_back && plan->copy_back[t]) {
+      pl_remark_text(r, back++ ? ", '" : "; copies the last slot back into tile '");
+      pl_remark_text(r, c->tiles[t].name);
+      pl_remark_text(r, "'");
+    }
   if (plan->stages != plan->requested) {
     pl_remark_text(r, " (");
     pl_remark_u64(r, "Requested", plan->requested);

@@ -81,7 +81,9 @@ static void collect_tile_uses(const pl_candidate *c, LLVMValueRef v, use_site **
     if (!pl_candidate_has_block(c, LLVMGetInstructionParent(user))) {
       /* an address derived outside the loop (legality allows no other
        * use there); the other version of a versioned loop (alias_check.h)
-       * keeps its uses, even through cycles of its phis */
+       * keeps its uses, even through cycles of its phis; another loop's
+       * accesses of a tile it shares with this one (issue 9, part 4) are
+       * that loop's */
       LLVMOpcode op = LLVMGetInstructionOpcode(user);
       if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
         collect_tile_uses(c, user, sites, n, cap);
@@ -164,21 +166,62 @@ static LLVMValueRef copy_pred(skeleton *k, pl_emitter *e, const pl_copy *cp) {
   return cp->pred_negated ? LLVMBuildNot(k->b, pred, "pl.pred") : pred;
 }
 
-/* The rings: one internal addrspace(3) array of S slots per tile. */
+/* A new internal addrspace(3) array of `bytes` bytes, aligned to `align`. */
+static LLVMValueRef new_ring(const pl_candidate *c, const char *name, uint64_t bytes,
+                             unsigned align) {
+  LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(ctx_of(c)), bytes);
+  LLVMValueRef g = LLVMAddGlobalInAddressSpace(c->module, ty, name, PL_AS_SHARED);
+  LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMSetInitializer(g, LLVMGetUndef(ty));
+  LLVMSetAlignment(g, align);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  return g;
+}
+
+/* Tile `t`'s ring in the storage of `have`, the ring of an earlier loop over
+ * the same tile (plan.share_ring): `have` itself when it is large and
+ * aligned enough, else a larger array that replaces it everywhere. */
+static LLVMValueRef reuse_ring(skeleton *k, size_t t, LLVMValueRef have) {
+  uint64_t need = k->plan->stages * k->plan->rings[t].stride;
+  uint64_t size = pl_global_bytes(have);
+  unsigned align = k->plan->rings[t].align, old_align = LLVMGetAlignment(have);
+  if (size >= need && old_align >= align)
+    return have;
+  size_t n = 0;
+  char *name = pl_strdupf("%s", LLVMGetValueName2(have, &n));
+  LLVMValueRef g =
+      new_ring(k->c, "", size > need ? size : need, align > old_align ? align : old_align);
+  LLVMReplaceAllUsesWith(have, g);
+  LLVMDeleteGlobal(have);
+  LLVMSetValueName2(g, name, strlen(name));
+  free(name);
+  return g;
+}
+
+/* The rings: one internal addrspace(3) array of S slots per tile, or the
+ * storage of an earlier loop's ring over the same tile (plan.share_ring).
+ * A ring whose tile another loop still uses is marked with the tile
+ * (PL_RING_OF_MD), for that loop's plan. */
 static void make_rings(skeleton *k) {
   const pl_candidate *c = k->c;
-  LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx_of(c));
+  unsigned kind = LLVMGetMDKindIDInContext(ctx_of(c), PL_RING_OF_MD, sizeof PL_RING_OF_MD - 1);
   for (size_t t = 0; t < c->ntiles; ++t) {
-    size_t n = 0;
-    const char *gname = LLVMGetValueName2(c->tiles[t].global, &n);
-    char *name = pl_strdupf("%.*s.ring", (int)n, gname);
-    LLVMTypeRef ty = LLVMArrayType2(i8, k->plan->stages * k->plan->rings[t].stride);
-    k->ring[t] = LLVMAddGlobalInAddressSpace(c->module, ty, name, PL_AS_SHARED);
-    free(name);
-    LLVMSetLinkage(k->ring[t], LLVMInternalLinkage);
-    LLVMSetInitializer(k->ring[t], LLVMGetUndef(ty));
-    LLVMSetAlignment(k->ring[t], k->plan->rings[t].align);
-    LLVMSetUnnamedAddress(k->ring[t], LLVMGlobalUnnamedAddr);
+    if (k->plan->share_ring[t]) {
+      k->ring[t] = reuse_ring(k, t, k->plan->share_ring[t]);
+    } else {
+      size_t n = 0;
+      const char *gname = LLVMGetValueName2(c->tiles[t].global, &n);
+      char *name = pl_strdupf("%.*s.ring", (int)n, gname);
+      k->ring[t] =
+          new_ring(c, name, k->plan->stages * k->plan->rings[t].stride, k->plan->rings[t].align);
+      free(name);
+    }
+    if (k->plan->tile_kept[t]) {
+      LLVMMetadataRef tile = LLVMValueAsMetadata(c->tiles[t].global);
+      LLVMGlobalSetMetadata(k->ring[t], kind, LLVMMDNodeInContext2(ctx_of(c), &tile, 1));
+    } else {
+      LLVMGlobalEraseMetadata(k->ring[t], kind); /* the last loop over the tile */
+    }
   }
 }
 
@@ -399,8 +442,61 @@ static void redirect_compute(skeleton *k) {
   pl_emitter_free(&rebuilt);
 }
 
-/* Epilogue on the exit edge: drain every group, and the barrier the plan
- * asks for. */
+/* The type that moves `bytes` bytes at once: i32 or <n x i32>, else
+ * <n x i8>. */
+static LLVMTypeRef chunk_type(const pl_candidate *c, unsigned bytes) {
+  LLVMContextRef ctx = ctx_of(c);
+  if (bytes % 4)
+    return LLVMVectorType(LLVMInt8TypeInContext(ctx), bytes);
+  if (bytes == 4)
+    return LLVMInt32TypeInContext(ctx);
+  return LLVMVectorType(LLVMInt32TypeInContext(ctx), bytes / 4);
+}
+
+/* The copy-back (plan.copy_back): each thread copies the bytes of its own
+ * copies from the last iteration's slot (s, the slot counter on the exit
+ * edge) back into the tile, where a read after the loop finds them as the
+ * original left them. Every copy runs on every iteration (no predicate:
+ * pl_copy_back_possible), so its bytes in that slot are the last iteration's
+ * (zeros or the fill where a guard failed, as the original stored); bytes
+ * no copy writes were never written by the loop, and the tile keeps them.
+ * This thread's copies are complete (the wait before); the barrier after
+ * (exit_barrier) publishes the tile to every thread. Emitted before the
+ * copies go, since the addresses are cloned from theirs. */
+static void emit_copy_back(skeleton *k) {
+  const pl_candidate *c = k->c;
+  int any = 0;
+  for (size_t t = 0; t < c->ntiles; ++t)
+    any |= k->plan->copy_back[t];
+  if (!any)
+    return;
+  pl_emitter slot, tile;
+  init_issuer(k, &slot);
+  slot.slot0 = NULL;
+  point_at_slot(k, &slot, k->s_phi, 1, "pl.back");
+  pl_emitter_init(&tile, c, k->b);
+  tile.clone_loop = 1;
+  tile.drop_flags = 1;
+  for (size_t t = 0; t < c->ntiles; ++t)
+    tile.tile_base[t] = c->tiles[t].global;
+  for (size_t i = 0; i < k->plan->ncopies; ++i) {
+    const pl_copy *cp = &k->plan->copies[i];
+    if (!k->plan->copy_back[cp->tile])
+      continue;
+    LLVMTypeRef ty = chunk_type(c, cp->bytes);
+    unsigned align = k->plan->dst_align[i] ? k->plan->dst_align[i] : 1;
+    unsigned tile_align = LLVMGetAlignment(c->tiles[cp->tile].global);
+    LLVMValueRef v = LLVMBuildLoad2(k->b, ty, pl_emit_remap(&slot, cp->dst), "pl.back.v");
+    LLVMSetAlignment(v, align);
+    LLVMValueRef st = LLVMBuildStore(k->b, v, pl_emit_remap(&tile, cp->dst));
+    LLVMSetAlignment(st, tile_align && tile_align < align ? tile_align : align);
+  }
+  pl_emitter_free(&slot);
+  pl_emitter_free(&tile);
+}
+
+/* Epilogue on the exit edge: drain every group, the copy-back and the
+ * barrier the plan asks for. */
 static void emit_drain(skeleton *k, pl_host *host) {
   const pl_candidate *c = k->c;
   LLVMBasicBlockRef exit = c->exit;
@@ -408,6 +504,7 @@ static void emit_drain(skeleton *k, pl_host *host) {
     exit = pl_split_edge(host, c->latch, exit);
   LLVMPositionBuilderBefore(k->b, pl_first_non_phi(exit));
   commit_or_wait(k, 0);
+  emit_copy_back(k);
   if (k->plan->exit_barrier)
     pl_emit_call0(c, k->b, "llvm.nvvm.barrier0");
 }
@@ -427,7 +524,13 @@ static int used_by_instructions(LLVMValueRef v) {
  * (the compute's addresses the original loop hoisted, now rebuilt over the
  * ring), then the globals, unless another kernel still uses one. A tile
  * left beside its ring would count twice in ptxas's shared-memory total. */
-static void delete_tiles(const pl_candidate *c) {
+static void delete_tiles(const pl_candidate *c, const pl_plan *plan) {
+  for (size_t i = 0; i < plan->ndead_stores; ++i) {
+    LLVMValueRef ops[2] = {LLVMGetOperand(plan->dead_stores[i], 0),
+                           LLVMGetOperand(plan->dead_stores[i], 1)};
+    LLVMInstructionEraseFromParent(plan->dead_stores[i]);
+    pl_erase_dead(ops, 2);
+  }
   for (size_t t = 0; t < c->ntiles; ++t) {
     LLVMValueRef g = c->tiles[t].global;
     pl_vec dead = {0}, stack = {0};
@@ -471,18 +574,20 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   emit_prologue(&k, host);
   emit_counters(&k);
   emit_steady_state(&k);
+  emit_drain(&k, host); /* before the copies go: the copy-back clones their addresses */
   remove_copies(c);
   redirect_compute(&k);
   /* One barrier per iteration: the plan's removed barrier goes (the one
    * closing the body, or the top one of a sync-first loop). */
   LLVMInstructionEraseFromParent(c->removed_barrier);
-  emit_drain(&k, host);
   /* A versioned loop's other version (alias_check.h) keeps its tiles: it
-   * uses slot 0 of each ring instead, as large and as aligned. */
+   * uses slot 0 of each ring instead, as large and as aligned -- unless
+   * another loop keeps the tile (issue 9, part 4), which then stays. */
   if (plan->alias_check)
     for (size_t t = 0; t < c->ntiles; ++t)
-      pl_replace_global_uses_in(c->tiles[t].global, k.ring[t], c->function);
-  delete_tiles(c);
+      if (!(plan->tile_kept && plan->tile_kept[t]))
+        pl_replace_global_uses_in(c->tiles[t].global, k.ring[t], c->function);
+  delete_tiles(c, plan);
   predicate_moves(&k, host);
   pl_vec_free(&k.guarded);
   pl_vec_free(&k.guards);

@@ -9,8 +9,8 @@
 #    fresh random data: the output hashes must match bitwise;
 # 2. bench check: every benchmark variant against the plain build, bitwise;
 # 3. compute-sanitizer racecheck and synccheck on every plugin build
-#    (default, 2, 3 and 4 stages, lowering=registers and =cp.async, and the
-#    sm_75 build) of every kernel at small sizes;
+#    (default, 2, 3 and 4 stages, lowering=registers and =cp.async, the
+#    sm_75 build and copy-back) of every kernel at small sizes;
 # 4. bench time: CUDA-event medians of every variant in one run (CSV), and
 #    a plot of the speedups (PNG, with matplotlib);
 # 5. generated kernels (utils/fuzz.py): the plain and plugin binaries that
@@ -100,7 +100,7 @@ if command -v compute-sanitizer >/dev/null; then
   jobs=()
   for tool in racecheck synccheck; do
     for k in $($b/bench/bench list | head -n 1); do
-      for v in plugin s2 s3 s4 regs cpasync sm75; do jobs+=("$tool $k $v"); done
+      for v in plugin s2 s3 s4 regs cpasync sm75 copyback; do jobs+=("$tool $k $v"); done
     done
   done
   printf '%s\n' "${jobs[@]}" | xargs -P 8 -L 1 sh -c \

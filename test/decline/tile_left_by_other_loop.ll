@@ -1,0 +1,105 @@
+; Near miss of two loops over one tile (issue 9, part 4): the remainder loop
+; copies into other bytes of the tile (tile[tid ^ 1]) than the main loop
+; (tile[tid]), so each loop would read bytes the other left behind; with a
+; ring of its own, neither would find them. Both stay declined, the IR
+; unchanged.
+; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes=verify -S %s -o %t.before.ll
+; RUN: diff %t.before.ll %t.after.ll
+; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
+; CHECK: remark: <unknown>:0:0: loop not pipelined: tile 'tile' is also filled by another loop, whose copies do not write the same bytes as this loop's, so one loop could read what the other left in the tile
+; CHECK: remark: <unknown>:0:0: loop not pipelined: tile 'tile' is also filled by another loop, whose copies do not write the same bytes as this loop's
+; YAML: --- !Missed
+; YAML-NEXT: Pass: cuda-pipeline
+; YAML-NEXT: Name: TileLeftByOtherLoop
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [256 x float] undef, align 4
+
+define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %full, i32 %n) #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %tid64 = zext i32 %tid to i64
+  %mine = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
+  %nb64 = xor i64 %tid64, 1
+  %nb = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %nb64
+  store float 0.0, ptr %mine, align 4
+  call void @llvm.nvvm.barrier0()
+  %any = icmp sgt i32 %full, 0
+  br i1 %any, label %preheader, label %mid
+
+preheader:
+  br label %main
+
+main:
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %main.latch ]
+  %acc = phi float [ 0.0, %preheader ], [ %acc.next, %main.latch ]
+  %base = shl i32 %i, 8
+  %idx = add i32 %base, %tid
+  %idx64 = zext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr %src, i64 %idx64
+  %v = load float, ptr %p, align 4
+  store float %v, ptr %mine, align 4
+  call void @llvm.nvvm.barrier0()
+  %w = load float, ptr %nb, align 4
+  %acc.next = fadd float %acc, %w
+  br label %main.latch
+
+main.latch:
+  call void @llvm.nvvm.barrier0()
+  %i.next = add nuw nsw i32 %i, 1
+  %cmp = icmp slt i32 %i.next, %full
+  br i1 %cmp, label %main, label %mid
+
+mid:
+  %acc.mid = phi float [ 0.0, %entry ], [ %acc.next, %main.latch ]
+  %j0 = phi i32 [ 0, %entry ], [ %full, %main.latch ]
+  %more = icmp slt i32 %j0, %n
+  br i1 %more, label %rem.preheader, label %done
+
+rem.preheader:
+  br label %rem
+
+rem:
+  %j = phi i32 [ %j0, %rem.preheader ], [ %j.next, %rem.latch ]
+  %acc2 = phi float [ %acc.mid, %rem.preheader ], [ %acc2.next, %rem.latch ]
+  %rbase = shl i32 %j, 8
+  %ridx = add i32 %rbase, %tid
+  %ok = icmp slt i32 %ridx, %n
+  %ridx64 = zext i32 %ridx to i64
+  %rp = getelementptr inbounds float, ptr %src, i64 %ridx64
+  br i1 %ok, label %rem.load, label %rem.join
+
+rem.load:
+  %rv = load float, ptr %rp, align 4
+  br label %rem.join
+
+rem.join:
+  %x = phi float [ %rv, %rem.load ], [ 0.0, %rem ]
+  store float %x, ptr %nb, align 4
+  call void @llvm.nvvm.barrier0()
+  %rw = load float, ptr %nb, align 4
+  %acc2.next = fadd float %acc2, %rw
+  br label %rem.latch
+
+rem.latch:
+  call void @llvm.nvvm.barrier0()
+  %j.next = add nuw nsw i32 %j, 1
+  %rcmp = icmp slt i32 %j.next, %n
+  br i1 %rcmp, label %rem, label %done
+
+done:
+  %r = phi float [ %acc.mid, %mid ], [ %acc2.next, %rem.latch ]
+  %o = getelementptr inbounds float, ptr %dst, i64 %tid64
+  store float %r, ptr %o, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier0()
+
+attributes #0 = { "target-cpu"="sm_80" }
+!nvvm.annotations = !{!0}
+!0 = !{ptr @kernel, !"kernel", i32 1}

@@ -1,0 +1,23 @@
+// Near miss of issue 9, part 4: code after the tile loop reads the tile
+// (the last tile's first element, for a carry), so it sees what the loop
+// left there. A ring private to the loop would leave the tile stale: it
+// must stay declined. With the copy-back argument it is pipelined, and the
+// last slot goes back into the tile after the loop.
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not="remark: pipelined"
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-copy-back --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=CB
+// RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
+
+__global__ void scanCarry(int ntiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ float tile[256];
+  const int tid = threadIdx.x;
+  float acc = 0.0f;
+  // CB: nm_tile_read_after_loop.cu:[[@LINE+2]]:3: remark: pipelined loop with 3 stages{{.*}}; copies the last slot back into tile 'tile'; cp.async
+  // CHECK: nm_tile_read_after_loop.cu:[[@LINE+1]]:3: remark: loop not pipelined: tile 'tile' is also used outside the loop: read there, after the loop, where it sees what the loop left in the tile
+  for (int t = 0; t < ntiles; ++t) {
+    tile[tid] = in[t * 256 + tid];
+    __syncthreads();
+    acc += tile[255 - tid];
+    __syncthreads();
+  }
+  out[tid] = acc + tile[0];
+}
