@@ -262,6 +262,25 @@ char *pl_loop_source(pl_loop_ref loop, unsigned *line, unsigned *column);
  * prints `warning: <message>`. */
 void pl_report_warning(LLVMModuleRef m, const char *message);
 
+/** Copy loops (issue 9, part 2). Splits the block of `inst` before it
+ * (BasicBlock::splitBasicBlock): `inst` and what follows move into a new
+ * block, which is returned; the old block ends in a branch to it, and the
+ * phis of the moved terminator's successors name the new block. Leaves the
+ * analyses stale: call it only where the driver invalidates them after. */
+LLVMBasicBlockRef pl_split_block_before(LLVMValueRef inst);
+/** ScalarEvolution's view of the pointer `ptr` in the innermost loop that
+ * contains the block `bb`: returns 1 when it is an affine add-recurrence of
+ * that loop, with the step in bytes bounded by [*min_step, *max_step]
+ * (ScalarEvolution::getSignedRange of the step: a constant step gives
+ * min == max; a runtime one such as blockDim.x * 4 its known range);
+ * 0 otherwise (not an add-recurrence of that loop, or not a pointer). */
+int pl_scev_loop_stride(pl_host *host, LLVMValueRef ptr, LLVMBasicBlockRef bb, int64_t *min_step,
+                        int64_t *max_step);
+
+/** Removes `pred` from the phis of `bb` (BasicBlock::removePredecessor,
+ * keeping phis left with one input), for an edge the caller removes. */
+void pl_remove_predecessor(LLVMBasicBlockRef bb, LLVMBasicBlockRef pred);
+
 #ifdef __cplusplus
 }
 #endif

@@ -524,3 +524,30 @@ public:
 void pl_report_warning(LLVMModuleRef M, const char *Message) {
   unwrap(M)->getContext().diagnose(PlDiagnostic(Message, DS_Warning));
 }
+
+LLVMBasicBlockRef pl_split_block_before(LLVMValueRef Inst) {
+  Instruction *I = unwrap<Instruction>(Inst);
+  return wrap(I->getParent()->splitBasicBlock(I, "pl.copy.after"));
+}
+
+int pl_scev_loop_stride(pl_host *H, LLVMValueRef Ptr, LLVMBasicBlockRef BB, int64_t *MinStep,
+                        int64_t *MaxStep) {
+  ScalarEvolution &SE = H->SE();
+  Value *V = unwrap(Ptr);
+  Loop *L = H->LI().getLoopFor(unwrap(BB));
+  if (!L || !V->getType()->isPointerTy() || !SE.isSCEVable(V->getType()))
+    return 0;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(V));
+  if (!AR || AR->getLoop() != L || !AR->isAffine())
+    return 0;
+  ConstantRange R = SE.getSignedRange(AR->getStepRecurrence(SE));
+  if (R.isFullSet() || R.getBitWidth() > 64)
+    return 0;
+  *MinStep = R.getSignedMin().getSExtValue();
+  *MaxStep = R.getSignedMax().getSExtValue();
+  return 1;
+}
+
+void pl_remove_predecessor(LLVMBasicBlockRef BB, LLVMBasicBlockRef Pred) {
+  unwrap(BB)->removePredecessor(unwrap(Pred), /*KeepOneInputPHIs=*/true);
+}
