@@ -281,6 +281,14 @@ int pl_scev_loop_stride(pl_host *host, LLVMValueRef ptr, LLVMBasicBlockRef bb, i
  * keeping phis left with one input), for an edge the caller removes. */
 void pl_remove_predecessor(LLVMBasicBlockRef bb, LLVMBasicBlockRef pred);
 
+/** Nonzero when ScalarEvolution proves SCEV(a1) - SCEV(b1) and
+ * SCEV(a2) - SCEV(b2) the same expression (four integers of one type), and
+ * that expression invariant in the innermost loops of the blocks `bb1` and
+ * `bb2` (NULL: no loop to check): a copy loop's destination and source
+ * indices move in lockstep. */
+int pl_scev_same_difference(pl_host *host, LLVMValueRef a1, LLVMValueRef b1, LLVMBasicBlockRef bb1,
+                            LLVMValueRef a2, LLVMValueRef b2, LLVMBasicBlockRef bb2);
+
 #ifdef __cplusplus
 }
 #endif

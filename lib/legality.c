@@ -576,6 +576,118 @@ static int same_destination(const pl_candidate *c, LLVMValueRef dst) {
   return ok;
 }
 
+/* An address as base + ext(index) * sizeof(element): a GEP whose indices
+ * are all constant zeros but the last, which may be extended. */
+typedef struct indexed {
+  LLVMValueRef base, index;
+  LLVMTypeRef elem;
+  LLVMOpcode ext; /* LLVMZExt, LLVMSExt, or 0 */
+} indexed;
+
+static int split_indexed(LLVMValueRef p, indexed *x) {
+  if (!LLVMIsAGetElementPtrInst(p))
+    return 0;
+  int n = LLVMGetNumOperands(p);
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(p);
+  for (int i = 1; i + 1 < n; ++i) {
+    LLVMValueRef idx = LLVMGetOperand(p, (unsigned)i);
+    if (!LLVMIsAConstantInt(idx) || LLVMConstIntGetZExtValue(idx) != 0)
+      return 0;
+    if (i > 1) {
+      if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
+        return 0;
+      ty = LLVMGetElementType(ty);
+    }
+  }
+  if (n > 2) {
+    if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
+      return 0;
+    ty = LLVMGetElementType(ty);
+  }
+  x->base = LLVMGetOperand(p, 0);
+  x->elem = ty;
+  x->index = LLVMGetOperand(p, (unsigned)(n - 1));
+  x->ext = 0;
+  if (LLVMIsAZExtInst(x->index) || LLVMIsASExtInst(x->index)) {
+    x->ext = LLVMGetInstructionOpcode(x->index);
+    x->index = LLVMGetOperand(x->index, 0);
+  }
+  return 1;
+}
+
+/* Nonzero when every copy into tile `t` of a copy stage with loops moves in
+ * lockstep with the first: destination and source are the same base plus
+ * an index of the same element type and extension, neither base varies
+ * within a copy loop, and destination index minus source index is one
+ * expression, fixed within each copy loop (ScalarEvolution). Then two
+ * copies that write the same tile bytes read the same source bytes: the
+ * same value, in whatever order cp.async completes them -- which covers a
+ * copy loop that clang unrolled at run time into a main loop and a
+ * remainder loop. The copies must move whole, unguarded elements of one
+ * size. */
+static int lockstep(pl_host *host, const pl_candidate *c, unsigned t) {
+  const pl_copy *first = NULL;
+  indexed fd = {0}, fs = {0};
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *a = &c->copies[i];
+    if (a->tile != t)
+      continue;
+    indexed d, s;
+    if (a->guard || a->offset || a->value || !a->load || !split_indexed(a->dst, &d) ||
+        !split_indexed(a->src, &s))
+      return 0;
+    LLVMValueRef bases[2] = {d.base, s.base};
+    for (int k = 0; k < 2; ++k)
+      if (LLVMIsAInstruction(bases[k]) &&
+          pl_loop_in_subloop(host, c->loop, LLVMGetInstructionParent(bases[k])))
+        return 0;
+    LLVMBasicBlockRef bb = a->in_loop ? LLVMGetInstructionParent(a->store) : NULL;
+    if (!first) {
+      first = a;
+      fd = d;
+      fs = s;
+      if (!pl_scev_same_difference(host, d.index, s.index, bb, d.index, s.index, bb))
+        return 0;
+      continue;
+    }
+    LLVMBasicBlockRef fb = first->in_loop ? LLVMGetInstructionParent(first->store) : NULL;
+    if (a->bytes != first->bytes || d.base != fd.base || d.elem != fd.elem || d.ext != fd.ext ||
+        s.base != fs.base || s.elem != fs.elem || s.ext != fs.ext ||
+        !pl_scev_same_difference(host, d.index, s.index, bb, fd.index, fs.index, fb))
+      return 0;
+  }
+  return first != NULL;
+}
+
+/* Nonzero when `a` is an arm of a guard around loads that rejoins at
+ * `m`: its only predecessor branches to it, it stores nothing and calls
+ * nothing (copy loads and arithmetic), and it branches to `m` or to
+ * further such arms (the nested `if`s of a compound guard). */
+static int load_arm(const pl_candidate *c, LLVMBasicBlockRef a, LLVMBasicBlockRef m, int depth) {
+  if (depth > PL_MAX_GUARD_TERMS || !pl_in_region(c, a) || pl_pred_count(a) != 1)
+    return 0;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(a);
+  for (LLVMValueRef i = LLVMGetFirstInstruction(a); i && i != t; i = LLVMGetNextInstruction(i))
+    if (pl_touches_memory(i) && !pl_is_copy_source(c, i))
+      return 0;
+  for (unsigned s = 0; s < LLVMGetNumSuccessors(t); ++s) {
+    LLVMBasicBlockRef to = LLVMGetSuccessor(t, s);
+    if (to != m && !load_arm(c, to, m, depth + 1))
+      return 0;
+  }
+  return 1;
+}
+
+/* Nonzero when the branch `t` only decides whether copy loads run -- the
+ * guard of a zero-filling copy, `x = c ? A[i] : 0` as a branch around the
+ * load -- and both ways rejoin before any store: which copies run does not
+ * depend on it, so it may change from iteration to iteration (the cloned
+ * copy applies it as src-size). */
+static int skips_loads_only(const pl_candidate *c, LLVMValueRef t) {
+  LLVMBasicBlockRef s0 = LLVMGetSuccessor(t, 0), s1 = LLVMGetSuccessor(t, 1);
+  return load_arm(c, s0, s1, 0) || load_arm(c, s1, s0, 0);
+}
+
 /* Copy loops (issue 9, part 2). The rewrite issues iteration i+S-1 as a
  * clone of the copy stage's control flow, so that control flow must be the
  * same on every iteration: every branch of the copy stage (a copy loop's
@@ -592,7 +704,7 @@ static int check_copy_loops(pl_host *host, const pl_candidate *c, pl_fail *f) {
     return 1;
   for (size_t k = 0; k < c->nregion; ++k) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[k]);
-    if (!LLVMIsConditional(t))
+    if (!LLVMIsConditional(t) || skips_loads_only(c, t))
       continue;
     pl_vmap seen;
     pl_vmap_init(&seen);
@@ -606,7 +718,7 @@ static int check_copy_loops(pl_host *host, const pl_candidate *c, pl_fail *f) {
   }
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *a = &c->copies[i];
-    if (!a->in_loop)
+    if (!a->in_loop || lockstep(host, c, a->tile))
       continue;
     const char *tn = c->tiles[a->tile].name;
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(a->store);
@@ -820,7 +932,8 @@ static int check_destinations(pl_host *host, const pl_candidate *c, pl_fail *f) 
                       "where the copy into tile '%s' writes changes from iteration to "
                       "iteration, so a ring slot would mix data of different iterations",
                       c->tiles[a->tile].name);
-    for (size_t j = i + 1; j < c->ncopies; ++j) {
+    int same_values = c->region && lockstep(host, c, a->tile);
+    for (size_t j = i + 1; j < c->ncopies && !same_values; ++j) {
       const pl_copy *b = &c->copies[j];
       if (a->tile == b->tile && pl_may_alias(host, a->dst, a->bytes, b->dst, b->bytes) &&
           !disjoint_by_scev(host, a, b) && !disjoint_by_offset(c, a, b)) {

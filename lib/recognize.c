@@ -676,22 +676,31 @@ static int recognize_loop(pl_host *host, pl_candidate *c, LLVMValueRef hand_pipe
   return 1;
 }
 
+/* Nonzero for a memory access after the last barrier that matters: not a
+ * lifetime marker of a thread's own array (`float p[32]` in the compute
+ * ends its lifetime there), which touches no memory another thread sees. */
+static int accesses_after(LLVMValueRef i) {
+  const char *name = LLVMIsACallInst(i) ? pl_callee_name(i) : NULL;
+  if (name && strncmp(name, "llvm.lifetime.", 14) == 0)
+    return 0;
+  return pl_touches_memory(i);
+}
+
 /* Nonzero when no memory access follows `barrier` in the latch. */
 static int closes_body(const pl_candidate *c, LLVMValueRef barrier) {
   if (LLVMGetInstructionParent(barrier) != c->latch)
     return 0;
   for (LLVMValueRef i = LLVMGetNextInstruction(barrier); i; i = LLVMGetNextInstruction(i))
-    if (pl_touches_memory(i))
+    if (accesses_after(i))
       return 0;
   return 1;
 }
 
-/* Nonzero when no store into __shared__ memory at the loop's own level
- * precedes `barrier`: the barrier opens the body, before the copies. */
+/* Nonzero when no store into __shared__ memory precedes `barrier` (at the
+ * loop's own level, or in a copy loop): the barrier opens the body, before
+ * the copies. */
 static int opens_body(pl_host *host, const pl_candidate *c, LLVMValueRef barrier) {
   for (size_t k = 0; k < c->nblocks; ++k) {
-    if (pl_loop_in_subloop(host, c->loop, c->blocks[k]))
-      continue;
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef dst;
       if (is_shared_store(i, &dst) && !pl_inst_dominates(host, barrier, i))
@@ -751,7 +760,7 @@ static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
     return pl_failf(f, PL_R_LAST_BARRIER_PLACE, last,
                     "the last barrier of the body is not in the loop latch");
   for (LLVMValueRef i = LLVMGetNextInstruction(last); i; i = LLVMGetNextInstruction(i))
-    if (pl_touches_memory(i))
+    if (accesses_after(i))
       return pl_failf(f, PL_R_ACCESS_AFTER_BARRIER, i,
                       "memory is accessed after the last barrier of the body");
   return 1;
@@ -856,6 +865,12 @@ static int fail_region_inst(pl_fail *f, LLVMValueRef i) {
     return pl_failf(f, PL_R_COPY_LOOP_BODY, i,
                     "a loop of the copy stage stores into memory that is not a tile; a copy "
                     "loop may hold only copies and their address arithmetic");
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  if (op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem)
+    return pl_failf(f, PL_R_COPY_LOOP_BODY, i,
+                    "a loop of the copy stage divides by a value that is not a constant, which "
+                    "may trap when computed for a later iteration; a copy loop may hold only "
+                    "copies and their address arithmetic");
   return pl_failf(f, PL_R_COPY_LOOP_BODY, i,
                   "a loop of the copy stage holds an instruction that may trap or has side "
                   "effects; a copy loop may hold only copies and their address arithmetic");

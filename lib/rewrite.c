@@ -105,6 +105,7 @@ static void collect_tile_uses(const pl_candidate *c, LLVMValueRef v, use_site **
 
 /* The state of one rewrite, shared by its steps. */
 typedef struct skeleton {
+  pl_host *host;
   const pl_candidate *c;
   const pl_plan *plan;
   LLVMBuilderRef b;
@@ -209,6 +210,31 @@ static void issue_one(skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
   st->dst_align = k->plan->dst_align[i];
   k->issued += lowering_of(k, i)->issue(e, cp, exists, &moves, st);
   pl_vec_free(&moves);
+}
+
+/* The value of `v` at the issue of a copy whose store is in block `at`:
+ * what the emitter maps it to, except for instructions of the region in
+ * blocks that do not dominate `at` -- the address of a guarded load, in
+ * the arm of the branch around it -- which are cloned here afresh (their
+ * clone in the arm's clone block would not dominate the issue). */
+static LLVMValueRef remap_at(skeleton *k, pl_emitter *e, LLVMValueRef v, LLVMBasicBlockRef at,
+                             pl_vmap *local) {
+  if (!LLVMIsAInstruction(v) || LLVMIsAPHINode(v))
+    return pl_emit_remap(e, v);
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  if (!pl_in_region(k->c, bb) || pl_dominates(k->host, bb, at))
+    return pl_emit_remap(e, v);
+  LLVMValueRef m = pl_vmap_get(local, v);
+  if (m)
+    return m;
+  LLVMValueRef r = LLVMInstructionClone(v);
+  int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
+  for (int i = 0; i < n; ++i)
+    LLVMSetOperand(r, (unsigned)i, remap_at(k, e, LLVMGetOperand(v, (unsigned)i), at, local));
+  pl_emit_drop_flags(r);
+  LLVMInsertIntoBuilder(e->b, r);
+  pl_vmap_put(local, v, r);
+  return r;
 }
 
 /* Pushes `v` when it is an instruction of the copy stage's region that
@@ -324,9 +350,22 @@ static void issue_region(skeleton *k, pl_emitter *e, LLVMValueRef exists) {
         break;
       }
       size_t copy = plan_copy_of(plan, i);
-      if (copy != SIZE_MAX)
+      if (copy != SIZE_MAX) {
+        /* the lowering reads the source through the emitter's map */
+        const pl_copy *cp = &plan->copies[copy];
+        pl_vmap local;
+        pl_vmap_init(&local);
+        LLVMValueRef src = remap_at(k, e, cp->src, c->region[r], &local);
+        LLVMValueRef dst = remap_at(k, e, cp->dst, c->region[r], &local);
+        LLVMValueRef old_src = pl_vmap_get(&e->map, cp->src);
+        LLVMValueRef old_dst = pl_vmap_get(&e->map, cp->dst);
+        pl_vmap_put(&e->map, cp->src, src);
+        pl_vmap_put(&e->map, cp->dst, dst);
         issue_one(k, e, copy, exists, &st);
-      else if (pl_vmap_get(&need, i))
+        pl_vmap_put(&e->map, cp->src, old_src);
+        pl_vmap_put(&e->map, cp->dst, old_dst);
+        pl_vmap_free(&local);
+      } else if (pl_vmap_get(&need, i))
         pl_emit_remap(e, i);
     }
   }
@@ -681,7 +720,7 @@ static void delete_tiles(const pl_candidate *c) {
 }
 
 unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
-  skeleton k = {.c = c, .plan = plan};
+  skeleton k = {.host = host, .c = c, .plan = plan};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
   k.ring = calloc(c->ntiles, sizeof *k.ring);
   k.iv_steps = calloc(c->nivs ? c->nivs : 1, sizeof *k.iv_steps);

@@ -551,3 +551,21 @@ int pl_scev_loop_stride(pl_host *H, LLVMValueRef Ptr, LLVMBasicBlockRef BB, int6
 void pl_remove_predecessor(LLVMBasicBlockRef BB, LLVMBasicBlockRef Pred) {
   unwrap(BB)->removePredecessor(unwrap(Pred), /*KeepOneInputPHIs=*/true);
 }
+
+int pl_scev_same_difference(pl_host *H, LLVMValueRef A1, LLVMValueRef B1, LLVMBasicBlockRef BB1,
+                            LLVMValueRef A2, LLVMValueRef B2, LLVMBasicBlockRef BB2) {
+  ScalarEvolution &SE = H->SE();
+  Value *V[4] = {unwrap(A1), unwrap(B1), unwrap(A2), unwrap(B2)};
+  for (Value *X : V)
+    if (!X->getType()->isIntegerTy() || X->getType() != V[0]->getType())
+      return 0;
+  const SCEV *D1 = SE.getMinusSCEV(SE.getSCEV(V[0]), SE.getSCEV(V[1]));
+  const SCEV *D2 = SE.getMinusSCEV(SE.getSCEV(V[2]), SE.getSCEV(V[3]));
+  if (!SE.getMinusSCEV(D1, D2)->isZero())
+    return 0;
+  for (LLVMBasicBlockRef BB : {BB1, BB2})
+    if (Loop *L = BB ? H->LI().getLoopFor(unwrap(BB)) : nullptr)
+      if (!SE.isLoopInvariant(D1, L))
+        return 0;
+  return 1;
+}
