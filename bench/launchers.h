@@ -45,7 +45,8 @@
   void f2h_##v(int n, int tiles_per_block, int blocks, const float *in, float *out);               \
   void dequant_##v(int M, int N, int K, const half *A, const signed char *W, const float *scale,   \
                    float *C);                                                                      \
-  void halfgemm_##v(int M, int N, int K, const half *A, const half *B, float *C);
+  void halfgemm_##v(int M, int N, int K, const half *A, const half *B, float *C);                 \
+  void copyloop_##v(int M, int N, int K, const float *A, const float *B, float *C);
 PL_VARIANTS(PL_DECLARE)
 PL_DECLARE(nvcc_plain)
 PL_DECLARE(nvcc_hand)
@@ -74,6 +75,7 @@ struct Variant {
   void (*f2h)(int, int, int, const float *, float *);
   void (*dequant)(int, int, int, const half *, const signed char *, const float *, float *);
   void (*halfgemm)(int, int, int, const half *, const half *, float *);
+  void (*copyloop)(int, int, int, const float *, const float *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \
@@ -81,6 +83,6 @@ struct Variant {
       batched_##v,  attn_##v,    stream_##v,    streamldg_##v, sgemm1d_##v,                        \
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
       nbody_##v,    gram_##v,      haloconv_##v,  f2h_##v,       dequant_##v,                        \
-      halfgemm_##v}
+      halfgemm_##v, copyloop_##v}
 
 #endif

@@ -26,6 +26,7 @@ namespace PL_NS {
 #include "kernels/attention.cuh"
 #include "kernels/batched.cuh"
 #include "kernels/conv.cuh"
+#include "kernels/copyloop_gemm.cuh"
 #include "kernels/convert.cuh"
 #include "kernels/gram_ldg4.cuh"
 #include "kernels/halo_conv.cuh"
@@ -124,6 +125,10 @@ void PL_CAT(halfgemm_, PL_NS)(int M, int N, int K, const half *A, const half *B,
 // Issue 9 ("Real-world tile loops II").
 void PL_CAT(haloconv_, PL_NS)(int H, int W, const float *in, const float *w, float *out) {
   KERNEL(haloConv)<<<(W + HC_T - 1) / HC_T, dim3(HC_P, HC_P)>>>(H, W, in, w, out);
+}
+void PL_CAT(copyloop_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
+  dim3 grid((N + CL_BN - 1) / CL_BN, (M + CL_BM - 1) / CL_BM);
+  KERNEL(copyLoopGemm)<<<grid, CL_THREADS>>>(M, N, K, A, B, C);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
