@@ -704,8 +704,19 @@ static int check_copy_loops(pl_host *host, const pl_candidate *c, pl_fail *f) {
     return 1;
   for (size_t k = 0; k < c->nregion; ++k) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[k]);
-    if (!LLVMIsConditional(t) || skips_loads_only(c, t))
+    if (!LLVMIsConditional(t))
       continue;
+    if (skips_loads_only(c, t)) {
+      /* cloned for a later iteration: as a copy's guard, recomputable */
+      pl_vmap seen;
+      pl_vmap_init(&seen);
+      int ok =
+          recomputable(host, c, LLVMGetCondition(t), &seen, f, c->tiles[c->copies[0].tile].name, 0);
+      pl_vmap_free(&seen);
+      if (!ok)
+        return 0;
+      continue;
+    }
     pl_vmap seen;
     pl_vmap_init(&seen);
     int ok = region_invariant(c, LLVMGetCondition(t), &seen, 0);
