@@ -256,7 +256,7 @@ static void push_needed(const pl_candidate *c, pl_vmap *need, pl_vec *stack, LLV
  * region's blocks are cloned in dominator order into new blocks, each
  * holding the clones of the branch conditions, phis and address
  * arithmetic the copies need, and in place of each copy its lowering's
- * issue (a cp.async, zero-filled where the iteration does not exist or the
+ * issue (zero-filled where the iteration does not exist or the
  * guard fails). Edges to the kept barrier's block go to a placeholder.
  * Values every clone block uses -- the IVs, hoisted tile addresses,
  * constants over a tile -- are emitted first, before the marker, so they

@@ -23,7 +23,7 @@
  *   copy      a copy stage with loops (pl_candidate.region) is issued, in
  *   loops     the prologue and the steady state alike, as a clone of its
  *             blocks: the same loops, with each copy replaced by its
- *             lowering's issue for iteration k (a loop of cp.async); the
+ *             lowering's issue for iteration k (a loop of copies); the
  *             original copy stage is bypassed.
  *   epilogue  on the exit edge: drain (wait for every group), and a
  *             barrier when the plan asks for one.
