@@ -39,3 +39,21 @@ __global__ void __launch_bounds__(256)
   }
   out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
+
+// float4 elements: a loop of 16-byte cp.async (.cg), the tile 16-byte
+// aligned, the step blockDim.x * 16 bytes.
+// REMARK: copy_loop.cu:[[@LINE+6]]:3: remark: pipelined loop with 3 stages: tile 'tile4' 4096 -> 12288 bytes; 1 cp.async copy of 16 bytes
+// CHECK: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+__global__ void __launch_bounds__(128)
+    sums4(int K, const float *__restrict__ A, float *__restrict__ out) {
+  __shared__ __align__(16) float tile4[1024];
+  float acc = 0.f;
+  for (int k0 = 0; k0 < K; k0 += 1024) {
+    for (int i = threadIdx.x; i < 256; i += blockDim.x)
+      reinterpret_cast<float4 *>(tile4)[i] = reinterpret_cast<const float4 *>(A + k0)[i];
+    __syncthreads();
+    acc += tile4[threadIdx.x * 8] * tile4[threadIdx.x * 8 + 3];
+    __syncthreads();
+  }
+  out[threadIdx.x] = acc;
+}
