@@ -458,6 +458,28 @@ static void realworld(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 4.0 * s[0] * (double)s[1]; }});
+  // Issue 9, part 2: a GEMM whose tiles are copied by strided loops with a
+  // runtime step (blockDim.x), zero outside the matrices. Trip count
+  // ceil(K/8): 0, 1, 2, 3, 4, 5 (S-1, S, S+1 for S = 2, 3, 4) and large,
+  // with ragged M, N and K.
+  p.push_back({"copyloop",
+               "TFLOP/s",
+               {{70, 50, 0},
+                {64, 64, 8},
+                {100, 37, 13},
+                {130, 65, 24},
+                {1, 200, 32},
+                {64, 64, 40},
+                {333, 517, 1029}},
+               {100, 37, 20},
+               {2048, 2048, 2048},
+               [](const Size &s) { return mnk(s, "M", "N", "K"); },
+               gemm_setup,
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.copyloop(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               gemm_lib,
+               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
 }
 
 // ---- copies cp.async cannot do (bench/kernels/convert.cuh) -------------------

@@ -55,7 +55,8 @@
   void smallk_##v(int batch, int rolled, const float *A, const float *B, float *C);              \
   void twoloop_##v(int M, int K1, int K2, const float *A, const float *x, const float *B,          \
                    const float *y, float *out);                                                    \
-  void tailread_##v(int M, int K1, int extra, const float *A, const float *x, float *out);
+  void tailread_##v(int M, int K1, int extra, const float *A, const float *x, float *out);      \
+  void copyloop_##v(int M, int N, int K, const float *A, const float *B, float *C);
 PL_VARIANTS(PL_DECLARE)
 PL_DECLARE(nvcc_plain)
 PL_DECLARE(nvcc_hand)
@@ -90,6 +91,7 @@ struct Variant {
   void (*twoloop)(int, int, int, const float *, const float *, const float *, const float *,
                   float *);
   void (*tailread)(int, int, int, const float *, const float *, float *);
+  void (*copyloop)(int, int, int, const float *, const float *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \
@@ -97,6 +99,7 @@ struct Variant {
       batched_##v,  attn_##v,    stream_##v,    streamldg_##v, sgemm1d_##v,                        \
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
       nbody_##v,    gram_##v,      haloconv_##v,  f2h_##v,       dequant_##v,                        \
-      halfgemm_##v, aliasrows_##v, fixedk_##v, smallk_##v, twoloop_##v, tailread_##v}
+      halfgemm_##v, aliasrows_##v, fixedk_##v, smallk_##v, twoloop_##v, tailread_##v,       \
+      copyloop_##v}
 
 #endif

@@ -27,6 +27,7 @@ namespace PL_NS {
 #include "kernels/attention.cuh"
 #include "kernels/batched.cuh"
 #include "kernels/conv.cuh"
+#include "kernels/copyloop_gemm.cuh"
 #include "kernels/convert.cuh"
 #include "kernels/fixed_k.cuh"
 #include "kernels/gram_ldg4.cuh"
@@ -160,6 +161,10 @@ void PL_CAT(twoloop_, PL_NS)(int M, int K1, int K2, const float *A, const float 
 void PL_CAT(tailread_, PL_NS)(int M, int K1, int extra, const float *A, const float *x,
                               float *out) {
   PL_NS::tailRead<<<M / TL_ROWS, dim3(TL_BK, TL_ROWS)>>>(M, K1, extra, A, x, out);
+}
+void PL_CAT(copyloop_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
+  dim3 grid((N + CL_BN - 1) / CL_BN, (M + CL_BM - 1) / CL_BM);
+  KERNEL(copyLoopGemm)<<<grid, CL_THREADS>>>(M, N, K, A, B, C);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:

@@ -12,7 +12,15 @@ void pl_candidate_free(pl_candidate *c) {
   free(c->copies);
   free(c->tiles);
   free(c->ivs);
+  free(c->region);
   memset(c, 0, sizeof *c);
+}
+
+int pl_in_region(const pl_candidate *c, LLVMBasicBlockRef bb) {
+  for (size_t i = 0; i < c->nregion; ++i)
+    if (c->region[i] == bb)
+      return 1;
+  return 0;
 }
 
 int pl_candidate_has_block(const pl_candidate *c, LLVMBasicBlockRef bb) {

@@ -59,6 +59,10 @@ typedef struct pl_copy {
   LLVMValueRef more_guards[PL_MAX_GUARD_TERMS - 1];
   unsigned char more_negated[PL_MAX_GUARD_TERMS - 1]; /**< term copies when false */
   unsigned nmore_guards;
+  /** The copy sits in a loop of the copy stage (issue 9, part 2): one
+   * store that writes a run of the tile, one element per iteration of
+   * that loop. */
+  int in_loop;
 } pl_copy;
 
 /** One __shared__ array that the copy stage fills (the tile). */
@@ -106,7 +110,18 @@ typedef struct pl_candidate {
   size_t ntiles;
   pl_iv *ivs;
   size_t nivs;
+  /** Copy loops (issue 9, part 2): when the copy stage contains loops,
+   * its blocks -- every loop block before the kept barrier's, the header
+   * first, each after its immediate dominator -- which the rewrite clones
+   * whole for each issue (a loop of cp.async); NULL for a straight-line
+   * copy stage. Owned. */
+  LLVMBasicBlockRef *region;
+  size_t nregion;
 } pl_candidate;
+
+/** Nonzero when `bb` is one of the copy-stage blocks of a candidate with
+ * copy loops (pl_candidate.region). */
+int pl_in_region(const pl_candidate *c, LLVMBasicBlockRef bb);
 
 /** Frees what `c` owns and zeroes it. */
 void pl_candidate_free(pl_candidate *c);

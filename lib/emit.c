@@ -176,6 +176,8 @@ void pl_emit_map_ivs(pl_emitter *e, int from_start, int64_t k) {
 
 LLVMValueRef pl_emit_remap(pl_emitter *e, LLVMValueRef v) { return remap(e, v); }
 
+void pl_emit_drop_flags(LLVMValueRef inst) { drop_poison_flags(inst); }
+
 void pl_emitter_init(pl_emitter *e, const pl_candidate *c, LLVMBuilderRef b) {
   memset(e, 0, sizeof *e);
   e->c = c;

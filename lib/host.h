@@ -356,6 +356,39 @@ int pl_function_inlines_location(LLVMValueRef fn, LLVMMetadataRef location);
 /** Erases the named metadata `name` of module `m` (NamedMDNode::
  * eraseFromParent), when it exists. */
 void pl_erase_named_metadata(LLVMModuleRef m, const char *name);
+/** Copy loops (issue 9, part 2). Splits the block of `inst` before it
+ * (BasicBlock::splitBasicBlock): `inst` and what follows move into a new
+ * block, which is returned; the old block ends in a branch to it, and the
+ * phis of the moved terminator's successors name the new block. Leaves the
+ * analyses stale: call it only where the driver invalidates them after. */
+LLVMBasicBlockRef pl_split_block_before(LLVMValueRef inst);
+/** ScalarEvolution's view of the pointer `ptr` in the innermost loop that
+ * contains the block `bb`: returns 1 when it is an affine add-recurrence of
+ * that loop, with the step in bytes bounded by [*min_step, *max_step]
+ * (ScalarEvolution::getSignedRange of the step: a constant step gives
+ * min == max; a runtime one such as blockDim.x * 4 its known range);
+ * 0 otherwise (not an add-recurrence of that loop, or not a pointer). */
+int pl_scev_loop_stride(pl_host *host, LLVMValueRef ptr, LLVMBasicBlockRef bb, int64_t *min_step,
+                        int64_t *max_step);
+
+/** Removes `pred` from the phis of `bb` (BasicBlock::removePredecessor,
+ * keeping phis left with one input), for an edge the caller removes. */
+void pl_remove_predecessor(LLVMBasicBlockRef bb, LLVMBasicBlockRef pred);
+
+/** Nonzero when ScalarEvolution proves SCEV(a1) - SCEV(b1) and
+ * SCEV(a2) - SCEV(b2) the same expression (four integers of one type), and
+ * that expression invariant in the innermost loops of the blocks `bb1` and
+ * `bb2` (NULL: no loop to check): a copy loop's destination and source
+ * indices move in lockstep. */
+int pl_scev_same_difference(pl_host *host, LLVMValueRef a1, LLVMValueRef b1, LLVMBasicBlockRef bb1,
+                            LLVMValueRef a2, LLVMValueRef b2, LLVMBasicBlockRef bb2);
+
+/** Remembers where `loop` starts (Loop::getStartLoc: its llvm.loop
+ * location, else its preheader's or header's) for the loop's later
+ * remarks: called before the rewrite, whose new blocks may leave LoopInfo
+ * unable to find the loop ID, so the remark would move to the header's
+ * first line. */
+void pl_loop_pin_location(pl_host *host, pl_loop_ref loop);
 
 #ifdef __cplusplus
 }

@@ -696,6 +696,16 @@ static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl
   if (LLVMIsAPHINode(v)) {
     if (pl_find_iv(c, v))
       return 1;
+    /* A phi of a copy loop (its induction variable, a merge in the copy
+     * stage): the rewrite clones it with the loop; its incoming values
+     * must be recomputable too. */
+    LLVMBasicBlockRef pb = LLVMGetInstructionParent(v);
+    if (pb != c->header && pl_in_region(c, pb)) {
+      for (unsigned i = 0; i < LLVMCountIncoming(v); ++i)
+        if (!recomputable(host, c, LLVMGetIncomingValue(v, i), seen, f, tname, depth + 1))
+          return 0;
+      return 1;
+    }
     pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
              "the copy into tile '%s' depends on %s, which is not an induction "
              "variable with a loop-invariant step",
@@ -779,6 +789,241 @@ static int invariant(const pl_candidate *c, LLVMValueRef v, int depth) {
   for (int i = 0; i < n; ++i)
     if (!invariant(c, LLVMGetOperand(v, (unsigned)i), depth + 1))
       return 0;
+  return 1;
+}
+
+/* Nonzero when `v` takes the same sequence of values on every iteration
+ * of the tile loop, in a copy stage with loops: it depends on values from
+ * outside the loop and on phis of the copy loops, whose incoming values
+ * are such values themselves, and on no induction variable of the tile
+ * loop and no load. (An inner IV `i = tid; i += blockDim.x` is; one that
+ * starts at the tile loop's `k0` is not.) */
+static int region_invariant(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen, int depth) {
+  if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)) ||
+      pl_vmap_get(seen, v))
+    return 1;
+  if (depth > 48 || pl_touches_memory(v))
+    return 0;
+  pl_vmap_put(seen, v, v);
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  if (LLVMIsAPHINode(v)) {
+    if (bb == c->header || !pl_in_region(c, bb))
+      return 0;
+    for (unsigned i = 0; i < LLVMCountIncoming(v); ++i)
+      if (!region_invariant(c, LLVMGetIncomingValue(v, i), seen, depth + 1))
+        return 0;
+    return 1;
+  }
+  int n = LLVMGetNumOperands(v);
+  if (LLVMIsACallInst(v))
+    --n;
+  for (int i = 0; i < n; ++i)
+    if (!region_invariant(c, LLVMGetOperand(v, (unsigned)i), seen, depth + 1))
+      return 0;
+  return 1;
+}
+
+/* A destination the same on every iteration: invariant, or in a copy
+ * stage with loops, region_invariant. */
+static int same_destination(const pl_candidate *c, LLVMValueRef dst) {
+  if (!c->region)
+    return invariant(c, dst, 0);
+  pl_vmap seen;
+  pl_vmap_init(&seen);
+  int ok = region_invariant(c, dst, &seen, 0);
+  pl_vmap_free(&seen);
+  return ok;
+}
+
+/* An address as base + ext(index) * sizeof(element): a GEP whose indices
+ * are all constant zeros but the last, which may be extended. */
+typedef struct indexed {
+  LLVMValueRef base, index;
+  LLVMTypeRef elem;
+  LLVMOpcode ext; /* LLVMZExt, LLVMSExt, or 0 */
+} indexed;
+
+static int split_indexed(LLVMValueRef p, indexed *x) {
+  if (!LLVMIsAGetElementPtrInst(p))
+    return 0;
+  int n = LLVMGetNumOperands(p);
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(p);
+  for (int i = 1; i + 1 < n; ++i) {
+    LLVMValueRef idx = LLVMGetOperand(p, (unsigned)i);
+    if (!LLVMIsAConstantInt(idx) || LLVMConstIntGetZExtValue(idx) != 0)
+      return 0;
+    if (i > 1) {
+      if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
+        return 0;
+      ty = LLVMGetElementType(ty);
+    }
+  }
+  if (n > 2) {
+    if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
+      return 0;
+    ty = LLVMGetElementType(ty);
+  }
+  x->base = LLVMGetOperand(p, 0);
+  x->elem = ty;
+  x->index = LLVMGetOperand(p, (unsigned)(n - 1));
+  x->ext = 0;
+  if (LLVMIsAZExtInst(x->index) || LLVMIsASExtInst(x->index)) {
+    x->ext = LLVMGetInstructionOpcode(x->index);
+    x->index = LLVMGetOperand(x->index, 0);
+  }
+  return 1;
+}
+
+/* Nonzero when every copy into tile `t` of a copy stage with loops moves in
+ * lockstep with the first: destination and source are the same base plus
+ * an index of the same element type and extension, neither base varies
+ * within a copy loop, and destination index minus source index is one
+ * expression, fixed within each copy loop (ScalarEvolution). Then two
+ * copies that write the same tile bytes read the same source bytes: the
+ * same value, in whatever order cp.async completes them -- which covers a
+ * copy loop that clang unrolled at run time into a main loop and a
+ * remainder loop. The copies must move whole, unguarded elements of one
+ * size. */
+static int lockstep(pl_host *host, const pl_candidate *c, unsigned t) {
+  const pl_copy *first = NULL;
+  indexed fd = {0}, fs = {0};
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *a = &c->copies[i];
+    if (a->tile != t)
+      continue;
+    indexed d, s;
+    if (a->guard || a->offset || a->value || !a->load || !split_indexed(a->dst, &d) ||
+        !split_indexed(a->src, &s))
+      return 0;
+    LLVMValueRef bases[2] = {d.base, s.base};
+    for (int k = 0; k < 2; ++k)
+      if (LLVMIsAInstruction(bases[k]) &&
+          pl_loop_in_subloop(host, c->loop, LLVMGetInstructionParent(bases[k])))
+        return 0;
+    LLVMBasicBlockRef bb = a->in_loop ? LLVMGetInstructionParent(a->store) : NULL;
+    if (!first) {
+      first = a;
+      fd = d;
+      fs = s;
+      if (!pl_scev_same_difference(host, d.index, s.index, bb, d.index, s.index, bb))
+        return 0;
+      continue;
+    }
+    LLVMBasicBlockRef fb = first->in_loop ? LLVMGetInstructionParent(first->store) : NULL;
+    if (a->bytes != first->bytes || d.base != fd.base || d.elem != fd.elem || d.ext != fd.ext ||
+        s.base != fs.base || s.elem != fs.elem || s.ext != fs.ext ||
+        !pl_scev_same_difference(host, d.index, s.index, bb, fd.index, fs.index, fb))
+      return 0;
+  }
+  return first != NULL;
+}
+
+/* Nonzero when `a` is an arm of a guard around loads that rejoins at
+ * `m`: its only predecessor branches to it, it stores nothing and calls
+ * nothing (copy loads and arithmetic), and it branches to `m` or to
+ * further such arms (the nested `if`s of a compound guard). */
+static int load_arm(const pl_candidate *c, LLVMBasicBlockRef a, LLVMBasicBlockRef m, int depth) {
+  if (depth > PL_MAX_GUARD_TERMS || !pl_in_region(c, a) || pl_pred_count(a) != 1)
+    return 0;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(a);
+  for (LLVMValueRef i = LLVMGetFirstInstruction(a); i && i != t; i = LLVMGetNextInstruction(i))
+    if (pl_touches_memory(i) && !pl_is_copy_source(c, i))
+      return 0;
+  for (unsigned s = 0; s < LLVMGetNumSuccessors(t); ++s) {
+    LLVMBasicBlockRef to = LLVMGetSuccessor(t, s);
+    if (to != m && !load_arm(c, to, m, depth + 1))
+      return 0;
+  }
+  return 1;
+}
+
+/* Nonzero when the branch `t` only decides whether copy loads run -- the
+ * guard of a zero-filling copy, `x = c ? A[i] : 0` as a branch around the
+ * load -- and both ways rejoin before any store: which copies run does not
+ * depend on it, so it may change from iteration to iteration (the cloned
+ * copy applies it as src-size). */
+static int skips_loads_only(const pl_candidate *c, LLVMValueRef t) {
+  LLVMBasicBlockRef s0 = LLVMGetSuccessor(t, 0), s1 = LLVMGetSuccessor(t, 1);
+  return load_arm(c, s0, s1, 0) || load_arm(c, s1, s0, 0);
+}
+
+/* Copy loops (issue 9, part 2). The rewrite issues iteration i+S-1 as a
+ * clone of the copy stage's control flow, so that control flow must be the
+ * same on every iteration: every branch of the copy stage (a copy loop's
+ * exit test, a guard around it) decides on region_invariant values only,
+ * which also keeps the trip count the one the program computes. Within a
+ * copy loop a thread's copies into one tile must write distinct bytes on
+ * every iteration of that loop -- cp.async orders nothing within a group:
+ * by ScalarEvolution, each destination steps by at least its size, and
+ * several copies of one loop (an unrolled loop) step by one constant that
+ * covers the bytes they all write in one iteration. Copies in different
+ * loops are checked against each other by check_destinations. */
+static int check_copy_loops(pl_host *host, const pl_candidate *c, pl_fail *f) {
+  if (!c->region)
+    return 1;
+  for (size_t k = 0; k < c->nregion; ++k) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[k]);
+    if (!LLVMIsConditional(t))
+      continue;
+    if (skips_loads_only(c, t)) {
+      /* cloned for a later iteration: as a copy's guard, recomputable */
+      pl_vmap seen;
+      pl_vmap_init(&seen);
+      int ok =
+          recomputable(host, c, LLVMGetCondition(t), &seen, f, c->tiles[c->copies[0].tile].name, 0);
+      pl_vmap_free(&seen);
+      if (!ok)
+        return 0;
+      continue;
+    }
+    pl_vmap seen;
+    pl_vmap_init(&seen);
+    int ok = region_invariant(c, LLVMGetCondition(t), &seen, 0);
+    pl_vmap_free(&seen);
+    if (!ok)
+      return pl_failf(f, PL_R_COPY_LOOP_VARIES, t,
+                      "a loop of the copy stage runs a different number of times, or over "
+                      "different bounds, from one iteration of the tile loop to the next; its "
+                      "start, step and bound must not depend on the tile loop's counter");
+  }
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *a = &c->copies[i];
+    if (!a->in_loop || lockstep(host, c, a->tile))
+      continue;
+    const char *tn = c->tiles[a->tile].name;
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(a->store);
+    int64_t lo, hi;
+    if (!pl_scev_loop_stride(host, a->dst, bb, &lo, &hi))
+      return pl_failf(f, PL_R_OVERLAP, a->store,
+                      "the copy loop into tile '%s' may write the same bytes on two of its "
+                      "iterations (its destination does not step by a known amount), and "
+                      "cp.async gives them no order",
+                      tn);
+    int64_t span_lo = 0, span_hi = (int64_t)a->bytes;
+    for (size_t j = 0; j < c->ncopies; ++j) {
+      const pl_copy *b = &c->copies[j];
+      int64_t d;
+      if (j == i || b->tile != a->tile || LLVMGetInstructionParent(b->store) == NULL ||
+          pl_loop_for_block(host, LLVMGetInstructionParent(b->store)) !=
+              pl_loop_for_block(host, bb))
+        continue;
+      if (lo != hi || !pl_scev_const_distance(host, b->dst, a->dst, &d))
+        return pl_failf(f, PL_R_OVERLAP, b->store,
+                        "two copies of one copy loop into tile '%s' may write the same bytes "
+                        "on different iterations of it, and cp.async gives them no order",
+                        tn);
+      if (d < span_lo)
+        span_lo = d;
+      if (d + (int64_t)b->bytes > span_hi)
+        span_hi = d + (int64_t)b->bytes;
+    }
+    if (!(lo >= span_hi - span_lo || hi <= -(span_hi - span_lo)))
+      return pl_failf(f, PL_R_OVERLAP, a->store,
+                      "the copy loop into tile '%s' may write the same bytes on two of its "
+                      "iterations (its destination may step by less than the %lld bytes it "
+                      "writes), and cp.async gives them no order",
+                      tn, (long long)(span_hi - span_lo));
+  }
   return 1;
 }
 
@@ -952,19 +1197,28 @@ static int disjoint_by_scev(pl_host *host, const pl_copy *a, const pl_copy *b) {
 static int check_destinations(pl_host *host, const pl_candidate *c, pl_fail *f) {
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *a = &c->copies[i];
-    if (!invariant(c, a->dst, 0))
+    if (!same_destination(c, a->dst))
       return pl_failf(f, PL_R_DEST_VARIES, a->store,
                       "where the copy into tile '%s' writes changes from iteration to "
                       "iteration, so a ring slot would mix data of different iterations",
                       c->tiles[a->tile].name);
-    for (size_t j = i + 1; j < c->ncopies; ++j) {
+    int same_values = c->region && lockstep(host, c, a->tile);
+    for (size_t j = i + 1; j < c->ncopies && !same_values; ++j) {
       const pl_copy *b = &c->copies[j];
       if (a->tile == b->tile && pl_may_alias(host, a->dst, a->bytes, b->dst, b->bytes) &&
-          !disjoint_by_scev(host, a, b) && !disjoint_by_offset(c, a, b))
+          !disjoint_by_scev(host, a, b) && !disjoint_by_offset(c, a, b)) {
+        if (a->in_loop || b->in_loop)
+          return pl_failf(f, PL_R_OVERLAP, b->store,
+                          "copies into tile '%s' in different loops of the copy stage (or in a "
+                          "loop and outside it) may write the same bytes, and cp.async gives "
+                          "them no order; a copy loop that clang unrolled at run time becomes "
+                          "two such loops: write '#pragma unroll 1' on it",
+                          c->tiles[a->tile].name);
         return pl_failf(f, PL_R_OVERLAP, b->store,
                         "two copies into tile '%s' may write the same bytes, and cp.async "
                         "gives them no order",
                         c->tiles[a->tile].name);
+      }
     }
   }
   return 1;
@@ -1123,8 +1377,9 @@ static int check_tile_storage(const pl_candidate *c, const pl_options *opts, pl_
  * and alignment) and the budget are the plan's. */
 typedef int (*pl_check)(pl_host *, const pl_candidate *, pl_fail *);
 static const pl_check checks[] = {
-    check_sources,   check_writes,       check_writes_before, check_order,
-    check_addresses, check_destinations, check_trip,          check_dynamic_shared,
+    check_sources,      check_writes,    check_writes_before,
+    check_order,        check_addresses, check_copy_loops,
+    check_destinations, check_trip,      check_dynamic_shared,
 };
 
 int pl_check_legality(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f) {

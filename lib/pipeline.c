@@ -104,6 +104,7 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
       pl_check_legality(host, &c, opts, &f) && pl_make_plan(host, &c, opts, &plan, &f) &&
       ensure_preheader(host, &c, &f) && (!plan.alias_check || pl_emit_alias_check(host, &c, &f))) {
     pl_report_pipelined(report, host, &c, &plan);
+    pl_loop_pin_location(host, loop);
     unsigned copies = pl_rewrite(host, &c, &plan);
     pl_remark_pipelined(host, &c, &plan, copies);
     changed = 1;

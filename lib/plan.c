@@ -122,7 +122,11 @@ static void plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan) {
   size_t *run = calloc(n ? n : 1, sizeof *run);
   if (!plan->copies || !taken || !run)
     abort();
-  for (size_t i = 0; i < n; ++i) {
+  /* A copy loop's copies stay one element per iteration: neighbours in the
+   * tile are other iterations, which one wider copy cannot take. */
+  for (size_t i = 0; i < n && c->region; ++i)
+    plan->copies[plan->ncopies++] = c->copies[i];
+  for (size_t i = 0; i < n && !c->region; ++i) {
     if (taken[i])
       continue;
     const pl_copy *a = &c->copies[i];
@@ -300,6 +304,54 @@ static unsigned staged_registers(const pl_candidate *c, pl_plan *plan) {
   return regs;
 }
 
+/* Copy loops (issue 9, part 2) are issued as loops of cp.async: the
+ * register lowering stages a fixed set of registers per copy, and a copy
+ * loop moves a number of elements known only at run time. So every copy
+ * of such a loop must be a cp.async; else the loop is declined with the
+ * reason cp.async cannot serve. */
+static int plan_copy_loop_lowering(const pl_candidate *c, const pl_options *opts, pl_plan *plan,
+                                   pl_fail *f) {
+  if (opts->lowering == PL_CHOOSE_REGISTERS)
+    return pl_failf(f, PL_R_COPY_LOOP_LOWERING, NULL,
+                    "the copy stage is a loop, which only cp.async can issue, and "
+                    "lowering=registers was asked for; the register lowering stages a fixed "
+                    "number of values per thread");
+  pl_fail why = {0};
+  if (!cp_async_target(plan, &why)) {
+    pl_failf(f, PL_R_COPY_LOOP_LOWERING, NULL,
+             "the copy stage is a loop, which only cp.async can issue, and cp.async needs sm_80 "
+             "or newer (the target is %s); the register lowering stages a fixed number of "
+             "values per thread",
+             plan->target);
+    pl_fail_clear(&why);
+    return 0;
+  }
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    if (cp_async_can_copy(c, plan, i, &why)) {
+      plan->copy_lowering[i] = PL_LOWERING_CP_ASYNC;
+      continue;
+    }
+    /* cp.async's reason without its advice to use the register lowering,
+     * which cannot serve here */
+    char *advice = why.message ? strstr(why.message, "use the register lowering") : NULL;
+    while (advice && advice > why.message && strchr(",; ", advice[-1]))
+      --advice;
+    if (advice && advice - why.message >= 4 && strncmp(advice - 3, " or", 3) == 0)
+      advice -= 3;
+    while (advice && advice > why.message && strchr(",; ", advice[-1]))
+      --advice;
+    pl_failf(f, PL_R_COPY_LOOP_LOWERING, why.inst,
+             "the copy stage is a loop, which only cp.async can issue, and %.*s",
+             advice ? (int)(advice - why.message) : (int)strlen(why.message ? why.message : ""),
+             why.message ? why.message : "");
+    pl_fail_clear(&why);
+    return 0;
+  }
+  plan->used = plan->ncopies ? 1u << PL_LOWERING_CP_ASYNC : 0;
+  plan->lowering = PL_LOWERING_CP_ASYNC;
+  return 1;
+}
+
 /* The lowering of every copy, and the shape it asks for. */
 static int plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts,
                          pl_plan *plan, pl_fail *f) {
@@ -315,6 +367,8 @@ static int plan_lowering(pl_host *host, const pl_candidate *c, const pl_options 
   plan->sm = pl_target_sm(c->function, plan->target, sizeof plan->target);
   for (size_t i = 0; i < plan->ncopies; ++i)
     pl_copy_alignment(host, c, &plan->copies[i], &plan->src_align[i], &plan->dst_align[i]);
+  if (c->region)
+    return plan_copy_loop_lowering(c, opts, plan, f);
   if (opts->lowering == PL_CHOOSE_CP_ASYNC && !cp_async_target(plan, f))
     return 0;
   for (size_t i = 0; i < plan->ncopies; ++i) {

@@ -676,22 +676,31 @@ static int recognize_loop(pl_host *host, pl_candidate *c, LLVMValueRef hand_pipe
   return 1;
 }
 
+/* Nonzero for a memory access after the last barrier that matters: not a
+ * lifetime marker of a thread's own array (`float p[32]` in the compute
+ * ends its lifetime there), which touches no memory another thread sees. */
+static int accesses_after(LLVMValueRef i) {
+  const char *name = LLVMIsACallInst(i) ? pl_callee_name(i) : NULL;
+  if (name && strncmp(name, "llvm.lifetime.", 14) == 0)
+    return 0;
+  return pl_touches_memory(i);
+}
+
 /* Nonzero when no memory access follows `barrier` in the latch. */
 static int closes_body(const pl_candidate *c, LLVMValueRef barrier) {
   if (LLVMGetInstructionParent(barrier) != c->latch)
     return 0;
   for (LLVMValueRef i = LLVMGetNextInstruction(barrier); i; i = LLVMGetNextInstruction(i))
-    if (pl_touches_memory(i))
+    if (accesses_after(i))
       return 0;
   return 1;
 }
 
-/* Nonzero when no store into __shared__ memory at the loop's own level
- * precedes `barrier`: the barrier opens the body, before the copies. */
+/* Nonzero when no store into __shared__ memory precedes `barrier` (at the
+ * loop's own level, or in a copy loop): the barrier opens the body, before
+ * the copies. */
 static int opens_body(pl_host *host, const pl_candidate *c, LLVMValueRef barrier) {
   for (size_t k = 0; k < c->nblocks; ++k) {
-    if (pl_loop_in_subloop(host, c->loop, c->blocks[k]))
-      continue;
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef dst;
       if (is_shared_store(i, &dst) && !pl_inst_dominates(host, barrier, i))
@@ -751,7 +760,7 @@ static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
     return pl_failf(f, PL_R_LAST_BARRIER_PLACE, last,
                     "the last barrier of the body is not in the loop latch");
   for (LLVMValueRef i = LLVMGetNextInstruction(last); i; i = LLVMGetNextInstruction(i))
-    if (pl_touches_memory(i))
+    if (accesses_after(i))
       return pl_failf(f, PL_R_ACCESS_AFTER_BARRIER, i,
                       "memory is accessed after the last barrier of the body");
   return 1;
@@ -815,18 +824,165 @@ static int find_predicate(pl_host *host, const pl_candidate *c, LLVMBasicBlockRe
   return 1;
 }
 
-/* Step 3, the copy stage: no inner loop before the first barrier, and
- * every __shared__ store there is a copy (classify_value) that runs on
- * every iteration. */
+/* Nonzero for an instruction a copy loop may hold besides its copies,
+ * phis and branches: address arithmetic and bounds that compute a value
+ * from their operands only and cannot trap (is_pure_op, GEPs, casts). */
+static int is_region_op(LLVMValueRef v) {
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMGetElementPtr:
+  case LLVMAddrSpaceCast:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+    return 1;
+  case LLVMCall: {
+    /* markers for the optimizer that a clone leaves out: scopes of
+     * __restrict__ parameters of an inlined helper, assumptions */
+    static const char *const markers[] = {"llvm.experimental.noalias.scope.decl", "llvm.assume",
+                                          "llvm.dbg.", "llvm.lifetime.", "llvm.pseudoprobe"};
+    const char *name = pl_callee_name(v);
+    for (size_t k = 0; name && k < sizeof markers / sizeof *markers; ++k)
+      if (strncmp(name, markers[k], strlen(markers[k])) == 0)
+        return 1;
+    return is_pure_op(v);
+  }
+  default:
+    return is_pure_op(v);
+  }
+}
+
+/* The words for what a copy loop may not hold, for CopyLoopBody. */
+static int fail_region_inst(pl_fail *f, LLVMValueRef i) {
+  if (LLVMIsACallInst(i))
+    return pl_failf(f, PL_R_COPY_LOOP_BODY, i,
+                    "a loop of the copy stage calls '%s'; a copy loop may hold only copies from "
+                    "global memory into a tile and their address arithmetic",
+                    pl_callee_name(i));
+  if (LLVMIsALoadInst(i))
+    return pl_failf(f, PL_R_COPY_LOOP_BODY, i,
+                    "a loop of the copy stage loads a value it does not store into a tile; a "
+                    "copy loop may hold only copies and their address arithmetic");
+  if (LLVMIsAStoreInst(i))
+    return pl_failf(f, PL_R_COPY_LOOP_BODY, i,
+                    "a loop of the copy stage stores into memory that is not a tile; a copy "
+                    "loop may hold only copies and their address arithmetic");
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  if (op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem)
+    return pl_failf(f, PL_R_COPY_LOOP_BODY, i,
+                    "a loop of the copy stage divides by a value that is not a constant, which "
+                    "may trap when computed for a later iteration; a copy loop may hold only "
+                    "copies and their address arithmetic");
+  return pl_failf(f, PL_R_COPY_LOOP_BODY, i,
+                  "a loop of the copy stage holds an instruction that may trap or has side "
+                  "effects; a copy loop may hold only copies and their address arithmetic");
+}
+
+/* Copy loops (issue 9, part 2): the copy stage contains inner loops. The
+ * region is every loop block whose terminator is in the copy stage (the
+ * header among them), other than the kept barrier's block; the rewrite
+ * clones it whole, so each of its blocks must leave only to region blocks
+ * or to the barrier's block, its inner loops must be direct children of
+ * the tile loop, and it may hold only phis, branches, copies (checked
+ * once they are classified) and instructions that cannot trap. The
+ * blocks are ordered so that each follows its immediate dominator, the
+ * order the rewrite clones them in. */
+static int recognize_region(pl_host *host, pl_candidate *c, pl_fail *f) {
+  LLVMBasicBlockRef kb = LLVMGetInstructionParent(c->first_barrier);
+  if (c->sync_first)
+    return pl_failf(f, PL_R_COPY_IN_LOOP, NULL,
+                    "the copy stage contains an inner loop, in a loop whose first barrier opens "
+                    "the body; copy loops are pipelined in loops of the form copy, barrier, "
+                    "compute, barrier");
+  pl_vec blocks = {0};
+  for (size_t k = 0; k < c->nblocks; ++k) {
+    LLVMBasicBlockRef bb = c->blocks[k];
+    if (bb != kb && pl_in_copy_stage(host, c, LLVMGetBasicBlockTerminator(bb)))
+      pl_vec_push(&blocks, LLVMBasicBlockAsValue(bb));
+  }
+  int ok = 1;
+  for (size_t k = 0; k < blocks.len && ok; ++k) {
+    LLVMBasicBlockRef bb = LLVMValueAsBasicBlock(blocks.v[k]);
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (!t || !LLVMIsABranchInst(t)) {
+      ok = pl_failf(f, PL_R_COPY_IN_LOOP, t,
+                    "the copy stage contains an inner loop whose blocks end in something other "
+                    "than a branch");
+      break;
+    }
+    for (unsigned s = 0; s < LLVMGetNumSuccessors(t) && ok; ++s) {
+      LLVMBasicBlockRef to = LLVMGetSuccessor(t, s);
+      if (to != kb && !pl_vec_has(&blocks, LLVMBasicBlockAsValue(to)))
+        ok = pl_failf(f, PL_R_COPY_IN_LOOP, t,
+                      "the copy stage contains an inner loop, and a block of the copy stage "
+                      "branches past the first barrier");
+    }
+    if (ok && pl_loop_in_subloop(host, c->loop, bb) &&
+        pl_loop_parent(pl_loop_for_block(host, bb)) != c->loop)
+      ok = pl_failf(f, PL_R_COPY_IN_LOOP, t,
+                    "the copy stage contains nested inner loops; a copy loop may not contain "
+                    "another loop");
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && ok; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef dst;
+      if (LLVMIsAPHINode(i) || i == t || is_shared_store(i, &dst) ||
+          (LLVMIsALoadInst(i) && pl_is_copy_load(i)))
+        continue;
+      if (!is_region_op(i))
+        ok = fail_region_inst(f, i);
+    }
+  }
+  if (!ok) {
+    pl_vec_free(&blocks);
+    return 0;
+  }
+  /* Dominators first: the header, then each block after its idom. */
+  c->region = calloc(blocks.len ? blocks.len : 1, sizeof *c->region);
+  if (!c->region)
+    abort();
+  c->region[c->nregion++] = c->header;
+  while (c->nregion < blocks.len) {
+    size_t before = c->nregion;
+    for (size_t k = 0; k < blocks.len; ++k) {
+      LLVMBasicBlockRef bb = LLVMValueAsBasicBlock(blocks.v[k]);
+      if (!pl_in_region(c, bb) && pl_in_region(c, pl_idom(host, bb)))
+        c->region[c->nregion++] = bb;
+    }
+    if (c->nregion == before)
+      break;
+  }
+  int whole = c->nregion == blocks.len && pl_vec_has(&blocks, LLVMBasicBlockAsValue(c->header));
+  pl_vec_free(&blocks);
+  if (!whole)
+    return pl_failf(f, PL_R_COPY_IN_LOOP, NULL,
+                    "the copy stage contains an inner loop entered other than from the loop "
+                    "header");
+  return 1;
+}
+
+/* After classification: every load of a copy loop feeds a copy. */
+static int check_region_loads(pl_candidate *c, pl_fail *f) {
+  for (size_t k = 0; k < c->nregion; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[k]); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef dst;
+      if ((LLVMIsALoadInst(i) && !pl_is_copy_source(c, i)) ||
+          (LLVMIsAStoreInst(i) && !is_shared_store(i, &dst)))
+        return fail_region_inst(f, i);
+    }
+  return 1;
+}
+
+/* Step 3, the copy stage: every __shared__ store there is a copy
+ * (classify_value) that runs on every iteration -- or, when the copy stage
+ * contains loops, copies and their arithmetic only (recognize_region),
+ * which the rewrite issues as loops of copies. */
 static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
+  int loops = 0;
   for (size_t k = 0; k < c->nblocks; ++k) {
     LLVMBasicBlockRef bb = c->blocks[k];
     if (pl_in_copy_stage(host, c, LLVMGetBasicBlockTerminator(bb)) &&
         pl_loop_in_subloop(host, c->loop, bb))
-      return pl_failf(f, PL_R_COPY_IN_LOOP, NULL,
-                      "the copy stage contains an inner loop; fully unroll it or give it "
-                      "a constant trip count");
+      loops = 1;
   }
+  if (loops && !recognize_region(host, c, f))
+    return 0;
   collect_ivs(host, c);
   for (size_t k = 0; k < c->nblocks; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
@@ -862,7 +1018,12 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
       /* Executed on every iteration (the store's block dominates the
        * kept barrier's block), or under one branch: a predicate, which
        * legality requires to be loop-invariant. */
-      if (!pl_dominates(host, LLVMGetInstructionParent(i),
+      /* In a copy stage with loops the rewrite clones the control flow
+       * itself, which legality requires to be the same on every iteration
+       * (CopyLoopVaries). */
+      cp.in_loop = c->region && pl_loop_in_subloop(host, c->loop, LLVMGetInstructionParent(i));
+      if (!c->region &&
+          !pl_dominates(host, LLVMGetInstructionParent(i),
                         LLVMGetInstructionParent(c->first_barrier)) &&
           !find_predicate(host, c, LLVMGetInstructionParent(i), &cp))
         return pl_failf(f, PL_R_COPY_GUARD_SHAPE, i,
@@ -875,7 +1036,7 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
   if (c->ncopies == 0)
     return pl_failf(f, PL_R_NO_COPY, NULL,
                     "no copy from global memory into a __shared__ tile opens the loop body");
-  return 1;
+  return !c->region || check_region_loads(c, f);
 }
 
 LLVMValueRef pl_find_async_copy_machinery(LLVMValueRef fn) {

@@ -19,7 +19,10 @@
  * zero, the same on every failing path, is kept (pl_copy.fill) for the
  * register lowering; the plan declines it under lowering=cp.async
  * (NonZeroFill). A store of a side-effect-free conversion of one load is
- * a converting copy (pl_copy.value), staged through registers.
+ * a converting copy (pl_copy.value), staged through registers. A copy
+ * stage that contains loops (copy loops, issue 9, part 2) is kept whole as
+ * pl_candidate.region when it holds only copies, their arithmetic, phis and
+ * branches (else CopyLoopBody, or CopyInInnerLoop for nested loops).
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_RECOGNIZE_H
 #define PL_RECOGNIZE_H

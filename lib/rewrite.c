@@ -112,6 +112,7 @@ static void collect_tile_uses(const pl_candidate *c, LLVMValueRef v, use_site **
 
 /* The state of one rewrite, shared by its steps. */
 typedef struct skeleton {
+  pl_host *host;
   const pl_candidate *c;
   const pl_plan *plan;
   LLVMBuilderRef b;
@@ -129,7 +130,22 @@ typedef struct skeleton {
   /* Per copy: what the steady state's issue staged for the store after the
    * compute (lowerings that store after the compute). */
   pl_copy_state *staged;
+  /* Copy loops: each issue's clone of the copy stage, linked in at the end
+   * (link_regions): a marker where it goes, its entry block, and the
+   * placeholder block its exits branch to. */
+  struct pending_region {
+    LLVMValueRef marker;
+    LLVMBasicBlockRef entry, placeholder;
+  } *pending;
+  size_t npending;
 } skeleton;
+
+static size_t region_index(const pl_candidate *c, LLVMBasicBlockRef bb) {
+  for (size_t i = 0; i < c->nregion; ++i)
+    if (c->region[i] == bb)
+      return i;
+  return 0;
+}
 
 static const pl_lowering *lowering_of(const skeleton *k, size_t copy) {
   return pl_lowering_for(k->plan->copy_lowering[copy]);
@@ -225,6 +241,254 @@ static void make_rings(skeleton *k) {
   }
 }
 
+/* Index of the plan copy whose store is `store`, or SIZE_MAX. */
+static size_t plan_copy_of(const pl_plan *plan, LLVMValueRef store) {
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    if (plan->copies[i].store == store)
+      return i;
+  return SIZE_MAX;
+}
+
+/* Issues plan copy `i` with its lowering at the builder of `e`. */
+static void issue_one(skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
+                      pl_copy_state *st) {
+  const pl_copy *cp = &k->plan->copies[i];
+  pl_vec moves = {0};
+  st->src_align = k->plan->src_align[i];
+  st->dst_align = k->plan->dst_align[i];
+  k->issued += lowering_of(k, i)->issue(e, cp, exists, &moves, st);
+  pl_vec_free(&moves);
+}
+
+/* The value of `v` at the issue of a copy whose store is in block `at`:
+ * what the emitter maps it to, except for instructions of the region in
+ * blocks that do not dominate `at` -- the address of a guarded load, in
+ * the arm of the branch around it -- which are cloned here afresh (their
+ * clone in the arm's clone block would not dominate the issue). */
+static LLVMValueRef remap_at(skeleton *k, pl_emitter *e, LLVMValueRef v, LLVMBasicBlockRef at,
+                             pl_vmap *local) {
+  if (!LLVMIsAInstruction(v) || LLVMIsAPHINode(v))
+    return pl_emit_remap(e, v);
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  if (!pl_in_region(k->c, bb) || pl_dominates(k->host, bb, at))
+    return pl_emit_remap(e, v);
+  LLVMValueRef m = pl_vmap_get(local, v);
+  if (m)
+    return m;
+  LLVMValueRef r = LLVMInstructionClone(v);
+  int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
+  for (int i = 0; i < n; ++i)
+    LLVMSetOperand(r, (unsigned)i, remap_at(k, e, LLVMGetOperand(v, (unsigned)i), at, local));
+  pl_emit_drop_flags(r);
+  LLVMInsertIntoBuilder(e->b, r);
+  pl_vmap_put(local, v, r);
+  return r;
+}
+
+/* Pushes `v` when it is an instruction of the copy stage's region that
+ * is not yet in `need` (a header phi is an IV: mapped, never cloned). */
+static void push_needed(const pl_candidate *c, pl_vmap *need, pl_vec *stack, LLVMValueRef v) {
+  if (!v || !LLVMIsAInstruction(v) || pl_vmap_get(need, v))
+    return;
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  if (!pl_in_region(c, bb) || (LLVMIsAPHINode(v) && bb == c->header))
+    return;
+  pl_vmap_put(need, v, v);
+  pl_vec_push(stack, v);
+}
+
+/* Copy loops (issue 9, part 2): the copy stage of the iteration `e`
+ * describes, issued as a clone of its control flow. At the builder a
+ * marker is left where the clone will be linked in (link_regions, once the
+ * rest of the rewrite no longer needs the loop's blocks as they were); the
+ * region's blocks are cloned in dominator order into new blocks, each
+ * holding the clones of the branch conditions, phis and address
+ * arithmetic the copies need, and in place of each copy its lowering's
+ * issue (zero-filled where the iteration does not exist or the
+ * guard fails). Edges to the kept barrier's block go to a placeholder.
+ * Values every clone block uses -- the IVs, hoisted tile addresses,
+ * constants over a tile -- are emitted first, before the marker, so they
+ * dominate every clone block. */
+static void issue_region(skeleton *k, pl_emitter *e, LLVMValueRef exists) {
+  const pl_candidate *c = k->c;
+  const pl_plan *plan = k->plan;
+  LLVMContextRef ctx = ctx_of(c);
+  LLVMBuilderRef b = k->b;
+  LLVMBasicBlockRef kb = LLVMGetInstructionParent(c->first_barrier);
+  for (size_t i = 0; i < c->nivs; ++i)
+    pl_emit_remap(e, c->ivs[i].phi);
+
+  /* What the copies and the branches need, within the region. */
+  pl_vmap need;
+  pl_vmap_init(&need);
+  pl_vec stack = {0}, roots = {0};
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    const pl_copy *cp = &plan->copies[i];
+    if (!pl_in_region(c, LLVMGetInstructionParent(cp->store)))
+      continue;
+    pl_vec_push(&roots, cp->src);
+    pl_vec_push(&roots, cp->dst);
+    if (cp->guard)
+      pl_vec_push(&roots, cp->guard);
+    for (unsigned g = 0; g < cp->nmore_guards; ++g)
+      pl_vec_push(&roots, cp->more_guards[g]);
+  }
+  for (size_t r = 0; r < c->nregion; ++r) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[r]);
+    if (LLVMIsConditional(t))
+      pl_vec_push(&roots, LLVMGetCondition(t));
+  }
+  for (size_t i = 0; i < roots.len; ++i)
+    push_needed(c, &need, &stack, roots.v[i]);
+  pl_vec operands = {0};
+  while (stack.len) {
+    LLVMValueRef v = stack.v[--stack.len];
+    int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
+    for (int i = 0; i < n; ++i) {
+      LLVMValueRef op = LLVMGetOperand(v, (unsigned)i);
+      push_needed(c, &need, &stack, op);
+      pl_vec_push(&operands, op);
+    }
+  }
+  /* Values from outside the region, at the marker. */
+  for (size_t i = 0; i < roots.len; ++i)
+    pl_vec_push(&operands, roots.v[i]);
+  for (size_t i = 0; i < operands.len; ++i) {
+    LLVMValueRef op = operands.v[i];
+    if (LLVMIsABasicBlock(op) ||
+        (LLVMIsAInstruction(op) && pl_in_region(c, LLVMGetInstructionParent(op))))
+      continue;
+    pl_emit_remap(e, op);
+  }
+  pl_vec_free(&operands);
+  pl_vec_free(&roots);
+  pl_vec_free(&stack);
+  /* The marker goes after them (a hoisted tile address is re-based at the
+   * end of the preheader, which in the prologue is here). */
+  LLVMValueRef marker =
+      LLVMBuildFreeze(b, LLVMConstInt(LLVMInt1TypeInContext(ctx), 1, 0), "pl.copy.loop");
+
+  LLVMBasicBlockRef *clone = calloc(c->nregion, sizeof *clone);
+  if (!clone)
+    abort();
+  for (size_t r = 0; r < c->nregion; ++r)
+    clone[r] = LLVMAppendBasicBlockInContext(ctx, c->function, "pl.copy");
+  LLVMBasicBlockRef placeholder = LLVMAppendBasicBlockInContext(ctx, c->function, "pl.copy.done");
+#define PL_CLONE_OF(bb) ((bb) == kb ? placeholder : clone[region_index(c, (bb))])
+  /* The phis first, filled once every block is cloned. */
+  for (size_t r = 1; r < c->nregion; ++r) {
+    LLVMPositionBuilderAtEnd(b, clone[r]);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[r]); i && LLVMIsAPHINode(i);
+         i = LLVMGetNextInstruction(i))
+      if (pl_vmap_get(&need, i))
+        pl_vmap_put(&e->map, i, LLVMBuildPhi(b, LLVMTypeOf(i), "pl.copy.phi"));
+  }
+  pl_copy_state st = {0};
+  for (size_t r = 0; r < c->nregion; ++r) {
+    LLVMPositionBuilderAtEnd(b, clone[r]);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[r]); i; i = LLVMGetNextInstruction(i)) {
+      if (LLVMIsAPHINode(i))
+        continue;
+      if (LLVMIsATerminatorInst(i)) {
+        if (LLVMIsConditional(i))
+          LLVMBuildCondBr(b, pl_emit_remap(e, LLVMGetCondition(i)),
+                          PL_CLONE_OF(LLVMGetSuccessor(i, 0)), PL_CLONE_OF(LLVMGetSuccessor(i, 1)));
+        else
+          LLVMBuildBr(b, PL_CLONE_OF(LLVMGetSuccessor(i, 0)));
+        break;
+      }
+      size_t copy = plan_copy_of(plan, i);
+      if (copy != SIZE_MAX) {
+        /* the lowering reads the source through the emitter's map */
+        const pl_copy *cp = &plan->copies[copy];
+        pl_vmap local;
+        pl_vmap_init(&local);
+        LLVMValueRef src = remap_at(k, e, cp->src, c->region[r], &local);
+        LLVMValueRef dst = remap_at(k, e, cp->dst, c->region[r], &local);
+        LLVMValueRef old_src = pl_vmap_get(&e->map, cp->src);
+        LLVMValueRef old_dst = pl_vmap_get(&e->map, cp->dst);
+        pl_vmap_put(&e->map, cp->src, src);
+        pl_vmap_put(&e->map, cp->dst, dst);
+        issue_one(k, e, copy, exists, &st);
+        pl_vmap_put(&e->map, cp->src, old_src);
+        pl_vmap_put(&e->map, cp->dst, old_dst);
+        pl_vmap_free(&local);
+      } else if (pl_vmap_get(&need, i))
+        pl_emit_remap(e, i);
+    }
+  }
+  for (size_t r = 1; r < c->nregion; ++r)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[r]); i && LLVMIsAPHINode(i);
+         i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef phi = pl_vmap_get(&need, i) ? pl_vmap_get(&e->map, i) : NULL;
+      for (unsigned n = 0; phi && n < LLVMCountIncoming(i); ++n) {
+        LLVMValueRef v = pl_emit_remap(e, LLVMGetIncomingValue(i, n));
+        LLVMBasicBlockRef from = PL_CLONE_OF(LLVMGetIncomingBlock(i, n));
+        LLVMAddIncoming(phi, &v, &from, 1);
+      }
+    }
+#undef PL_CLONE_OF
+  pl_vmap_free(&need);
+  k->pending = pl_append(k->pending, k->npending, sizeof *k->pending);
+  k->pending[k->npending++] = (struct pending_region){marker, clone[0], placeholder};
+  free(clone);
+  LLVMValueRef after = LLVMGetNextInstruction(marker);
+  if (after)
+    LLVMPositionBuilderBefore(b, after);
+  else
+    LLVMPositionBuilderAtEnd(b, LLVMGetInstructionParent(marker));
+}
+
+/* Links each clone of the copy stage in at its marker: the marker's block
+ * is split after it, branches to the clone's entry, and the clone's exits
+ * go to the second half. Last in the rewrite: it changes the CFG, after
+ * which the driver invalidates the analyses. */
+static void link_regions(skeleton *k) {
+  for (size_t i = 0; i < k->npending; ++i) {
+    struct pending_region *p = &k->pending[i];
+    LLVMBasicBlockRef pre = LLVMGetInstructionParent(p->marker);
+    LLVMBasicBlockRef post = pl_split_block_before(LLVMGetNextInstruction(p->marker));
+    LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(pre));
+    LLVMInstructionEraseFromParent(p->marker);
+    LLVMPositionBuilderAtEnd(k->b, pre);
+    LLVMBuildBr(k->b, p->entry);
+    LLVMReplaceAllUsesWith(LLVMBasicBlockAsValue(p->placeholder), LLVMBasicBlockAsValue(post));
+    LLVMDeleteBasicBlock(p->placeholder);
+  }
+  free(k->pending);
+}
+
+/* The original copy stage, its copies removed, would still run its loops
+ * empty: the header branches straight to the kept barrier's block, which
+ * leaves the other region blocks unreachable (code generation drops them;
+ * they are not deleted, since the driver's worklist may still name an
+ * inner loop's header) -- when nothing outside them uses their values and
+ * the barrier's block has no phis over them; else they stay (correct,
+ * only slower). */
+static void drop_original_region(const skeleton *k) {
+  const pl_candidate *c = k->c;
+  LLVMBasicBlockRef kb = LLVMGetInstructionParent(k->c->first_barrier);
+  if (LLVMIsAPHINode(LLVMGetFirstInstruction(kb)))
+    return;
+  for (size_t r = 1; r < c->nregion; ++r)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[r]); i; i = LLVMGetNextInstruction(i))
+      for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsAInstruction(user) || !pl_in_region(c, LLVMGetInstructionParent(user)) ||
+            LLVMGetInstructionParent(user) == c->header)
+          return;
+      }
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(c->header);
+  for (unsigned s = 0; s < LLVMGetNumSuccessors(t); ++s) {
+    LLVMBasicBlockRef to = LLVMGetSuccessor(t, s);
+    if (to != kb && (s == 0 || to != LLVMGetSuccessor(t, 0)))
+      pl_remove_predecessor(to, c->header);
+  }
+  LLVMInstructionEraseFromParent(t);
+  LLVMPositionBuilderAtEnd(k->b, c->header);
+  LLVMBuildBr(k->b, kb);
+}
+
 /* Issues the copies of the iteration `e` describes, zero-filled unless
  * `exists`, then commits them as one group. The predicate of a copy is
  * computed before it; its data moves are put under it at the end
@@ -238,8 +502,12 @@ static void issue_stage(skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_copy
   pl_copy_state *sts = calloc(plan->ncopies ? plan->ncopies : 1, sizeof *sts);
   if (!sts)
     abort();
+  if (k->c->region)
+    issue_region(k, e, exists);
   for (size_t i = 0; i < plan->ncopies; ++i) {
     const pl_copy *cp = &plan->copies[i];
+    if (k->c->region && pl_in_region(k->c, LLVMGetInstructionParent(cp->store)))
+      continue; /* issued in the clone of the copy stage */
     const pl_lowering *low = lowering_of(k, i);
     LLVMValueRef pred = copy_pred(k, e, cp);
     pl_vec moves = {0};
@@ -560,7 +828,7 @@ static void delete_tiles(const pl_candidate *c, const pl_plan *plan) {
 }
 
 unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
-  skeleton k = {.c = c, .plan = plan};
+  skeleton k = {.host = host, .c = c, .plan = plan};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
   k.ring = calloc(c->ntiles, sizeof *k.ring);
   k.iv_steps = calloc(c->nivs ? c->nivs : 1, sizeof *k.iv_steps);
@@ -589,6 +857,10 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
         pl_replace_global_uses_in(c->tiles[t].global, k.ring[t], c->function);
   delete_tiles(c, plan);
   predicate_moves(&k, host);
+  if (c->region) {
+    drop_original_region(&k);
+    link_regions(&k);
+  }
   pl_vec_free(&k.guarded);
   pl_vec_free(&k.guards);
 

@@ -20,6 +20,11 @@
  *   predicate a copy with a loop-invariant predicate is issued, in the
  *             prologue and the steady state alike, under `if (pred)`: a
  *             branch around its data move, never a zero-fill.
+ *   copy      a copy stage with loops (pl_candidate.region) is issued, in
+ *   loops     the prologue and the steady state alike, as a clone of its
+ *             blocks: the same loops, with each copy replaced by its
+ *             lowering's issue for iteration k (a loop of copies); the
+ *             original copy stage is bypassed.
  *   epilogue  on the exit edge: drain (wait for every group), and a
  *             barrier when the plan asks for one.
  *   stores    when the plan's lowerings store after the compute

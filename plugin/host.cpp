@@ -51,7 +51,7 @@ pl_host *pl_host_for_function(pl_module_host *MH, LLVMValueRef Fn) {
   Function *F = unwrap<Function>(Fn);
   std::unique_ptr<pl_host> &H = MH->Hosts[F];
   if (!H)
-    H.reset(new pl_host{*F, MH->FAM, MH->ParamNames});
+    H.reset(new pl_host{*F, MH->FAM, MH->ParamNames, {}});
   return H.get();
 }
 
@@ -255,8 +255,10 @@ pl_remark *pl_remark_begin(pl_host *H, pl_remark_kind Kind, const char *Name, pl
   DebugLoc DL;
   if (Inst)
     DL = unwrap<Instruction>(Inst)->getDebugLoc();
-  if (!DL && L)
-    DL = L->getStartLoc();
+  if (!DL && L) {
+    auto It = H->Pinned.find(L);
+    DL = It != H->Pinned.end() ? It->second : L->getStartLoc();
+  }
   /* A function's remark is about the kernel's source line, not the line
    * of a header it inlined (mma.hpp for load_matrix_sync). */
   if (!L && DL)
@@ -774,4 +776,54 @@ int pl_function_inlines_location(LLVMValueRef Fn, LLVMMetadataRef Location) {
 void pl_erase_named_metadata(LLVMModuleRef M, const char *Name) {
   if (NamedMDNode *N = unwrap(M)->getNamedMetadata(Name))
     N->eraseFromParent();
+}
+
+LLVMBasicBlockRef pl_split_block_before(LLVMValueRef Inst) {
+  Instruction *I = unwrap<Instruction>(Inst);
+  return wrap(I->getParent()->splitBasicBlock(I, "pl.copy.after"));
+}
+
+int pl_scev_loop_stride(pl_host *H, LLVMValueRef Ptr, LLVMBasicBlockRef BB, int64_t *MinStep,
+                        int64_t *MaxStep) {
+  ScalarEvolution &SE = H->SE();
+  Value *V = unwrap(Ptr);
+  Loop *L = H->LI().getLoopFor(unwrap(BB));
+  if (!L || !V->getType()->isPointerTy() || !SE.isSCEVable(V->getType()))
+    return 0;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(V));
+  if (!AR || AR->getLoop() != L || !AR->isAffine())
+    return 0;
+  ConstantRange R = SE.getSignedRange(AR->getStepRecurrence(SE));
+  if (R.isFullSet() || R.getBitWidth() > 64)
+    return 0;
+  *MinStep = R.getSignedMin().getSExtValue();
+  *MaxStep = R.getSignedMax().getSExtValue();
+  return 1;
+}
+
+void pl_remove_predecessor(LLVMBasicBlockRef BB, LLVMBasicBlockRef Pred) {
+  unwrap(BB)->removePredecessor(unwrap(Pred), /*KeepOneInputPHIs=*/true);
+}
+
+int pl_scev_same_difference(pl_host *H, LLVMValueRef A1, LLVMValueRef B1, LLVMBasicBlockRef BB1,
+                            LLVMValueRef A2, LLVMValueRef B2, LLVMBasicBlockRef BB2) {
+  ScalarEvolution &SE = H->SE();
+  Value *V[4] = {unwrap(A1), unwrap(B1), unwrap(A2), unwrap(B2)};
+  for (Value *X : V)
+    if (!X->getType()->isIntegerTy() || X->getType() != V[0]->getType())
+      return 0;
+  const SCEV *D1 = SE.getMinusSCEV(SE.getSCEV(V[0]), SE.getSCEV(V[1]));
+  const SCEV *D2 = SE.getMinusSCEV(SE.getSCEV(V[2]), SE.getSCEV(V[3]));
+  if (!SE.getMinusSCEV(D1, D2)->isZero())
+    return 0;
+  for (LLVMBasicBlockRef BB : {BB1, BB2})
+    if (Loop *L = BB ? H->LI().getLoopFor(unwrap(BB)) : nullptr)
+      if (!SE.isLoopInvariant(D1, L))
+        return 0;
+  return 1;
+}
+
+void pl_loop_pin_location(pl_host *H, pl_loop_ref L) {
+  const Loop *Lp = unwrapLoop(L);
+  H->Pinned[Lp] = Lp->getStartLoc();
 }

@@ -24,6 +24,9 @@ struct pl_host {
   llvm::Function &F;
   llvm::FunctionAnalysisManager &FAM;
   const plParamNames *ParamNames; ///< from the module host, or null
+  /// Start locations of loops taken before their rewrite
+  /// (pl_loop_pin_location): the rewrite's new blocks may hide the loop ID.
+  std::map<const llvm::Loop *, llvm::DebugLoc> Pinned;
   llvm::LoopInfo &LI() { return FAM.getResult<llvm::LoopAnalysis>(F); }
   llvm::DominatorTree &DT() { return FAM.getResult<llvm::DominatorTreeAnalysis>(F); }
   llvm::ScalarEvolution &SE() { return FAM.getResult<llvm::ScalarEvolutionAnalysis>(F); }

@@ -346,4 +346,33 @@ __global__ void __launch_bounds__(HC_P *HC_P)
           out[(size_t)orow * W + ocol] = hcStencil(tile[s], w, ty, tx);
       });
 }
+// The copy-loop GEMM (copyloop_gemm.cuh) as a hand-written ring: each
+// stage's strided copy loop issues zero-filling cp.async.
+__global__ void __launch_bounds__(CL_THREADS)
+    copyLoopGemmHand(int M, int N, int K, const float *__restrict__ A,
+                     const float *__restrict__ B, float *__restrict__ C) {
+  __shared__ __align__(16) float As[HR][CL_BM * CL_BK];
+  __shared__ __align__(16) float Bs[HR][CL_BK * CL_BN];
+  const int tr = threadIdx.x / (CL_BN / CL_TN), tc = threadIdx.x % (CL_BN / CL_TN);
+  const int row0 = blockIdx.y * CL_BM, col0 = blockIdx.x * CL_BN;
+  float acc[CL_TM][CL_TN] = {};
+  pl_ring_loop<HR>(
+      (K + CL_BK - 1) / CL_BK,
+      [&](int t, int s) {
+        const int k0 = t * CL_BK;
+        for (int i = threadIdx.x; i < CL_BM * CL_BK; i += blockDim.x) {
+          const int r = row0 + i / CL_BK, c = k0 + i % CL_BK;
+          const bool ok = r < M && c < K;
+          pl_cp_async4z(&As[s][i], ok ? &A[(size_t)r * K + c] : A, ok ? 4 : 0);
+        }
+        for (int i = threadIdx.x; i < CL_BK * CL_BN; i += blockDim.x) {
+          const int r = k0 + i / CL_BN, c = col0 + i % CL_BN;
+          const bool ok = r < K && c < N;
+          pl_cp_async4z(&Bs[s][i], ok ? &B[(size_t)r * N + c] : B, ok ? 4 : 0);
+        }
+      },
+      [&](int t, int s) { clCompute(As[s], Bs[s], tr, tc, acc); });
+  clStore(M, N, C, row0, col0, tr, tc, acc);
+}
+
 #endif

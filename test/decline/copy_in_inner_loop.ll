@@ -1,10 +1,11 @@
-; The copy stage is itself a loop (not unrolled): the plugin does not pipeline
-; it.
+; The copy stage holds nested loops, `for (r < n) for (j < n) tile[..] = ..`:
+; copy loops are pipelined only one level deep (issue 9, part 2), so this one
+; is declined.
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy stage contains an inner loop; fully unroll it or give it a constant trip count
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy stage contains nested inner loops; a copy loop may not contain another loop
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: CopyInInnerLoop
@@ -29,10 +30,14 @@ preheader:
 loop:
   %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
   %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
+  br label %rows
+
+rows:
+  %row = phi i32 [ 0, %loop ], [ %row.next, %rows.end ]
   br label %copy
 
 copy:
-  %j = phi i32 [ 0, %loop ], [ %j.next, %copy ]
+  %j = phi i32 [ 0, %rows ], [ %j.next, %copy ]
   %base = shl i32 %i, 8
   %idx0 = add i32 %base, %tid
   %idx = add i32 %idx0, %j
@@ -44,7 +49,12 @@ copy:
   store float %v, ptr %slot, align 4
   %j.next = add nuw nsw i32 %j, 1
   %jc = icmp ult i32 %j.next, %n
-  br i1 %jc, label %copy, label %copied
+  br i1 %jc, label %copy, label %rows.end
+
+rows.end:
+  %row.next = add nuw nsw i32 %row, 1
+  %rc = icmp ult i32 %row.next, %n
+  br i1 %rc, label %rows, label %copied
 
 copied:
   call void @llvm.nvvm.barrier0()

@@ -1,0 +1,81 @@
+; A copy loop whose destination wraps around, `tile[tid*4 + (j & 3)] =
+; src[i*256 + tid + j]`: two of its iterations write the same bytes with
+; different values, and cp.async gives them no order. Neither the lockstep
+; proof (destination minus source index changes with j) nor the stride
+; proof (the destination is no add-recurrence) holds: declined (issue 9,
+; part 2).
+; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes=verify -S %s -o %t.before.ll
+; RUN: diff %t.before.ll %t.after.ll
+; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy loop into tile 'tile' may write the same bytes on two of its iterations (its destination does not step by a known amount), and cp.async gives them no order
+; YAML: --- !Missed
+; YAML-NEXT: Pass: cuda-pipeline
+; YAML-NEXT: Name: OverlappingCopies
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [256 x float] undef, align 4
+
+define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %tid64 = zext i32 %tid to i64
+  %tid4 = shl i64 %tid64, 2
+  %mine = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid4
+  %nb64 = xor i64 %tid64, 1
+  %guard = icmp sgt i32 %n, 0
+  br i1 %guard, label %preheader, label %exit
+
+preheader:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
+  br label %copy
+
+copy:
+  %j = phi i32 [ 0, %loop ], [ %j.next, %copy ]
+  %base = shl i32 %i, 8
+  %idx0 = add i32 %base, %tid
+  %idx = add i32 %idx0, %j
+  %idx64 = zext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr %src, i64 %idx64
+  %v = load float, ptr %p, align 4
+  %j3 = and i32 %j, 3
+  %jj = zext i32 %j3 to i64
+  %slot = getelementptr inbounds float, ptr %mine, i64 %jj
+  store float %v, ptr %slot, align 4
+  %j.next = add nuw nsw i32 %j, 1
+  %jc = icmp ult i32 %j.next, %n
+  br i1 %jc, label %copy, label %copied
+
+copied:
+  call void @llvm.nvvm.barrier0()
+  %q = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %nb64
+  %w = load float, ptr %q, align 4
+  %acc.next = fadd float %acc, %w
+  br label %latch
+
+latch:
+  call void @llvm.nvvm.barrier0()
+  %i.next = add nuw nsw i32 %i, 1
+  %cmp = icmp slt i32 %i.next, %n
+  br i1 %cmp, label %loop, label %exit
+
+exit:
+  %r = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %o = getelementptr inbounds float, ptr %dst, i64 %tid64
+  store float %r, ptr %o, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier0()
+
+attributes #0 = { "target-cpu"="sm_80" }
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @kernel, !"kernel", i32 1}
