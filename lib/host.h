@@ -262,6 +262,13 @@ char *pl_loop_source(pl_loop_ref loop, unsigned *line, unsigned *column);
  * prints `warning: <message>`. */
 void pl_report_warning(LLVMModuleRef m, const char *message);
 
+/** Known bits of the integer value `v` (at most 64 bits wide) where `ctx`
+ * executes (NULL: anywhere): sets *zero and *one to the bits
+ * llvm::computeKnownBits proves 0 and 1 (bit i of the value is bit i of
+ * the masks). Returns 0, with both masks 0, when `v` is not an integer of
+ * at most 64 bits. */
+int pl_known_bits(pl_host *host, LLVMValueRef v, LLVMValueRef ctx, uint64_t *zero, uint64_t *one);
+
 #ifdef __cplusplus
 }
 #endif

@@ -36,6 +36,13 @@ typedef enum pl_lowering_choice {
   PL_CHOOSE_REGISTERS, /**< every copy staged through registers */
 } pl_lowering_choice;
 
+/** The ring layout (`layout=`, lib/layout.h; plan.h chooses under auto). */
+typedef enum pl_layout_choice {
+  PL_LAYOUT_AUTO,     /**< pad a tile's rows where its WMMA reads conflict */
+  PL_LAYOUT_PADDED,   /**< pad every tile whose accesses can be rewritten */
+  PL_LAYOUT_UNPADDED, /**< the tiles' own layout */
+} pl_layout_choice;
+
 /** Longest regex of only= and exclude=, and longest report= directory,
  * in bytes with the NUL: the options are copied by value into the pass. */
 #define PL_OPTION_TEXT 512u
@@ -68,6 +75,7 @@ typedef struct pl_options {
   pl_lowering_choice lowering;  /**< `lowering=` (default auto) */
   unsigned max_staged_regs;     /**< `max-staged-regs=`: most 32-bit registers
                                      a thread may stage (register lowering) */
+  pl_layout_choice layout;      /**< `layout=` (default auto) */
 } pl_options;
 
 /** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB, the
@@ -88,9 +96,10 @@ void pl_options_init(pl_options *opts);
  * the decision report into DIR), `generic-tile-reads` (leave matrix loads
  * of __shared__ tiles in the generic state space), `lowering=auto|cp.async|registers`
  * (force a lowering where it is legal), or `max-staged-regs=N` (1 to 255: the most
- * 32-bit registers a thread may stage for the register lowering). Returns 0 on success. On error
- * returns -1, leaves `opts` unchanged and writes a one-line message saying what is accepted to
- * `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
+ * 32-bit registers a thread may stage for the register lowering), or
+ * `layout=auto|padded|unpadded` (the rings' row layout, lib/layout.h). Returns 0 on success. On
+ * error returns -1, leaves `opts` unchanged and writes a one-line message saying what is accepted
+ * to `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
 int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen);
 
 /** Parses a list of arguments separated by `sep` (';' for opt's pass

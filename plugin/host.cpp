@@ -524,3 +524,16 @@ public:
 void pl_report_warning(LLVMModuleRef M, const char *Message) {
   unwrap(M)->getContext().diagnose(PlDiagnostic(Message, DS_Warning));
 }
+
+int pl_known_bits(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx, uint64_t *Zero, uint64_t *One) {
+  *Zero = *One = 0;
+  Value *Val = unwrap(V);
+  if (!Val->getType()->isIntegerTy() || Val->getType()->getIntegerBitWidth() > 64)
+    return 0;
+  const DataLayout &DL = H->F.getParent()->getDataLayout();
+  KnownBits Known =
+      computeKnownBits(Val, DL, 0, &H->AC(), Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
+  *Zero = Known.Zero.getZExtValue();
+  *One = Known.One.getZExtValue();
+  return 1;
+}
