@@ -10,6 +10,11 @@
 //   sm75    the plugin, built for sm_75 only: the register lowering; the
 //           driver JIT-compiles the embedded compute_75 PTX for the GPU
 //   sm75p   no plugin, built for sm_75 only (what sm75 is compared with)
+//   unpadded the plugin with layout=unpadded (rings keep the tiles' rows:
+//           the plugin before it padded rows of conflicting WMMA tiles)
+//   padded  the plugin with layout=padded (every tile whose accesses can be
+//           rewritten gets padded rows, WMMA reads or not: a correctness
+//           check of the layout rewrite on every kernel)
 //   generic the plugin with generic-tile-reads (matrix loads of tiles left
 //           generic: the plugin before tile reads moved to .shared)
 //   nvcc_plain, nvcc_hand  the plain and hand-written sources built by nvcc
@@ -22,7 +27,8 @@
 
 #define PL_VARIANTS(X)                                                                             \
   X(plain)                                                                                         \
-  X(plugin) X(generic) X(s2) X(s3) X(s4) X(hand) X(limit) X(regs) X(cpasync) X(sm75) X(sm75p)
+  X(plugin) X(generic) X(s2) X(s3) X(s4) X(hand) X(limit) X(regs) X(cpasync) X(sm75) X(sm75p)     \
+  X(unpadded) X(padded)
 
 #define PL_DECLARE(v)                                                                              \
   void sgemm_##v(int N, const float *A, const float *B, float *C);                                 \
@@ -45,7 +51,8 @@
   void f2h_##v(int n, int tiles_per_block, int blocks, const float *in, float *out);               \
   void dequant_##v(int M, int N, int K, const half *A, const signed char *W, const float *scale,   \
                    float *C);                                                                      \
-  void halfgemm_##v(int M, int N, int K, const half *A, const half *B, float *C);
+  void halfgemm_##v(int M, int N, int K, const half *A, const half *B, float *C);                  \
+  void wmmapad_##v(int M, int N, int K, const half *A, const half *B, float *C);
 PL_VARIANTS(PL_DECLARE)
 PL_DECLARE(nvcc_plain)
 PL_DECLARE(nvcc_hand)
@@ -74,6 +81,7 @@ struct Variant {
   void (*f2h)(int, int, int, const float *, float *);
   void (*dequant)(int, int, int, const half *, const signed char *, const float *, float *);
   void (*halfgemm)(int, int, int, const half *, const half *, float *);
+  void (*wmmapad)(int, int, int, const half *, const half *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \
@@ -81,6 +89,6 @@ struct Variant {
       batched_##v,  attn_##v,    stream_##v,    streamldg_##v, sgemm1d_##v,                        \
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
       nbody_##v,    gram_##v,      haloconv_##v,  f2h_##v,       dequant_##v,                        \
-      halfgemm_##v}
+      halfgemm_##v, wmmapad_##v}
 
 #endif

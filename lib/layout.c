@@ -110,7 +110,8 @@ typedef struct walk {
   pl_tile_layout *out;
 } walk;
 
-static void why(walk *w, LLVMValueRef at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void why(walk *w, LLVMValueRef at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void why(walk *w, LLVMValueRef at, const char *fmt, ...) {
   if (w->out->why)
     return;
@@ -345,8 +346,28 @@ static void check_user(walk *w, LLVMValueRef p, LLVMValueRef u) {
     check_access(w, u, p, (uint64_t)seg * elem, 1);
     return;
   }
-  why(w, u, "an address of the tile is used by an instruction other than a load, a store, a "
-            "copy, a WMMA load or an ldmatrix");
+  why(w, u,
+      "an address of the tile is used by an instruction other than a load, a store, a "
+      "copy, a WMMA load or an ldmatrix");
+}
+
+/* Bytes of a row as the first WMMA load of `v` (through GEPs and casts)
+ * reads it: ldm times the element size; 0 when there is none. */
+static uint64_t wmma_row(LLVMValueRef v, unsigned *elem) {
+  for (LLVMUseRef use = LLVMGetFirstUse(v); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef u = LLVMGetUser(use);
+    uint64_t r = 0;
+    int store = 0;
+    unsigned seg = 0;
+    if (is_gep(u) || is_cast(u))
+      r = wmma_row(u, elem);
+    else if (LLVMIsACallInst(u) && pl_is_matrix_access(u, &store) && !store &&
+             wmma_shape(u, elem, &seg) && LLVMIsAConstantInt(LLVMGetOperand(u, 1)))
+      r = LLVMConstIntGetZExtValue(LLVMGetOperand(u, 1)) * *elem;
+    if (r)
+      return r;
+  }
+  return 0;
 }
 
 void pl_layout_analyze(pl_host *host, const pl_candidate *c, size_t t, pl_tile_layout *out) {
@@ -359,12 +380,23 @@ void pl_layout_analyze(pl_host *host, const pl_candidate *c, size_t t, pl_tile_l
       LLVMGetTypeKind(LLVMGetElementType(ty)) == LLVMArrayTypeKind)
     out->row = LLVMABISizeOfType(w.td, LLVMGetElementType(ty));
   if (!out->row) {
-    why(&w, NULL, "it is not a two-dimensional array");
+    /* A flat tile read as a matrix: its rows are the WMMA loads' ldm. */
+    unsigned elem = 0;
+    out->row = wmma_row(tile->global, &elem);
+    if (!out->row || out->row % 16 || tile->bytes % out->row) {
+      out->row = 0;
+      out->rewritable = 0; /* no rows to pad, nothing to say */
+      return;
+    }
+    out->elem = elem;
+    out->wmma_reads = 1;
+    out->conflicted = (out->row / 16) % 2 == 0;
+    why(&w, NULL, "it is a one-dimensional array read as rows of %llu bytes",
+        (unsigned long long)out->row);
     return;
   }
   if (out->row % 16) {
-    why(&w, NULL, "its rows of %llu bytes are not a multiple of 16",
-        (unsigned long long)out->row);
+    why(&w, NULL, "its rows of %llu bytes are not a multiple of 16", (unsigned long long)out->row);
     return;
   }
   check_uses(&w, tile->global);
@@ -380,8 +412,8 @@ void pl_tile_layout_free(pl_tile_layout *l) {
 
 /* The moved byte offset of the GEP `g` (its terms, rows scaled), as an i64
  * value built with `b` (a constant when every index is). */
-static LLVMValueRef moved_offset(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValueRef g,
-                                 uint64_t R, unsigned P) {
+static LLVMValueRef moved_offset(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValueRef g, uint64_t R,
+                                 unsigned P) {
   terms t = {0};
   gep_terms(td, g, &t); /* checked by the analysis */
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(g));

@@ -52,14 +52,14 @@
 
 /** What the analysis of one tile found. */
 typedef struct pl_tile_layout {
-  uint64_t row;         /**< bytes of one row (0: not a 2-D array) */
-  unsigned elem;        /**< element bytes of its WMMA loads (0: none) */
-  unsigned wmma_reads;  /**< WMMA loads of the tile */
-  unsigned ldmatrix;    /**< ldmatrix reads of the tile */
-  int conflicted;       /**< WMMA reads of rows `row` apart conflict */
-  int rewritable;       /**< every access can be rewritten for PL_ROW_PAD */
-  char *why;            /**< owned: why not rewritable (NULL when it is) */
-  LLVMValueRef why_at;  /**< the access or value `why` is about, or NULL */
+  uint64_t row;        /**< bytes of one row (0: not a 2-D array) */
+  unsigned elem;       /**< element bytes of its WMMA loads (0: none) */
+  unsigned wmma_reads; /**< WMMA loads of the tile */
+  unsigned ldmatrix;   /**< ldmatrix reads of the tile */
+  int conflicted;      /**< WMMA reads of rows `row` apart conflict */
+  int rewritable;      /**< every access can be rewritten for PL_ROW_PAD */
+  char *why;           /**< owned: why not rewritable (NULL when it is) */
+  LLVMValueRef why_at; /**< the access or value `why` is about, or NULL */
 } pl_tile_layout;
 
 /** Analyzes tile `t` of the candidate `c`: its row, its matrix reads,

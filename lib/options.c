@@ -237,7 +237,7 @@ int pl_options_parse_list(pl_options *opts, const char *list, char sep, char *er
     memcpy(item, p, n);
     item[n] = '\0';
     if (n > 0 && pl_options_parse_one(&tmp, item, err, errlen) != 0) {
-      char why[256];
+      char why[512];
       snprintf(why, sizeof why, "%s", err);
       snprintf(err, errlen, "'%s': %s", item, why);
       return -1;
