@@ -241,7 +241,8 @@ static uint64_t plan_layout(pl_host *host, const pl_candidate *c, const pl_optio
     r->row = l.row;
     r->elem = l.elem;
     r->conflicted = l.conflicted;
-    if (l.conflicted && !l.rewritable && opts->layout != PL_LAYOUT_UNPADDED) {
+    if (l.why && ((l.conflicted && opts->layout != PL_LAYOUT_UNPADDED) ||
+                  opts->layout == PL_LAYOUT_PADDED)) {
       r->why = l.why;
       r->why_at = l.why_at;
       l.why = NULL;
@@ -261,7 +262,7 @@ static uint64_t plan_layout(pl_host *host, const pl_candidate *c, const pl_optio
     return padded;
   for (size_t i = 0; i < c->ntiles; ++i) {
     pl_ring_layout *r = &plan->rings[i];
-    if (r->pad && r->conflicted && !r->why)
+    if (r->pad && !r->why)
       r->why = pl_strdupf("a padded ring of 2 stages needs %llu bytes of shared memory, over the "
                           "budget of %llu bytes",
                           (unsigned long long)(PL_MIN_STAGES * padded + plan->other_shared),

@@ -75,7 +75,7 @@ typedef struct pl_ring_layout {
   unsigned pad;        /**< bytes added after each row (layout.h); 0: none */
   unsigned elem;       /**< element bytes of the tile's WMMA loads (0: none) */
   int conflicted;      /**< the tile's WMMA reads conflict in its own layout */
-  char *why;           /**< owned: why a conflicted tile keeps its layout */
+  char *why;           /**< owned: why a tile that wanted padding keeps its rows */
   LLVMValueRef why_at; /**< the access `why` is about, or NULL */
 } pl_ring_layout;
 

@@ -144,8 +144,9 @@ static void remark_layout(pl_remark *r, const pl_candidate *c, const pl_plan *pl
   }
 }
 
-/* An analysis remark for each tile whose WMMA reads conflict and which
- * keeps its layout, with the reason (RingLayout). */
+/* An analysis remark for each tile whose WMMA reads conflict (or, under
+ * layout=padded, any tile) and which keeps its layout, with the reason
+ * (RingLayout). */
 static void remark_kept_layout(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   for (size_t t = 0; t < c->ntiles; ++t) {
     const pl_ring_layout *l = &plan->rings[t];
@@ -156,7 +157,8 @@ static void remark_kept_layout(pl_host *host, const pl_candidate *c, const pl_pl
     pl_remark_str(r, "Tile", c->tiles[t].name);
     pl_remark_text(r, "' keeps its rows of ");
     pl_remark_u64(r, "RowBytes", l->row);
-    pl_remark_text(r, " bytes, where WMMA reads conflict: ");
+    pl_remark_text(r, l->conflicted ? " bytes, where WMMA reads conflict: "
+                                    : " bytes (layout=padded asked for padding): ");
     pl_remark_str(r, "Why", l->why);
     context(r, host);
     pl_remark_emit(r);
