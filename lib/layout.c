@@ -48,6 +48,84 @@ static int is_cast(LLVMValueRef v) {
   return op == LLVMAddrSpaceCast || op == LLVMBitCast;
 }
 
+/* The constant integer operand of the binary instruction `v` (operand 1,
+ * or 0 for a commutative one), positive and at most 2^20; 0 when none. */
+static uint64_t const_operand(LLVMValueRef v, int commutative, LLVMValueRef *other) {
+  for (unsigned k = commutative ? 0 : 1; k < 2; ++k) {
+    LLVMValueRef c = LLVMGetOperand(v, k);
+    if (!LLVMIsAConstantInt(c))
+      continue;
+    int64_t x = LLVMConstIntGetSExtValue(c);
+    if (x <= 0 || x > (1 << 20))
+      return 0;
+    *other = LLVMGetOperand(v, 1 - k);
+    return (uint64_t)x;
+  }
+  return 0;
+}
+
+/* Appends `idx` times `size` bytes as terms, split where the index is a
+ * sum or a scaled value: add, or disjoint, shl and mul by a constant, and
+ * extensions, wherever GEP's sign extension of the index distributes over
+ * them (64-bit arithmetic wraps as GEP's own does; narrower arithmetic
+ * needs nsw, zext needs nneg). A row index flattened into one index
+ * (row * 32 + column) then gives a row term and a column term. */
+static void push_index(terms *out, LLVMValueRef idx, uint64_t size, unsigned depth) {
+  if (LLVMIsAConstantInt(idx)) {
+    push_term(out, (term){NULL, LLVMConstIntGetSExtValue(idx) * (int64_t)size, 1});
+    return;
+  }
+  if (depth < 8 && LLVMIsAInstruction(idx) && size <= (1u << 20)) {
+    int wide = LLVMGetIntTypeWidth(LLVMTypeOf(idx)) == 64;
+    LLVMOpcode op = LLVMGetInstructionOpcode(idx);
+    LLVMValueRef x = NULL;
+    uint64_t k;
+    switch (op) {
+    case LLVMAdd:
+      if (wide || LLVMGetNSW(idx)) {
+        push_index(out, LLVMGetOperand(idx, 0), size, depth + 1);
+        push_index(out, LLVMGetOperand(idx, 1), size, depth + 1);
+        return;
+      }
+      break;
+    case LLVMOr:
+      if (LLVMGetIsDisjoint(idx)) { /* an add with neither wrap */
+        push_index(out, LLVMGetOperand(idx, 0), size, depth + 1);
+        push_index(out, LLVMGetOperand(idx, 1), size, depth + 1);
+        return;
+      }
+      break;
+    case LLVMShl:
+      if ((wide || LLVMGetNSW(idx)) && LLVMIsAConstantInt(LLVMGetOperand(idx, 1))) {
+        uint64_t c = LLVMConstIntGetZExtValue(LLVMGetOperand(idx, 1));
+        if (c < 20) {
+          push_index(out, LLVMGetOperand(idx, 0), size << c, depth + 1);
+          return;
+        }
+      }
+      break;
+    case LLVMMul:
+      if ((wide || LLVMGetNSW(idx)) && (k = const_operand(idx, 1, &x)) != 0) {
+        push_index(out, x, size * k, depth + 1);
+        return;
+      }
+      break;
+    case LLVMSExt:
+      push_index(out, LLVMGetOperand(idx, 0), size, depth + 1);
+      return;
+    case LLVMZExt:
+      if (LLVMGetNNeg(idx)) {
+        push_index(out, LLVMGetOperand(idx, 0), size, depth + 1);
+        return;
+      }
+      break;
+    default:
+      break;
+    }
+  }
+  push_term(out, (term){idx, 0, size});
+}
+
 /* Appends the byte-offset terms of the GEP `g` (instruction or constant
  * expression); 0 for an index it cannot follow (a vector index, a struct
  * index that is not constant, an element of a scalar). */
@@ -76,10 +154,7 @@ static int gep_terms(LLVMTargetDataRef td, LLVMValueRef g, terms *out) {
       cur = LLVMGetElementType(cur);
       size = LLVMABISizeOfType(td, cur);
     }
-    if (LLVMIsAConstantInt(idx))
-      push_term(out, (term){NULL, LLVMConstIntGetSExtValue(idx) * (int64_t)size, 1});
-    else
-      push_term(out, (term){idx, 0, size});
+    push_index(out, idx, size, 0);
   }
   return 1;
 }
@@ -388,12 +463,6 @@ void pl_layout_analyze(pl_host *host, const pl_candidate *c, size_t t, pl_tile_l
       out->rewritable = 0; /* no rows to pad, nothing to say */
       return;
     }
-    out->elem = elem;
-    out->wmma_reads = 1;
-    out->conflicted = (out->row / 16) % 2 == 0;
-    why(&w, NULL, "it is a one-dimensional array read as rows of %llu bytes",
-        (unsigned long long)out->row);
-    return;
   }
   if (out->row % 16) {
     why(&w, NULL, "its rows of %llu bytes are not a multiple of 16", (unsigned long long)out->row);

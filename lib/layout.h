@@ -24,21 +24,24 @@
  *     column terms  the rest, each provably in [0, max] (known bits: the
  *                 index is non-negative and its unknown bits bound it),
  *   and the column terms plus the access width w stay within one row
- *   (sum of maxima + w <= R). Then off / R is the sum of the row terms
- *   divided by R and the move is linear: every GEP scales its row terms by
- *   (R + P) / R and keeps its column terms, wherever it is (hoisted out of
- *   the loop or not), so the ring's address machinery clones it as it is.
+ *   (sum of maxima + w <= R). Indices split through add, or disjoint, shl
+ *   and mul by constants and extensions, where GEP's sign extension of the
+ *   index distributes over them (64-bit arithmetic, or nsw; zext nneg), so
+ *   a flattened row * 32 + column gives a row and a column term. A
+ *   one-dimensional tile read by WMMA loads has rows of their ldm. Then
+ *   off / R is the sum of the row terms divided by R and the move is
+ *   linear: every GEP scales its row terms by (R + P) / R and keeps its
+ *   column terms, wherever it is (hoisted out of the loop or not), so the
+ *   ring's address machinery clones it as it is.
  *   A WMMA load reads 16 (or 8, 32) elements per row, w = that many
  *   elements, its ldm becomes (R + P) / element size; its address must
  *   stay 32-byte aligned (wmma.load's rule), which the row terms' known
  *   trailing zeros prove. P = 16 keeps every row start 16-byte aligned, as
  *   16-byte cp.async needs.
- *
  *   What it will not do: a tile reached through a phi, a select, an
- *   integer cast of a pointer, a call other than those above, a column
- *   term that may be negative or cross a row, or a tile that is not a
- *   two-dimensional array keeps its layout; the plan says why in an
- *   analysis remark (RingLayout). Plain scalar loads never ask for padding
+ *   integer cast of a pointer, a call other than those above, or a column
+ *   term that may be negative or cross a row keeps its layout; the plan
+ *   says why in an analysis remark (RingLayout). Plain scalar loads never ask for padding
  *   (the plugin cannot see their lane pattern); an XOR swizzle is not
  *   offered (WMMA loads need a strided layout).
 \*===----------------------------------------------------------------------===*/

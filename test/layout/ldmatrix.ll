@@ -3,8 +3,10 @@
 ; row, so under layout=auto a tile read only by ldmatrix keeps its layout
 ; (and no remark is made: nothing shows a conflict). Its accesses can be
 ; rewritten, though: under layout=padded the ring has rows of 80 bytes and
-; each lane's address is row * 80 + column bytes (the column, (lane / 16)
-; * 8 halves, plus the 16 bytes read stay within the row of 64).
+; each lane's address is row * 80 + column bytes, the row split into its
+; warp part ((w % 4) * 16 rows: 1280 bytes) and its lane part (l % 16 rows
+; of 80), the column (l / 16) * 8 halves = 16 bytes (plus the 16 bytes
+; read, within the row of 64).
 ; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=AUTO
 ; RUN: FileCheck %s --check-prefix=AUTO-IR < %t.ll
 ; RUN: %opt -passes='cuda-pipeline<profitability=off;layout=padded>' -pass-remarks=cuda-pipeline -S %s -o %t.p.ll 2>&1 | FileCheck %s --check-prefix=PADDED
@@ -19,9 +21,12 @@
 
 ; PADDED: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'Ts' 4096 -> 15360 bytes; 1 cp.async copy of 16 bytes; removed the second barrier; tile 'Ts' rows padded from 64 to 80 bytes; cp.async
 ; PADDED-IR: @Ts.ring = internal unnamed_addr addrspace(3) global [15360 x i8] undef, align 16
-; PADDED-IR: %[[R:.*]] = mul i64 %lrow, 80
-; PADDED-IR: %[[C:.*]] = mul i64 %lcol, 2
-; PADDED-IR: add i64 %[[R]], %[[C]]
+; PADDED-IR: %[[W:.*]] = sext i32 %wm to i64
+; PADDED-IR-NEXT: mul i64 %[[W]], 1280
+; PADDED-IR: %[[L:.*]] = sext i32 %l16 to i64
+; PADDED-IR-NEXT: mul i64 %[[L]], 80
+; PADDED-IR: %[[C:.*]] = sext i32 %lh to i64
+; PADDED-IR-NEXT: mul i64 %[[C]], 16
 ; PADDED-IR: call { i32, i32, i32, i32 } @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16.p3(ptr addrspace(3)
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -21,14 +21,21 @@
 ; CHECK: @As.ring = internal unnamed_addr addrspace(3) global [15360 x i8] undef, align 32
 ; CHECK: @Bs.ring = internal unnamed_addr addrspace(3) global [13824 x i8] undef, align 32
 ; CHECK-LABEL: define void @kernel(
-; The copy destinations: row * 80 + column bytes, row * 144 + column bytes.
-; CHECK: mul i64 %arow, 80
-; CHECK: mul i64 %acol, 2
-; CHECK: mul i64 %brow, 144
-; The fragment addresses: warp row * 80, and the second k step 16 halves on.
-; CHECK: mul i64 %wrow, 80
+; The copy destinations: row * 80 + column bytes, row * 144 + column bytes
+; (the rows and columns before their zext nneg, which GEP's sign extension
+; of the index passes through).
+; CHECK: %[[AR:.*]] = sext i32 %ar to i64
+; CHECK-NEXT: mul i64 %[[AR]], 80
+; CHECK: %[[AC:.*]] = sext i32 %ac to i64
+; CHECK-NEXT: mul i64 %[[AC]], 2
+; CHECK: %[[BR:.*]] = sext i32 %br to i64
+; CHECK-NEXT: mul i64 %[[BR]], 144
+; The fragment addresses: warp row (w % 4) * 16 rows of 80 bytes = 1280,
+; the second k step 16 halves (32 bytes) on; Bs's second k step 16 rows of
+; 144 bytes = 2304 on.
+; CHECK: mul i64 %{{.*}}, 1280
 ; CHECK: add i64 %{{.*}}, 32
-; CHECK: mul i64 %wcol, 2
+; CHECK: mul i64 %{{.*}}, 32
 ; CHECK: add i64 %{{.*}}, 2304
 ; CHECK-LABEL: loop:
 ; CHECK: call void @llvm.nvvm.cp.async.cg.shared.global.16.s(

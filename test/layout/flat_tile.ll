@@ -1,15 +1,16 @@
-; A flat tile `half As[64 * 32]` read by WMMA loads with ldm 32: rows of
-; 64 bytes that conflict, but the tile is one-dimensional (its index
-; row * 32 + column is one term), so it keeps its layout and says why
-; (RingLayout); Bs, two-dimensional, is padded.
+; A flat tile `half As[64 * 32]` read by WMMA loads with ldm 32: its rows
+; are the loads' rows, 64 bytes, and they conflict. Every index of it is a
+; flattened row * 32 + column (shl nuw nsw, add nuw nsw, or disjoint), which
+; splits into a row term and a column term, so the flat tile is padded like
+; a two-dimensional one: rows of 80 bytes, ldm 40.
 ; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 
-; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'As' 4096 -> 12288 bytes, tile 'Bs' 4096 -> 13824 bytes; {{.*}}; tile 'Bs' rows padded from 128 to 144 bytes: WMMA reads conflict-free; cp.async [sm_80, kernel 'kernel']
-; REMARK: remark: <unknown>:0:0: tile 'As' keeps its rows of 64 bytes, where WMMA reads conflict: it is a one-dimensional array read as rows of 64 bytes [sm_80, kernel 'kernel']
+; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'As' 4096 -> 15360 bytes, tile 'Bs' 4096 -> 13824 bytes; {{.*}}; tile 'As' rows padded from 64 to 80 bytes: WMMA reads conflict-free; tile 'Bs' rows padded from 128 to 144 bytes: WMMA reads conflict-free; cp.async [sm_80, kernel 'kernel']
+; REMARK-NOT: keeps its rows
 
-; CHECK: @As.ring = internal unnamed_addr addrspace(3) global [12288 x i8] undef, align 16
-; CHECK: @llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3(ptr addrspace(3) %{{.*}}, i32 32)
+; CHECK: @As.ring = internal unnamed_addr addrspace(3) global [15360 x i8] undef, align 32
+; CHECK: @llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3(ptr addrspace(3) %{{.*}}, i32 40)
 ; CHECK: @llvm.nvvm.wmma.m16n16k16.load.b.row.stride.f16.p3(ptr addrspace(3) %{{.*}}, i32 72)
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
