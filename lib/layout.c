@@ -340,9 +340,23 @@ static void check_uses(walk *w, LLVMValueRef p) {
     check_user(w, p, LLVMGetUser(use));
 }
 
+/* Nonzero when the constant `p` is, through constant casts, a GEP. */
+static int under_const_gep(LLVMValueRef p) {
+  while (LLVMIsAConstantExpr(p)) {
+    if (is_gep(p))
+      return 1;
+    if (!is_cast(p))
+      return 0;
+    p = LLVMGetOperand(p, 0);
+  }
+  return 0;
+}
+
 static void check_user(walk *w, LLVMValueRef p, LLVMValueRef u) {
   if (LLVMIsAConstantExpr(u)) {
-    if (is_gep(u) || is_cast(u))
+    if (is_gep(u) && under_const_gep(p))
+      why(w, NULL, "a constant address of the tile is a GEP of another");
+    else if (is_gep(u) || is_cast(u))
       check_uses(w, u);
     else
       why(w, NULL, "the tile is used by a constant expression other than a GEP or a cast");
@@ -530,10 +544,11 @@ static void collect_geps(LLVMValueRef v, pl_vec *geps, pl_vec *calls) {
   }
 }
 
-static void follow(pl_copy *copies, size_t n, LLVMValueRef from, LLVMValueRef to) {
+/* Each copy's destination is its store's address operand (recognize.c):
+ * read it again once the GEPs and constants under it were replaced. */
+static void refresh_dst(pl_copy *copies, size_t n) {
   for (size_t i = 0; i < n; ++i)
-    if (copies[i].dst == from)
-      copies[i].dst = to;
+    copies[i].dst = LLVMGetOperand(copies[i].store, LLVMIsAStoreInst(copies[i].store) ? 1 : 0);
 }
 
 void pl_layout_apply(const pl_candidate *c, size_t t, uint64_t row, unsigned pad, unsigned elem,
@@ -545,7 +560,9 @@ void pl_layout_apply(const pl_candidate *c, size_t t, uint64_t row, unsigned pad
   collect_geps(c->tiles[t].global, &geps, &users);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   /* Constant GEPs first: their replacements are constants, which the
-   * instructions over them then keep as their base. */
+   * instructions over them then keep as their base. (The analysis admits
+   * no constant GEP over another, so replacing one destroys no other in
+   * the list; casts over it are rebuilt by LLVM.) */
   for (size_t i = 0; i < geps.len; ++i) {
     LLVMValueRef g = geps.v[i];
     if (!LLVMIsAConstantExpr(g))
@@ -554,8 +571,6 @@ void pl_layout_apply(const pl_candidate *c, size_t t, uint64_t row, unsigned pad
     LLVMValueRef base = LLVMGetOperand(g, 0);
     LLVMValueRef repl = LLVMConstGEP2(i8, base, &off, 1);
     LLVMReplaceAllUsesWith(g, repl);
-    follow(copies, n, g, repl);
-    follow(more, nmore, g, repl);
   }
   for (size_t i = 0; i < geps.len; ++i) {
     LLVMValueRef g = geps.v[i];
@@ -569,13 +584,13 @@ void pl_layout_apply(const pl_candidate *c, size_t t, uint64_t row, unsigned pad
     char *nm = pl_strdupf("%.*s", (int)len, name ? name : "");
     LLVMValueRef repl = LLVMBuildGEP2(b, i8, LLVMGetOperand(g, 0), &off, 1, "");
     LLVMReplaceAllUsesWith(g, repl);
-    follow(copies, n, g, repl);
-    follow(more, nmore, g, repl);
     LLVMInstructionEraseFromParent(g);
     LLVMSetValueName2(repl, nm, strlen(nm));
     free(nm);
   }
   LLVMDisposeBuilder(b);
+  refresh_dst(copies, n);
+  refresh_dst(more, nmore);
   /* The leading dimension of WMMA loads, and alignments above what rows
    * of row + pad bytes keep. */
   pl_vec_free(&geps);

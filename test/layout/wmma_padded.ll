@@ -4,10 +4,11 @@
 ; read into the same banks, so the plan pads each row by 16 bytes (80 and
 ; 144: row / 16 odd). Every address moves: the copies' destinations (a
 ; row index times 80 or 144 plus the column bytes), the WMMA loads'
-; addresses, and their ldm (40 and 72 halves). The slots are 64 x 80 =
+; addresses, and their ldm (40 and 72 halves), and a constant address. The slots are 64 x 80 =
 ; 5120 and 32 x 144 = 4608 bytes, 32-byte aligned; 3 stages fit.
 ; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks=cuda-pipeline -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
+; RUN: FileCheck %s --check-prefix=CONST < %t.ll
 ; RUN: llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -mattr=+ptx70 %t.ll -o %t.ptx
 ; RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 ; RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
@@ -46,6 +47,9 @@
 ; CHECK: @llvm.nvvm.wmma.m16n16k16.load.b.row.stride.f16.p3(ptr addrspace(3) %{{.*}}, i32 72)
 ; CHECK-NOT: i32 32)
 ; CHECK-NOT: i32 64)
+; A constant address, As[1][2]: row 1 at 80 bytes, column 4 bytes.
+; CONST: %[[C:.*]] = getelementptr i8, ptr %{{.*}}, i64 84
+; CONST: %cx = load <2 x half>, ptr %[[C]], align 4
 
 ; UNPADDED: @As.ring = internal unnamed_addr addrspace(3) global [12288 x i8] undef, align 16
 ; UNPADDED: @llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3(ptr addrspace(3) %{{.*}}, i32 32)
@@ -115,7 +119,9 @@ loop:
   %y1 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %b1, 5
   %s0 = fadd <2 x half> %x0, %y0
   %s1 = fadd <2 x half> %x1, %y1
-  %s = fadd <2 x half> %s0, %s1
+  %cx = load <2 x half>, ptr getelementptr inbounds ([64 x [32 x half]], ptr addrspacecast (ptr addrspace(3) @As to ptr), i64 0, i64 1, i64 2), align 4
+  %s2 = fadd <2 x half> %s0, %s1
+  %s = fadd <2 x half> %s2, %cx
   %acc.next = fadd <2 x half> %acc, %s
   call void @llvm.nvvm.barrier0()
   %k.next = add nuw nsw i32 %k, 1
