@@ -103,6 +103,7 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
       pl_check_legality(host, &c, opts, &f) && pl_make_plan(host, &c, opts, &plan, &f) &&
       ensure_preheader(host, &c, &f)) {
     pl_report_pipelined(report, host, &c, &plan);
+    pl_remark_kept_layout(host, &c, &plan);
     for (size_t t = 0; t < c.ntiles; ++t)
       if (plan.rings[t].pad)
         pl_layout_apply(&c, t, plan.rings[t].row, plan.rings[t].pad, plan.rings[t].elem, c.copies,

@@ -144,10 +144,7 @@ static void remark_layout(pl_remark *r, const pl_candidate *c, const pl_plan *pl
   }
 }
 
-/* An analysis remark for each tile whose WMMA reads conflict (or, under
- * layout=padded, any tile) and which keeps its layout, with the reason
- * (RingLayout). */
-static void remark_kept_layout(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
+void pl_remark_kept_layout(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   for (size_t t = 0; t < c->ntiles; ++t) {
     const pl_ring_layout *l = &plan->rings[t];
     if (l->pad || !l->why)
@@ -232,7 +229,6 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
 
   if (plan->modelled)
     remark_model(host, c, plan);
-  remark_kept_layout(host, c, plan);
   r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
   pl_remark_text(r, "ring of ");
   pl_remark_u64(r, "Stages", plan->stages);

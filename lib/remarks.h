@@ -39,4 +39,10 @@ void pl_remark_declined_analysis(pl_host *host, pl_loop_ref loop, const pl_fail 
  * located at the first of them. `sc->first` must not be NULL. */
 void pl_remark_shared_space(pl_host *host, const pl_shared_space_counts *sc);
 
+/** An analysis remark (RingLayout) for each tile of the pipelined loop `c`
+ * whose WMMA reads conflict (or, under layout=padded, any tile) and which
+ * keeps its rows, with the reason, at the access that stopped the layout.
+ * Called before the rewrite, while that access still exists. */
+void pl_remark_kept_layout(pl_host *host, const pl_candidate *c, const pl_plan *plan);
+
 #endif /* PL_REMARKS_H */

@@ -19,9 +19,9 @@
 ; FIT-IR: load.a.row.stride.f16.p3(ptr addrspace(3) %{{.*}}, i32 40)
 ; FIT-IR: load.b.row.stride.f16.p3(ptr addrspace(3) %{{.*}}, i32 136)
 
-; TIGHT: remark: <unknown>:0:0: pipelined loop with 2 stages: tile 'As' 8192 -> 16384 bytes, tile 'Bs' 8192 -> 16384 bytes; 2 cp.async copies of 16 bytes; removed the second barrier (3 stages requested; 2 fit the 36864-byte budget); cp.async
 ; TIGHT: remark: <unknown>:0:0: tile 'As' keeps its rows of 64 bytes, where WMMA reads conflict: a padded ring of 2 stages needs 37888 bytes of shared memory, over the budget of 36864 bytes
 ; TIGHT: remark: <unknown>:0:0: tile 'Bs' keeps its rows of 256 bytes, where WMMA reads conflict: a padded ring of 2 stages needs 37888 bytes of shared memory, over the budget of 36864 bytes
+; TIGHT: remark: <unknown>:0:0: pipelined loop with 2 stages: tile 'As' 8192 -> 16384 bytes, tile 'Bs' 8192 -> 16384 bytes; 2 cp.async copies of 16 bytes; removed the second barrier (3 stages requested; 2 fit the 36864-byte budget); cp.async
 ; TIGHT-IR: @As.ring = internal unnamed_addr addrspace(3) global [16384 x i8] undef, align 16
 ; TIGHT-IR: load.a.row.stride.f16.p3(ptr addrspace(3) %{{.*}}, i32 32)
 ; TIGHT-IR: load.b.row.stride.f16.p3(ptr addrspace(3) %{{.*}}, i32 128)

@@ -6,8 +6,8 @@
 ; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 
-; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'As' 4096 -> 12288 bytes, tile 'Bs' 4096 -> 13824 bytes; {{.*}}; tile 'Bs' rows padded from 128 to 144 bytes: WMMA reads conflict-free; cp.async [sm_80, kernel 'kernel']
 ; REMARK: remark: <unknown>:0:0: tile 'As' keeps its rows of 64 bytes, where WMMA reads conflict: an access of 16 bytes may cross a row of 64 bytes of the tile [sm_80, kernel 'kernel']
+; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'As' 4096 -> 12288 bytes, tile 'Bs' 4096 -> 13824 bytes; {{.*}}; tile 'Bs' rows padded from 128 to 144 bytes: WMMA reads conflict-free; cp.async [sm_80, kernel 'kernel']
 
 ; CHECK: @As.ring = internal unnamed_addr addrspace(3) global [12288 x i8] undef, align 16
 ; CHECK: @llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3(ptr addrspace(3) %{{.*}}, i32 32)

@@ -14,7 +14,7 @@
 // CHECK-NOT: rows padded
 // CHECK-NOT: RingLayout
 // CHECK-NOT: keeps its rows
-// FORCED: sgemm_layout_kept.cu:[[@LINE+27]]:{{[0-9]+}}: remark: tile 'As' keeps its rows of 128 bytes (layout=padded asked for padding): an access of 4 bytes may cross a row of 128 bytes of the tile
+// FORCED: sgemm_layout_kept.cu:[[@LINE+22]]:{{[0-9]+}}: remark: tile 'As' keeps its rows of 128 bytes (layout=padded asked for padding): an access of 4 bytes may cross a row of 128 bytes of the tile
 // FORCED: sgemm_layout_kept.cu:[[@LINE+26]]:{{[0-9]+}}: remark: tile 'Bs' keeps its rows of 128 bytes (layout=padded asked for padding): an access of 4 bytes may cross a row of 128 bytes of the tile
 // FORCED-NOT: rows padded
 
