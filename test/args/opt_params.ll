@@ -20,5 +20,8 @@
 ; RUN: not %opt -passes='cuda-pipeline<profitability=maybe>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROFIT
 ; PROFIT: error: cuda-pipeline: bad pass parameter 'profitability=maybe': profitability must be on or off
 ; RUN: %opt -passes='cuda-pipeline<profitability=off;profitability=on>' -S %s -o /dev/null
+; RUN: not %opt -passes='cuda-pipeline<layout=swizzled>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAYOUT
+; LAYOUT: error: cuda-pipeline: bad pass parameter 'layout=swizzled': layout must be auto, padded or unpadded
+; RUN: %opt -passes='cuda-pipeline<layout=auto;layout=padded;layout=unpadded>' -S %s -o /dev/null
 
 target triple = "nvptx64-nvidia-cuda"
