@@ -72,7 +72,8 @@ static uint64_t const_operand(LLVMValueRef v, int commutative, LLVMValueRef *oth
  * (row * 32 + column) then gives a row term and a column term. */
 static void push_index(terms *out, LLVMValueRef idx, uint64_t size, unsigned depth) {
   if (LLVMIsAConstantInt(idx)) {
-    push_term(out, (term){NULL, LLVMConstIntGetSExtValue(idx) * (int64_t)size, 1});
+    /* wraps as GEP's own offset arithmetic does (mod 2^64) */
+    push_term(out, (term){NULL, (int64_t)((uint64_t)LLVMConstIntGetSExtValue(idx) * size), 1});
     return;
   }
   if (depth < 8 && LLVMIsAInstruction(idx) && size <= (1u << 20)) {
@@ -280,8 +281,8 @@ static void check_access(walk *w, LLVMValueRef at, LLVMValueRef p, uint64_t widt
     const term *x = &t.v[i];
     if (!x->idx) {
       int64_t q = floor_div(x->c, (int64_t)R);
-      rows_c += q;
-      cols_c += x->c - q * (int64_t)R;
+      rows_c = (int64_t)((uint64_t)rows_c + (uint64_t)q);
+      cols_c += (int64_t)((uint64_t)x->c - (uint64_t)q * R); /* in [0, R) */
       continue;
     }
     uint64_t zero, one;
@@ -322,8 +323,8 @@ static void check_access(walk *w, LLVMValueRef at, LLVMValueRef p, uint64_t widt
     return;
   }
   if (align32) {
-    int64_t moved = rows_c * (int64_t)(R + P) + cols_c;
-    unsigned ctz = tz64((uint64_t)moved);
+    uint64_t moved = (uint64_t)rows_c * (R + P) + (uint64_t)cols_c;
+    unsigned ctz = tz64(moved);
     if (ctz < min_tz)
       min_tz = ctz;
     if (min_tz < 5)
@@ -501,13 +502,13 @@ static LLVMValueRef moved_offset(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMVal
   gep_terms(td, g, &t); /* checked by the analysis */
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(g));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
-  int64_t k = 0;
+  uint64_t k = 0;
   LLVMValueRef sum = NULL;
   for (size_t i = 0; i < t.n; ++i) {
     const term *x = &t.v[i];
     if (!x->idx) {
       int64_t q = floor_div(x->c, (int64_t)R);
-      k += q * (int64_t)(R + P) + (x->c - q * (int64_t)R);
+      k += (uint64_t)q * (R + P) + ((uint64_t)x->c - (uint64_t)q * R); /* mod 2^64 */
       continue;
     }
     uint64_t size = x->size % R == 0 ? x->size / R * (R + P) : x->size;
@@ -522,7 +523,7 @@ static LLVMValueRef moved_offset(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMVal
     sum = sum ? LLVMBuildAdd(b, sum, v, "") : v;
   }
   free(t.v);
-  LLVMValueRef kc = LLVMConstInt(i64, (uint64_t)k, 1);
+  LLVMValueRef kc = LLVMConstInt(i64, k, 0);
   if (!sum)
     return kc;
   return k ? LLVMBuildAdd(b, sum, kc, "pl.row.off") : sum;

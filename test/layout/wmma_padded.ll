@@ -12,6 +12,13 @@
 ; RUN: llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -mattr=+ptx70 %t.ll -o %t.ptx
 ; RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 ; RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
+; The register lowering stores into the same padded slots (2 of them):
+; RUN: %opt -passes='cuda-pipeline<lowering=registers>' -pass-remarks=cuda-pipeline -S %s -o %t.r.ll 2>&1 | FileCheck %s --check-prefix=REGS-REMARK
+; RUN: FileCheck %s --check-prefix=REGS < %t.r.ll
+; REGS-REMARK: pipelined loop with 2 stages: tile 'As' 4096 -> 10240 bytes, tile 'Bs' 4096 -> 9216 bytes; 2 copies of 16 bytes, 2 staged through 8 registers; removed the second barrier; tile 'As' rows padded from 64 to 80 bytes: WMMA reads conflict-free; tile 'Bs' rows padded from 128 to 144 bytes: WMMA reads conflict-free
+; REGS: @As.ring = internal unnamed_addr addrspace(3) global [10240 x i8] undef, align 32
+; REGS: store <4 x i32> %pl.staged, ptr addrspace(3) %pl.dst, align 16
+; REGS: load.a.row.stride.f16.p3(ptr addrspace(3) %{{.*}}, i32 40)
 ; layout=unpadded keeps the tiles' rows:
 ; RUN: %opt -passes='cuda-pipeline<profitability=off;layout=unpadded>' -pass-remarks=cuda-pipeline -S %s -o %t.u.ll 2>&1 | FileCheck %s --check-prefix=UNPADDED-REMARK
 ; RUN: FileCheck %s --check-prefix=UNPADDED < %t.u.ll
