@@ -669,6 +669,33 @@ static std::vector<Problem> problems() {
                  return true;
                },
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  // The same WMMA GEMM with tiles padded in the source (bench/kernels/
+  // wmma_padded.cuh): what the plugin's padded rings of "wmma" are compared
+  // with, clang and nvcc, plain and hand-written (a 2-stage ring).
+  p.push_back({"wmmapad", "TFLOP/s",
+               {{256, 256, 32}, {256, 256, 64}, {256, 256, 96}, {128, 384, 4096}},
+               {256, 256, 96}, {4096, 4096, 4096},
+               [](const Size &s) {
+                 return "M=" + std::to_string(s[0]) + " N=" + std::to_string(s[1]) +
+                        " K=" + std::to_string(s[2]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f16(b, s[0] * s[2], seed), f16(b, s[2] * s[1], seed), out(b, s[0] * s[1]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.wmmapad(s[0], s[1], s[2], (const half *)b.in[0], (const half *)b.in[1],
+                           (float *)b.out);
+               },
+               [=](const Size &s, Buffers &b) {
+                 if (!cublas.ok)
+                   return false;
+                 float one = 1, zero = 0;
+                 cublas.gemmEx(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, s[1], s[0], s[2], &one,
+                               b.in[1], CUDA_R_16F, s[1], b.in[0], CUDA_R_16F, s[2], &zero, b.out,
+                               CUDA_R_32F, s[1], CUBLAS_COMPUTE_32F, -1);
+                 return true;
+               },
+               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
   // Register-blocked SGEMM, M x N x K (trip count K/8).
   p.push_back({"rbsgemm", "TFLOP/s",
                {{128, 128, 8}, {128, 128, 16}, {128, 128, 24}, {128, 128, 32}, {128, 128, 40},

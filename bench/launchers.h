@@ -13,6 +13,11 @@
 //   copyback the plugin with copy-back and profitability=off (every legal
 //           loop at 3 stages; a tile read after its loop gets the last slot
 //           copied back: tailread)
+//   unpadded the plugin with layout=unpadded (rings keep the tiles' rows:
+//           the plugin before it padded rows of conflicting WMMA tiles)
+//   padded  the plugin with layout=padded (every tile whose accesses can be
+//           rewritten gets padded rows, WMMA reads or not: a correctness
+//           check of the layout rewrite on every kernel)
 //   generic the plugin with generic-tile-reads (matrix loads of tiles left
 //           generic: the plugin before tile reads moved to .shared)
 //   nvcc_plain, nvcc_hand  the plain and hand-written sources built by nvcc
@@ -26,7 +31,7 @@
 #define PL_VARIANTS(X)                                                                             \
   X(plain)                                                                                         \
   X(plugin) X(generic) X(s2) X(s3) X(s4) X(hand) X(limit) X(regs) X(cpasync) X(sm75) X(sm75p)    \
-  X(copyback)
+  X(copyback) X(unpadded) X(padded)
 
 #define PL_DECLARE(v)                                                                              \
   void sgemm_##v(int N, const float *A, const float *B, float *C);                                 \
@@ -56,7 +61,8 @@
   void twoloop_##v(int M, int K1, int K2, const float *A, const float *x, const float *B,          \
                    const float *y, float *out);                                                    \
   void tailread_##v(int M, int K1, int extra, const float *A, const float *x, float *out);      \
-  void copyloop_##v(int M, int N, int K, const float *A, const float *B, float *C);
+  void copyloop_##v(int M, int N, int K, const float *A, const float *B, float *C);              \
+  void wmmapad_##v(int M, int N, int K, const half *A, const half *B, float *C);
 PL_VARIANTS(PL_DECLARE)
 PL_DECLARE(nvcc_plain)
 PL_DECLARE(nvcc_hand)
@@ -92,6 +98,7 @@ struct Variant {
                   float *);
   void (*tailread)(int, int, int, const float *, const float *, float *);
   void (*copyloop)(int, int, int, const float *, const float *, float *);
+  void (*wmmapad)(int, int, int, const half *, const half *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \
@@ -100,6 +107,6 @@ struct Variant {
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
       nbody_##v,    gram_##v,      haloconv_##v,  f2h_##v,       dequant_##v,                        \
       halfgemm_##v, aliasrows_##v, fixedk_##v, smallk_##v, twoloop_##v, tailread_##v,       \
-      copyloop_##v}
+      copyloop_##v, wmmapad_##v}
 
 #endif

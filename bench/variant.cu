@@ -42,10 +42,12 @@ namespace PL_NS {
 #include "kernels/stream.cuh"
 #include "kernels/sync_first.cuh"
 #include "kernels/two_loop.cuh"
+#include "kernels/wmma_padded.cuh"
 #ifdef PL_HAND
 #include "hand_kernels.cuh"
 #include "kernels/hand.cuh"
 #include "kernels/hand_realworld.cuh"
+#include "kernels/wmma_padded.cuh"
 #endif
 } // namespace PL_NS
 
@@ -54,6 +56,9 @@ void PL_CAT(sgemm_, PL_NS)(int N, const float *A, const float *B, float *C) {
 }
 void PL_CAT(wmma_, PL_NS)(int M, int N, int K, const half *A, const half *B, float *C) {
   KERNEL(wmmaGemm)<<<dim3(N / WG_BN, M / WG_BM), 256>>>(M, N, K, A, B, C);
+}
+void PL_CAT(wmmapad_, PL_NS)(int M, int N, int K, const half *A, const half *B, float *C) {
+  KERNEL(wmmaGemmPadded)<<<dim3(N / WG_BN, M / WG_BM), 256>>>(M, N, K, A, B, C);
 }
 void PL_CAT(rbsgemm_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
   KERNEL(rbSgemm)<<<dim3(N / RB_BN, M / RB_BM), 256>>>(M, N, K, A, B, C);

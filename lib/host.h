@@ -389,6 +389,12 @@ int pl_scev_same_difference(pl_host *host, LLVMValueRef a1, LLVMValueRef b1, LLV
  * unable to find the loop ID, so the remark would move to the header's
  * first line. */
 void pl_loop_pin_location(pl_host *host, pl_loop_ref loop);
+/** Known bits of the integer value `v` (at most 64 bits wide) where `ctx`
+ * executes (NULL: anywhere): sets *zero and *one to the bits
+ * llvm::computeKnownBits proves 0 and 1 (bit i of the value is bit i of
+ * the masks). Returns 0, with both masks 0, when `v` is not an integer of
+ * at most 64 bits. */
+int pl_known_bits(pl_host *host, LLVMValueRef v, LLVMValueRef ctx, uint64_t *zero, uint64_t *one);
 
 #ifdef __cplusplus
 }

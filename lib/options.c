@@ -10,7 +10,8 @@
 #define PL_ACCEPTED                                                                                \
   "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, "                   \
   "profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR, "        \
-  "lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255), copy-back"
+  "lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255), copy-back, "             \
+  "layout=auto|padded|unpadded"
 
 void pl_options_init(pl_options *opts) {
   opts->stages = 0;
@@ -27,6 +28,7 @@ void pl_options_init(pl_options *opts) {
   opts->lowering = PL_CHOOSE_AUTO;
   opts->max_staged_regs = PL_DEFAULT_MAX_STAGED_REGS;
   opts->copy_back = 0;
+  opts->layout = PL_LAYOUT_AUTO;
 }
 
 /* Copies the regex `re` of argument `what` into `out` after checking that
@@ -87,6 +89,8 @@ const char *pl_options_help(void) {
          "  max-staged-regs=N most registers a thread stages for the register lowering (default "
          "32)\n"
          "  copy-back         a tile read after its loop gets the last slot copied back into it\n"
+         "  layout=auto|padded|unpadded  ring rows: auto (default) pads where WMMA reads "
+         "conflict\n"
          "libpipeline: kernel attributes (include/libpipeline.h):\n"
          "  __attribute__((annotate(\"pipeline\")))          PL_PIPELINE: error unless a loop of "
          "the "
@@ -214,6 +218,16 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
     }
     opts->max_staged_regs = (unsigned)v;
     return 0;
+  }
+  if (strncmp(arg, "layout=", 7) == 0) {
+    static const char *const names[] = {"auto", "padded", "unpadded"};
+    for (unsigned k = 0; k < 3; ++k)
+      if (strcmp(arg + 7, names[k]) == 0) {
+        opts->layout = (pl_layout_choice)k;
+        return 0;
+      }
+    snprintf(err, errlen, "layout must be auto, padded or unpadded");
+    return -1;
   }
   snprintf(err, errlen, "unknown argument (" PL_ACCEPTED ")");
   return -1;

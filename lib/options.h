@@ -36,6 +36,13 @@ typedef enum pl_lowering_choice {
   PL_CHOOSE_REGISTERS, /**< every copy staged through registers */
 } pl_lowering_choice;
 
+/** The ring layout (`layout=`, lib/layout.h; plan.h chooses under auto). */
+typedef enum pl_layout_choice {
+  PL_LAYOUT_AUTO,     /**< pad a tile's rows where its WMMA reads conflict */
+  PL_LAYOUT_PADDED,   /**< pad every tile whose accesses can be rewritten */
+  PL_LAYOUT_UNPADDED, /**< the tiles' own layout */
+} pl_layout_choice;
+
 /** Longest regex of only= and exclude=, and longest report= directory,
  * in bytes with the NUL: the options are copied by value into the pass. */
 #define PL_OPTION_TEXT 512u
@@ -72,6 +79,7 @@ typedef struct pl_options {
                                      (after it, or by another loop) gets the last
                                      slot copied back after the drain, instead of
                                      declining the loop (issue 9, part 4) */
+  pl_layout_choice layout;      /**< `layout=` (default auto) */
 } pl_options;
 
 /** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB, the
@@ -93,7 +101,8 @@ void pl_options_init(pl_options *opts);
  * of __shared__ tiles in the generic state space), `lowering=auto|cp.async|registers`
  * (force a lowering where it is legal), or `max-staged-regs=N` (1 to 255: the most
  * 32-bit registers a thread may stage for the register lowering), or `copy-back` (a tile
- * read outside its loop gets the last slot copied back into it after the loop). Returns 0 on
+ * read outside its loop gets the last slot copied back into it after the loop), or
+ * `layout=auto|padded|unpadded` (the rings' row layout, lib/layout.h). Returns 0 on
  * success. On error returns -1, leaves `opts` unchanged and writes a one-line message saying what
  * is accepted to `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
 int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen);

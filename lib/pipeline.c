@@ -5,6 +5,7 @@
 #include "alias_check.h"
 #include "candidate.h"
 #include "control.h"
+#include "layout.h"
 #include "legality.h"
 #include "plan.h"
 #include "recognize.h"
@@ -104,6 +105,11 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
       pl_check_legality(host, &c, opts, &f) && pl_make_plan(host, &c, opts, &plan, &f) &&
       ensure_preheader(host, &c, &f) && (!plan.alias_check || pl_emit_alias_check(host, &c, &f))) {
     pl_report_pipelined(report, host, &c, &plan);
+    pl_remark_kept_layout(host, &c, &plan);
+    for (size_t t = 0; t < c.ntiles; ++t)
+      if (plan.rings[t].pad)
+        pl_layout_apply(&c, t, plan.rings[t].row, plan.rings[t].pad, plan.rings[t].elem, c.copies,
+                        c.ncopies, plan.copies, plan.ncopies);
     pl_loop_pin_location(host, loop);
     unsigned copies = pl_rewrite(host, &c, &plan);
     pl_remark_pipelined(host, &c, &plan, copies);

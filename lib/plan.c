@@ -2,6 +2,7 @@
 #include "plan.h"
 
 #include "alias_check.h"
+#include "layout.h"
 
 #include "legality.h"
 #include "lowering.h"
@@ -204,23 +205,96 @@ static unsigned plan_source_loads(pl_host *host, const pl_candidate *c) {
   return loads;
 }
 
-/* The ring layout of every tile; returns the bytes of one stage. */
-static uint64_t plan_layout(const pl_candidate *c, pl_plan *plan) {
+/* The slot of tile `i` with rows padded by `pad` bytes. */
+static void ring_slot(const pl_candidate *c, size_t i, unsigned pad, pl_ring_layout *r) {
+  /* Keep a tile's own alignment when it is above 16 (wmma.load wants
+   * 32-byte aligned pointers, say): every slot starts on it. A padded tile
+   * with WMMA loads gets 32: its moved addresses are proven 32-byte
+   * aligned from the slot's start (layout.c). */
+  unsigned a = LLVMGetAlignment(c->tiles[i].global);
+  r->align = a > 16 ? a : 16;
+  if (pad && r->elem && r->align < 32)
+    r->align = 32;
+  uint64_t bytes = c->tiles[i].bytes;
+  if (pad)
+    bytes = bytes / r->row * (r->row + pad);
+  r->pad = pad;
+  r->stride = (bytes + r->align - 1) / r->align * r->align;
+}
+
+/* Whether tile `i` gets padded rows under `opts` (before the budget). */
+static int wants_padding(const pl_options *opts, const pl_tile_layout *l) {
+  if (opts->layout == PL_LAYOUT_UNPADDED || !l->rewritable)
+    return 0;
+  return opts->layout == PL_LAYOUT_PADDED || l->conflicted;
+}
+
+/* Whether the ring's rows may differ from the tile's. Not yet for a loop
+ * whose rings meet the tile's own layout elsewhere: a runtime alias check
+ * (its other version uses slot 0 of the ring as the tile), a tile another
+ * loop keeps or a ring shared with one (issue 9, part 4), a copy-back, or
+ * copies in an inner loop (issue 9, part 2) -- these combinations are not
+ * tested with padded rows. */
+static int layout_may_change(const pl_candidate *c, const pl_plan *plan) {
+  if (plan->alias_check)
+    return 0;
+  for (size_t t = 0; t < c->ntiles; ++t)
+    if ((plan->tile_kept && plan->tile_kept[t]) || (plan->share_ring && plan->share_ring[t]) ||
+        (plan->copy_back && plan->copy_back[t]))
+      return 0;
+  for (size_t i = 0; i < c->ncopies; ++i)
+    if (c->copies[i].in_loop)
+      return 0;
+  return 1;
+}
+
+/* The ring layout of every tile; returns the bytes of one stage. Pads the
+ * tiles wants_padding() picks when a padded ring of 2 stages fits the
+ * budget, else none (plan.h, "layout"). */
+static uint64_t plan_layout(pl_host *host, const pl_candidate *c, const pl_options *opts,
+                            pl_plan *plan) {
   plan->rings = calloc(c->ntiles ? c->ntiles : 1, sizeof *plan->rings);
   if (!plan->rings)
     abort();
   plan->nrings = c->ntiles;
-  uint64_t per_stage = 0;
+  uint64_t padded = 0, plain = 0;
+  int any = 0;
   for (size_t i = 0; i < c->ntiles; ++i) {
-    /* Keep a tile's own alignment when it is above 16 (wmma.load wants
-     * 32-byte aligned pointers, say): every slot starts on it. */
-    unsigned a = LLVMGetAlignment(c->tiles[i].global);
     pl_ring_layout *r = &plan->rings[i];
-    r->align = a > 16 ? a : 16;
-    r->stride = (c->tiles[i].bytes + r->align - 1) / r->align * r->align;
-    per_stage += r->stride;
+    pl_tile_layout l;
+    pl_layout_analyze(host, c, i, &l);
+    r->row = l.row;
+    r->elem = l.elem;
+    r->conflicted = l.conflicted;
+    if (l.why && ((l.conflicted && opts->layout != PL_LAYOUT_UNPADDED) ||
+                  opts->layout == PL_LAYOUT_PADDED)) {
+      r->why = l.why;
+      r->why_at = l.why_at;
+      l.why = NULL;
+    }
+    int pad = layout_may_change(c, plan) && wants_padding(opts, &l);
+    pl_tile_layout_free(&l);
+    ring_slot(c, i, pad ? PL_ROW_PAD : 0, r);
+    padded += r->stride;
+    any |= pad;
+    pl_ring_layout u = *r;
+    ring_slot(c, i, 0, &u);
+    plain += u.stride;
   }
-  return per_stage;
+  if (!any)
+    return plain;
+  if (PL_MIN_STAGES * padded + plan->other_shared <= opts->max_shared)
+    return padded;
+  for (size_t i = 0; i < c->ntiles; ++i) {
+    pl_ring_layout *r = &plan->rings[i];
+    if (r->pad && !r->why)
+      r->why = pl_strdupf("a padded ring of 2 stages needs %llu bytes of shared memory, over the "
+                          "budget of %llu bytes",
+                          (unsigned long long)(PL_MIN_STAGES * padded + plan->other_shared),
+                          (unsigned long long)opts->max_shared);
+    ring_slot(c, i, 0, r);
+  }
+  return plain;
 }
 
 /* The target: cp.async needs sm_80 (PTX ISA, "cp.async": requires sm_80). */
@@ -639,17 +713,6 @@ static uint64_t ring_need(const pl_plan *plan, unsigned s) {
 int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
                  pl_fail *f) {
   memset(plan, 0, sizeof *plan);
-  uint64_t per_stage = plan_layout(c, plan);
-  plan_widen(host, c, plan);
-  if (!plan_lowering(host, c, opts, plan, f))
-    return 0;
-  plan->min_bytes = 16;
-  for (size_t i = 0; i < plan->ncopies; ++i) {
-    if (plan->copies[i].bytes < plan->min_bytes)
-      plan->min_bytes = plan->copies[i].bytes;
-    if (plan->copies[i].bytes > plan->max_bytes)
-      plan->max_bytes = plan->copies[i].bytes;
-  }
   LLVMValueRef dynamic; /* ruled out by legality */
   plan_outliving_tiles(c, plan);
   plan->other_shared = pl_other_shared_bytes(c, &dynamic) + plan->kept_tile_bytes;
@@ -663,6 +726,20 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
     abort();
   for (size_t t = 0; t < c->ntiles; ++t)
     plan->copy_back[t] = (unsigned char)pl_tile_needs_copy_back(host, c, t, opts);
+  uint64_t per_stage = plan_layout(host, c, opts, plan);
+  plan_widen(host, c, plan);
+  if (!plan_lowering(host, c, opts, plan, f))
+    return 0;
+  plan->min_bytes = 16;
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    if (plan->copies[i].bytes < plan->min_bytes)
+      plan->min_bytes = plan->copies[i].bytes;
+    if (plan->copies[i].bytes > plan->max_bytes)
+      plan->max_bytes = plan->copies[i].bytes;
+  }
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    if (plan->rings[plan->copies[i].tile].pad && plan->dst_align[i] > 16)
+      plan->dst_align[i] = 16; /* rows of row + 16 bytes keep 16 */
   if (!plan_stages(c, opts, per_stage, plan, f) ||
       !plan_profit(host, c, opts, per_stage, plan, f) || !pl_find_trip(host, c, &plan->trip, f))
     return 0;
@@ -685,6 +762,8 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
 }
 
 void pl_plan_free(pl_plan *plan) {
+  for (size_t i = 0; i < plan->nrings; ++i)
+    free(plan->rings[i].why);
   free(plan->rings);
   free(plan->copies);
   free(plan->copy_lowering);

@@ -25,7 +25,17 @@
  *   layout    per tile, one slot per stage, each slot the tile rounded up
  *             to its alignment: at least 16 bytes, so that every slot keeps
  *             the 16-byte alignment of 16-byte cp.async, more when the tile
- *             asks for it (wmma.load wants 32)
+ *             asks for it (wmma.load wants 32). Rows padded (layout.h):
+ *             under `layout=auto` a tile whose WMMA reads conflict (rows
+ *             a multiple of 32 bytes apart) gets 16 bytes after each row
+ *             when every access can be rewritten, and the padding counts
+ *             in the budget. Padding wins over stages: it is chosen
+ *             whenever a padded ring of 2 stages fits, even where the
+ *             unpadded ring would have fit 3 (a 4- to 8-way conflict slows
+ *             every fragment read of every iteration; a third stage only
+ *             hides more latency -- issue 11 measured 3.40x plain padded
+ *             against 1.37x unpadded). `layout=padded` pads every tile that
+ *             can be rewritten, `layout=unpadded` none
  *   widening  copies of one thread that are adjacent in both the source and
  *             the tile, under the same guard and predicate, merge into one
  *             8- or 16-byte copy when both ends are aligned to it (PTX ISA,
@@ -68,8 +78,15 @@ typedef enum pl_lowering_kind {
 
 /** One tile's ring: S slots of `stride` bytes, aligned to `align`. */
 typedef struct pl_ring_layout {
-  uint64_t stride; /**< bytes of one slot (a multiple of align) */
-  unsigned align;  /**< ring alignment, max(16, the tile's), bytes */
+  uint64_t stride;     /**< bytes of one slot (a multiple of align) */
+  unsigned align;      /**< ring alignment, max(16, the tile's), bytes; 32 at
+                            least for a padded tile with WMMA loads */
+  uint64_t row;        /**< bytes of one row of the tile (0: not 2-D) */
+  unsigned pad;        /**< bytes added after each row (layout.h); 0: none */
+  unsigned elem;       /**< element bytes of the tile's WMMA loads (0: none) */
+  int conflicted;      /**< the tile's WMMA reads conflict in its own layout */
+  char *why;           /**< owned: why a tile that wanted padding keeps its rows */
+  LLVMValueRef why_at; /**< the access `why` is about, or NULL */
 } pl_ring_layout;
 
 typedef struct pl_plan {

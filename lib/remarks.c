@@ -127,6 +127,43 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_emit(r);
 }
 
+/* The passed remark's clause naming each padded tile's rows (layout.h):
+ * "; tile 'As' rows padded from 64 to 80 bytes: WMMA reads conflict-free". */
+static void remark_layout(pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
+  for (size_t t = 0; t < c->ntiles; ++t) {
+    const pl_ring_layout *l = &plan->rings[t];
+    if (!l->pad)
+      continue;
+    pl_remark_text(r, "; tile '");
+    pl_remark_str(r, "PaddedTile", c->tiles[t].name);
+    pl_remark_text(r, "' rows padded from ");
+    pl_remark_u64(r, "RowBytes", l->row);
+    pl_remark_text(r, " to ");
+    pl_remark_u64(r, "PaddedRowBytes", l->row + l->pad);
+    pl_remark_text(r, " bytes");
+    if (l->conflicted)
+      pl_remark_text(r, ": WMMA reads conflict-free");
+  }
+}
+
+void pl_remark_kept_layout(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
+  for (size_t t = 0; t < c->ntiles; ++t) {
+    const pl_ring_layout *l = &plan->rings[t];
+    if (l->pad || !l->why)
+      continue;
+    pl_remark *r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "RingLayout", c->loop, l->why_at);
+    pl_remark_text(r, "tile '");
+    pl_remark_str(r, "Tile", c->tiles[t].name);
+    pl_remark_text(r, "' keeps its rows of ");
+    pl_remark_u64(r, "RowBytes", l->row);
+    pl_remark_text(r, l->conflicted ? " bytes, where WMMA reads conflict: "
+                                    : " bytes (layout=padded asked for padding): ");
+    pl_remark_str(r, "Why", l->why);
+    context(r, host);
+    pl_remark_emit(r);
+  }
+}
+
 void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,
                          unsigned copies) {
   const char *lowering = pl_plan_lowering_name(plan);
@@ -200,6 +237,7 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
   }
   if (plan->modelled)
     remark_why_stages(r, plan);
+  remark_layout(r, c, plan);
   /* the lowering; the architecture follows in the context */
   pl_remark_text(r, "; ");
   if (staged)

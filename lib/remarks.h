@@ -44,5 +44,10 @@ void pl_remark_shared_space(pl_host *host, const pl_shared_space_counts *sc);
  * in the function `host` analyses (issue 9, part 1). */
 void pl_remark_declined_at(pl_host *host, LLVMMetadataRef location, const pl_fail *f,
                            pl_remark_kind kind);
+/** An analysis remark (RingLayout) for each tile of the pipelined loop `c`
+ * whose WMMA reads conflict (or, under layout=padded, any tile) and which
+ * keeps its rows, with the reason, at the access that stopped the layout.
+ * Called before the rewrite, while that access still exists. */
+void pl_remark_kept_layout(pl_host *host, const pl_candidate *c, const pl_plan *plan);
 
 #endif /* PL_REMARKS_H */

@@ -827,3 +827,15 @@ void pl_loop_pin_location(pl_host *H, pl_loop_ref L) {
   const Loop *Lp = unwrapLoop(L);
   H->Pinned[Lp] = Lp->getStartLoc();
 }
+int pl_known_bits(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx, uint64_t *Zero, uint64_t *One) {
+  *Zero = *One = 0;
+  Value *Val = unwrap(V);
+  if (!Val->getType()->isIntegerTy() || Val->getType()->getIntegerBitWidth() > 64)
+    return 0;
+  const DataLayout &DL = H->F.getParent()->getDataLayout();
+  KnownBits Known =
+      computeKnownBits(Val, DL, 0, &H->AC(), Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
+  *Zero = Known.Zero.getZExtValue();
+  *One = Known.One.getZExtValue();
+  return 1;
+}

@@ -57,6 +57,7 @@ VARIANTS = {
     "s3": [],
     "s4": ["stages=4"],
     "s8m16": ["stages=8", "max-shared=16K"],
+    "padded": ["layout=padded"],
 }
 
 
@@ -695,7 +696,8 @@ def cpu_mode(a):
 
 # ---------------------------------------------------------------- GPU mode
 
-GPU_VARIANTS = {"plain": None, "s2": ["stages=2"], "s3": [], "s4": ["stages=4"]}
+GPU_VARIANTS = {"plain": None, "s2": ["stages=2"], "s3": [], "s4": ["stages=4"],
+                "padded": ["layout=padded"]}
 
 
 def gpu_build(a):

@@ -27,6 +27,7 @@
 // HELP-NEXT: lowering=auto|cp.async|registers
 // HELP-NEXT: max-staged-regs=N
 // HELP-NEXT: copy-back
+// HELP-NEXT: layout=auto|padded|unpadded
 // HELP-NEXT: libpipeline: kernel attributes (include/libpipeline.h):
 // HELP-NEXT: annotate("pipeline")
 // HELP-NEXT: annotate("pipeline.stages=N")

@@ -12,7 +12,7 @@
 // Without the plugin every tile load is generic:
 // RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -S %s -o - | FileCheck %s --check-prefix=GENERIC
 
-// REMARK-DAG: wmma_gemm_kernel.cuh:{{[0-9]+}}:3: remark: pipelined loop with 3 stages
+// REMARK-DAG: wmma_gemm_kernel.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages
 // REMARK-DAG: wmma_gemm_kernel.cuh:58:9: remark: 12 tile reads use the shared state space
 // REMARK-DAG: wmma_shared.cu:{{[0-9]+}}:3: remark: loop not pipelined: tile 'As' is written outside the copy stage
 // REMARK-DAG: wmma_shared.cu:{{[0-9]+}}:{{[0-9]+}}: remark: 3 tile reads use the shared state space; 1 tile write

@@ -5,18 +5,24 @@
 // to the shared state space once the helpers are inlined; the loop is
 // pipelined. The near miss `pickTile` chooses its tile through a runtime
 // pointer (a phi of two tiles): that read stays generic, and is not
-// counted.
+// counted. The tiles' rows (64 and 256 bytes) conflict for the WMMA loads,
+// so the ring pads them (80 and 272 bytes: ldm 40 and 136), through the
+// helper's pointer argument once inlined; padded, 2 stages fit beside Cs.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 
-// REMARK: wmma_template_helper.cu:[[@LINE+36]]:3: remark: pipelined loop with 3 stages
+// REMARK: wmma_template_helper.cu:[[@LINE+40]]:3: remark: pipelined loop with 2 stages: tile 'As' 4096 -> 10240 bytes, tile 'Bs' 8192 -> 17408 bytes;
+// REMARK-SAME: tile 'As' rows padded from 64 to 80 bytes: WMMA reads conflict-free; tile 'Bs' rows padded from 256 to 272 bytes: WMMA reads conflict-free
 // REMARK: remark: 8 tile reads use the shared state space; 4 tile writes
 // REMARK: remark: 1 tile read uses the shared state space
 
 // CHECK-LABEL: .entry _Z8tileGemmILi2ELi4EEviiPK6__halfS2_Pf(
 // CHECK-NOT: wmma.load.{{[ab]}}.sync.aligned.row.m16n16k16.f16
-// CHECK: wmma.load.a.sync.aligned.row.m16n16k16.shared.f16
+// CHECK: mov.b32 %r[[LDA:[0-9]+]], 40;
+// CHECK: wmma.load.a.sync.aligned.row.m16n16k16.shared.f16 {{.*}}, %r[[LDA]];
+// CHECK: mov.b32 %r[[LDB:[0-9]+]], 136;
+// CHECK: wmma.load.b.sync.aligned.row.m16n16k16.shared.f16 {{.*}}, %r[[LDB]];
 // CHECK: wmma.store.d.sync.aligned.row.m16n16k16.shared.f32
 // CHECK-LABEL: .entry _Z8pickTileiPK6__halfPf(
 // CHECK: wmma.load.a.sync.aligned.row.m16n16k16.shared.f16
