@@ -97,6 +97,21 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
     pl_fail_clear(&f);
     return 0;
   }
+  /* A loop without a barrier inside a loop with barriers (a copy loop, a
+   * compute loop storing into a tile) is a part of that tile loop, whose
+   * own remark covers it: under -Rpass-analysis only, as NotTileLoop. */
+  if (!pl_loop_has_barrier(loop, fn)) {
+    for (pl_loop_ref p = pl_loop_parent(loop); p; p = pl_loop_parent(p))
+      if (pl_loop_has_barrier(p, fn)) {
+        pl_failf(&f, PL_R_NOT_TILE_LOOP, NULL,
+                 "not a tile loop: the loop has no barrier and is a part (a copy or compute "
+                 "loop) of the enclosing tile loop, which has a remark of its own");
+        pl_remark_declined_analysis(host, loop, &f);
+        pl_report_declined(report, host, fn, loop, &f);
+        pl_fail_clear(&f);
+        return 0;
+      }
+  }
   pl_candidate c = {0};
   pl_plan plan = {0};
   int changed = 0;
