@@ -104,6 +104,8 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
       pl_recognize(host, loop, fn, hand_pipelined, &c, &f) &&
       pl_check_legality(host, &c, opts, &f) && pl_make_plan(host, &c, opts, &plan, &f) &&
       ensure_preheader(host, &c, &f) && (!plan.alias_check || pl_emit_alias_check(host, &c, &f))) {
+    if (plan.alias_check && plan.exit_barrier)
+      pl_alias_check_exit_barrier(host, &c);
     pl_report_pipelined(report, host, &c, &plan);
     pl_remark_kept_layout(host, &c, &plan);
     for (size_t t = 0; t < c.ntiles; ++t)
