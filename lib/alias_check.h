@@ -60,8 +60,8 @@ int pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_fail *f);
 
 /** Puts a barrier on the exit edge of the other version (the original
  * loop) of the versioned `c`, after pl_emit_alias_check, for a plan whose
- * exit has one (pl_plan.exit_barrier: a kept tile, a ring shared with
- * another loop, a copy-back). The other version uses slot 0 of the ring in
+ * ring is shared with another loop (pl_plan.share_ring) and whose tile no
+ * other loop keeps. The other version uses slot 0 of the ring in
  * place of the tile (pl_rewrite), and a sync-first loop ends with its
  * compute: without the barrier, a thread could leave it and, through an
  * outer loop, issue another loop's prologue into the shared ring while
