@@ -206,3 +206,28 @@ int pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_fail *f) {
   free(wi);
   return ok;
 }
+
+void pl_alias_check_exit_barrier(pl_host *host, const pl_candidate *c) {
+  /* The exit is dedicated (pl_loop_version): its predecessors are the
+   * exiting blocks of the two versions. */
+  LLVMBasicBlockRef from[8];
+  size_t n = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(c->exit)); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user))
+      continue;
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
+    int seen = 0;
+    for (size_t i = 0; i < n; ++i)
+      seen |= from[i] == bb;
+    if (!seen && !pl_loop_contains(c->loop, bb) && n < 8)
+      from[n++] = bb;
+  }
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(c->module));
+  for (size_t i = 0; i < n; ++i) {
+    LLVMBasicBlockRef mid = pl_split_edge(host, from[i], c->exit);
+    LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(mid));
+    pl_emit_call0(c, b, "llvm.nvvm.barrier0");
+  }
+  LLVMDisposeBuilder(b);
+}

@@ -58,6 +58,18 @@ size_t pl_alias_checked_writes(pl_host *host, const pl_candidate *c, LLVMValueRe
  * a range cannot be computed after all (nothing changed). */
 int pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_fail *f);
 
+/** Puts a barrier on the exit edge of the other version (the original
+ * loop) of the versioned `c`, after pl_emit_alias_check, for a plan whose
+ * ring is shared with another loop (pl_plan.share_ring) and whose tile no
+ * other loop keeps. The other version uses slot 0 of the ring in
+ * place of the tile (pl_rewrite), and a sync-first loop ends with its
+ * compute: without the barrier, a thread could leave it and, through an
+ * outer loop, issue another loop's prologue into the shared ring while
+ * another thread still reads slot 0. Every thread that entered the loop
+ * reaches the barrier (the version is chosen block-uniformly, and the loop
+ * has barriers every thread reaches). Changes the CFG (llvm::SplitEdge). */
+void pl_alias_check_exit_barrier(pl_host *host, const pl_candidate *c);
+
 /** Bytes of __shared__ scratch the check adds to the kernel. */
 #define PL_ALIAS_CHECK_SHARED_BYTES 16u
 

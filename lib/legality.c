@@ -371,7 +371,7 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
 
 int pl_copy_back_possible(const pl_candidate *c) {
   for (size_t i = 0; i < c->ncopies; ++i)
-    if (c->copies[i].pred)
+    if (c->copies[i].pred || c->copies[i].in_loop)
       return 0;
   return 1;
 }

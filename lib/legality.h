@@ -69,7 +69,10 @@ void pl_copy_alignment(pl_host *host, const pl_candidate *c, const pl_copy *cp, 
 
 /** Nonzero when every copy of `c` runs on every iteration (no predicate):
  * then each thread can copy the last slot of its own copies back into the
- * tile after the loop (issue 9, part 4: the copy-back argument). */
+ * tile after the loop (issue 9, part 4: the copy-back argument). Zero for
+ * a copy in a copy loop (`pl_copy.in_loop`): the copy-back emits one load
+ * and one store per copy at the copy's address, and a copy loop's address
+ * is a phi of its inner loop, with no value on the exit edge. */
 int pl_copy_back_possible(const pl_candidate *c);
 
 /** Nonzero when, under the copy-back argument, tile number `tile` of the

@@ -119,6 +119,14 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
       pl_recognize(host, loop, fn, hand_pipelined, &c, &f) &&
       pl_check_legality(host, &c, opts, &f) && pl_make_plan(host, &c, opts, &plan, &f) &&
       ensure_preheader(host, &c, &f) && (!plan.alias_check || pl_emit_alias_check(host, &c, &f))) {
+    /* the original version uses slot 0 of a ring another loop shares
+     * (pl_rewrite keeps the tile instead only where another loop keeps it) */
+    int orig_in_shared_ring = 0;
+    for (size_t t = 0; plan.alias_check && t < c.ntiles; ++t)
+      if (plan.share_ring && plan.share_ring[t] && !(plan.tile_kept && plan.tile_kept[t]))
+        orig_in_shared_ring = 1;
+    if (orig_in_shared_ring)
+      pl_alias_check_exit_barrier(host, &c);
     pl_report_pipelined(report, host, &c, &plan);
     pl_remark_kept_layout(host, &c, &plan);
     for (size_t t = 0; t < c.ntiles; ++t)
