@@ -178,6 +178,16 @@ static bool cublas_rowmajor(int M, int N, int K, const float *A, const float *B,
   return true;
 }
 
+// The same for fp16 A and B with fp32 C and accumulation (cublasGemmEx).
+static bool cublas_rowmajor_f16(int M, int N, int K, const void *A, const void *B, float *C) {
+  if (!cublas.ok)
+    return false;
+  float one = 1, zero = 0;
+  cublas.gemmEx(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, B, CUDA_R_16F, N, A,
+                CUDA_R_16F, K, &zero, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F, -1);
+  return true;
+}
+
 static std::string mnk(const Size &s, const char *a, const char *b, const char *c) {
   return std::string(a) + "=" + std::to_string(s[0]) + " " + b + "=" + std::to_string(s[1]) + " " +
          c + "=" + std::to_string(s[2]);
@@ -648,10 +658,7 @@ static std::vector<Problem> problems() {
                {{256, 256, 32}, {256, 256, 64}, {256, 256, 96}, {256, 256, 128}, {256, 256, 160},
                 {128, 384, 4096}, {1024, 1024, 1024}},
                {256, 256, 96}, {4096, 4096, 4096},
-               [](const Size &s) {
-                 return "M=" + std::to_string(s[0]) + " N=" + std::to_string(s[1]) +
-                        " K=" + std::to_string(s[2]);
-               },
+               [](const Size &s) { return mnk(s, "M", "N", "K"); },
                [=](const Size &s, Buffers &b, uint64_t seed) {
                  f16(b, s[0] * s[2], seed), f16(b, s[2] * s[1], seed), out(b, s[0] * s[1]);
                },
@@ -660,13 +667,7 @@ static std::vector<Problem> problems() {
                         (float *)b.out);
                },
                [=](const Size &s, Buffers &b) {
-                 if (!cublas.ok)
-                   return false;
-                 float one = 1, zero = 0;
-                 cublas.gemmEx(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, s[1], s[0], s[2], &one,
-                               b.in[1], CUDA_R_16F, s[1], b.in[0], CUDA_R_16F, s[2], &zero, b.out,
-                               CUDA_R_32F, s[1], CUBLAS_COMPUTE_32F, -1);
-                 return true;
+                 return cublas_rowmajor_f16(s[0], s[1], s[2], b.in[0], b.in[1], (float *)b.out);
                },
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
   // The same WMMA GEMM with tiles padded in the source (bench/kernels/
@@ -675,10 +676,7 @@ static std::vector<Problem> problems() {
   p.push_back({"wmmapad", "TFLOP/s",
                {{256, 256, 32}, {256, 256, 64}, {256, 256, 96}, {128, 384, 4096}},
                {256, 256, 96}, {4096, 4096, 4096},
-               [](const Size &s) {
-                 return "M=" + std::to_string(s[0]) + " N=" + std::to_string(s[1]) +
-                        " K=" + std::to_string(s[2]);
-               },
+               [](const Size &s) { return mnk(s, "M", "N", "K"); },
                [=](const Size &s, Buffers &b, uint64_t seed) {
                  f16(b, s[0] * s[2], seed), f16(b, s[2] * s[1], seed), out(b, s[0] * s[1]);
                },
@@ -687,13 +685,7 @@ static std::vector<Problem> problems() {
                            (float *)b.out);
                },
                [=](const Size &s, Buffers &b) {
-                 if (!cublas.ok)
-                   return false;
-                 float one = 1, zero = 0;
-                 cublas.gemmEx(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, s[1], s[0], s[2], &one,
-                               b.in[1], CUDA_R_16F, s[1], b.in[0], CUDA_R_16F, s[2], &zero, b.out,
-                               CUDA_R_32F, s[1], CUBLAS_COMPUTE_32F, -1);
-                 return true;
+                 return cublas_rowmajor_f16(s[0], s[1], s[2], b.in[0], b.in[1], (float *)b.out);
                },
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
   // Register-blocked SGEMM, M x N x K (trip count K/8).
@@ -701,10 +693,7 @@ static std::vector<Problem> problems() {
                {{128, 128, 8}, {128, 128, 16}, {128, 128, 24}, {128, 128, 32}, {128, 128, 40},
                 {512, 384, 1032}},
                {128, 128, 24}, {4096, 4096, 4096},
-               [](const Size &s) {
-                 return "M=" + std::to_string(s[0]) + " N=" + std::to_string(s[1]) +
-                        " K=" + std::to_string(s[2]);
-               },
+               [](const Size &s) { return mnk(s, "M", "N", "K"); },
                [=](const Size &s, Buffers &b, uint64_t seed) {
                  f32(b, s[0] * s[2], seed), f32(b, s[2] * s[1], seed), out(b, s[0] * s[1]);
                },
