@@ -158,7 +158,10 @@ LLVMValueRef pl_scev_expand_iv_step(pl_host *host, pl_loop_ref loop, LLVMValueRe
 /** ScalarEvolution: nonzero when a - b (two integers of one type, or two
  * pointers with the same base, ScalarEvolution::getPointerBase) is the
  * same constant wherever both are defined (getMinusSCEV folds to a
- * SCEVConstant); the constant, in bytes for pointers, goes to *d. */
+ * SCEVConstant); the constant, in bytes for pointers, goes to *d. Reads of
+ * %tid, %ntid, %ctaid and %nctaid count as one value per register (PTX
+ * ISA, "Special Registers": constant for a thread's whole execution), so
+ * two loops that each read threadIdx.x compare. */
 int pl_scev_const_distance(pl_host *host, LLVMValueRef a, LLVMValueRef b, int64_t *d);
 
 /* ---- alias analysis and known bits ----------------------------------- */

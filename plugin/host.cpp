@@ -27,6 +27,8 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
@@ -458,6 +460,39 @@ struct ExpandURem : SCEVRewriteVisitor<ExpandURem> {
 };
 } // namespace
 
+/// Rewrites every read of a special register that is constant for the whole
+/// launch of a thread (tid, ntid, ctaid, nctaid; PTX ISA, "Special
+/// Registers": %tid, %ntid, %ctaid and %nctaid do not change during a
+/// thread's execution) into the first read of the same register it meets:
+/// two loops that each read threadIdx.x then compare as one value.
+struct SameSpecialRegister : SCEVRewriteVisitor<SameSpecialRegister> {
+  std::map<Intrinsic::ID, const SCEV *> &First;
+  SameSpecialRegister(ScalarEvolution &SE, std::map<Intrinsic::ID, const SCEV *> &F)
+      : SCEVRewriteVisitor(SE), First(F) {}
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
+    auto *II = dyn_cast<IntrinsicInst>(U->getValue());
+    if (!II)
+      return U;
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+      return First.emplace(II->getIntrinsicID(), U).first->second;
+    default:
+      return U;
+    }
+  }
+};
+
 int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *D) {
   ScalarEvolution &SE = H->SE();
   Value *VA = unwrap(A), *VB = unwrap(B);
@@ -476,6 +511,16 @@ int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *
   if (!C) {
     ExpandURem R(SE);
     C = constantDistance(SE, R.visit(SA), R.visit(SB), 0);
+  }
+  if (!C) {
+    std::map<Intrinsic::ID, const SCEV *> First;
+    SameSpecialRegister R(SE, First);
+    const SCEV *CA = R.visit(SA), *CB = R.visit(SB);
+    C = constantDistance(SE, CA, CB, 0);
+    if (!C) {
+      ExpandURem U(SE);
+      C = constantDistance(SE, U.visit(CA), U.visit(CB), 0);
+    }
   }
   if (!C || C->getSignificantBits() > 64)
     return 0;
