@@ -507,20 +507,14 @@ int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *
     if (SA->getType() != SB->getType())
       return 0;
   }
+  std::map<Intrinsic::ID, const SCEV *> First;
+  SameSpecialRegister Same(SE, First);
+  SA = Same.visit(SA);
+  SB = Same.visit(SB);
   std::optional<APInt> C = constantDistance(SE, SA, SB, 0);
   if (!C) {
     ExpandURem R(SE);
     C = constantDistance(SE, R.visit(SA), R.visit(SB), 0);
-  }
-  if (!C) {
-    std::map<Intrinsic::ID, const SCEV *> First;
-    SameSpecialRegister R(SE, First);
-    const SCEV *CA = R.visit(SA), *CB = R.visit(SB);
-    C = constantDistance(SE, CA, CB, 0);
-    if (!C) {
-      ExpandURem U(SE);
-      C = constantDistance(SE, U.visit(CA), U.visit(CB), 0);
-    }
   }
   if (!C || C->getSignificantBits() > 64)
     return 0;
