@@ -81,6 +81,69 @@ static unsigned words_of(LLVMModuleRef m, LLVMTypeRef t) {
   return (unsigned)((b + 3) / 4);
 }
 
+static int issues_nothing(LLVMValueRef i);
+
+/* Whether pointer `p` addresses __shared__ memory: its own address space,
+ * or that of the variable it points into. */
+static int is_shared_address(LLVMValueRef p) {
+  if (LLVMGetPointerAddressSpace(LLVMTypeOf(p)) == 3)
+    return 1;
+  LLVMValueRef o = pl_underlying_object(p);
+  return o && LLVMIsAGlobalValue(o) && LLVMGetPointerAddressSpace(LLVMTypeOf(o)) == 3;
+}
+
+/* 32-bit registers the values defined before the loop and used in it
+ * hold across every iteration: loop-invariant addresses and scalars that
+ * LICM hoisted. A __shared__ address takes one (the shared window is 32
+ * bits wide: PTX ISA, "Shared State Space"); constants and kernel
+ * parameters (read from the constant bank) none. */
+static unsigned live_in_words(pl_host *host, const pl_candidate *c) {
+  size_t n = 0, cap = 0;
+  LLVMValueRef *seen = NULL;
+  unsigned words = 0;
+  for (size_t k = 0; k < c->nblocks; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
+      if (LLVMIsAPHINode(i))
+        continue;
+      for (int a = 0; a < LLVMGetNumOperands(i); ++a) {
+        LLVMValueRef v = LLVMGetOperand(i, (unsigned)a);
+        /* a cast or a constant offset folds into the address of its user:
+         * the register is its base's */
+        while (v && LLVMIsAInstruction(v) && !LLVMIsAPHINode(v) && issues_nothing(v) &&
+               LLVMGetNumOperands(v) > 0)
+          v = LLVMGetOperand(v, 0);
+        if (!v || !LLVMIsAInstruction(v) || pl_candidate_has_inst(c, v))
+          continue;
+        LLVMTypeRef t = LLVMTypeOf(v);
+        LLVMTypeKind kind = LLVMGetTypeKind(t);
+        if (kind == LLVMLabelTypeKind || kind == LLVMMetadataTypeKind || kind == LLVMVoidTypeKind)
+          continue;
+        /* a value a constant away from one already held is that register
+         * plus an immediate (ScalarEvolution) */
+        size_t j = 0;
+        int64_t d = 0;
+        while (j < n && seen[j] != v &&
+               !(LLVMTypeOf(seen[j]) == t && kind != LLVMFloatTypeKind &&
+                 kind != LLVMHalfTypeKind && kind != LLVMDoubleTypeKind &&
+                 pl_scev_const_distance(host, v, seen[j], &d)))
+          ++j;
+        if (j < n)
+          continue;
+        if (n == cap) {
+          size_t nc = cap ? 2 * cap : 32;
+          LLVMValueRef *g = realloc(seen, nc * sizeof *g);
+          if (!g)
+            break;
+          seen = g, cap = nc;
+        }
+        seen[n++] = v;
+        words += kind == LLVMPointerTypeKind && is_shared_address(v) ? 1 : words_of(c->module, t);
+      }
+    }
+  free(seen);
+  return words;
+}
+
 /* Whether `p` points into one of the candidate's tiles. */
 static int points_to_tile(const pl_candidate *c, LLVMValueRef p) {
   if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
@@ -140,19 +203,67 @@ static int is_math(LLVMValueRef i) {
   }
 }
 
+/* The trips a copy loop of the copy stage makes per iteration of the tile
+ * loop, when its count is not a constant (`for (i = tid; i < N; i +=
+ * blockDim.x)`): the block's threads together fill each tile once per
+ * iteration, so a thread runs ceil(tile bytes / (bytes its trip copies
+ * into that tile * threads)) trips -- the most over the tiles the loop
+ * fills. 0 when the loop holds no copy. */
+static unsigned copy_loop_trips(const pl_candidate *c, pl_loop_ref l, unsigned threads) {
+  unsigned trips = 0;
+  for (size_t t = 0; t < c->ntiles; ++t) {
+    uint64_t per_trip = 0;
+    for (size_t k = 0; k < c->ncopies; ++k)
+      if (c->copies[k].tile == t &&
+          pl_loop_contains(l, LLVMGetInstructionParent(c->copies[k].store)))
+        per_trip += c->copies[k].bytes;
+    if (!per_trip)
+      continue;
+    uint64_t n = (c->tiles[t].bytes + per_trip * threads - 1) / (per_trip * threads);
+    if (n > trips)
+      trips = n > 1u << 16 ? 1u << 16 : (unsigned)n;
+  }
+  return trips;
+}
+
 /* How many times a block of the tile loop runs per iteration: the product
- * of the constant trip counts of the inner loops around it (an unknown
- * count counts PL_COST_INNER_TRIPS). */
+ * of the trip counts of the inner loops around it -- constant, or a copy
+ * loop's estimate (copy_loop_trips); another unknown count counts
+ * PL_COST_INNER_TRIPS. */
 #define PL_COST_INNER_TRIPS 16u
-static unsigned block_weight(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef bb) {
+static unsigned block_weight(pl_host *host, const pl_candidate *c, unsigned threads,
+                             LLVMBasicBlockRef bb) {
   unsigned w = 1;
   for (pl_loop_ref l = pl_loop_for_block(host, bb); l && l != c->loop; l = pl_loop_parent(l)) {
     unsigned t = pl_loop_const_trip_count(host, l);
+    if (!t && c->region && pl_in_region(c, pl_loop_header(l)))
+      t = copy_loop_trips(c, l, threads);
     w *= t ? t : PL_COST_INNER_TRIPS;
     if (w > 1u << 16)
       return 1u << 16;
   }
   return w;
+}
+
+/* Global-load latencies the plain loop waits for one after another in an
+ * iteration: its straight-line copies issue their loads together (one),
+ * but each trip of a copy loop stores what it loaded before the next trip
+ * loads (the loop's runtime count keeps it rolled), so every trip waits
+ * once more. The ring issues every trip's cp.async without waiting. */
+static unsigned serial_latencies(pl_host *host, const pl_candidate *c, unsigned threads) {
+  unsigned n = 0, straight = 0;
+  for (size_t k = 0; k < c->ncopies; ++k)
+    if (pl_loop_for_block(host, LLVMGetInstructionParent(c->copies[k].store)) == c->loop)
+      straight = 1;
+  for (size_t r = 0; c->region && r < c->nregion; ++r) {
+    pl_loop_ref l = pl_loop_for_block(host, c->region[r]);
+    if (!l || l == c->loop || pl_loop_header(l) != c->region[r] || pl_loop_parent(l) != c->loop)
+      continue;
+    unsigned t = pl_loop_const_trip_count(host, l);
+    n += t ? t : copy_loop_trips(c, l, threads);
+  }
+  n += straight;
+  return n ? n : 1;
 }
 
 void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t stage_bytes,
@@ -174,13 +285,14 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
   for (size_t t = 0; t < c->ntiles; ++t)
     cost->tile_bytes += c->tiles[t].bytes;
   cost->ring_copies = ring_copies;
+  cost->serial = serial_latencies(host, c, cost->threads);
   cost->loop_loads = loop_loads;
   for (LLVMValueRef p = LLVMGetFirstInstruction(c->header); p && LLVMIsAPHINode(p);
        p = LLVMGetNextInstruction(p))
     cost->carried_words += words_of(c->module, LLVMTypeOf(p));
   unsigned instrs = 0;
   for (size_t k = 0; k < c->nblocks; ++k) {
-    unsigned w = block_weight(host, c, c->blocks[k]);
+    unsigned w = block_weight(host, c, cost->threads, c->blocks[k]);
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
       if (issues_nothing(i) || pl_is_any_barrier(i))
         continue;
@@ -234,7 +346,8 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
   /* Registers: the words the loop carries (accumulators, IVs, pointers)
    * plus 16 for addresses and temporaries, plus what the register lowering
    * holds across the compute: a lower bound. */
-  cost->regs = cost->carried_words + 16 + staged_regs;
+  cost->live_in_words = live_in_words(host, c);
+  cost->regs = cost->carried_words + cost->live_in_words + 16 + staged_regs;
   if (cost->regs > cost->chip->max_regs_per_thread)
     cost->regs = cost->chip->max_regs_per_thread;
 }
@@ -314,8 +427,11 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   double lat = (double)c->latency;
   double dram = (double)k->tile_bytes / c->dram_bytes_per_cycle;
   unsigned n = k->blocks_plain ? k->blocks_plain : 1;
+  /* the plain loop waits k->serial latencies per iteration, one after
+   * another */
+  double wait = lat * k->serial;
   k->t_plain =
-      maxd(maxd(k->busy + lat * PL_COST_SYNC_PERCENT / 100.0 / n, (lat + k->busy) / n), dram);
+      maxd(maxd(k->busy + wait * PL_COST_SYNC_PERCENT / 100.0 / n, (wait + k->busy) / n), dram);
   k->cover = (n - 1) * k->busy;
   if (k->ring_copies > k->loop_loads) {
     k->stages = 0;

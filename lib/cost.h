@@ -71,12 +71,17 @@ typedef struct pl_cost {
   uint64_t stage_bytes;   /**< one stage of the ring: slots, aligned */
   uint64_t other_shared;  /**< other static __shared__ bytes */
   unsigned carried_words; /**< 32-bit words carried around the loop */
+  unsigned live_in_words; /**< 32-bit words defined before the loop and
+                               used in it (held across it) */
   unsigned regs;          /**< estimated registers per thread */
   unsigned compute;       /**< compute instructions issued */
   unsigned tile_loads;    /**< of which loads from the tiles */
   unsigned math;          /**< of which FMA/FP or MMA instructions */
   unsigned wavefronts;    /**< shared-memory wavefronts of tile loads */
   unsigned loop_loads;    /**< global loads the copy stage issued */
+  unsigned serial;        /**< load latencies the plain loop waits one after
+                               another per iteration: 1, plus a copy loop's
+                               trips (cost.c, serial_latencies) */
   unsigned ring_copies;   /**< copies the ring issues per thread (after
                                widening): cp.async and register-staged */
   unsigned staged_copies; /**< of which staged through registers */

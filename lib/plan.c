@@ -536,13 +536,14 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
            plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added, occupancy,
            k->gain_permille / 1000, k->gain_permille % 1000);
   pl_fail_detail(f,
-                 "cost model on %s: %u threads per block%s, about %u registers (a lower bound), "
-                 "%llu bytes of tiles and %llu of other __shared__ arrays; per warp and "
-                 "iteration %u instructions (%u tile loads, %u math); %.0f busy cycles per "
-                 "block-iteration, %.0f more covered by the other blocks",
+                 "cost model on %s: %u threads per block%s, about %u registers (%u held from "
+                 "before the loop), %llu bytes of tiles and %llu of other __shared__ arrays; "
+                 "per warp and iteration %u instructions (%u tile loads, %u math); %.0f busy "
+                 "cycles per block-iteration, %.0f more covered by the other blocks",
                  plan->arch, k->threads, k->threads_assumed ? " (assumed: no launch bounds)" : "",
-                 k->regs, (unsigned long long)k->tile_bytes, (unsigned long long)k->other_shared,
-                 k->compute, k->tile_loads, k->math, k->busy, k->cover);
+                 k->regs, k->live_in_words, (unsigned long long)k->tile_bytes,
+                 (unsigned long long)k->other_shared, k->compute, k->tile_loads, k->math, k->busy,
+                 k->cover);
   return 0;
 }
 

@@ -107,7 +107,9 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_text(r, k->threads_assumed ? " threads per block (assumed: no launch bounds), about "
                                        : " threads per block, about ");
   pl_remark_u64(r, "Registers", k->regs);
-  pl_remark_text(r, " registers (a lower bound); per warp and iteration ");
+  pl_remark_text(r, " registers (");
+  pl_remark_u64(r, "LiveInRegisters", k->live_in_words);
+  pl_remark_text(r, " held from before the loop); per warp and iteration ");
   pl_remark_u64(r, "Instructions", k->compute);
   pl_remark_text(r, " instructions (");
   pl_remark_u64(r, "TileLoads", k->tile_loads);
@@ -124,6 +126,11 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_text(r, " plain, ");
   pl_remark_u64(r, "CyclesRing", (uint64_t)(k->t_ring[plan->stages] + 0.5));
   pl_remark_text(r, " with the ring");
+  if (k->serial > 1) {
+    pl_remark_text(r, "; the plain loop waits for ");
+    pl_remark_u64(r, "SerialLatencies", k->serial);
+    pl_remark_text(r, " load latencies one after another (copy-loop trips)");
+  }
   pl_remark_emit(r);
 }
 
