@@ -490,6 +490,55 @@ static void realworld(std::vector<Problem> &p) {
                },
                gemm_lib,
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  // A GEMV-like row-times-vector product (bench/kernels/row_dot.cuh), M x K
+  // with M a multiple of 4 and any K: trip count ceil(K/32) 0, 1, 2, 3, 4,
+  // 5 and large, the last tile ragged (zero-filled) where K is not a
+  // multiple of 32.
+  p.push_back({"rowdot",
+               "GB/s",
+               {{4, 0}, {8, 32}, {12, 50}, {4, 96}, {16, 128}, {8, 150}, {40, 32 * 37 - 5}},
+               {64, 2000},
+               {65536, 2048},
+               [](const Size &s) {
+                 return "M=" + std::to_string(s[0]) + " K=" + std::to_string(s[1]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[1], seed),
+                     out(b, (size_t)s[0] * 32);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.rowdot(s[0], s[1], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 4.0 * s[0] * s[1]; }});
+  // A 1-D halo convolution along the rows of a C x H x W image, summed over
+  // the channels, its tile (256 + 16 floats) filled by a strided copy loop
+  // over blockDim.x (bench/kernels/copyloop_conv.cuh): trip count C 0, 1,
+  // 2, 3, 4, 5 and large, ragged W (and one W a multiple of 256).
+  p.push_back({"copyloopconv",
+               "GB/s",
+               {{0, 3, 300},
+                {1, 5, 256},
+                {2, 4, 700},
+                {3, 2, 1000},
+                {4, 7, 37},
+                {5, 3, 513},
+                {40, 5, 1500}},
+               {3, 33, 1000},
+               {64, 1024, 4096},
+               [](const Size &s) {
+                 return "C=" + std::to_string(s[0]) + " H=" + std::to_string(s[1]) +
+                        " W=" + std::to_string(s[2]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1] * s[2], seed), f32(b, (size_t)s[0] * 17, seed),
+                     out(b, (size_t)s[1] * s[2]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.copyloopconv(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 4.0 * s[0] * s[1] * s[2]; }});
 }
 
 // ---- copies cp.async cannot do (bench/kernels/convert.cuh) -------------------

@@ -62,7 +62,9 @@
                    const float *y, float *out);                                                    \
   void tailread_##v(int M, int K1, int extra, const float *A, const float *x, float *out);      \
   void copyloop_##v(int M, int N, int K, const float *A, const float *B, float *C);              \
-  void wmmapad_##v(int M, int N, int K, const half *A, const half *B, float *C);
+  void wmmapad_##v(int M, int N, int K, const half *A, const half *B, float *C);                 \
+  void rowdot_##v(int M, int K, const float *A, const float *x, float *out);                     \
+  void copyloopconv_##v(int C, int H, int W, const float *in, const float *w, float *out);
 PL_VARIANTS(PL_DECLARE)
 PL_DECLARE(nvcc_plain)
 PL_DECLARE(nvcc_hand)
@@ -99,6 +101,8 @@ struct Variant {
   void (*tailread)(int, int, int, const float *, const float *, float *);
   void (*copyloop)(int, int, int, const float *, const float *, float *);
   void (*wmmapad)(int, int, int, const half *, const half *, float *);
+  void (*rowdot)(int, int, const float *, const float *, float *);
+  void (*copyloopconv)(int, int, int, const float *, const float *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \
@@ -107,6 +111,6 @@ struct Variant {
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
       nbody_##v,    gram_##v,      haloconv_##v,  f2h_##v,       dequant_##v,                        \
       halfgemm_##v, aliasrows_##v, fixedk_##v, smallk_##v, twoloop_##v, tailread_##v,       \
-      copyloop_##v, wmmapad_##v}
+      copyloop_##v, wmmapad_##v, rowdot_##v, copyloopconv_##v}
 
 #endif

@@ -27,6 +27,7 @@ namespace PL_NS {
 #include "kernels/attention.cuh"
 #include "kernels/batched.cuh"
 #include "kernels/conv.cuh"
+#include "kernels/copyloop_conv.cuh"
 #include "kernels/copyloop_gemm.cuh"
 #include "kernels/convert.cuh"
 #include "kernels/fixed_k.cuh"
@@ -35,6 +36,7 @@ namespace PL_NS {
 #include "kernels/matmul_assert.cuh"
 #include "kernels/nbody.cuh"
 #include "kernels/persistent_batched.cuh"
+#include "kernels/row_dot.cuh"
 #include "kernels/rb_sgemm.cuh"
 #include "kernels/sgemm_1d.cuh"
 #include "kernels/sgemm_2d.cuh"
@@ -170,6 +172,17 @@ void PL_CAT(tailread_, PL_NS)(int M, int K1, int extra, const float *A, const fl
 void PL_CAT(copyloop_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
   dim3 grid((N + CL_BN - 1) / CL_BN, (M + CL_BM - 1) / CL_BM);
   KERNEL(copyLoopGemm)<<<grid, CL_THREADS>>>(M, N, K, A, B, C);
+}
+// A GEMV-like row-times-vector product (ragged last tile) and a 1-D halo
+// convolution whose tile is filled by a strided copy loop. No hand-written
+// ring: the hand variant runs the plain kernel.
+void PL_CAT(rowdot_, PL_NS)(int M, int K, const float *A, const float *x, float *out) {
+  PL_NS::rowDot<RD_BK, RD_ROWS><<<M / RD_ROWS, dim3(RD_BK, RD_ROWS)>>>(M, K, A, x, out);
+}
+void PL_CAT(copyloopconv_, PL_NS)(int C, int H, int W, const float *in, const float *w,
+                                  float *out) {
+  dim3 grid((W + CC_T - 1) / CC_T, H);
+  PL_NS::copyLoopConv<<<grid, CC_T>>>(C, H, W, in, w, out);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
