@@ -205,12 +205,12 @@ static int is_math(LLVMValueRef i) {
 
 /* The trips a copy loop of the copy stage makes per iteration of the tile
  * loop, when its count is not a constant (`for (i = tid; i < N; i +=
- * blockDim.x)`): the block's threads together fill each tile once per
- * iteration, so a thread runs ceil(tile bytes / (bytes its trip copies
- * into that tile * threads)) trips -- the most over the tiles the loop
- * fills. 0 when the loop holds no copy. */
-static unsigned copy_loop_trips(const pl_candidate *c, pl_loop_ref l, unsigned threads) {
-  unsigned trips = 0;
+ * blockDim.x)`), in thousandths: the block's threads together fill each
+ * tile once per iteration, so a thread runs on average tile bytes / (bytes
+ * its trip copies into that tile * threads) trips -- the most over the
+ * tiles the loop fills, at least one. 0 when the loop holds no copy. */
+static unsigned copy_loop_trips_milli(const pl_candidate *c, pl_loop_ref l, unsigned threads) {
+  uint64_t trips = 0;
   for (size_t t = 0; t < c->ntiles; ++t) {
     uint64_t per_trip = 0;
     for (size_t k = 0; k < c->ncopies; ++k)
@@ -219,11 +219,19 @@ static unsigned copy_loop_trips(const pl_candidate *c, pl_loop_ref l, unsigned t
         per_trip += c->copies[k].bytes;
     if (!per_trip)
       continue;
-    uint64_t n = (c->tiles[t].bytes + per_trip * threads - 1) / (per_trip * threads);
+    uint64_t n = c->tiles[t].bytes * 1000 / (per_trip * threads);
+    if (n < 1000)
+      n = 1000;
     if (n > trips)
-      trips = n > 1u << 16 ? 1u << 16 : (unsigned)n;
+      trips = n;
   }
-  return trips;
+  return trips > 1000u << 16 ? 1000u << 16 : (unsigned)trips;
+}
+
+/* The same, rounded up to whole trips: what the thread that runs the most
+ * issues. */
+static unsigned copy_loop_trips(const pl_candidate *c, pl_loop_ref l, unsigned threads) {
+  return (copy_loop_trips_milli(c, l, threads) + 999) / 1000;
 }
 
 /* How many times a block of the tile loop runs per iteration: the product
@@ -246,24 +254,27 @@ static unsigned block_weight(pl_host *host, const pl_candidate *c, unsigned thre
 }
 
 /* Global-load latencies the plain loop waits for one after another in an
- * iteration: its straight-line copies issue their loads together (one),
- * but each trip of a copy loop stores what it loaded before the next trip
- * loads (the loop's runtime count keeps it rolled), so every trip waits
- * once more. The ring issues every trip's cp.async without waiting. */
-static unsigned serial_latencies(pl_host *host, const pl_candidate *c, unsigned threads) {
+ * iteration, in thousandths: its straight-line copies issue their loads
+ * together (one), but each trip of a copy loop stores what it loaded
+ * before the next trip loads (the loop's runtime count keeps it rolled),
+ * so every trip waits once more. A last trip that only some threads run
+ * counts its share of the block's copies (1.0625 for 272 floats over 256
+ * threads): measured on the H200, such a trip exposes little. The ring
+ * issues every trip's cp.async without waiting. */
+static unsigned serial_latencies_milli(pl_host *host, const pl_candidate *c, unsigned threads) {
   unsigned n = 0, straight = 0;
   for (size_t k = 0; k < c->ncopies; ++k)
     if (pl_loop_for_block(host, LLVMGetInstructionParent(c->copies[k].store)) == c->loop)
-      straight = 1;
+      straight = 1000;
   for (size_t r = 0; c->region && r < c->nregion; ++r) {
     pl_loop_ref l = pl_loop_for_block(host, c->region[r]);
     if (!l || l == c->loop || pl_loop_header(l) != c->region[r] || pl_loop_parent(l) != c->loop)
       continue;
     unsigned t = pl_loop_const_trip_count(host, l);
-    n += t ? t : copy_loop_trips(c, l, threads);
+    n += t ? 1000 * t : copy_loop_trips_milli(c, l, threads);
   }
   n += straight;
-  return n ? n : 1;
+  return n ? n : 1000;
 }
 
 void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t stage_bytes,
@@ -285,7 +296,7 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
   for (size_t t = 0; t < c->ntiles; ++t)
     cost->tile_bytes += c->tiles[t].bytes;
   cost->ring_copies = ring_copies;
-  cost->serial = serial_latencies(host, c, cost->threads);
+  cost->serial_milli = serial_latencies_milli(host, c, cost->threads);
   cost->loop_loads = loop_loads;
   for (LLVMValueRef p = LLVMGetFirstInstruction(c->header); p && LLVMIsAPHINode(p);
        p = LLVMGetNextInstruction(p))
@@ -329,15 +340,19 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
    * the slot's base per tile for the compute and for the issue (2 each),
    * a zero-fill source size and a later iteration's address per copy (2
    * each). */
-  cost->added = 7 + 2 * (unsigned)c->ntiles + 2 * ring_copies;
+  cost->added = 7 + 2 * (unsigned)c->ntiles;
   for (unsigned k = 0; k < ring_copies; ++k) {
+    /* a copy in a copy loop is issued once per trip */
+    unsigned w = ring[k].store
+                     ? block_weight(host, c, cost->threads, LLVMGetInstructionParent(ring[k].store))
+                     : 1;
     if (staged && staged[k]) {
       /* a register-staged copy is the plain load and store, moved: only
        * the later iteration's address is new (and no source size) */
       ++cost->staged_copies;
-      cost->added -= 1;
-    } else if (ring[k].bytes < 16) {
-      cost->added += PL_COST_NARROW;
+      cost->added += w;
+    } else {
+      cost->added += w * (2 + (ring[k].bytes < 16 ? PL_COST_NARROW : 0));
     }
   }
   cost->staged_regs = staged_regs;
@@ -404,16 +419,24 @@ static double maxd(double a, double b) { return a > b ? a : b; }
  * so 4 warps per scheduler, 16 per SM, hide it without ILP. */
 #define PL_COST_WARPS_PER_SCHEDULER 4u
 
-/* Busy cycles of one block's iteration with `blocks` blocks resident:
- * issue (4 schedulers, one instruction each per cycle, slowed where fewer
- * than PL_COST_WARPS_PER_SCHEDULER warps per scheduler reside) or shared
- * memory (one 128-byte wavefront per cycle). */
-static double busy_cycles(const pl_cost *k, unsigned blocks) {
-  double issue = k->compute / 4.0;
+/* Busy cycles of one block's iteration with `blocks` blocks resident and
+ * `extra` more instructions per warp: issue (4 schedulers, one instruction
+ * each per cycle, slowed where fewer than PL_COST_WARPS_PER_SCHEDULER
+ * warps per scheduler reside) or shared memory (one 128-byte wavefront per
+ * cycle), whichever bounds the loop's own instructions, plus the issue of
+ * the extra ones: the ring's instructions (slot rotation, waits, cp.async
+ * issue) run in the copy phase, where the compute's shared-memory
+ * wavefronts do not hide them. Measured on the H200 (docs/performance.md),
+ * rings on loops bound by shared memory cost what their added instructions
+ * take to issue (sgemm, twoloop, rowdot, mmassert: 1.13x-1.15x the
+ * compute-only time for 31 instructions added to about 145), not that
+ * share of the wavefront-bound time (1.22x). */
+static double busy_cycles(const pl_cost *k, unsigned blocks, unsigned extra) {
+  double slow = 1.0;
   double per_scheduler = (double)blocks * k->warps / 4.0;
   if (per_scheduler < PL_COST_WARPS_PER_SCHEDULER)
-    issue *= PL_COST_WARPS_PER_SCHEDULER / maxd(per_scheduler, 1.0);
-  return k->warps * maxd(issue, (double)k->wavefronts);
+    slow = PL_COST_WARPS_PER_SCHEDULER / maxd(per_scheduler, 1.0);
+  return k->warps * (maxd(k->compute / 4.0 * slow, (double)k->wavefronts) + extra / 4.0 * slow);
 }
 
 unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
@@ -422,14 +445,13 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   if (max_stages > PL_COST_MAX_STAGES)
     max_stages = PL_COST_MAX_STAGES;
   k->blocks_plain = resident_blocks(k, k->tile_bytes + k->other_shared);
-  k->busy = busy_cycles(k, k->blocks_plain ? k->blocks_plain : 1);
-  double o = k->compute ? (double)k->added / k->compute : 1.0;
+  k->busy = busy_cycles(k, k->blocks_plain ? k->blocks_plain : 1, 0);
   double lat = (double)c->latency;
   double dram = (double)k->tile_bytes / c->dram_bytes_per_cycle;
   unsigned n = k->blocks_plain ? k->blocks_plain : 1;
-  /* the plain loop waits k->serial latencies per iteration, one after
+  /* the plain loop waits k->serial_milli / 1000 latencies per iteration, one after
    * another */
-  double wait = lat * k->serial;
+  double wait = lat * k->serial_milli / 1000.0;
   k->t_plain =
       maxd(maxd(k->busy + wait * PL_COST_SYNC_PERCENT / 100.0 / n, (wait + k->busy) / n), dram);
   k->cover = (n - 1) * k->busy;
@@ -446,8 +468,8 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
       continue;
     unsigned margin = k->staged_copies ? PL_COST_MARGIN_REGISTERS : PL_COST_MARGIN;
     double little = lat * margin / 100.0 / ((s - 1) * (double)k->blocks_ring[s]);
-    double busy = busy_cycles(k, k->blocks_ring[s]);
-    k->t_ring[s] = maxd(maxd(busy * (1 + o), little), dram);
+    double busy = busy_cycles(k, k->blocks_ring[s], k->added);
+    k->t_ring[s] = maxd(maxd(busy, little), dram);
     if (!best || k->t_ring[s] < k->t_ring[best])
       best = s;
   }

@@ -79,9 +79,10 @@ typedef struct pl_cost {
   unsigned math;          /**< of which FMA/FP or MMA instructions */
   unsigned wavefronts;    /**< shared-memory wavefronts of tile loads */
   unsigned loop_loads;    /**< global loads the copy stage issued */
-  unsigned serial;        /**< load latencies the plain loop waits one after
-                               another per iteration: 1, plus a copy loop's
-                               trips (cost.c, serial_latencies) */
+  unsigned serial_milli;  /**< load latencies the plain loop waits one after
+                               another per iteration, in thousandths: 1000
+                               for straight-line copies, plus each copy
+                               loop's trips (cost.c) */
   unsigned ring_copies;   /**< copies the ring issues per thread (after
                                widening): cp.async and register-staged */
   unsigned staged_copies; /**< of which staged through registers */

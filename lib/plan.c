@@ -535,15 +535,21 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
            "(predicted %u.%03ux)",
            plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added, occupancy,
            k->gain_permille / 1000, k->gain_permille % 1000);
+  char serial[96] = "";
+  if (k->serial_milli > 1000)
+    snprintf(serial, sizeof serial,
+             "; the plain loop waits for %u.%02u load latencies one after another (copy-loop "
+             "trips)",
+             k->serial_milli / 1000, k->serial_milli % 1000 / 10);
   pl_fail_detail(f,
                  "cost model on %s: %u threads per block%s, about %u registers (%u held from "
                  "before the loop), %llu bytes of tiles and %llu of other __shared__ arrays; "
                  "per warp and iteration %u instructions (%u tile loads, %u math); %.0f busy "
-                 "cycles per block-iteration, %.0f more covered by the other blocks",
+                 "cycles per block-iteration, %.0f more covered by the other blocks%s",
                  plan->arch, k->threads, k->threads_assumed ? " (assumed: no launch bounds)" : "",
                  k->regs, k->live_in_words, (unsigned long long)k->tile_bytes,
                  (unsigned long long)k->other_shared, k->compute, k->tile_loads, k->math, k->busy,
-                 k->cover);
+                 k->cover, serial);
   return 0;
 }
 

@@ -126,9 +126,11 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_text(r, " plain, ");
   pl_remark_u64(r, "CyclesRing", (uint64_t)(k->t_ring[plan->stages] + 0.5));
   pl_remark_text(r, " with the ring");
-  if (k->serial > 1) {
+  if (k->serial_milli > 1000) {
+    char n[32];
+    snprintf(n, sizeof n, "%u.%02u", k->serial_milli / 1000, k->serial_milli % 1000 / 10);
     pl_remark_text(r, "; the plain loop waits for ");
-    pl_remark_u64(r, "SerialLatencies", k->serial);
+    pl_remark_str(r, "SerialLatencies", n);
     pl_remark_text(r, " load latencies one after another (copy-loop trips)");
   }
   pl_remark_emit(r);
