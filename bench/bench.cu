@@ -200,7 +200,7 @@ static void realworld(std::vector<Problem> &p) {
   };
   auto out = [](Buffers &b, size_t n) {
     b.out_bytes = n * 4;
-    CHECK(cudaMalloc(&b.out, b.out_bytes));
+    CHECK(cudaMalloc(&b.out, b.out_bytes ? b.out_bytes : 4)); // zstencil, D = 0: empty
   };
   auto F = [](Buffers &b, int i) { return (const float *)b.in[i]; };
   // C (M x N) = A (M x K) * B (K x N), row-major, as cuBLAS sees it.
@@ -539,6 +539,52 @@ static void realworld(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 4.0 * s[0] * s[1] * s[2]; }});
+  // A transposed GEMV y = A^T x (bench/kernels/col_gemv.cuh), A row-major
+  // M x N, any M and N: trip count ceil(M/32) 0, 1, 2, 3, 4, 5 and large,
+  // the last tile of rows ragged (zero-filled) where M is not a multiple of
+  // 32, and N ragged (columns past N zero-filled, not written).
+  p.push_back({"colgemv",
+               "GB/s",
+               {{0, 50}, {32, 64}, {50, 33}, {96, 100}, {128, 37}, {150, 256}, {32 * 37 - 5, 300}},
+               {1000, 1000},
+               {16384, 8192},
+               [](const Size &s) {
+                 return "M=" + std::to_string(s[0]) + " N=" + std::to_string(s[1]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[0], seed),
+                     out(b, (size_t)s[1]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.colgemv(s[0], s[1], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 4.0 * s[0] * s[1]; }});
+  // A 3-D 7-point stencil over a D x H x W grid marching along z
+  // (bench/kernels/z_stencil.cuh), its haloed 10 x 34 plane filled by a
+  // strided copy loop over the block's flattened thread index: trip count
+  // D 0, 1, 2, 3, 4, 5 and large, ragged H and W (and ones multiples of
+  // the block's 8 x 32).
+  p.push_back({"zstencil",
+               "GB/s",
+               {{0, 8, 32},
+                {1, 9, 33},
+                {2, 16, 64},
+                {3, 7, 100},
+                {4, 20, 31},
+                {5, 8, 32},
+                {40, 17, 70}},
+               {8, 64, 64},
+               {64, 512, 1024},
+               [](const Size &s) { return mnk(s, "D", "H", "W"); },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1] * s[2], seed), out(b, (size_t)s[0] * s[1] * s[2]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.zstencil(s[0], s[1], s[2], F(b, 0), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 4.0 * 2 * s[0] * s[1] * s[2]; }});
 }
 
 // ---- copies cp.async cannot do (bench/kernels/convert.cuh) -------------------

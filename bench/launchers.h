@@ -64,7 +64,9 @@
   void copyloop_##v(int M, int N, int K, const float *A, const float *B, float *C);              \
   void wmmapad_##v(int M, int N, int K, const half *A, const half *B, float *C);                 \
   void rowdot_##v(int M, int K, const float *A, const float *x, float *out);                     \
-  void copyloopconv_##v(int C, int H, int W, const float *in, const float *w, float *out);
+  void copyloopconv_##v(int C, int H, int W, const float *in, const float *w, float *out);         \
+  void colgemv_##v(int M, int N, const float *A, const float *x, float *y);                        \
+  void zstencil_##v(int D, int H, int W, const float *in, float *out);
 PL_VARIANTS(PL_DECLARE)
 PL_DECLARE(nvcc_plain)
 PL_DECLARE(nvcc_hand)
@@ -103,6 +105,8 @@ struct Variant {
   void (*wmmapad)(int, int, int, const half *, const half *, float *);
   void (*rowdot)(int, int, const float *, const float *, float *);
   void (*copyloopconv)(int, int, int, const float *, const float *, float *);
+  void (*colgemv)(int, int, const float *, const float *, float *);
+  void (*zstencil)(int, int, int, const float *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \
@@ -111,6 +115,6 @@ struct Variant {
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
       nbody_##v,    gram_##v,      haloconv_##v,  f2h_##v,       dequant_##v,                        \
       halfgemm_##v, aliasrows_##v, fixedk_##v, smallk_##v, twoloop_##v, tailread_##v,       \
-      copyloop_##v, wmmapad_##v, rowdot_##v, copyloopconv_##v}
+      copyloop_##v, wmmapad_##v, rowdot_##v, copyloopconv_##v, colgemv_##v, zstencil_##v}
 
 #endif

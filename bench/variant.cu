@@ -26,6 +26,7 @@ namespace PL_NS {
 #include "kernels/alias_rows.cuh"
 #include "kernels/attention.cuh"
 #include "kernels/batched.cuh"
+#include "kernels/col_gemv.cuh"
 #include "kernels/conv.cuh"
 #include "kernels/copyloop_conv.cuh"
 #include "kernels/copyloop_gemm.cuh"
@@ -45,6 +46,7 @@ namespace PL_NS {
 #include "kernels/sync_first.cuh"
 #include "kernels/two_loop.cuh"
 #include "kernels/wmma_padded.cuh"
+#include "kernels/z_stencil.cuh"
 #ifdef PL_HAND
 #include "hand_kernels.cuh"
 #include "kernels/hand.cuh"
@@ -183,6 +185,17 @@ void PL_CAT(copyloopconv_, PL_NS)(int C, int H, int W, const float *in, const fl
                                   float *out) {
   dim3 grid((W + CC_T - 1) / CC_T, H);
   PL_NS::copyLoopConv<<<grid, CC_T>>>(C, H, W, in, w, out);
+}
+// A transposed GEMV (y = A^T x, ragged last tile of rows) and a 3-D stencil
+// marching along z whose haloed plane is filled by a strided copy loop. No
+// hand-written ring: the hand variant runs the plain kernel.
+void PL_CAT(colgemv_, PL_NS)(int M, int N, const float *A, const float *x, float *y) {
+  const int grid = (N + CG_BX - 1) / CG_BX;
+  PL_NS::colGemv<CG_BX, CG_BY, CG_TM><<<grid, dim3(CG_BX, CG_BY)>>>(M, N, A, x, y);
+}
+void PL_CAT(zstencil_, PL_NS)(int D, int H, int W, const float *in, float *out) {
+  dim3 grid((W + ZS_BX - 1) / ZS_BX, (H + ZS_BY - 1) / ZS_BY);
+  PL_NS::zStencil<<<grid, dim3(ZS_BX, ZS_BY)>>>(D, H, W, 0.4f, 0.1f, 0.05f, in, out);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
