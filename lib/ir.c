@@ -381,6 +381,22 @@ const char *pl_value_label(pl_host *host, LLVMValueRef v, char *buf, size_t len)
       snprintf(buf, len, "parameter %u", k);
   } else if (name && n) {
     snprintf(buf, len, "%%%.*s", (int)n, name);
+  } else if (LLVMIsAPHINode(v)) {
+    /* an unnamed phi: where paths join (its block's first source line) */
+    unsigned line = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetInstructionParent(v)); i && !line;
+         i = LLVMGetNextInstruction(i))
+      line = LLVMGetDebugLocLine(i);
+    if (line)
+      snprintf(buf, len, "a value merged from %u paths near line %u", LLVMCountIncoming(v), line);
+    else
+      snprintf(buf, len, "a value merged from %u paths", LLVMCountIncoming(v));
+  } else if (LLVMIsAInstruction(v)) {
+    unsigned line = LLVMGetDebugLocLine(v);
+    if (line)
+      snprintf(buf, len, "a value computed at line %u", line);
+    else
+      snprintf(buf, len, "an unnamed value");
   } else {
     char *s = LLVMPrintValueToString(v);
     const char *t = s;
