@@ -419,6 +419,10 @@ static double maxd(double a, double b) { return a > b ? a : b; }
  * so 4 warps per scheduler, 16 per SM, hide it without ILP. */
 #define PL_COST_WARPS_PER_SCHEDULER 4u
 
+/* Warp schedulers per SM on sm_70 and later (CUDA C++ Programming Guide,
+ * "Compute Capability 7.x" onwards: "4 warp schedulers"). */
+#define PL_COST_SCHEDULERS 4u
+
 /* Busy cycles of one block's iteration with `blocks` blocks resident and
  * `extra` more instructions per warp: issue (4 schedulers, one instruction
  * each per cycle, slowed where fewer than PL_COST_WARPS_PER_SCHEDULER
@@ -433,7 +437,7 @@ static double maxd(double a, double b) { return a > b ? a : b; }
  * share of the wavefront-bound time (1.22x). */
 static double busy_cycles(const pl_cost *k, unsigned blocks, unsigned extra) {
   double slow = 1.0;
-  double per_scheduler = (double)blocks * k->warps / 4.0;
+  double per_scheduler = (double)blocks * k->warps / PL_COST_SCHEDULERS;
   if (per_scheduler < PL_COST_WARPS_PER_SCHEDULER)
     slow = PL_COST_WARPS_PER_SCHEDULER / maxd(per_scheduler, 1.0);
   return k->warps * (maxd(k->compute / 4.0 * slow, (double)k->wavefronts) + extra / 4.0 * slow);
@@ -490,8 +494,23 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   best = pick ? pick : best;
   k->gain_permille = (unsigned)(1000.0 * k->t_plain / k->t_ring[best] + 0.5);
   k->best = best;
-  k->stages = k->gain_permille >= 990 ? best : 0;
-  if (!k->stages)
+  k->stages = k->gain_permille >= 1000 + PL_COST_TIE_PERMILLE ? best : 0;
+  if (!k->stages && k->gain_permille + PL_COST_TIE_PERMILLE >= 1000) {
+    /* Too close to call on latency alone. The rewrite also removes a
+     * barrier and may pad rows, which the model does not price: a block
+     * waits at each barrier for its slowest warp, and warps share the SM's
+     * PL_COST_SCHEDULERS schedulers by warp id, so the warps of a block of
+     * more than PL_COST_SCHEDULERS warps take turns and drift apart, where a
+     * smaller block's warps each have a scheduler of their own. Measured on
+     * the H200 (docs/performance.md): nbody (8 warps, predicted 0.998x) ran
+     * 1.08x plain pipelined, the padded WMMA GEMMs 1.06x-3.5x; attention (2
+     * warps, predicted 1.002x, nothing padded) 0.99x. */
+    if (k->padded || k->warps > PL_COST_SCHEDULERS)
+      k->stages = best;
+    else
+      k->why = "tie";
+  }
+  if (!k->stages && strcmp(k->why, "tie") != 0)
     k->why = "covered";
   return k->stages;
 }

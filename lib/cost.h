@@ -90,6 +90,9 @@ typedef struct pl_cost {
                                compute (plan.c, staged_registers) */
   unsigned added;         /**< instructions the ring adds */
   uint64_t trip;          /**< constant trip count, 0 when unknown */
+  int padded;             /**< the plan pads a tile's rows (lib/layout.h):
+                               tile reads the model does not price get
+                               cheaper */
   /* figures */
   unsigned warps;                               /**< warps per block */
   unsigned blocks_plain;                        /**< resident blocks per SM without the ring */
@@ -127,6 +130,11 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
  * the plain kernel is credited with high occupancy, so the model errs
  * towards declining. */
 #define PL_COST_ASSUMED_THREADS 256u
+
+/** Predicted gains within this many thousandths of 1.000 are too close to
+ * call (the noise of one H200 timing, docs/performance.md); there the loop
+ * is pipelined only for what the model does not price (pl_cost_decide). */
+#define PL_COST_TIE_PERMILLE 10u
 
 /** Runs the model on filled inputs, for rings of 2 .. `max_stages` stages
  * that fit `budget` static shared bytes. Sets cost->stages to the chosen S

@@ -522,19 +522,30 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
                     "on %s the ring would issue %u cp.async per thread where the loop issues %u "
                     "global loads: the loads would split into narrower copies",
                     plan->arch, k->ring_copies, k->loop_loads);
-  char occupancy[160] = "";
-  unsigned nb = k->best ? k->blocks_ring[k->best] : 0;
-  if (nb && nb < k->blocks_plain)
-    snprintf(occupancy, sizeof occupancy,
-             "; its %u stages would leave %u resident blocks (%u warps per scheduler) where %u "
-             "reside without it",
-             k->best, nb, (nb * k->warps + 3) / 4, k->blocks_plain);
-  pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-           "on %s %u resident blocks of %u warps and %u instructions per iteration already "
-           "cover an estimated %u-cycle load latency; a ring would add %u instructions%s "
-           "(predicted %u.%03ux)",
-           plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added, occupancy,
-           k->gain_permille / 1000, k->gain_permille % 1000);
+  if (k->why && strcmp(k->why, "tie") == 0)
+    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+             "on %s the model predicts %u.%03ux, within %u.%u%% of plain, too close to call: %u "
+             "resident blocks of %u warps and %u instructions per iteration hide most of an "
+             "estimated %u-cycle load latency, and the ring would pad no rows and remove only a "
+             "barrier that a block of %u warps, each on a scheduler of its own, barely waits at",
+             plan->arch, k->gain_permille / 1000, k->gain_permille % 1000,
+             PL_COST_TIE_PERMILLE / 10, PL_COST_TIE_PERMILLE % 10, k->blocks_plain, k->warps,
+             k->compute, k->chip->latency, k->warps);
+  else {
+    char occupancy[160] = "";
+    unsigned nb = k->best ? k->blocks_ring[k->best] : 0;
+    if (nb && nb < k->blocks_plain)
+      snprintf(occupancy, sizeof occupancy,
+               "; its %u stages would leave %u resident blocks (%u warps per scheduler) where %u "
+               "reside without it",
+               k->best, nb, (nb * k->warps + 3) / 4, k->blocks_plain);
+    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+             "on %s %u resident blocks of %u warps and %u instructions per iteration already "
+             "cover an estimated %u-cycle load latency; a ring would add %u instructions%s "
+             "(predicted %u.%03ux)",
+             plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added,
+             occupancy, k->gain_permille / 1000, k->gain_permille % 1000);
+  }
   char serial[96] = "";
   if (k->serial_milli > 1000)
     snprintf(serial, sizeof serial,
@@ -573,6 +584,8 @@ static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *o
                  plan->staged_regs, plan_source_loads(host, c),
                  plan->other_shared - plan->shared_reuse, &plan->cost);
   free(staged);
+  for (size_t t = 0; t < c->ntiles; ++t)
+    plan->cost.padded |= plan->rings[t].pad;
   plan->modelled = 1;
   unsigned most = plan->stores_after_compute ? PL_MIN_STAGES : PL_MAX_STAGES;
   if (!pl_cost_decide(&plan->cost, most, plan->budget))

@@ -93,7 +93,20 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
   else
     pl_remark_text(r, ", at least 3 for slack, more gain nothing against the ");
   pl_remark_u64(r, "Latency", k->chip->latency);
-  pl_remark_text(r, "-cycle latency)");
+  pl_remark_text(r, "-cycle latency");
+  if (k->gain_permille < 1000 + PL_COST_TIE_PERMILLE) {
+    /* too close to call on latency: pipelined for what the model does not
+     * price (pl_cost_decide) */
+    pl_remark_text(r, "; too close to call on latency, pipelined for ");
+    if (k->padded)
+      pl_remark_text(r, "its padded rows");
+    else {
+      pl_remark_text(r, "the barrier it removes from a block of ");
+      pl_remark_u64(r, "Warps", k->warps);
+      pl_remark_text(r, " warps");
+    }
+  }
+  pl_remark_text(r, ")");
 }
 
 /* The analysis remark with the cost model's inputs and figures. */

@@ -3,7 +3,7 @@
 // vectors), as bounds-checked vectorized loads are usually written.
 // SROA splits the vectors into lanes; the plan widens the lanes back into one
 // cp.async of 8 or 16 bytes each (copy widening).
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 __global__ void __launch_bounds__(128)
     mixedRagged(int n, int ntiles, const float2 *__restrict__ a, const float4 *__restrict__ b,
