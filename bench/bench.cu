@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <dlfcn.h>
 #include <functional>
+#include <random>
 #include <string>
 #include <time.h>
 #include <unistd.h>
@@ -1005,9 +1006,17 @@ static int time_all(const char *csv, int reps, const char *only) {
         r();
     CHECK_LAUNCH();
     std::vector<std::vector<float>> ms(runs.size());
-    for (int r = 0; r < reps; ++r)
-      for (size_t j = 0; j < runs.size(); ++j) {
-        size_t i = (j + r) % runs.size(); // rotate the order every round
+    // Every round runs each variant once, in a fresh random order: a fixed
+    // or rotated order keeps each variant behind the same predecessor
+    // (its clocks, its L2 lines), which biased identical code by up to 2%
+    // (plain against plain#2, docs/performance.md).
+    std::vector<size_t> order(runs.size());
+    for (size_t j = 0; j < order.size(); ++j)
+      order[j] = j;
+    std::mt19937 rng(12345);
+    for (int r = 0; r < reps; ++r) {
+      std::shuffle(order.begin(), order.end(), rng);
+      for (size_t i : order) {
         CHECK(cudaEventRecord(e0));
         runs[i]();
         CHECK(cudaEventRecord(e1));
@@ -1017,6 +1026,7 @@ static int time_all(const char *csv, int reps, const char *only) {
         CHECK(cudaEventElapsedTime(&t, e0, e1));
         ms[i].push_back(t);
       }
+    }
     auto med = [&](const char *n) {
       for (size_t i = 0; i < names.size(); ++i)
         if (names[i] == n)
