@@ -75,6 +75,132 @@ static void launch_bounds(LLVMValueRef fn, unsigned *threads, unsigned *min_bloc
     *threads = max[0] * max[1] * max[2];
 }
 
+/* Whether block `bb` stops the threads that reach it: it calls CUDA's
+ * __assertfail (the failing side of an assert(); CUDA C++ Programming
+ * Guide, "Assertion": "If expression is equal to zero, the kernel
+ * execution is halted"), runs PTX `trap` (CUDA's __trap() is inline asm
+ * "trap;"; PTX ISA, "trap": "Abort execution"), or calls llvm.trap. Such a
+ * block may branch on in the IR, but no thread goes on past it. */
+static int halting_call(LLVMValueRef i) {
+  const char *callee = pl_callee_name(i);
+  LLVMValueRef called = LLVMGetCalledValue(i);
+  size_t len = 0;
+  const char *text =
+      called && LLVMIsAInlineAsm(called) ? LLVMGetInlineAsmAsmString(called, &len) : NULL;
+  return strcmp(callee, "__assertfail") == 0 || strcmp(callee, "__assert_fail") == 0 ||
+         pl_is_intrinsic(i, "llvm.trap") || (text && len == 5 && memcmp(text, "trap;", 5) == 0);
+}
+
+static int halts(LLVMBasicBlockRef bb) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+    if (LLVMIsACallInst(i) && halting_call(i))
+      return 1;
+  return 0;
+}
+
+/* Whether `cond` being `holds` (1: true) implies `v == k` for a constant
+ * k, through `and` (true) and `or` (false) chains; sets *k. */
+static int implies_equal(LLVMValueRef cond, int holds, LLVMValueRef v, uint64_t *k, int depth) {
+  if (depth > 8 || !LLVMIsAInstruction(cond))
+    return 0;
+  LLVMOpcode op = LLVMGetInstructionOpcode(cond);
+  if ((op == LLVMAnd && holds) || (op == LLVMOr && !holds))
+    return implies_equal(LLVMGetOperand(cond, 0), holds, v, k, depth + 1) ||
+           implies_equal(LLVMGetOperand(cond, 1), holds, v, k, depth + 1);
+  if (op != LLVMICmp || LLVMGetOperand(cond, 0) != v ||
+      !LLVMIsAConstantInt(LLVMGetOperand(cond, 1)))
+    return 0;
+  LLVMIntPredicate p = LLVMGetICmpPredicate(cond);
+  if (!((p == LLVMIntEQ && holds) || (p == LLVMIntNE && !holds)))
+    return 0;
+  *k = LLVMConstIntGetZExtValue(LLVMGetOperand(cond, 1));
+  return 1;
+}
+
+/* The value that special register read `v` has at `ctx`, or 0 when not
+ * known. First what llvm::LazyValueInfo proves (range metadata, assumes,
+ * branches around unreachable code); then checks that stop the kernel:
+ * where a branch that dominates `ctx` leads on one side to a block that
+ * halts (an assert's failure, a trap), its condition holds on the other. */
+static uint64_t value_at(pl_host *host, LLVMValueRef v, LLVMValueRef ctx) {
+  uint64_t lo, hi, k;
+  if (pl_value_range(host, v, ctx, &lo, &hi) && lo == hi)
+    return lo;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef cmp = LLVMGetUser(u);
+    if (!LLVMIsAICmpInst(cmp))
+      continue;
+    /* the branches on `cmp`, or on an and/or built from it */
+    LLVMValueRef work[16];
+    size_t n = 0;
+    work[n++] = cmp;
+    for (size_t w = 0; w < n; ++w)
+      for (LLVMUseRef u2 = LLVMGetFirstUse(work[w]); u2; u2 = LLVMGetNextUse(u2)) {
+        LLVMValueRef user = LLVMGetUser(u2);
+        if (LLVMIsABranchInst(user) && LLVMIsConditional(user)) {
+          if (!pl_dominates(host, LLVMGetInstructionParent(user), LLVMGetInstructionParent(ctx)))
+            continue;
+          for (unsigned side = 0; side < 2; ++side)
+            if (halts(LLVMGetSuccessor(user, side)) &&
+                implies_equal(LLVMGetCondition(user), side == 1, v, &k, 0))
+              return k;
+        } else if (n < 16 && LLVMIsAInstruction(user) &&
+                   (LLVMGetInstructionOpcode(user) == LLVMAnd ||
+                    LLVMGetInstructionOpcode(user) == LLVMOr))
+          work[n++] = user;
+      }
+  }
+  return 0;
+}
+
+/* Threads per block that kernel `c->function` asserts, or 0. Each axis it
+ * reads (threadIdx or blockDim) must have its blockDim known as a single
+ * value where the loop is entered (value_at), so
+ * `assert(blockDim.x == 32 && blockDim.y == 32)` (CUDA Samples' matrixMul)
+ * gives 32 x 32. An axis the kernel never reads
+ * counts 1, unless it calls a function or inline asm that could read it
+ * (anything but an intrinsic or a call that halts). */
+static unsigned asserted_threads(pl_host *host, const pl_candidate *c) {
+  static const char *const ntid[3] = {"llvm.nvvm.read.ptx.sreg.ntid.x",
+                                      "llvm.nvvm.read.ptx.sreg.ntid.y",
+                                      "llvm.nvvm.read.ptx.sreg.ntid.z"};
+  static const char *const tid[3] = {"llvm.nvvm.read.ptx.sreg.tid.x",
+                                     "llvm.nvvm.read.ptx.sreg.tid.y",
+                                     "llvm.nvvm.read.ptx.sreg.tid.z"};
+  if (!c->preheader)
+    return 0;
+  LLVMValueRef ctx = LLVMGetBasicBlockTerminator(c->preheader);
+  unsigned extent[3] = {0, 0, 0};
+  int read[3] = {0, 0, 0}, opaque_call = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->function); bb && ctx;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsACallInst(i))
+        continue;
+      if (!pl_intrinsic_id(i) && !halting_call(i))
+        opaque_call = 1;
+      for (unsigned a = 0; a < 3; ++a) {
+        if (pl_is_intrinsic(i, tid[a]))
+          read[a] = 1;
+        if (!pl_is_intrinsic(i, ntid[a]))
+          continue;
+        read[a] = 1;
+        uint64_t k = pl_inst_dominates(host, i, ctx) ? value_at(host, i, ctx) : 0;
+        if (k >= 1 && k <= 1024)
+          extent[a] = (unsigned)k;
+      }
+    }
+  unsigned threads = 1;
+  for (unsigned a = 0; a < 3; ++a) {
+    if (read[a] && !extent[a])
+      return 0;
+    if (!read[a] && opaque_call)
+      return 0;
+    threads *= read[a] ? extent[a] : 1;
+  }
+  return read[0] && extent[0] && threads <= 1024 ? threads : 0;
+}
+
 /* 32-bit registers a value of type `t` takes. */
 static unsigned words_of(LLVMModuleRef m, LLVMTypeRef t) {
   uint64_t b = pl_type_store_size(m, t);
@@ -287,6 +413,10 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
   if (!cost->chip)
     cost->chip = &chips[0];
   launch_bounds(c->function, &cost->threads, &cost->min_blocks);
+  if (!cost->threads) {
+    cost->threads = asserted_threads(host, c);
+    cost->threads_asserted = cost->threads != 0;
+  }
   if (!cost->threads) {
     cost->threads = PL_COST_ASSUMED_THREADS;
     cost->threads_assumed = 1;

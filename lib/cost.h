@@ -66,6 +66,8 @@ typedef struct pl_cost {
   const pl_chip *chip;    /**< its table entry (never NULL once filled) */
   unsigned threads;       /**< threads per block */
   int threads_assumed;    /**< no launch bounds: `threads` is assumed */
+  int threads_asserted;   /**< no launch bounds: `threads` is the block
+                               shape the kernel asserts (blockDim) */
   unsigned min_blocks;    /**< minctasm of __launch_bounds__, else 0 */
   uint64_t tile_bytes;    /**< one stage: the tiles' bytes */
   uint64_t stage_bytes;   /**< one stage of the ring: slots, aligned */
@@ -114,7 +116,8 @@ typedef struct pl_cost {
  * NULL: none is; `staged_regs` the 32-bit registers those hold), `loop_loads` global loads per
  * thread in the loop as the backend will issue them (adjacent loads merged) and `other_shared`
  * other static shared bytes, on target `sm` (>= 80). Reads the kernel's launch bounds from
- * !nvvm.annotations (maxntid{x,y,z}, reqntid{x,y,z}, minctasm); without them assumes
+ * !nvvm.annotations (maxntid{x,y,z}, reqntid{x,y,z}, minctasm); without them takes the
+ * block shape the kernel asserts on blockDim where the loop is entered, else assumes
  * PL_COST_ASSUMED_THREADS threads. Changes no IR. */
 void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t stage_bytes,
                     const pl_copy *ring, unsigned ring_copies, const unsigned char *staged,

@@ -399,6 +399,15 @@ void pl_loop_pin_location(pl_host *host, pl_loop_ref loop);
  * at most 64 bits. */
 int pl_known_bits(pl_host *host, LLVMValueRef v, LLVMValueRef ctx, uint64_t *zero, uint64_t *one);
 
+/** The unsigned range of the integer value `v` (at most 64 bits wide) where
+ * instruction `ctx` executes, as llvm::LazyValueInfo proves it: from range
+ * metadata, assumes, and the conditions of the branches on every path to
+ * `ctx` -- an `assert(blockDim.x == 32)` makes the value 32 after it. Sets
+ * *lo and *hi (inclusive; 0 and UINT64_MAX when nothing is known). Returns
+ * 1 when the range is narrower than the type's, else 0 (also for a value
+ * that is not such an integer, or a `ctx` outside the host's function). */
+int pl_value_range(pl_host *host, LLVMValueRef v, LLVMValueRef ctx, uint64_t *lo, uint64_t *hi);
+
 #ifdef __cplusplus
 }
 #endif

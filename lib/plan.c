@@ -557,7 +557,10 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
                  "before the loop), %llu bytes of tiles and %llu of other __shared__ arrays; "
                  "per warp and iteration %u instructions (%u tile loads, %u math); %.0f busy "
                  "cycles per block-iteration, %.0f more covered by the other blocks%s",
-                 plan->arch, k->threads, k->threads_assumed ? " (assumed: no launch bounds)" : "",
+                 plan->arch, k->threads,
+                 k->threads_assumed    ? " (assumed: no launch bounds)"
+                 : k->threads_asserted ? " (the kernel checks blockDim)"
+                                       : "",
                  k->regs, k->live_in_words, (unsigned long long)k->tile_bytes,
                  (unsigned long long)k->other_shared, k->compute, k->tile_loads, k->math, k->busy,
                  k->cover, serial);

@@ -118,7 +118,9 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_text(r, ": ");
   pl_remark_u64(r, "Threads", k->threads);
   pl_remark_text(r, k->threads_assumed ? " threads per block (assumed: no launch bounds), about "
-                                       : " threads per block, about ");
+                    : k->threads_asserted
+                        ? " threads per block (the kernel checks blockDim), about "
+                        : " threads per block, about ");
   pl_remark_u64(r, "Registers", k->regs);
   pl_remark_text(r, " registers (");
   pl_remark_u64(r, "LiveInRegisters", k->live_in_words);

@@ -14,6 +14,7 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/DomTreeUpdater.h"
+#include "llvm/Analysis/LazyValueInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -876,5 +877,22 @@ int pl_known_bits(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx, uint64_t *Zero, 
       computeKnownBits(Val, DL, 0, &H->AC(), Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
   *Zero = Known.Zero.getZExtValue();
   *One = Known.One.getZExtValue();
+  return 1;
+}
+
+int pl_value_range(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx, uint64_t *Lo, uint64_t *Hi) {
+  *Lo = 0;
+  *Hi = UINT64_MAX;
+  Value *Val = unwrap(V);
+  auto *CtxI = unwrap<Instruction>(Ctx);
+  if (!Val->getType()->isIntegerTy() || Val->getType()->getIntegerBitWidth() > 64 || !CtxI ||
+      CtxI->getFunction() != &H->F)
+    return 0;
+  LazyValueInfo &LVI = H->FAM.getResult<LazyValueAnalysis>(H->F);
+  ConstantRange R = LVI.getConstantRange(Val, CtxI, /*UndefAllowed=*/false);
+  if (R.isFullSet() || R.isEmptySet())
+    return 0;
+  *Lo = R.getUnsignedMin().getZExtValue();
+  *Hi = R.getUnsignedMax().getZExtValue();
   return 1;
 }

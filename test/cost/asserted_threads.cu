@@ -1,0 +1,67 @@
+// Threads per block from the kernel's own checks of blockDim (issue 10,
+// the model's inputs): without launch bounds the model takes the block
+// shape a kernel asserts or checks where the loop is entered, and assumes
+// 256 threads only when that is not known (lib/cost.c, asserted_threads).
+// - CUDA Samples' matrixMul asserts blockDim.x == 32 && blockDim.y == 32:
+//   1024 threads. CUDA's __assertfail returns in the IR but halts the
+//   kernel (CUDA C++ Programming Guide, "Assertion"), so the assert's
+//   condition holds after it. With 1024 threads 2 blocks of 32 warps reside
+//   (the model's 29 registers; ptxas gives 40 and one block:
+//   docs/performance.md), and the loop is still declined.
+// - __trap() (inline asm "trap;") halts too: 128 threads.
+// - An early return on the block shape: llvm::LazyValueInfo proves
+//   blockDim.x == 64 on the way to the loop.
+// - blockDim.x asserted but threadIdx.y read with blockDim.y unknown: 256
+//   threads assumed.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// CHECK-DAG: matmul_assert.cuh:55:3: remark: loop not pipelined: on sm_90 2 resident blocks of 32 warps and {{[0-9]+}} instructions per iteration already cover {{.*}} (predicted 0.946x) [sm_90, kernel 'void MatrixMulCUDA<32>
+// CHECK-DAG: matmul_assert.cuh:55:3: remark: loop not pipelined: cost model on sm_90: 1024 threads per block (the kernel checks blockDim), about {{[0-9]+}} registers {{.*}} [sm_90, kernel 'void MatrixMulCUDA<32>
+// CHECK-DAG: asserted_threads.cu:31:3: remark: cost model on sm_90: 128 threads per block (the kernel checks blockDim), about
+// CHECK-DAG: asserted_threads.cu:45:3: remark: cost model on sm_90: 64 threads per block (the kernel checks blockDim), about
+// CHECK-DAG: asserted_threads.cu:58:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds), about
+#include <assert.h>
+
+#include "../../bench/kernels/matmul_assert.cuh"
+
+__global__ void traps(int n, const float *__restrict__ a, float *__restrict__ out) {
+  if (blockDim.x != 128)
+    __trap();
+  __shared__ float t[128];
+  float acc = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    t[threadIdx.x] = a[i * 128 + threadIdx.x];
+    __syncthreads();
+    acc += t[(threadIdx.x + 1) % 128] * t[threadIdx.x];
+    __syncthreads();
+  }
+  out[blockIdx.x * 128 + threadIdx.x] = acc;
+}
+
+__global__ void guarded(int n, const float *__restrict__ a, float *__restrict__ out) {
+  if (blockDim.x != 64)
+    return; // launched with another shape: nothing to do
+  __shared__ float t[64];
+  float acc = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    t[threadIdx.x] = a[i * 64 + threadIdx.x];
+    __syncthreads();
+    acc += t[(threadIdx.x + 1) % 64] * t[threadIdx.x];
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + threadIdx.x] = acc;
+}
+
+__global__ void onlyX(int n, const float *__restrict__ a, float *__restrict__ out) {
+  assert(blockDim.x == 32);
+  __shared__ float t[32][32];
+  float acc = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    t[threadIdx.y][threadIdx.x] = a[i * 1024 + threadIdx.y * 32 + threadIdx.x];
+    __syncthreads();
+    acc += t[threadIdx.x][threadIdx.y];
+    __syncthreads();
+  }
+  out[blockIdx.x * 1024 + threadIdx.y * 32 + threadIdx.x] = acc;
+}
+
+template __global__ void MatrixMulCUDA<32>(float *, float *, float *, int, int, int);
