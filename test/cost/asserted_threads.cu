@@ -13,12 +13,18 @@
 //   blockDim.x == 64 on the way to the loop.
 // - blockDim.x asserted but threadIdx.y read with blockDim.y unknown: 256
 //   threads assumed.
+// - Not known: an assert inside the loop only (it does not dominate the
+//   preheader), a call that may read another axis. A 3-D shape checked
+//   with `||` before a __trap(): 16 x 4 x 2.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // CHECK-DAG: matmul_assert.cuh:55:3: remark: loop not pipelined: on sm_90 2 resident blocks of 32 warps and {{[0-9]+}} instructions per iteration already cover {{.*}} (predicted 0.946x) [sm_90, kernel 'void MatrixMulCUDA<32>
 // CHECK-DAG: matmul_assert.cuh:55:3: remark: loop not pipelined: cost model on sm_90: 1024 threads per block (the kernel checks blockDim), about {{[0-9]+}} registers {{.*}} [sm_90, kernel 'void MatrixMulCUDA<32>
-// CHECK-DAG: asserted_threads.cu:31:3: remark: cost model on sm_90: 128 threads per block (the kernel checks blockDim), about
-// CHECK-DAG: asserted_threads.cu:45:3: remark: cost model on sm_90: 64 threads per block (the kernel checks blockDim), about
-// CHECK-DAG: asserted_threads.cu:58:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds), about
+// CHECK-DAG: asserted_threads.cu:37:3: remark: cost model on sm_90: 128 threads per block (the kernel checks blockDim), about
+// CHECK-DAG: asserted_threads.cu:51:3: remark: cost model on sm_90: 64 threads per block (the kernel checks blockDim), about
+// CHECK-DAG: asserted_threads.cu:64:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds), about
+// CHECK-DAG: asserted_threads.cu:77:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds), about
+// CHECK-DAG: asserted_threads.cu:93:3: remark: cost model on sm_90: 128 threads per block (the kernel checks blockDim), about
+// CHECK-DAG: asserted_threads.cu:109:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds), about
 #include <assert.h>
 
 #include "../../bench/kernels/matmul_assert.cuh"
@@ -62,6 +68,51 @@ __global__ void onlyX(int n, const float *__restrict__ a, float *__restrict__ ou
     __syncthreads();
   }
   out[blockIdx.x * 1024 + threadIdx.y * 32 + threadIdx.x] = acc;
+}
+
+// assert inside the loop only: not known at the preheader
+__global__ void inLoop(int n, const float *__restrict__ a, float *__restrict__ out) {
+  __shared__ float t[128];
+  float acc = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    assert(blockDim.x == 128);
+    t[threadIdx.x] = a[i * 128 + threadIdx.x];
+    __syncthreads();
+    acc += t[(threadIdx.x + 1) % 128];
+    __syncthreads();
+  }
+  out[blockIdx.x * 128 + threadIdx.x] = acc;
+}
+
+// 3-D shape checked with ||-style negation, z read
+__global__ void shape3(int n, const float *__restrict__ a, float *__restrict__ out) {
+  if (blockDim.x != 16 || blockDim.y != 4 || blockDim.z != 2)
+    __trap();
+  __shared__ float t[2][4][16];
+  float acc = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    t[threadIdx.z][threadIdx.y][threadIdx.x] =
+        a[i * 128 + threadIdx.z * 64 + threadIdx.y * 16 + threadIdx.x];
+    __syncthreads();
+    acc += t[threadIdx.z][threadIdx.y][(threadIdx.x + 1) % 16];
+    __syncthreads();
+  }
+  out[blockIdx.x * 128 + threadIdx.z * 64 + threadIdx.y * 16 + threadIdx.x] = acc;
+}
+
+// an opaque call that may read threadIdx.y
+__device__ __noinline__ float helper(float x) { return x * threadIdx.y; }
+__global__ void opaque(int n, const float *__restrict__ a, float *__restrict__ out) {
+  assert(blockDim.x == 128);
+  __shared__ float t[128];
+  float acc = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    t[threadIdx.x] = a[i * 128 + threadIdx.x];
+    __syncthreads();
+    acc += helper(t[(threadIdx.x + 1) % 128]);
+    __syncthreads();
+  }
+  out[blockIdx.x * 128 + threadIdx.x] = acc;
 }
 
 template __global__ void MatrixMulCUDA<32>(float *, float *, float *, int, int, int);
