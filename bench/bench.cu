@@ -586,6 +586,31 @@ static void realworld(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 4.0 * 2 * s[0] * s[1] * s[2]; }});
+  // (f) matrixMul hardened (bench/kernels/matmul_checked.cuh): launch
+  // bounds of 1024 threads and bounds asserts in the loop (mmchecked), with
+  // shape asserts too (mmchecked_shape), or with launch bounds that ask for
+  // 2 blocks per SM (mmchecked_2blk). Added after the model read ptxas's
+  // register counts, predictions recorded before their first run.
+  static const char *const checked[] = {"mmchecked", "mmchecked_shape", "mmchecked_2blk"};
+  for (int mode = 0; mode < 3; ++mode)
+    p.push_back({checked[mode],
+                 "TFLOP/s",
+                 {{64, 0, 64}, {64, 32, 64}, {96, 64, 32}, {64, 96, 128}, {32, 128, 64},
+                  {64, 160, 96}, {320, 1024, 192}},
+                 {96, 64, 32},
+                 {2048, 1024, 2048},
+                 [](const Size &s) { return mnk(s, "hA", "wA", "wB"); },
+                 [=](const Size &s, Buffers &b, uint64_t seed) {
+                   f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[1] * s[2], seed),
+                       out(b, (size_t)s[0] * s[2]);
+                 },
+                 [=](const Variant &v, const Size &s, Buffers &b) {
+                   v.mmchecked(mode, s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+                 },
+                 [=](const Size &s, Buffers &b) {
+                   return cublas_rowmajor(s[0], s[2], s[1], F(b, 0), F(b, 1), (float *)b.out);
+                 },
+                 [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
 }
 
 // ---- copies cp.async cannot do (bench/kernels/convert.cuh) -------------------

@@ -48,6 +48,7 @@
   void syncfirst_##v(int M, int N, int K, const float *A, const float *B, float *C);               \
   void pbatched_##v(int n, int batch, int zgrid, const float *A, const float *B, float *C);        \
   void mmassert_##v(int hA, int wA, int wB, const float *A, const float *B, float *C);             \
+  void mmchecked_##v(int mode, int hA, int wA, int wB, const float *A, const float *B, float *C);  \
   void nbody_##v(int n, const float *pos, float *accel);                                           \
   void gram_##v(int M, int N, int D, const float *X, const float *Y, float *S);                    \
   void haloconv_##v(int H, int W, const float *in, const float *w, float *out);                    \
@@ -107,6 +108,7 @@ struct Variant {
   void (*copyloopconv)(int, int, int, const float *, const float *, float *);
   void (*colgemv)(int, int, const float *, const float *, float *);
   void (*zstencil)(int, int, int, const float *, float *);
+  void (*mmchecked)(int, int, int, int, const float *, const float *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \
@@ -115,6 +117,6 @@ struct Variant {
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
       nbody_##v,    gram_##v,      haloconv_##v,  f2h_##v,       dequant_##v,                        \
       halfgemm_##v, aliasrows_##v, fixedk_##v, smallk_##v, twoloop_##v, tailread_##v,       \
-      copyloop_##v, wmmapad_##v, rowdot_##v, copyloopconv_##v, colgemv_##v, zstencil_##v}
+      copyloop_##v, wmmapad_##v, rowdot_##v, copyloopconv_##v, colgemv_##v, zstencil_##v, mmchecked_##v}
 
 #endif

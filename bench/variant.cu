@@ -35,6 +35,7 @@ namespace PL_NS {
 #include "kernels/gram_ldg4.cuh"
 #include "kernels/halo_conv.cuh"
 #include "kernels/matmul_assert.cuh"
+#include "kernels/matmul_checked.cuh"
 #include "kernels/nbody.cuh"
 #include "kernels/persistent_batched.cuh"
 #include "kernels/row_dot.cuh"
@@ -113,6 +114,18 @@ void PL_CAT(mmassert_, PL_NS)(int hA, int wA, int wB, const float *A, const floa
   // The sample's signature takes non-const pointers; it never writes A or B.
   KERNEL(MatrixMulCUDA)<MA_BLOCK><<<dim3(wB / MA_BLOCK, hA / MA_BLOCK), dim3(MA_BLOCK, MA_BLOCK)>>>(
       C, const_cast<float *>(A), const_cast<float *>(B), hA, wA, wB);
+}
+void PL_CAT(mmchecked_, PL_NS)(int mode, int hA, int wA, int wB, const float *A, const float *B,
+                               float *C) {
+  // mode 0: bounds asserts in the loop; 1: and shape asserts before it;
+  // 2: bounds asserts, and __launch_bounds__ asks for 2 blocks per SM
+  dim3 grid(wB / MC_BLOCK, hA / MC_BLOCK), block(MC_BLOCK, MC_BLOCK);
+  if (mode == 0)
+    PL_NS::matmulChecked<MC_BLOCK, false, 1><<<grid, block>>>(C, A, B, hA, wA, wB);
+  else if (mode == 1)
+    PL_NS::matmulChecked<MC_BLOCK, true, 1><<<grid, block>>>(C, A, B, hA, wA, wB);
+  else
+    PL_NS::matmulChecked<MC_BLOCK, false, 2><<<grid, block>>>(C, A, B, hA, wA, wB);
 }
 void PL_CAT(nbody_, PL_NS)(int n, const float *pos, float *accel) {
   KERNEL(nbodyAccel)<<<(n + NB_P - 1) / NB_P, NB_P>>>(n, 0.01f, pos, accel);

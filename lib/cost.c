@@ -495,12 +495,23 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
   cost->regs = cost->carried_words + cost->live_in_words + 16 + staged_regs;
   if (cost->regs > cost->chip->max_regs_per_thread)
     cost->regs = cost->chip->max_regs_per_thread;
+  cost->regs_ring = cost->regs;
+}
+
+void pl_cost_measured(pl_cost *cost, unsigned plain) {
+  if (!plain)
+    return;
+  unsigned most = cost->chip->max_regs_per_thread;
+  cost->regs = plain < most ? plain : most;
+  cost->regs_ring = plain + cost->staged_regs < most ? plain + cost->staged_regs : most;
+  cost->regs_measured = 1;
 }
 
 /* ---- the model ---------------------------------------------------------- */
 
-/* Resident blocks per SM using `smem` static shared bytes (0: none fits). */
-static unsigned resident_blocks(const pl_cost *k, uint64_t smem) {
+/* Resident blocks per SM using `smem` static shared bytes and `regs`
+ * registers per thread (0: none fits). */
+static unsigned resident_blocks(const pl_cost *k, uint64_t smem, unsigned regs) {
   const pl_chip *c = k->chip;
   unsigned warps = k->warps;
   unsigned n = c->max_blocks_per_sm;
@@ -512,7 +523,7 @@ static unsigned resident_blocks(const pl_cost *k, uint64_t smem) {
   if (by_smem < n)
     n = by_smem;
   /* registers are allocated per warp in units of 256 */
-  unsigned per_warp = (k->regs * 32 + 255) / 256 * 256;
+  unsigned per_warp = (regs * 32 + 255) / 256 * 256;
   unsigned by_regs = c->regs_per_sm / per_warp / warps;
   if (k->min_blocks && by_regs < k->min_blocks)
     by_regs = k->min_blocks; /* ptxas limits registers to fit them */
@@ -540,6 +551,28 @@ static unsigned resident_blocks(const pl_cost *k, uint64_t smem) {
 
 /* Fewest stages chosen where they do as well as fewer. */
 #define PL_COST_MIN_STAGES 3u
+
+/* Registers a ring of PL_COST_MIN_STAGES takes beyond one of 2 (measured
+ * with ptxas: the CUDA Samples' matrixMul, 48 registers at S = 2, 55 at
+ * S = 3). */
+#define PL_COST_STAGE_REGS 8u
+
+/* Whether the plain kernel's registers, measured by ptxas, leave a deeper
+ * ring no room: within PL_COST_STAGE_REGS of what a thread may have at
+ * this block size (the register file over the block's threads, and over
+ * minctasm blocks, at most the chip's limit per thread). There ptxas
+ * squeezes a ring of 3 stages and issues worse code: measured on the H200
+ * (docs/performance.md), a matrixMul of 1024 threads at 58 of 64 registers
+ * ran 1.063x plain with 2 stages, 1.005x with 3, 0.979x with 4. */
+static int squeezed(const pl_cost *k) {
+  if (!k->regs_measured)
+    return 0;
+  unsigned blocks = k->min_blocks ? k->min_blocks : 1;
+  unsigned cap = k->chip->regs_per_sm / (k->warps * 32 * blocks) / 8 * 8;
+  if (cap > k->chip->max_regs_per_thread)
+    cap = k->chip->max_regs_per_thread;
+  return k->regs_ring + PL_COST_STAGE_REGS > cap;
+}
 
 static double maxd(double a, double b) { return a > b ? a : b; }
 
@@ -578,7 +611,7 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   k->warps = (k->threads + 31) / 32;
   if (max_stages > PL_COST_MAX_STAGES)
     max_stages = PL_COST_MAX_STAGES;
-  k->blocks_plain = resident_blocks(k, k->tile_bytes + k->other_shared);
+  k->blocks_plain = resident_blocks(k, k->tile_bytes + k->other_shared, k->regs);
   k->busy = busy_cycles(k, k->blocks_plain ? k->blocks_plain : 1, 0);
   double lat = (double)c->latency;
   double dram = (double)k->tile_bytes / c->dram_bytes_per_cycle;
@@ -597,7 +630,7 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   unsigned best = 0;
   for (unsigned s = PL_MIN_STAGES; s <= max_stages; ++s) {
     uint64_t smem_s = s * k->stage_bytes + k->other_shared;
-    k->blocks_ring[s] = smem_s > budget ? 0 : resident_blocks(k, smem_s);
+    k->blocks_ring[s] = smem_s > budget ? 0 : resident_blocks(k, smem_s, k->regs_ring);
     if (!k->blocks_ring[s] || (k->trip && s > k->trip + 1))
       continue;
     unsigned margin = k->staged_copies ? PL_COST_MARGIN_REGISTERS : PL_COST_MARGIN;
@@ -614,13 +647,15 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   /* The fewest stages within 1% of the best, but at least
    * PL_COST_MIN_STAGES where they fit as well: two stages leave one
    * iteration of slack, and any latency above the mean stalls them. */
-  unsigned pick = 0;
+  unsigned pick = 0, floor = squeezed(k) ? PL_MIN_STAGES : PL_COST_MIN_STAGES;
   for (unsigned s = PL_MIN_STAGES; s <= max_stages && !pick; ++s)
     if (k->t_ring[s] > 0 && k->t_ring[s] <= k->t_ring[best] * 1.01 &&
-        (s >= PL_COST_MIN_STAGES || !(k->t_ring[PL_COST_MIN_STAGES] > 0 &&
-                                      k->t_ring[PL_COST_MIN_STAGES] <= k->t_ring[best] * 1.01)))
+        (s >= floor ||
+         !(k->t_ring[floor] > 0 && k->t_ring[floor] <= k->t_ring[best] * 1.01)))
       pick = s;
-  k->why = pick && pick > PL_COST_MIN_STAGES ? "little" : "floor";
+  k->why = pick && pick > floor                             ? "little"
+           : floor < PL_COST_MIN_STAGES && pick == PL_MIN_STAGES ? "squeezed"
+                                                                  : "floor";
   best = pick ? pick : best;
   k->gain_permille = (unsigned)(1000.0 * k->t_plain / k->t_ring[best] + 0.5);
   k->best = best;
@@ -634,8 +669,13 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
      * smaller block's warps each have a scheduler of their own. Measured on
      * the H200 (docs/performance.md): nbody (8 warps, predicted 0.998x) ran
      * 1.08x plain pipelined, the padded WMMA GEMMs 1.06x-3.5x; attention (2
-     * warps, predicted 1.002x, nothing padded) 0.99x. */
-    if (k->padded || k->warps > PL_COST_SCHEDULERS)
+     * warps, predicted 1.002x, nothing padded) 0.99x. For the barrier alone, a
+     * loop with a register-staged copy is declined on a tie: its two slots
+     * are priced without a margin (PL_COST_MARGIN_REGISTERS) and its
+     * conversions move after the compute, so the model knows it less well;
+     * the bench's dequantizing GEMM, predicted 0.990x with ptxas's register
+     * count, ran 0.931x with its mixed ring (docs/performance.md). */
+    if (k->padded || (k->warps > PL_COST_SCHEDULERS && !k->staged_copies))
       k->stages = best;
     else
       k->why = "tie";

@@ -20,9 +20,11 @@
  * The first terms are issue (or shared-memory) throughput, the second
  * Little's law for the bytes in flight (one stage per block without the
  * ring, S-1 with it), the third DRAM bandwidth. Registers are unknown
- * before ptxas: the model takes a lower bound (the loop-carried words plus
- * a base), so N is an upper bound and the plain kernel is credited with at
- * least the occupancy it really has: the model errs towards declining.
+ * before ptxas: the plan asks ptxas for the plain kernel's count
+ * (lib/ptxas.h, pl_cost_measured); where it cannot, the model takes a
+ * lower bound (the loop-carried words plus a base), so N is an upper bound
+ * and the plain kernel is credited with at least the occupancy it really
+ * has: the model errs towards declining.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_COST_H
 #define PL_COST_H
@@ -75,7 +77,12 @@ typedef struct pl_cost {
   unsigned carried_words; /**< 32-bit words carried around the loop */
   unsigned live_in_words; /**< 32-bit words defined before the loop and
                                used in it (held across it) */
-  unsigned regs;          /**< estimated registers per thread */
+  unsigned regs;          /**< registers per thread of the plain kernel:
+                               ptxas's count (regs_measured), else the
+                               estimate, which counts the staged ones too */
+  unsigned regs_ring;     /**< the same with the ring: ptxas's count plus
+                               the staged registers, else the estimate */
+  int regs_measured;      /**< regs is ptxas's count (pl_cost_measured) */
   unsigned compute;       /**< compute instructions issued */
   unsigned tile_loads;    /**< of which loads from the tiles */
   unsigned math;          /**< of which FMA/FP or MMA instructions */
@@ -123,6 +130,14 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
                     const pl_copy *ring, unsigned ring_copies, const unsigned char *staged,
                     unsigned staged_regs, unsigned loop_loads, uint64_t other_shared,
                     pl_cost *cost);
+
+/** Replaces the register estimate of filled inputs `cost` by `plain`,
+ * the registers per thread that ptxas allocates to the kernel without the
+ * ring (pl_ptxas_registers): the plain kernel's occupancy is then known,
+ * not bounded. The ring's count is `plain` plus the registers the copies
+ * stage across the compute (staged_regs), at most the chip's limit per
+ * thread. `plain` 0 (unknown) keeps the estimate. */
+void pl_cost_measured(pl_cost *cost, unsigned plain);
 
 /** Issue slots a cp.async narrower than 16 bytes costs beyond one
  * instruction: calibrated (docs/design.md), not from a manual. */

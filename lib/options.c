@@ -11,7 +11,7 @@
   "accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, "                   \
   "profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR, "        \
   "lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255), copy-back, "             \
-  "layout=auto|padded|unpadded"
+  "layout=auto|padded|unpadded, ptxas=PATH|off"
 
 void pl_options_init(pl_options *opts) {
   opts->stages = 0;
@@ -29,6 +29,8 @@ void pl_options_init(pl_options *opts) {
   opts->max_staged_regs = PL_DEFAULT_MAX_STAGED_REGS;
   opts->copy_back = 0;
   opts->layout = PL_LAYOUT_AUTO;
+  snprintf(opts->ptxas, sizeof opts->ptxas, "ptxas");
+  opts->registers = NULL;
 }
 
 /* Copies the regex `re` of argument `what` into `out` after checking that
@@ -91,6 +93,8 @@ const char *pl_options_help(void) {
          "  copy-back         a tile read after its loop gets the last slot copied back into it\n"
          "  layout=auto|padded|unpadded  ring rows: auto (default) pads where WMMA reads "
          "conflict\n"
+         "  ptxas=PATH|off    the ptxas the cost model asks for the plain kernels' registers "
+         "(default: ptxas on PATH); off: estimate them\n"
          "libpipeline: kernel attributes (include/libpipeline.h):\n"
          "  __attribute__((annotate(\"pipeline\")))          PL_PIPELINE: error unless a loop of "
          "the "
@@ -165,6 +169,16 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
       return -1;
     }
     snprintf(opts->report, sizeof opts->report, "%s", arg + 7);
+    return 0;
+  }
+  if (strncmp(arg, "ptxas=", 6) == 0) {
+    if (!arg[6] || strlen(arg + 6) >= PL_OPTION_PATH) {
+      snprintf(err, errlen,
+               "ptxas needs 'off' or the path of ptxas (or a name on PATH) shorter than %u bytes",
+               PL_OPTION_PATH);
+      return -1;
+    }
+    snprintf(opts->ptxas, sizeof opts->ptxas, "%s", strcmp(arg + 6, "off") ? arg + 6 : "");
     return 0;
   }
   if (strcmp(arg, "copy-back") == 0) {

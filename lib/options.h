@@ -48,6 +48,8 @@ typedef enum pl_layout_choice {
 #define PL_OPTION_TEXT 512u
 #define PL_OPTION_PATH 1024u
 
+struct pl_ptxas;
+
 typedef struct pl_options {
   unsigned stages;              /**< forced stage count, 0 = choose (default 3) */
   int disabled;                 /**< nonzero: the pass changes nothing */
@@ -80,6 +82,13 @@ typedef struct pl_options {
                                      slot copied back after the drain, instead of
                                      declining the loop (issue 9, part 4) */
   pl_layout_choice layout;      /**< `layout=` (default auto) */
+  char ptxas[PL_OPTION_PATH];   /**< `ptxas=`: the ptxas the cost model asks for
+                                     the plain kernels' registers (lib/ptxas.h),
+                                     a path or a name on PATH (default "ptxas");
+                                     "" (`ptxas=off`): the model estimates them */
+  struct pl_ptxas *registers;   /**< the module's register counts, made by
+                                     pl_run_module when the model may ask
+                                     (NULL: none); not an argument */
 } pl_options;
 
 /** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB, the
@@ -102,7 +111,8 @@ void pl_options_init(pl_options *opts);
  * (force a lowering where it is legal), or `max-staged-regs=N` (1 to 255: the most
  * 32-bit registers a thread may stage for the register lowering), or `copy-back` (a tile
  * read outside its loop gets the last slot copied back into it after the loop), or
- * `layout=auto|padded|unpadded` (the rings' row layout, lib/layout.h). Returns 0 on
+ * `layout=auto|padded|unpadded` (the rings' row layout, lib/layout.h), or `ptxas=PATH|off` (the
+ * ptxas whose register counts the cost model reads, lib/ptxas.h; off: estimate them). Returns 0 on
  * success. On error returns -1, leaves `opts` unchanged and writes a one-line message saying what
  * is accepted to `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
 int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen);

@@ -8,6 +8,7 @@
 #include "layout.h"
 #include "legality.h"
 #include "plan.h"
+#include "ptxas.h"
 #include "recognize.h"
 #include "remarks.h"
 #include "report.h"
@@ -311,11 +312,18 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
   }
   int changed = 0;
   pl_report report = {0};
+  /* The plain kernels' registers, from ptxas at the cost model's first
+   * question (lib/ptxas.h): before any ring of this module. */
+  pl_options mopts = *opts;
+  mopts.registers = opts->ptxas[0] && opts->profitability && !opts->stages
+                        ? pl_ptxas_new(opts->ptxas)
+                        : NULL;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
     if (LLVMIsDeclaration(fn) || is_optnone(fn))
       continue;
-    changed |= run_function(mh, fn, opts, &report);
+    changed |= run_function(mh, fn, &mopts, &report);
   }
+  pl_ptxas_free(mopts.registers);
   pl_unrolled_orphans(mh, m, opts, &report);
   /* The marks that let a later loop over the same tiles share a ring
    * (plan.h, PL_RING_OF_MD) are of no use after the pass. */

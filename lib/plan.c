@@ -3,6 +3,7 @@
 
 #include "alias_check.h"
 #include "layout.h"
+#include "ptxas.h"
 
 #include "legality.h"
 #include "lowering.h"
@@ -522,7 +523,16 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
                     "on %s the ring would issue %u cp.async per thread where the loop issues %u "
                     "global loads: the loads would split into narrower copies",
                     plan->arch, k->ring_copies, k->loop_loads);
-  if (k->why && strcmp(k->why, "tie") == 0)
+  if (k->why && strcmp(k->why, "tie") == 0 && k->staged_copies)
+    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+             "on %s the model predicts %u.%03ux, within %u.%u%% of plain, too close to call: %u "
+             "resident blocks of %u warps and %u instructions per iteration hide most of an "
+             "estimated %u-cycle load latency, the ring would pad no rows, and %u of its copies "
+             "would be staged through registers, which the model prices with no margin",
+             plan->arch, k->gain_permille / 1000, k->gain_permille % 1000,
+             PL_COST_TIE_PERMILLE / 10, PL_COST_TIE_PERMILLE % 10, k->blocks_plain, k->warps,
+             k->compute, k->chip->latency, k->staged_copies);
+  else if (k->why && strcmp(k->why, "tie") == 0)
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "on %s the model predicts %u.%03ux, within %u.%u%% of plain, too close to call: %u "
              "resident blocks of %u warps and %u instructions per iteration hide most of an "
@@ -552,16 +562,23 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
              "; the plain loop waits for %u.%02u load latencies one after another (copy-loop "
              "trips)",
              k->serial_milli / 1000, k->serial_milli % 1000 / 10);
+  char regs[288];
+  if (k->regs_measured)
+    snprintf(regs, sizeof regs, "%u registers (ptxas)", k->regs);
+  else
+    snprintf(regs, sizeof regs, "about %u registers (%u held from before the loop%s%s)", k->regs,
+             k->live_in_words, plan->registers_unknown ? "; estimated: " : "",
+             plan->registers_unknown ? plan->registers_unknown : "");
   pl_fail_detail(f,
-                 "cost model on %s: %u threads per block%s, about %u registers (%u held from "
-                 "before the loop), %llu bytes of tiles and %llu of other __shared__ arrays; "
-                 "per warp and iteration %u instructions (%u tile loads, %u math); %.0f busy "
-                 "cycles per block-iteration, %.0f more covered by the other blocks%s",
+                 "cost model on %s: %u threads per block%s, %s, %llu bytes of tiles and %llu of "
+                 "other __shared__ arrays; per warp and iteration %u instructions (%u tile loads, "
+                 "%u math); %.0f busy cycles per block-iteration, %.0f more covered by the other "
+                 "blocks%s",
                  plan->arch, k->threads,
                  k->threads_assumed    ? " (assumed: no launch bounds)"
                  : k->threads_asserted ? " (the kernel checks blockDim)"
                                        : "",
-                 k->regs, k->live_in_words, (unsigned long long)k->tile_bytes,
+                 regs, (unsigned long long)k->tile_bytes,
                  (unsigned long long)k->other_shared, k->compute, k->tile_loads, k->math, k->busy,
                  k->cover, serial);
   return 0;
@@ -587,6 +604,12 @@ static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *o
                  plan->staged_regs, plan_source_loads(host, c),
                  plan->other_shared - plan->shared_reuse, &plan->cost);
   free(staged);
+  /* ptxas's count of the plain kernel where it can be had (lib/ptxas.h) */
+  if (opts->registers)
+    pl_cost_measured(&plan->cost, pl_ptxas_registers(opts->registers, c->function, opts->rdc));
+  plan->registers_unknown = opts->registers && !plan->cost.regs_measured
+                                ? pl_ptxas_failure(opts->registers)
+                                : NULL;
   for (size_t t = 0; t < c->ntiles; ++t)
     plan->cost.padded |= plan->rings[t].pad;
   plan->modelled = 1;

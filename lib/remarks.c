@@ -88,6 +88,8 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
     pl_remark_text(r, ", the register lowering's two slots, against the ");
   else if (k->why && strcmp(k->why, "little") == 0)
     pl_remark_text(r, ", the fewest that cover the ");
+  else if (k->why && strcmp(k->why, "squeezed") == 0)
+    pl_remark_text(r, ", no more: the kernel's registers leave a deeper ring no room, against the ");
   else if (s < 3)
     pl_remark_text(r, ", as many as fit the budget, against the ");
   else
@@ -109,6 +111,34 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
   pl_remark_text(r, ")");
 }
 
+/* The registers clause of the model's figures: "40 registers (ptxas)",
+ * or "about 29 registers (8 held from before the loop)" when estimated. */
+static void remark_registers(pl_remark *r, const pl_plan *plan) {
+  const pl_cost *k = &plan->cost;
+  if (k->regs_measured) {
+    pl_remark_u64(r, "Registers", k->regs);
+    pl_remark_text(r, " registers (");
+    pl_remark_str(r, "RegistersFrom", "ptxas");
+    if (k->regs_ring != k->regs) {
+      pl_remark_text(r, "; ");
+      pl_remark_u64(r, "RegistersRing", k->regs_ring);
+      pl_remark_text(r, " with the staged copies");
+    }
+    pl_remark_text(r, ")");
+    return;
+  }
+  pl_remark_text(r, "about ");
+  pl_remark_u64(r, "Registers", k->regs);
+  pl_remark_text(r, " registers (");
+  pl_remark_u64(r, "LiveInRegisters", k->live_in_words);
+  pl_remark_text(r, " held from before the loop");
+  if (plan->registers_unknown) {
+    pl_remark_text(r, "; estimated: ");
+    pl_remark_str(r, "PtxasUnavailable", plan->registers_unknown);
+  }
+  pl_remark_text(r, ")");
+}
+
 /* The analysis remark with the cost model's inputs and figures. */
 static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   const pl_cost *k = &plan->cost;
@@ -117,14 +147,11 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_str(r, "Arch", plan->arch);
   pl_remark_text(r, ": ");
   pl_remark_u64(r, "Threads", k->threads);
-  pl_remark_text(r, k->threads_assumed ? " threads per block (assumed: no launch bounds), about "
-                    : k->threads_asserted
-                        ? " threads per block (the kernel checks blockDim), about "
-                        : " threads per block, about ");
-  pl_remark_u64(r, "Registers", k->regs);
-  pl_remark_text(r, " registers (");
-  pl_remark_u64(r, "LiveInRegisters", k->live_in_words);
-  pl_remark_text(r, " held from before the loop); per warp and iteration ");
+  pl_remark_text(r, k->threads_assumed     ? " threads per block (assumed: no launch bounds), "
+                    : k->threads_asserted ? " threads per block (the kernel checks blockDim), "
+                                          : " threads per block, ");
+  remark_registers(r, plan);
+  pl_remark_text(r, "; per warp and iteration ");
   pl_remark_u64(r, "Instructions", k->compute);
   pl_remark_text(r, " instructions (");
   pl_remark_u64(r, "TileLoads", k->tile_loads);

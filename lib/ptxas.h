@@ -1,0 +1,55 @@
+/*===- lib/ptxas.h - registers per thread, as ptxas allocates them ------===*\
+ *
+ * FILE: lib/ptxas.h
+ * DESCRIPTION:
+ *   Registers are unknown before ptxas, and occupancy hangs on them: a
+ *   block of 1024 threads fits twice on an SM at 32 registers per thread
+ *   and once at 33 (CUDA C++ Programming Guide, "Technical Specifications
+ *   per Compute Capability": 64 K 32-bit registers per SM). No estimate
+ *   from the IR finds such a cliff reliably: the CUDA Samples' matrixMul
+ *   takes 40 registers with its asserts before and in the loop, 32 with
+ *   either alone, for the same loop (docs/design.md, "Registers from
+ *   ptxas"). So the plan asks ptxas itself, once per module: the module as
+ *   it stands (every kernel plain, before any of this module's rings) is
+ *   cloned, compiled to PTX by LLVM's own NVPTX back end
+ *   (LLVMTargetMachineEmitToMemoryBuffer, for the kernels' target-cpu and
+ *   target-features), and assembled by `ptxas -v`, whose "Used N
+ *   registers" line per entry function is read back. Nothing of the
+ *   module changes.
+ * USAGE:
+ *   pl_ptxas *p = pl_ptxas_new("ptxas");
+ *   unsigned regs = pl_ptxas_registers(p, kernel, rdc); // 0: unknown
+ *   pl_ptxas_free(p);
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_PTXAS_H
+#define PL_PTXAS_H
+
+#include <llvm-c/Core.h>
+
+/** The register counts of one module's kernels, taken at the first
+ * question (opaque; owned by whoever called pl_ptxas_new). */
+typedef struct pl_ptxas pl_ptxas;
+
+/** A new, empty set of counts that will run the executable `ptxas` (a
+ * path, or a name looked up on PATH as execvp(3) does). Returns NULL when
+ * out of memory. */
+pl_ptxas *pl_ptxas_new(const char *ptxas);
+
+/** Frees `p` (NULL is fine). */
+void pl_ptxas_free(pl_ptxas *p);
+
+/** 32-bit registers per thread that ptxas allocates to kernel `kernel`
+ * (an NVPTX entry function) in its module as the module stands at the
+ * first call for that module: the first call compiles the whole module,
+ * later calls read what it found. `rdc` nonzero: the device code is
+ * relocatable, and ptxas compiles without linking (`-c`). Returns 0 when
+ * the count is unknown: the back end or ptxas could not be run, ptxas
+ * failed, or its output names no count for the kernel; then
+ * pl_ptxas_failure says why. Never changes the module. */
+unsigned pl_ptxas_registers(pl_ptxas *p, LLVMValueRef kernel, int rdc);
+
+/** Why the counts are unknown ("" when they are known or not asked for
+ * yet), as a lower-case clause for a remark, e.g. "ptxas was not found". */
+const char *pl_ptxas_failure(const pl_ptxas *p);
+
+#endif /* PL_PTXAS_H */
