@@ -650,12 +650,11 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   unsigned pick = 0, floor = squeezed(k) ? PL_MIN_STAGES : PL_COST_MIN_STAGES;
   for (unsigned s = PL_MIN_STAGES; s <= max_stages && !pick; ++s)
     if (k->t_ring[s] > 0 && k->t_ring[s] <= k->t_ring[best] * 1.01 &&
-        (s >= floor ||
-         !(k->t_ring[floor] > 0 && k->t_ring[floor] <= k->t_ring[best] * 1.01)))
+        (s >= floor || !(k->t_ring[floor] > 0 && k->t_ring[floor] <= k->t_ring[best] * 1.01)))
       pick = s;
-  k->why = pick && pick > floor                             ? "little"
+  k->why = pick && pick > floor                                  ? "little"
            : floor < PL_COST_MIN_STAGES && pick == PL_MIN_STAGES ? "squeezed"
-                                                                  : "floor";
+                                                                 : "floor";
   best = pick ? pick : best;
   k->gain_permille = (unsigned)(1000.0 * k->t_plain / k->t_ring[best] + 0.5);
   k->best = best;
@@ -670,12 +669,13 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
      * the H200 (docs/performance.md): nbody (8 warps, predicted 0.998x) ran
      * 1.08x plain pipelined, the padded WMMA GEMMs 1.06x-3.5x; attention (2
      * warps, predicted 1.002x, nothing padded) 0.99x. For the barrier alone, a
-     * loop with a register-staged copy is declined on a tie: its two slots
-     * are priced without a margin (PL_COST_MARGIN_REGISTERS) and its
-     * conversions move after the compute, so the model knows it less well;
-     * the bench's dequantizing GEMM, predicted 0.990x with ptxas's register
-     * count, ran 0.931x with its mixed ring (docs/performance.md). */
-    if (k->padded || (k->warps > PL_COST_SCHEDULERS && !k->staged_copies))
+     * mixed ring (cp.async and register-staged copies) is declined on a tie:
+     * its cp.async copies get the register lowering's two slots, waited for
+     * with wait_group 0, and no margin (PL_COST_MARGIN_REGISTERS); the
+     * bench's dequantizing GEMM, predicted 0.990x with ptxas's register
+     * count, ran 0.931x so (docs/performance.md; fitted after the fact). */
+    int mixed = k->staged_copies && k->staged_copies < k->ring_copies;
+    if (k->padded || (k->warps > PL_COST_SCHEDULERS && !mixed))
       k->stages = best;
     else
       k->why = "tie";

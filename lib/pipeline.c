@@ -315,9 +315,8 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
   /* The plain kernels' registers, from ptxas at the cost model's first
    * question (lib/ptxas.h): before any ring of this module. */
   pl_options mopts = *opts;
-  mopts.registers = opts->ptxas[0] && opts->profitability && !opts->stages
-                        ? pl_ptxas_new(opts->ptxas)
-                        : NULL;
+  mopts.registers =
+      opts->ptxas[0] && opts->profitability && !opts->stages ? pl_ptxas_new(opts->ptxas) : NULL;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
     if (LLVMIsDeclaration(fn) || is_optnone(fn))
       continue;

@@ -523,12 +523,13 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
                     "on %s the ring would issue %u cp.async per thread where the loop issues %u "
                     "global loads: the loads would split into narrower copies",
                     plan->arch, k->ring_copies, k->loop_loads);
-  if (k->why && strcmp(k->why, "tie") == 0 && k->staged_copies)
+  if (k->why && strcmp(k->why, "tie") == 0 && k->staged_copies && k->staged_copies < k->ring_copies)
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "on %s the model predicts %u.%03ux, within %u.%u%% of plain, too close to call: %u "
              "resident blocks of %u warps and %u instructions per iteration hide most of an "
-             "estimated %u-cycle load latency, the ring would pad no rows, and %u of its copies "
-             "would be staged through registers, which the model prices with no margin",
+             "estimated %u-cycle load latency, the ring would pad no rows, and with %u of its "
+             "copies staged through registers its cp.async copies would get two slots and no "
+             "margin",
              plan->arch, k->gain_permille / 1000, k->gain_permille % 1000,
              PL_COST_TIE_PERMILLE / 10, PL_COST_TIE_PERMILLE % 10, k->blocks_plain, k->warps,
              k->compute, k->chip->latency, k->staged_copies);
@@ -578,9 +579,8 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
                  k->threads_assumed    ? " (assumed: no launch bounds)"
                  : k->threads_asserted ? " (the kernel checks blockDim)"
                                        : "",
-                 regs, (unsigned long long)k->tile_bytes,
-                 (unsigned long long)k->other_shared, k->compute, k->tile_loads, k->math, k->busy,
-                 k->cover, serial);
+                 regs, (unsigned long long)k->tile_bytes, (unsigned long long)k->other_shared,
+                 k->compute, k->tile_loads, k->math, k->busy, k->cover, serial);
   return 0;
 }
 
@@ -607,9 +607,8 @@ static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *o
   /* ptxas's count of the plain kernel where it can be had (lib/ptxas.h) */
   if (opts->registers)
     pl_cost_measured(&plan->cost, pl_ptxas_registers(opts->registers, c->function, opts->rdc));
-  plan->registers_unknown = opts->registers && !plan->cost.regs_measured
-                                ? pl_ptxas_failure(opts->registers)
-                                : NULL;
+  plan->registers_unknown =
+      opts->registers && !plan->cost.regs_measured ? pl_ptxas_failure(opts->registers) : NULL;
   for (size_t t = 0; t < c->ntiles; ++t)
     plan->cost.padded |= plan->rings[t].pad;
   plan->modelled = 1;

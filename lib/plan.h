@@ -117,12 +117,12 @@ typedef struct pl_plan {
   pl_copy *copies;               /**< the copies to issue (owned): the
                                       candidate's, adjacent ones merged */
   size_t ncopies;
-  pl_trip trip;      /**< does iteration j exist? */
-  int exit_barrier;  /**< a barrier follows the exit drain */
-  int entry_barrier; /**< a barrier precedes the prologue */
-  int modelled;      /**< the cost model chose the stages */
-  char arch[16];     /**< the target, "sm_90" */
-  pl_cost cost;      /**< its inputs and figures (when modelled) */
+  pl_trip trip;                  /**< does iteration j exist? */
+  int exit_barrier;              /**< a barrier follows the exit drain */
+  int entry_barrier;             /**< a barrier precedes the prologue */
+  int modelled;                  /**< the cost model chose the stages */
+  char arch[16];                 /**< the target, "sm_90" */
+  pl_cost cost;                  /**< its inputs and figures (when modelled) */
   const char *registers_unknown; /**< why ptxas gave no register count and the
                                       model estimated them (a clause owned by
                                       opts->registers), NULL when it did or was

@@ -77,9 +77,9 @@ static char *module_ptx(pl_ptxas *p, LLVMModuleRef m, const char *cpu, const cha
     LLVMDisposeMessage(err);
     return NULL;
   }
-  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, cpu, features,
-                                                    LLVMCodeGenLevelAggressive, LLVMRelocDefault,
-                                                    LLVMCodeModelDefault);
+  LLVMTargetMachineRef tm =
+      LLVMCreateTargetMachine(target, triple, cpu, features, LLVMCodeGenLevelAggressive,
+                              LLVMRelocDefault, LLVMCodeModelDefault);
   if (!tm) {
     snprintf(p->why, sizeof p->why, "no NVPTX target machine for %s", cpu);
     return NULL;

@@ -89,7 +89,8 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
   else if (k->why && strcmp(k->why, "little") == 0)
     pl_remark_text(r, ", the fewest that cover the ");
   else if (k->why && strcmp(k->why, "squeezed") == 0)
-    pl_remark_text(r, ", no more: the kernel's registers leave a deeper ring no room, against the ");
+    pl_remark_text(r,
+                   ", no more: the kernel's registers leave a deeper ring no room, against the ");
   else if (s < 3)
     pl_remark_text(r, ", as many as fit the budget, against the ");
   else
@@ -147,7 +148,7 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_str(r, "Arch", plan->arch);
   pl_remark_text(r, ": ");
   pl_remark_u64(r, "Threads", k->threads);
-  pl_remark_text(r, k->threads_assumed     ? " threads per block (assumed: no launch bounds), "
+  pl_remark_text(r, k->threads_assumed    ? " threads per block (assumed: no launch bounds), "
                     : k->threads_asserted ? " threads per block (the kernel checks blockDim), "
                                           : " threads per block, ");
   remark_registers(r, plan);

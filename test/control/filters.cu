@@ -28,6 +28,7 @@
 // HELP-NEXT: max-staged-regs=N
 // HELP-NEXT: copy-back
 // HELP-NEXT: layout=auto|padded|unpadded
+// HELP-NEXT: ptxas=PATH|off
 // HELP-NEXT: libpipeline: kernel attributes (include/libpipeline.h):
 // HELP-NEXT: annotate("pipeline")
 // HELP-NEXT: annotate("pipeline.stages=N")

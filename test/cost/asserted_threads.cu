@@ -16,7 +16,7 @@
 // - Not known: an assert inside the loop only (it does not dominate the
 //   preheader), a call that may read another axis. A 3-D shape checked
 //   with `||` before a __trap(): 16 x 4 x 2.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // CHECK-DAG: matmul_assert.cuh:55:3: remark: loop not pipelined: on sm_90 2 resident blocks of 32 warps and {{[0-9]+}} instructions per iteration already cover {{.*}} (predicted 0.946x) [sm_90, kernel 'void MatrixMulCUDA<32>
 // CHECK-DAG: matmul_assert.cuh:55:3: remark: loop not pipelined: cost model on sm_90: 1024 threads per block (the kernel checks blockDim), about {{[0-9]+}} registers {{.*}} [sm_90, kernel 'void MatrixMulCUDA<32>
 // CHECK-DAG: asserted_threads.cu:37:3: remark: cost model on sm_90: 128 threads per block (the kernel checks blockDim), about

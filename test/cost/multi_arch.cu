@@ -10,7 +10,7 @@
 // memory per SM) the ring would leave 4 blocks.
 // The PTX of each architecture carries its own ring: wait_group 2 (4
 // stages) for sm_90, wait_group 1 (3 stages) for sm_80, none for sm_75.
-// RUN: rm -rf %t && mkdir -p %t && cd %t && %clang_cuda --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -S %s -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: rm -rf %t && mkdir -p %t && cd %t && %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -S %s -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: cd %t && FileCheck %s --check-prefix=P90 < multi_arch-cuda-nvptx64-nvidia-cuda-sm_90.s
 // RUN: cd %t && FileCheck %s --check-prefix=P80 < multi_arch-cuda-nvptx64-nvidia-cuda-sm_80.s
 // RUN: cd %t && FileCheck %s --check-prefix=P75 < multi_arch-cuda-nvptx64-nvidia-cuda-sm_75.s

@@ -10,8 +10,8 @@
 // estimate counted the values held across the loop: it keeps q[64] and
 // o[64] in registers, ptxas gives it 255, and 4 blocks reside with or
 // without a ring.) The same kernel is pipelined when forced (stages=3).
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-stages=3 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=FORCED
+// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-stages=3 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=FORCED
 // CHECK: occupancy.cu:[[@LINE+12]]:3: remark: loop not pipelined: on sm_90 13 resident blocks of 2 warps and {{[0-9]+}} instructions per iteration already cover an estimated 1000-cycle load latency; a ring would add {{[0-9]+}} instructions; its 2 stages would leave 6 resident blocks (3 warps per scheduler) where 13 reside without it (predicted 0.{{[0-9]+}}x) [sm_90, kernel 'keyValueScore
 // CHECK-NOT: remark: pipelined
 // FORCED: occupancy.cu:[[@LINE+10]]:3: remark: pipelined loop with 3 stages: tile 'Ks' 8192 -> 24576 bytes, tile 'Vs' 8192 -> 24576 bytes

@@ -5,10 +5,10 @@
 // halfGemm 0.99x. The model now keeps the first, declines the second with
 // its figures (8 blocks of 8 warps and 200 instructions per iteration cover
 // the latency), and keeps the third at a predicted 1.019x.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
 // Forced stages and profitability=off leave the model out, as for cp.async:
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-profitability=off -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-stages=2 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-profitability=off -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-stages=2 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
 
 // CHECK: convert.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 'tile' 512 -> 1024 bytes; 1 copy of 2 bytes, 1 staged through 1 register; removed the second barrier (sm_90: predicted 1.038x; 2 stages keep 4096 bytes in flight per SM over 8 resident blocks, the register lowering's two slots, against the 1000-cycle latency); registers [sm_90, kernel 'f2hStream
 // CHECK: remark: cost model on sm_90: 256 threads per block, about {{[0-9]+}} registers ({{[0-9]+}} held from before the loop); per warp and iteration 19 instructions

@@ -7,11 +7,11 @@
 ; two slots, which the model prices with sm_75's limits (1024 threads and
 ; so 4 blocks of 256 per SM). stages=2 forces 2 and
 ; profitability=off takes 3, without the model.
-; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s
-; RUN: sed 's/sm_90/sm_80/g' %s | %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
-; RUN: sed 's/sm_90/sm_75/g' %s | %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
-; RUN: %opt -passes='cuda-pipeline<stages=2>' -pass-remarks=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCED
-; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes='cuda-pipeline<ptxas=off>' -pass-remarks=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s
+; RUN: sed 's/sm_90/sm_80/g' %s | %opt -passes='cuda-pipeline<ptxas=off>' -pass-remarks=cuda-pipeline -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
+; RUN: sed 's/sm_90/sm_75/g' %s | %opt -passes='cuda-pipeline<ptxas=off>' -pass-remarks=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
+; RUN: %opt -passes='cuda-pipeline<stages=2;ptxas=off>' -pass-remarks=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCED
+; RUN: %opt -passes='cuda-pipeline<profitability=off;ptxas=off>' -pass-remarks=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 ; CHECK: remark: <unknown>:0:0: pipelined loop with 4 stages: tile 'tile' 1024 -> 4096 bytes; 1 cp.async copy of 4 bytes; removed the second barrier (sm_90: predicted 2.004x; 4 stages keep 24576 bytes in flight per SM over 8 resident blocks, the fewest that cover the 1000-cycle latency)
 ; CHECK: remark: <unknown>:0:0: cost model on sm_90: 256 threads per block, about 24 registers (6 held from before the loop); per warp and iteration 13 instructions (2 tile loads, 3 math), the ring adds 19; 8 resident blocks without the ring, 8 with it; cycles per block-iteration 128 plain, 64 with the ring
 ; SM80: remark: <unknown>:0:0: pipelined loop with {{[0-9]}} stages: {{.*}} (sm_80: predicted

@@ -1,7 +1,7 @@
 ; A 16-byte copy whose source is only 4-byte aligned: the IR says align 4 and
 ; known bits prove no more, so cp.async cannot be used (lowering=cp.async
 ; declines, IR unchanged); by default it goes through registers (REG).
-; RUN: %opt -passes='cuda-pipeline<lowering=cp.async>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<lowering=cp.async;ptxas=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
@@ -9,7 +9,7 @@
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: CopyAlignment
-; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s -o - 2>&1 | FileCheck %s --check-prefix=REG
+; RUN: %opt -passes='cuda-pipeline<ptxas=off>' -pass-remarks=cuda-pipeline -S %s -o - 2>&1 | FileCheck %s --check-prefix=REG
 ; REG: remark: <unknown>:0:0: pipelined loop with 2 stages:{{.*}}; registers [sm_80
 ; REG: define
 ; REG-NOT: cp.async

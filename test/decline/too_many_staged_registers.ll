@@ -2,7 +2,7 @@
 ; registers across the whole compute. Forced on a 16-byte copy (4 registers)
 ; under max-staged-regs=3 the loop is declined, and the remark gives the
 ; count; the IR is unchanged.
-; RUN: %opt -passes='cuda-pipeline<lowering=registers;max-staged-regs=3>' -pass-remarks-missed=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<lowering=registers;max-staged-regs=3;ptxas=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
@@ -12,7 +12,7 @@
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: TooManyStagedRegisters
 ; At the limit it is pipelined:
-; RUN: %opt -passes='cuda-pipeline<lowering=registers;max-staged-regs=4>' -pass-remarks=cuda-pipeline -disable-output %s 2>&1 | FileCheck %s --check-prefix=AT
+; RUN: %opt -passes='cuda-pipeline<lowering=registers;max-staged-regs=4;ptxas=off>' -pass-remarks=cuda-pipeline -disable-output %s 2>&1 | FileCheck %s --check-prefix=AT
 ; AT: pipelined loop with 2 stages
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -3,7 +3,7 @@
 ; crash the backend; with lowering=cp.async it is declined as a conversion
 ; and the IR is unchanged. By default the per-lane select is a conversion of
 ; the loaded vector, staged through registers (REG).
-; RUN: %opt -passes='cuda-pipeline<lowering=cp.async>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<lowering=cp.async;ptxas=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
@@ -11,7 +11,7 @@
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: ConvertedCopy
-; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s -o - 2>&1 | FileCheck %s --check-prefix=REG
+; RUN: %opt -passes='cuda-pipeline<ptxas=off>' -pass-remarks=cuda-pipeline -S %s -o - 2>&1 | FileCheck %s --check-prefix=REG
 ; REG: remark: <unknown>:0:0: pipelined loop with 2 stages:{{.*}}; registers [sm_80
 ; REG: define
 ; REG-NOT: cp.async

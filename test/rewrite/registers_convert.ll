@@ -8,12 +8,12 @@
 ;             cp.async, the int8 weight dequantized with a zero point and a
 ;             per-column scale goes through registers; the shape is the
 ;             two-slot one (wait_group 0 before the kept barrier)
-; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s 2>%t.remarks | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<ptxas=off;profitability=off>' -pass-remarks=cuda-pipeline -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-; RUN: %opt -passes=cuda-pipeline,verify -disable-output %s
-; REMARK: pipelined loop with 2 stages: tile 'htile' 1024 -> 2048 bytes; 1 copy of 4 bytes, 1 staged through 1 register; removed the second barrier (sm_80: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_80
-; REMARK: pipelined loop with 2 stages: tile 'ftile' 1024 -> 2048 bytes; 1 copy of 4 bytes, 1 staged through 1 register; removed the second barrier (sm_80: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_80
-; REMARK: pipelined loop with 2 stages: tile 'ptile' 1024 -> 2048 bytes, tile 'wtile' 512 -> 1024 bytes; 2 copies of 2 to 4 bytes, 1 staged through 1 register; removed the second barrier (sm_80: predicted {{[0-9.]+}}x; {{.*}}); cp.async+registers [sm_80
+; RUN: %opt -passes='cuda-pipeline<ptxas=off;profitability=off>,verify' -disable-output %s
+; REMARK: pipelined loop with 2 stages: tile 'htile' 1024 -> 2048 bytes; 1 copy of 4 bytes, 1 staged through 1 register; removed the second barrier; registers [sm_80
+; REMARK: pipelined loop with 2 stages: tile 'ftile' 1024 -> 2048 bytes; 1 copy of 4 bytes, 1 staged through 1 register; removed the second barrier; registers [sm_80
+; REMARK: pipelined loop with 2 stages: tile 'ptile' 1024 -> 2048 bytes, tile 'wtile' 512 -> 1024 bytes; 2 copies of 2 to 4 bytes, 1 staged through 1 register; removed the second barrier; cp.async+registers [sm_80
 
 ; CHECK-LABEL: define void @convert(
 ; CHECK: preheader:
