@@ -523,26 +523,27 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
                     "on %s the ring would issue %u cp.async per thread where the loop issues %u "
                     "global loads: the loads would split into narrower copies",
                     plan->arch, k->ring_copies, k->loop_loads);
-  if (k->why && strcmp(k->why, "tie") == 0 && k->staged_copies && k->staged_copies < k->ring_copies)
+  if (k->why && strcmp(k->why, "tie") == 0) {
+    /* the one clause that differs: why the unpriced gains do not apply */
+    char why[192];
+    if (k->staged_copies && k->staged_copies < k->ring_copies)
+      snprintf(why, sizeof why,
+               ", the ring would pad no rows, and with %u of its copies staged through registers "
+               "its cp.async copies would get two slots and no margin",
+               k->staged_copies);
+    else
+      snprintf(why, sizeof why,
+               ", and the ring would pad no rows and remove only a barrier that a block of %u "
+               "warps, each on a scheduler of its own, barely waits at",
+               k->warps);
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "on %s the model predicts %u.%03ux, within %u.%u%% of plain, too close to call: %u "
              "resident blocks of %u warps and %u instructions per iteration hide most of an "
-             "estimated %u-cycle load latency, the ring would pad no rows, and with %u of its "
-             "copies staged through registers its cp.async copies would get two slots and no "
-             "margin",
+             "estimated %u-cycle load latency%s",
              plan->arch, k->gain_permille / 1000, k->gain_permille % 1000,
              PL_COST_TIE_PERMILLE / 10, PL_COST_TIE_PERMILLE % 10, k->blocks_plain, k->warps,
-             k->compute, k->chip->latency, k->staged_copies);
-  else if (k->why && strcmp(k->why, "tie") == 0)
-    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-             "on %s the model predicts %u.%03ux, within %u.%u%% of plain, too close to call: %u "
-             "resident blocks of %u warps and %u instructions per iteration hide most of an "
-             "estimated %u-cycle load latency, and the ring would pad no rows and remove only a "
-             "barrier that a block of %u warps, each on a scheduler of its own, barely waits at",
-             plan->arch, k->gain_permille / 1000, k->gain_permille % 1000,
-             PL_COST_TIE_PERMILLE / 10, PL_COST_TIE_PERMILLE % 10, k->blocks_plain, k->warps,
-             k->compute, k->chip->latency, k->warps);
-  else {
+             k->compute, k->chip->latency, why);
+  } else {
     char occupancy[160] = "";
     unsigned nb = k->best ? k->blocks_ring[k->best] : 0;
     if (nb && nb < k->blocks_plain)
