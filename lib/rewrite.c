@@ -285,6 +285,41 @@ static LLVMValueRef remap_at(skeleton *k, pl_emitter *e, LLVMValueRef v, LLVMBas
   return r;
 }
 
+/* Issues plan copy `copy`, whose store is in region block `at`, into the
+ * clone of that block at the builder. The lowering reads the copy's
+ * operands -- source, destination and every term of its guard -- through
+ * the emitter's map; each is bound for this issue alone to its value at
+ * `at` (remap_at): a term that the original code computed on only some of
+ * the paths into `at` (the second operand of a short-circuited `&&`, in a
+ * block that branches around the load) is computed afresh there, since its
+ * clone in that block does not dominate the issue. Recomputable terms are
+ * free of traps and poison on every path, which legality checked. */
+static void issue_in_clone(skeleton *k, pl_emitter *e, size_t copy, LLVMBasicBlockRef at,
+                           LLVMValueRef exists, pl_copy_state *st) {
+  const pl_copy *cp = &k->plan->copies[copy];
+  LLVMValueRef ops[2 + PL_MAX_GUARD_TERMS], saved[2 + PL_MAX_GUARD_TERMS];
+  size_t n = 0;
+  ops[n++] = cp->src;
+  ops[n++] = cp->dst;
+  if (cp->guard)
+    ops[n++] = cp->guard;
+  for (unsigned g = 0; g < cp->nmore_guards; ++g)
+    ops[n++] = cp->more_guards[g];
+  pl_vmap local;
+  pl_vmap_init(&local);
+  LLVMValueRef bound[2 + PL_MAX_GUARD_TERMS];
+  for (size_t i = 0; i < n; ++i)
+    bound[i] = remap_at(k, e, ops[i], at, &local);
+  for (size_t i = 0; i < n; ++i) {
+    saved[i] = pl_vmap_get(&e->map, ops[i]);
+    pl_vmap_put(&e->map, ops[i], bound[i]);
+  }
+  issue_one(k, e, copy, exists, st);
+  for (size_t i = n; i-- > 0;)
+    pl_vmap_put(&e->map, ops[i], saved[i]);
+  pl_vmap_free(&local);
+}
+
 /* Pushes `v` when it is an instruction of the copy stage's region that
  * is not yet in `need` (a header phi is an IV: mapped, never cloned). */
 static void push_needed(const pl_candidate *c, pl_vmap *need, pl_vec *stack, LLVMValueRef v) {
@@ -398,22 +433,9 @@ static void issue_region(skeleton *k, pl_emitter *e, LLVMValueRef exists) {
         break;
       }
       size_t copy = plan_copy_of(plan, i);
-      if (copy != SIZE_MAX) {
-        /* the lowering reads the source through the emitter's map */
-        const pl_copy *cp = &plan->copies[copy];
-        pl_vmap local;
-        pl_vmap_init(&local);
-        LLVMValueRef src = remap_at(k, e, cp->src, c->region[r], &local);
-        LLVMValueRef dst = remap_at(k, e, cp->dst, c->region[r], &local);
-        LLVMValueRef old_src = pl_vmap_get(&e->map, cp->src);
-        LLVMValueRef old_dst = pl_vmap_get(&e->map, cp->dst);
-        pl_vmap_put(&e->map, cp->src, src);
-        pl_vmap_put(&e->map, cp->dst, dst);
-        issue_one(k, e, copy, exists, &st);
-        pl_vmap_put(&e->map, cp->src, old_src);
-        pl_vmap_put(&e->map, cp->dst, old_dst);
-        pl_vmap_free(&local);
-      } else if (pl_vmap_get(&need, i))
+      if (copy != SIZE_MAX)
+        issue_in_clone(k, e, copy, c->region[r], exists, &st);
+      else if (pl_vmap_get(&need, i))
         pl_emit_remap(e, i);
     }
   }
