@@ -65,6 +65,15 @@ void pl_vmap_put(pl_vmap *m, LLVMValueRef k, LLVMValueRef v) {
   }
 }
 
+int pl_used_by_instructions(LLVMValueRef v) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user) || (LLVMIsAConstantExpr(user) && pl_used_by_instructions(user)))
+      return 1;
+  }
+  return 0;
+}
+
 void pl_vec_push(pl_vec *a, LLVMValueRef x) {
   if (a->len == a->cap) {
     size_t cap = a->cap ? 2 * a->cap : 16;

@@ -19,6 +19,7 @@ void pl_options_init(pl_options *opts) {
   opts->max_shared = PL_DEFAULT_MAX_SHARED;
   opts->rdc = 0;
   opts->verify = 0;
+  opts->test_invalid_ir = 0;
   opts->profitability = 1;
   opts->generic_tile_reads = 0;
   opts->help = 0;
@@ -78,7 +79,7 @@ const char *pl_options_help(void) {
          "  stages=N          ring depth, 2 to 8, forced (default: the cost model chooses)\n"
          "  max-shared=BYTES  static shared-memory budget per kernel (default 49152; 32K = 32768)\n"
          "  disable           the pass does nothing\n"
-         "  verify            run LLVM's verifier on every function changed; failure is an error\n"
+         "  verify            a rewrite failing LLVM's verifier is an error, not a warning\n"
          "  rdc               relocatable device code (set by the plugin itself under -fgpu-rdc)\n"
          "  profitability=on|off  on (default): a cost model decides; off: every legal loop\n"
          "  generic-tile-reads  leave WMMA/ldmatrix reads of __shared__ tiles generic\n"
@@ -95,6 +96,7 @@ const char *pl_options_help(void) {
          "conflict\n"
          "  ptxas=PATH|off    the ptxas the cost model asks for the plain kernels' registers "
          "(default: ptxas on PATH); off: estimate them\n"
+         "  test-invalid-ir   for tests: break each pipelined function before it is verified\n"
          "libpipeline: kernel attributes (include/libpipeline.h):\n"
          "  __attribute__((annotate(\"pipeline\")))          PL_PIPELINE: error unless a loop of "
          "the "
@@ -141,6 +143,10 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
   }
   if (strcmp(arg, "verify") == 0) {
     opts->verify = 1;
+    return 0;
+  }
+  if (strcmp(arg, "test-invalid-ir") == 0) {
+    opts->test_invalid_ir = 1;
     return 0;
   }
   if (strcmp(arg, "rdc") == 0) {

@@ -54,8 +54,13 @@ typedef struct pl_options {
   unsigned stages;              /**< forced stage count, 0 = choose (default 3) */
   int disabled;                 /**< nonzero: the pass changes nothing */
   uint64_t max_shared;          /**< static shared-memory budget, bytes */
-  int verify;                   /**< verify every function the pass changed, and
-                                     fail the compile when one does not verify */
+  int verify;                   /**< a function that fails LLVM's verifier after a
+                                     rewrite (always verified, and then restored;
+                                     lib/txn.h) fails the compile instead of getting
+                                     a warning */
+  int test_invalid_ir;          /**< `test-invalid-ir`, for tests: each rewrite
+                                     breaks its function on purpose before it is
+                                     verified, to show the rollback */
   int rdc;                      /**< relocatable device code (-fgpu-rdc): other
                                      translation units may share this device module's
                                      externally visible __shared__ arrays */
@@ -101,8 +106,9 @@ void pl_options_init(pl_options *opts);
  * more than 48 KiB of static shared memory), `profitability=on|off` (off:
  * pipeline every legal loop with 3 stages, as before the cost model), `rdc`
  * (the device code is relocatable; the clang plugin sets it itself under
- * -fgpu-rdc), `verify` (run LLVM's verifier on every function the pass
- * changed; clang's release build does not verify), `help` (print
+ * -fgpu-rdc), `verify` (a function the pass changed that fails LLVM's
+ * verifier, which always runs, is an error rather than a warning),
+ * `test-invalid-ir` (for tests: break each rewrite on purpose), `help` (print
  * pl_options_help()), `only=REGEX` and `exclude=REGEX` (POSIX extended
  * regular expressions, regcomp(3), matched anywhere in a kernel's demangled
  * name; a bad one is an error with regerror's text), `report=DIR` (write

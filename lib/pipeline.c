@@ -14,6 +14,7 @@
 #include "report.h"
 #include "rewrite.h"
 #include "shared_space.h"
+#include "txn.h"
 #include "unrolled.h"
 
 #include <stdio.h>
@@ -62,8 +63,6 @@ static void decline_not_kernel(pl_host *host, pl_loop_ref loop, LLVMValueRef fn,
   pl_fail_clear(&f);
 }
 
-/* One loop through the stages: recognize, legality, plan, rewrite,
- * remark. Returns nonzero when it was rewritten. */
 /* The user's controls, checked before the loop's shape: a kernel the
  * user excluded (`skip`, PL_OK when none, with its message) or a loop under
  * `#pragma clang loop pipeline(disable)`. Returns 0 with the reason in `f`
@@ -78,37 +77,176 @@ static int user_allows(pl_loop_ref loop, pl_reason skip, const char *skip_messag
   return 1;
 }
 
-static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel,
-                    LLVMValueRef hand_pipelined, const pl_options *opts, pl_reason skip,
-                    const char *skip_message, pl_report *report) {
+/* What the loops of one function share while the driver walks them. */
+typedef struct fn_run {
+  pl_host *host;
+  LLVMValueRef fn;
+  int kernel;
+  LLVMValueRef hand_pipelined; /* looked for once, before our own cp.async */
+  const pl_options *opts;
+  pl_reason skip; /* the user's exclusion of the kernel, PL_OK when none */
+  const char *skip_message;
+  pl_report *report;
+  /* The worklist: the loop headers, outermost first, built once. A rewrite
+   * invalidates the analyses, so each loop is found again by its header,
+   * which the rewrite of another loop never changes; a rollback restores
+   * the blocks, and the headers are mapped to the restored ones. */
+  LLVMBasicBlockRef *headers;
+  size_t nheaders;
+} fn_run;
+
+/* For tests (`test-invalid-ir`): an instruction that uses itself, which
+ * only a phi may (LLVM's verifier: "Only PHI nodes may reference their own
+ * value"), at the top of the function. */
+static void break_for_test(LLVMValueRef fn) {
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)));
+  LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(entry));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)));
+  LLVMValueRef x = LLVMBuildFreeze(b, LLVMGetPoison(i32), "pl.broken");
+  LLVMSetOperand(x, 0, x);
+  LLVMDisposeBuilder(b);
+}
+
+/* The first line of the verifier's message. */
+static char *first_line(const char *text) {
+  size_t n = strcspn(text, "\n");
+  return pl_strdupf("%.*s", (int)n, text);
+}
+
+/* A rewrite whose function failed LLVM's verifier and was rolled back:
+ * InternalError in `f`, and a -Wbackend-plugin warning saying the same (an
+ * error under `verify`), at the loop's source line. */
+static void internal_error(fn_run *r, pl_loop_ref loop, const char *why, pl_fail *f) {
+  char *check = first_line(why);
+  pl_failf(f, PL_R_INTERNAL_ERROR, NULL,
+           "internal error: the pipelined code failed LLVM's verifier (%s), so the loop was "
+           "left as written; please report this as a libpipeline bug, with the source file "
+           "and the compile command",
+           check);
+  unsigned line = 0, col = 0;
+  char *file = loop ? pl_loop_source(loop, &line, &col) : NULL;
+  const char *base = file ? strrchr(file, '/') : NULL;
+  size_t len = 0;
+  const char *mangled = LLVMGetValueName2(r->fn, &len);
+  char *name = pl_demangle(mangled ? mangled : "");
+  char arch[32];
+  pl_target_sm(r->fn, arch, sizeof arch);
+  char *where = file ? pl_strdupf(" at %s:%u", base ? base + 1 : file, line) : pl_strdupf("%s", "");
+  char *msg = pl_strdupf("libpipeline: internal error in kernel '%s'%s (%s): the pipelined code "
+                         "failed LLVM's verifier (%s); the loop was left as written%s; please "
+                         "report this as a libpipeline bug, with the source file and the "
+                         "compile command",
+                         name ? name : "", where, arch, check,
+                         r->opts->verify ? "" : " and the build goes on");
+  if (r->opts->verify)
+    pl_report_error(r->fn, msg);
+  else
+    pl_report_warning(LLVMGetGlobalParent(r->fn), msg);
+  free(msg);
+  free(where);
+  free(name);
+  free(file);
+  free(check);
+}
+
+/* Undoes the transaction of the loop at worklist index `i` and finds the
+ * loop again in the restored body: the worklist's headers and the
+ * instruction `f` names are mapped to their restored blocks. */
+static pl_loop_ref roll_back(fn_run *r, pl_txn *txn, size_t i, pl_fail *f) {
+  pl_txn_rollback(txn);
+  for (size_t j = 0; j < r->nheaders; ++j) {
+    LLVMValueRef bb = pl_txn_restored(txn, LLVMBasicBlockAsValue(r->headers[j]));
+    r->headers[j] = bb ? LLVMValueAsBasicBlock(bb) : NULL;
+  }
+  if (f->inst)
+    f->inst = pl_txn_restored(txn, f->inst);
+  pl_host_invalidate(r->host);
+  return r->headers[i] ? pl_loop_for_header(r->host, r->headers[i]) : NULL;
+}
+
+/* The changes of a loop that passed every check, as one transaction
+ * (txn.h): a preheader where it has none, the runtime alias check, the
+ * rows' layout, the ring. Returns 1 when the changed function verifies
+ * (committed; the remarks are emitted); else 0 with the reason in `f` and
+ * every change undone, `*loop` found again in the restored body. */
+static int transform(fn_run *r, size_t i, pl_loop_ref *loop, pl_candidate *c, pl_plan *plan,
+                     pl_fail *f) {
+  pl_txn *txn = pl_txn_begin(r->fn);
+  if (!ensure_preheader(r->host, c, f) ||
+      (plan->alias_check && !pl_emit_alias_check(r->host, c, f))) {
+    *loop = roll_back(r, txn, i, f);
+    pl_txn_free(txn);
+    return 0;
+  }
+  /* the original version uses slot 0 of a ring another loop shares
+   * (pl_rewrite keeps the tile instead only where another loop keeps it) */
+  int orig_in_shared_ring = 0;
+  for (size_t t = 0; plan->alias_check && t < c->ntiles; ++t)
+    if (plan->share_ring && plan->share_ring[t] && !(plan->tile_kept && plan->tile_kept[t]))
+      orig_in_shared_ring = 1;
+  if (orig_in_shared_ring)
+    pl_alias_check_exit_barrier(r->host, c);
+  pl_report_pipelined(r->report, r->host, c, plan);
+  pl_remark_kept_layout(r->host, c, plan);
+  for (size_t t = 0; t < c->ntiles; ++t)
+    if (plan->rings[t].pad)
+      pl_layout_apply(c, t, plan->rings[t].row, plan->rings[t].pad, plan->rings[t].elem, c->copies,
+                      c->ncopies, plan->copies, plan->ncopies);
+  pl_loop_pin_location(r->host, *loop);
+  unsigned copies = pl_rewrite(r->host, c, plan, txn);
+  if (r->opts->test_invalid_ir)
+    break_for_test(r->fn);
+  char *why = pl_verify_function(r->fn);
+  if (!why) {
+    pl_txn_commit(txn);
+    pl_txn_free(txn);
+    pl_remark_pipelined(r->host, c, plan, copies);
+    return 1;
+  }
+  *loop = roll_back(r, txn, i, f);
+  pl_txn_free(txn);
+  internal_error(r, *loop, why, f);
+  free(why);
+  pl_report_drop_last(r->report); /* the pipelined record: declined instead */
+  return 0;
+}
+
+/* One loop through the stages: recognize, legality, plan, rewrite,
+ * remark. Returns nonzero when it was rewritten. */
+static int run_loop(fn_run *r, size_t i) {
+  pl_loop_ref loop = pl_loop_for_header(r->host, r->headers[i]);
+  if (!loop)
+    return 0;
+  pl_host *host = r->host;
   pl_fail f = {0};
-  if (!kernel) {
-    decline_not_kernel(host, loop, fn, opts, report);
+  if (!r->kernel) {
+    decline_not_kernel(host, loop, r->fn, r->opts, r->report);
     return 0;
   }
   /* A loop with no barrier and no __shared__ store is no tile loop: said
    * under -Rpass-analysis only, so -Rpass-missed lists the loops that
    * matter. */
-  if (!pl_loop_is_tile_like(loop, fn)) {
+  if (!pl_loop_is_tile_like(loop, r->fn)) {
     pl_failf(&f, PL_R_NOT_TILE_LOOP, NULL,
              "not a tile loop: the loop has no barrier and stores nothing into __shared__ "
              "memory");
     pl_remark_declined_analysis(host, loop, &f);
-    pl_report_declined(report, host, fn, loop, &f);
+    pl_report_declined(r->report, host, r->fn, loop, &f);
     pl_fail_clear(&f);
     return 0;
   }
   /* A loop without a barrier inside a loop with barriers (a copy loop, a
    * compute loop storing into a tile) is a part of that tile loop, whose
    * own remark covers it: under -Rpass-analysis only, as NotTileLoop. */
-  if (!pl_loop_has_barrier(loop, fn)) {
+  if (!pl_loop_has_barrier(loop, r->fn)) {
     for (pl_loop_ref p = pl_loop_parent(loop); p; p = pl_loop_parent(p))
-      if (pl_loop_has_barrier(p, fn)) {
+      if (pl_loop_has_barrier(p, r->fn)) {
         pl_failf(&f, PL_R_NOT_TILE_LOOP, NULL,
                  "not a tile loop: the loop has no barrier and is a part (a copy or compute "
                  "loop) of the enclosing tile loop, which has a remark of its own");
         pl_remark_declined_analysis(host, loop, &f);
-        pl_report_declined(report, host, fn, loop, &f);
+        pl_report_declined(r->report, host, r->fn, loop, &f);
         pl_fail_clear(&f);
         return 0;
       }
@@ -116,43 +254,19 @@ static int run_loop(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, int kernel
   pl_candidate c = {0};
   pl_plan plan = {0};
   int changed = 0;
-  if (user_allows(loop, skip, skip_message, &f) &&
-      pl_recognize(host, loop, fn, hand_pipelined, &c, &f) &&
-      pl_check_legality(host, &c, opts, &f) && pl_make_plan(host, &c, opts, &plan, &f) &&
-      ensure_preheader(host, &c, &f) && (!plan.alias_check || pl_emit_alias_check(host, &c, &f))) {
-    /* the original version uses slot 0 of a ring another loop shares
-     * (pl_rewrite keeps the tile instead only where another loop keeps it) */
-    int orig_in_shared_ring = 0;
-    for (size_t t = 0; plan.alias_check && t < c.ntiles; ++t)
-      if (plan.share_ring && plan.share_ring[t] && !(plan.tile_kept && plan.tile_kept[t]))
-        orig_in_shared_ring = 1;
-    if (orig_in_shared_ring)
-      pl_alias_check_exit_barrier(host, &c);
-    pl_report_pipelined(report, host, &c, &plan);
-    pl_remark_kept_layout(host, &c, &plan);
-    for (size_t t = 0; t < c.ntiles; ++t)
-      if (plan.rings[t].pad)
-        pl_layout_apply(&c, t, plan.rings[t].row, plan.rings[t].pad, plan.rings[t].elem, c.copies,
-                        c.ncopies, plan.copies, plan.ncopies);
-    pl_loop_pin_location(host, loop);
-    unsigned copies = pl_rewrite(host, &c, &plan);
-    pl_remark_pipelined(host, &c, &plan, copies);
-    changed = 1;
-  } else {
+  if (user_allows(loop, r->skip, r->skip_message, &f) &&
+      pl_recognize(host, loop, r->fn, r->hand_pipelined, &c, &f) &&
+      pl_check_legality(host, &c, r->opts, &f) && pl_make_plan(host, &c, r->opts, &plan, &f))
+    changed = transform(r, i, &loop, &c, &plan, &f);
+  if (!changed && loop) {
     pl_remark_declined(host, loop, &f);
-    pl_report_declined(report, host, fn, loop, &f);
+    pl_report_declined(r->report, host, r->fn, loop, &f);
   }
   pl_fail_clear(&f);
   pl_plan_free(&plan);
   pl_candidate_free(&c);
   return changed;
 }
-
-/* The worklist is built once: the loop headers, outermost first. A rewrite
- * invalidates the analyses, so each loop is found again by its header,
- * which the rewrite of another loop never changes. */
-static int run_loops(pl_host *host, LLVMValueRef fn, int kernel, const pl_options *opts,
-                     pl_reason skip, const char *skip_message, pl_report *report);
 
 /* The kernel assertion (annotate("pipeline")): an error naming the kernel
  * and each of its loops' reasons unless one of them, recorded in `report`
@@ -187,6 +301,8 @@ static void check_assertion(LLVMValueRef fn, const char *name, const pl_report *
   pl_report_error(fn, msg);
   free(msg);
 }
+
+static int run_loops(fn_run *r);
 
 static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *module_opts,
                         pl_report *report) {
@@ -224,7 +340,14 @@ static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *m
   /* Tile loops fully unrolled before the pass: one remark each, at their
    * line (issue 9, part 1). Before the rewrite changes the loops. */
   pl_unrolled_remarks(host, fn, opts, skip, skip_message, report);
-  int changed = run_loops(host, fn, kernel, opts, skip, skip_message, report);
+  fn_run r = {.host = host,
+              .fn = fn,
+              .kernel = kernel,
+              .opts = opts,
+              .skip = skip,
+              .skip_message = skip_message,
+              .report = report};
+  int changed = run_loops(&r);
   if (marks.assert_pipelined)
     check_assertion(fn, name ? name : "", report, first);
   free(skip_message);
@@ -232,56 +355,78 @@ static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *m
   return changed;
 }
 
-/* Every loop of `fn`, outermost first. */
-static int run_loops(pl_host *host, LLVMValueRef fn, int kernel, const pl_options *opts,
-                     pl_reason skip, const char *skip_message, pl_report *report) {
-  size_t n = pl_loops_preorder(host, NULL, 0);
-  pl_loop_ref *loops = malloc((n ? n : 1) * sizeof *loops);
-  LLVMBasicBlockRef *headers = malloc((n ? n : 1) * sizeof *headers);
-  if (!loops || !headers) {
-    free(loops);
-    free(headers);
+/* The matrix reads and writes of __shared__ tiles moved to the shared
+ * state space (shared_space.h), after the loops so that the reads of rings
+ * are found too; one transaction, like a loop's rewrite. Returns nonzero
+ * when the function changed. */
+static int run_shared_space(fn_run *r) {
+  pl_vec todo = {0};
+  pl_shared_space_counts sc = pl_shared_space_scan(r->fn, &todo);
+  if (!todo.len)
+    return 0;
+  pl_txn *txn = pl_txn_begin(r->fn);
+  pl_shared_space_rewrite(r->fn, &todo, &sc);
+  pl_vec_free(&todo);
+  if (r->opts->test_invalid_ir)
+    break_for_test(r->fn);
+  char *why = pl_verify_function(r->fn);
+  if (why) {
+    pl_txn_rollback(txn);
+    pl_txn_free(txn);
+    pl_host_invalidate(r->host);
+    char *check = first_line(why);
+    size_t len = 0;
+    const char *mangled = LLVMGetValueName2(r->fn, &len);
+    char *name = pl_demangle(mangled ? mangled : "");
+    char arch[32];
+    pl_target_sm(r->fn, arch, sizeof arch);
+    char *msg =
+        pl_strdupf("libpipeline: internal error in kernel '%s' (%s): its matrix loads "
+                   "and stores of __shared__ tiles, moved to the shared state space, "
+                   "failed LLVM's verifier (%s); they were left as written%s; please "
+                   "report this as a libpipeline bug, with the source file and the "
+                   "compile command",
+                   name ? name : "", arch, check, r->opts->verify ? "" : " and the build goes on");
+    if (r->opts->verify)
+      pl_report_error(r->fn, msg);
+    else
+      pl_report_warning(LLVMGetGlobalParent(r->fn), msg);
+    free(msg);
+    free(name);
+    free(check);
+    free(why);
     return 0;
   }
-  pl_loops_preorder(host, loops, n);
+  pl_txn_commit(txn);
+  pl_txn_free(txn);
+  pl_host_invalidate(r->host);
+  pl_remark_shared_space(r->host, &sc);
+  return 1;
+}
+
+/* Every loop of the function, outermost first; then its matrix accesses. */
+static int run_loops(fn_run *r) {
+  size_t n = pl_loops_preorder(r->host, NULL, 0);
+  pl_loop_ref *loops = malloc((n ? n : 1) * sizeof *loops);
+  r->headers = malloc((n ? n : 1) * sizeof *r->headers);
+  if (!loops || !r->headers)
+    abort();
+  r->nheaders = n;
+  pl_loops_preorder(r->host, loops, n);
   for (size_t i = 0; i < n; ++i)
-    headers[i] = pl_loop_header(loops[i]);
+    r->headers[i] = pl_loop_header(loops[i]);
   free(loops);
-  /* Looked for once, before our own cp.async appear. */
-  LLVMValueRef hand_pipelined = pl_find_async_copy_machinery(fn);
+  r->hand_pipelined = pl_find_async_copy_machinery(r->fn);
   int changed = 0;
-  for (size_t i = 0; i < n; ++i) {
-    pl_loop_ref loop = pl_loop_for_header(host, headers[i]);
-    if (loop &&
-        run_loop(host, loop, fn, kernel, hand_pipelined, opts, skip, skip_message, report)) {
+  for (size_t i = 0; i < n; ++i)
+    if (r->headers[i] && run_loop(r, i)) {
       changed = 1;
-      pl_host_invalidate(host);
+      pl_host_invalidate(r->host);
     }
-  }
-  free(headers);
-  /* After the loops, so that the reads of rings are found too. */
-  if (!opts->generic_tile_reads) {
-    pl_shared_space_counts sc = pl_shared_space_reads(host, fn);
-    if (sc.first) {
-      pl_remark_shared_space(host, &sc);
-      pl_host_invalidate(host);
-      changed = 1;
-    }
-  }
-  if (changed && opts->verify) {
-    char *why = pl_verify_function(fn);
-    if (why) {
-      size_t len = 0;
-      const char *name = LLVMGetValueName2(fn, &len);
-      char *dm = pl_demangle(name ? name : "");
-      char *msg = pl_strdupf("libpipeline: the IR of '%s' does not verify after pipelining: %s",
-                             dm ? dm : "", why);
-      pl_report_error(fn, msg);
-      free(msg);
-      free(dm);
-      free(why);
-    }
-  }
+  free(r->headers);
+  r->headers = NULL;
+  if (!r->opts->generic_tile_reads)
+    changed |= run_shared_space(r);
   return changed;
 }
 

@@ -42,6 +42,25 @@ void pl_report_declined(pl_report *r, pl_host *host, LLVMValueRef fn, pl_loop_re
                           f->message ? f->message : pl_reason_description(f->reason));
 }
 
+/* Frees what decision `d` owns. */
+static void decision_free(pl_decision *d) {
+  free(d->file);
+  free(d->kernel);
+  free(d->mangled);
+  free(d->arch);
+  free(d->message);
+  for (size_t t = 0; t < d->ntiles; ++t)
+    free(d->tiles[t].name);
+  free(d->tiles);
+}
+
+void pl_report_drop_last(pl_report *r) {
+  if (!r->n)
+    return;
+  pl_decision *d = &r->v[--r->n];
+  decision_free(d);
+}
+
 void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   (void)host;
   pl_decision *d = add(r, c->function, c->loop);
@@ -184,17 +203,8 @@ char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opt
 }
 
 void pl_report_free(pl_report *r) {
-  for (size_t i = 0; i < r->n; ++i) {
-    pl_decision *d = &r->v[i];
-    free(d->file);
-    free(d->kernel);
-    free(d->mangled);
-    free(d->arch);
-    free(d->message);
-    for (size_t t = 0; t < d->ntiles; ++t)
-      free(d->tiles[t].name);
-    free(d->tiles);
-  }
+  for (size_t i = 0; i < r->n; ++i)
+    decision_free(&r->v[i]);
   free(r->v);
   r->v = NULL;
   r->n = 0;

@@ -73,6 +73,10 @@ void pl_report_declined(pl_report *r, pl_host *host, LLVMValueRef fn, pl_loop_re
  * rewrite, while the loop's location is intact. */
 void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, const pl_plan *plan);
 
+/** Removes the last decision recorded (a pipelined loop whose rewrite was
+ * rolled back, recorded again as declined). */
+void pl_report_drop_last(pl_report *r);
+
 /** Writes `r` for module `m` as a JSON file into directory `dir` (made
  * when missing, one level). Returns NULL on success, else a malloc'ed
  * message the caller frees. Writes nothing when `r` is empty. */

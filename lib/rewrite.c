@@ -113,6 +113,7 @@ static void collect_tile_uses(const pl_candidate *c, LLVMValueRef v, use_site **
 /* The state of one rewrite, shared by its steps. */
 typedef struct skeleton {
   pl_host *host;
+  pl_txn *txn;
   const pl_candidate *c;
   const pl_plan *plan;
   LLVMBuilderRef b;
@@ -203,14 +204,10 @@ static LLVMValueRef reuse_ring(skeleton *k, size_t t, LLVMValueRef have) {
   unsigned align = k->plan->rings[t].align, old_align = LLVMGetAlignment(have);
   if (size >= need && old_align >= align)
     return have;
-  size_t n = 0;
-  char *name = pl_strdupf("%s", LLVMGetValueName2(have, &n));
   LLVMValueRef g =
       new_ring(k->c, "", size > need ? size : need, align > old_align ? align : old_align);
   LLVMReplaceAllUsesWith(have, g);
-  LLVMDeleteGlobal(have);
-  LLVMSetValueName2(g, name, strlen(name));
-  free(name);
+  pl_txn_replace_global(k->txn, have, g); /* erased, and its name passed on, at commit */
   return g;
 }
 
@@ -799,22 +796,11 @@ static void emit_drain(skeleton *k, pl_host *host) {
     pl_emit_call0(c, k->b, "llvm.nvvm.barrier0");
 }
 
-/* Nonzero when an instruction uses `v`, directly or through constant
- * expressions. */
-static int used_by_instructions(LLVMValueRef v) {
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (LLVMIsAInstruction(user) || (LLVMIsAConstantExpr(user) && used_by_instructions(user)))
-      return 1;
-  }
-  return 0;
-}
-
 /* The tiles are gone from this kernel: clear the address chains left dead
  * (the compute's addresses the original loop hoisted, now rebuilt over the
- * ring), then the globals, unless another kernel still uses one. A tile
- * left beside its ring would count twice in ptxas's shared-memory total. */
-static void delete_tiles(const pl_candidate *c, const pl_plan *plan) {
+ * ring), then retire the globals, which the transaction erases at commit
+ * unless another kernel still uses one. */
+static void delete_tiles(const pl_candidate *c, const pl_plan *plan, pl_txn *txn) {
   for (size_t i = 0; i < plan->ndead_stores; ++i) {
     LLVMValueRef ops[2] = {LLVMGetOperand(plan->dead_stores[i], 0),
                            LLVMGetOperand(plan->dead_stores[i], 1)};
@@ -842,15 +828,12 @@ static void delete_tiles(const pl_candidate *c, const pl_plan *plan) {
     pl_erase_dead(dead.v, dead.len);
     pl_vec_free(&dead);
     pl_vec_free(&stack);
-    if (used_by_instructions(g))
-      continue; /* another kernel keeps it */
-    LLVMReplaceAllUsesWith(g, LLVMGetPoison(LLVMTypeOf(g)));
-    LLVMDeleteGlobal(g);
+    pl_txn_retire_global(txn, g);
   }
 }
 
-unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
-  skeleton k = {.host = host, .c = c, .plan = plan};
+unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan, pl_txn *txn) {
+  skeleton k = {.host = host, .c = c, .plan = plan, .txn = txn};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
   k.ring = calloc(c->ntiles, sizeof *k.ring);
   k.iv_steps = calloc(c->nivs ? c->nivs : 1, sizeof *k.iv_steps);
@@ -877,7 +860,7 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
     for (size_t t = 0; t < c->ntiles; ++t)
       if (!(plan->tile_kept && plan->tile_kept[t]))
         pl_replace_global_uses_in(c->tiles[t].global, k.ring[t], c->function);
-  delete_tiles(c, plan);
+  delete_tiles(c, plan, k.txn);
   predicate_moves(&k, host);
   if (c->region) {
     drop_original_region(&k);

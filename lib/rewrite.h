@@ -46,10 +46,13 @@
 
 #include "candidate.h"
 #include "plan.h"
+#include "txn.h"
 
-/** Rewrites the loop of `c` according to `plan`. Call it only after
+/** Rewrites the loop of `c` according to `plan`, within the transaction
+ * `txn` on the loop's function (txn.h). Call it only after
  * pl_check_legality and pl_make_plan succeeded; it decides nothing. Returns
- * the number of copy instructions emitted. The tile globals are deleted. */
-unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan);
+ * the number of copy instructions emitted. The tile globals are retired
+ * (erased at commit where no other kernel uses them). */
+unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan, pl_txn *txn);
 
 #endif /* PL_REWRITE_H */

@@ -99,10 +99,8 @@ static LLVMValueRef to_shared(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef ca
   return repl;
 }
 
-pl_shared_space_counts pl_shared_space_reads(pl_host *host, LLVMValueRef fn) {
-  (void)host;
+pl_shared_space_counts pl_shared_space_scan(LLVMValueRef fn, pl_vec *todo) {
   pl_shared_space_counts counts = {0, 0, NULL};
-  pl_vec todo = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       int store = 0;
@@ -115,22 +113,22 @@ pl_shared_space_counts pl_shared_space_reads(pl_host *host, LLVMValueRef fn) {
       if (!base || LLVMGetTypeKind(LLVMTypeOf(base)) != LLVMPointerTypeKind ||
           pl_addrspace(base) != PL_AS_SHARED)
         continue;
-      pl_vec_push(&todo, i);
+      pl_vec_push(todo, i);
       if (store)
         ++counts.writes;
       else
         ++counts.reads;
     }
-  if (!todo.len)
-    return counts;
+  return counts;
+}
+
+void pl_shared_space_rewrite(LLVMValueRef fn, const pl_vec *todo, pl_shared_space_counts *counts) {
   LLVMModuleRef m = LLVMGetGlobalParent(fn);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
-  for (size_t k = 0; k < todo.len; ++k) {
-    LLVMValueRef repl = to_shared(m, b, todo.v[k]);
+  for (size_t k = 0; k < todo->len; ++k) {
+    LLVMValueRef repl = to_shared(m, b, todo->v[k]);
     if (!k)
-      counts.first = repl;
+      counts->first = repl;
   }
   LLVMDisposeBuilder(b);
-  pl_vec_free(&todo);
-  return counts;
 }

@@ -29,6 +29,7 @@
 #define PL_SHARED_SPACE_H
 
 #include "host.h"
+#include "ir.h"
 
 #include <llvm-c/Core.h>
 
@@ -47,13 +48,18 @@ typedef struct pl_shared_space_counts {
  * intrinsic table gives. */
 int pl_is_matrix_access(LLVMValueRef call, int *is_store);
 
-/** Rewrites, in the function `fn`, every matrix access (pl_is_matrix_access)
- * whose address is generic and provably points into shared memory into
+/** Finds, in the function `fn`, every matrix access (pl_is_matrix_access)
+ * whose address is generic and provably points into shared memory, and
+ * appends it to `todo` (owned by the caller). Returns their counts, with
+ * `first` still NULL. Changes nothing. */
+pl_shared_space_counts pl_shared_space_scan(LLVMValueRef fn, pl_vec *todo);
+
+/** Rewrites each access of `todo` (from pl_shared_space_scan on `fn`) into
  * its addrspace(3) variant, with an addrspacecast of the address to
  * addrspace(3) right before it (the NVPTX backend's InferAddressSpaces
  * folds the cast into the address arithmetic). Call-site attributes other
- * than those of the address and debug locations are kept. Returns the
- * counts; never fails. */
-pl_shared_space_counts pl_shared_space_reads(pl_host *host, LLVMValueRef fn);
+ * than those of the address and debug locations are kept. Sets
+ * counts->first to the first new call; never fails. */
+void pl_shared_space_rewrite(LLVMValueRef fn, const pl_vec *todo, pl_shared_space_counts *counts);
 
 #endif /* PL_SHARED_SPACE_H */
