@@ -586,6 +586,42 @@ static void realworld(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 4.0 * 2 * s[0] * s[1] * s[2]; }});
+  // Haloed tiles filled by copy loops under compound bounds guards
+  // (bench/kernels/halo_guard.cuh): halo5 marches down an H x W image
+  // (trip count ceil(H/32): 0, 1, 2, 3, 4, 5 and large, ragged H and W);
+  // conv20 sums a 5x5 convolution over C channels (trip count C).
+  p.push_back({"halo5",
+               "GB/s",
+               {{0, 40}, {32, 33}, {50, 64}, {96, 31}, {100, 100}, {160, 65}, {2049, 1023}},
+               {64, 100},
+               {8192, 8192},
+               [](const Size &s) {
+                 return "H=" + std::to_string(s[0]) + " W=" + std::to_string(s[1]);
+               },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1], seed), out(b, (size_t)s[0] * s[1]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.halo5(s[0], s[1], F(b, 0), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 8.0 * s[0] * s[1]; }});
+  p.push_back({"conv20",
+               "GFLOP/s",
+               {{0, 16, 16}, {1, 17, 33}, {2, 31, 16}, {3, 40, 50}, {4, 16, 100}, {5, 33, 17},
+                {40, 100, 70}},
+               {3, 40, 50},
+               {64, 512, 512},
+               [](const Size &s) { return mnk(s, "C", "H", "W"); },
+               [=](const Size &s, Buffers &b, uint64_t seed) {
+                 f32(b, (size_t)s[0] * s[1] * s[2], seed), f32(b, (size_t)s[0] * 25, seed),
+                     out(b, (size_t)s[1] * s[2]);
+               },
+               [=](const Variant &v, const Size &s, Buffers &b) {
+                 v.conv20(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 2.0 * 25 * s[0] * s[1] * s[2]; }});
   // (f) matrixMul hardened (bench/kernels/matmul_checked.cuh): launch
   // bounds of 1024 threads and bounds asserts in the loop (mmchecked), with
   // shape asserts too (mmchecked_shape), or with launch bounds that ask for

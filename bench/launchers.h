@@ -67,7 +67,9 @@
   void rowdot_##v(int M, int K, const float *A, const float *x, float *out);                     \
   void copyloopconv_##v(int C, int H, int W, const float *in, const float *w, float *out);         \
   void colgemv_##v(int M, int N, const float *A, const float *x, float *y);                        \
-  void zstencil_##v(int D, int H, int W, const float *in, float *out);
+  void zstencil_##v(int D, int H, int W, const float *in, float *out);                            \
+  void halo5_##v(int H, int W, const float *in, float *out);                                       \
+  void conv20_##v(int C, int H, int W, const float *in, const float *w, float *out);
 PL_VARIANTS(PL_DECLARE)
 PL_DECLARE(nvcc_plain)
 PL_DECLARE(nvcc_hand)
@@ -109,6 +111,8 @@ struct Variant {
   void (*colgemv)(int, int, const float *, const float *, float *);
   void (*zstencil)(int, int, int, const float *, float *);
   void (*mmchecked)(int, int, int, int, const float *, const float *, float *);
+  void (*halo5)(int, int, const float *, float *);
+  void (*conv20)(int, int, int, const float *, const float *, float *);
 };
 #define PL_VARIANT_INIT(v)                                                                         \
   {                                                                                                \
@@ -117,6 +121,7 @@ struct Variant {
       sgemmvec_##v, sgemm2d_##v, syncfirst_##v, pbatched_##v,  mmassert_##v,                       \
       nbody_##v,    gram_##v,      haloconv_##v,  f2h_##v,       dequant_##v,                        \
       halfgemm_##v, aliasrows_##v, fixedk_##v, smallk_##v, twoloop_##v, tailread_##v,       \
-      copyloop_##v, wmmapad_##v, rowdot_##v, copyloopconv_##v, colgemv_##v, zstencil_##v, mmchecked_##v}
+      copyloop_##v, wmmapad_##v, rowdot_##v, copyloopconv_##v, colgemv_##v, zstencil_##v, mmchecked_##v, \
+      halo5_##v, conv20_##v}
 
 #endif

@@ -34,6 +34,7 @@ namespace PL_NS {
 #include "kernels/fixed_k.cuh"
 #include "kernels/gram_ldg4.cuh"
 #include "kernels/halo_conv.cuh"
+#include "kernels/halo_guard.cuh"
 #include "kernels/matmul_assert.cuh"
 #include "kernels/matmul_checked.cuh"
 #include "kernels/nbody.cuh"
@@ -209,6 +210,15 @@ void PL_CAT(colgemv_, PL_NS)(int M, int N, const float *A, const float *x, float
 void PL_CAT(zstencil_, PL_NS)(int D, int H, int W, const float *in, float *out) {
   dim3 grid((W + ZS_BX - 1) / ZS_BX, (H + ZS_BY - 1) / ZS_BY);
   PL_NS::zStencil<<<grid, dim3(ZS_BX, ZS_BY)>>>(D, H, W, 0.4f, 0.1f, 0.05f, in, out);
+}
+// Haloed tiles filled by copy loops under compound bounds guards
+// (kernels/halo_guard.cuh). No hand-written ring.
+void PL_CAT(halo5_, PL_NS)(int H, int W, const float *in, float *out) {
+  PL_NS::halo5Stencil<<<(W + H5_B - 1) / H5_B, dim3(H5_B, H5_B)>>>(W, H, in, out, 0.5f, 0.125f);
+}
+void PL_CAT(conv20_, PL_NS)(int C, int H, int W, const float *in, const float *w, float *out) {
+  dim3 grid((W + 15) / 16, (H + 15) / 16);
+  PL_NS::conv20Channels<<<grid, dim3(16, C20_TY)>>>(W, H, C, in, w, out);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
