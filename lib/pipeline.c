@@ -332,9 +332,8 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
     LLVMGlobalEraseMetadata(g, ring_of);
   if (opts->report[0]) {
     char *err = pl_report_write(&report, m, opts, opts->report);
-    LLVMValueRef any = LLVMGetFirstFunction(m);
-    if (err && any)
-      pl_report_error(any, err);
+    if (err)
+      pl_report_module_error(m, err);
     free(err);
   }
   pl_report_free(&report);

@@ -7,20 +7,21 @@
 // CHECK-DAG: remark: loop not pipelined: the kernel is marked PL_NO_PIPELINE (annotate("pipeline.disable")) [sm_80, kernel 'off(int, float const*, float*)']
 //
 // The assertion: PL_PIPELINE on a kernel none of whose loops is pipelined
-// fails the compile, naming the kernel and each loop's reason.
+// fails the compile, naming the kernel and each loop's reason, at the kernel's
+// line (file:line:1, from its DISubprogram).
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DALIASED 2>&1 | FileCheck %s --check-prefix=ALIASED
-// ALIASED: error: libpipeline: kernel 'aliased(int, int const*, float const*, float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: attributes.cu:[[#@LINE+43]]: loop not pipelined: {{.*}} (SourceMayBeWritten)
+// ALIASED: attributes.cu:[[#@LINE+41]]:1: error: libpipeline: kernel 'aliased(int, int const*, float const*, float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: attributes.cu:[[#@LINE+43]]: loop not pipelined: {{.*}} (SourceMayBeWritten)
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DNOLOOP 2>&1 | FileCheck %s --check-prefix=NOLOOP
-// NOLOOP: error: libpipeline: kernel 'noloop(float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: it has no candidate loop
+// NOLOOP: attributes.cu:[[#@LINE+50]]:1: error: libpipeline: kernel 'noloop(float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: it has no candidate loop
 // Per architecture: forced to cp.async, sm_75 (no cp.async) fails the assertion.
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_75 -fplugin-arg-pipeline-lowering=cp.async -I%src_root/include -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
-// SM75: error: libpipeline: kernel 'asserted(int, float const*, float*)' is marked PL_PIPELINE {{.*}} for sm_75: attributes.cu:{{[0-9]+}}: loop not pipelined: cp.async needs sm_80 or newer{{.*}}(UnsupportedTarget)
+// SM75: attributes.cu:[[#@LINE+29]]:1: error: libpipeline: kernel 'asserted(int, float const*, float*)' is marked PL_PIPELINE {{.*}} for sm_75: attributes.cu:{{[0-9]+}}: loop not pipelined: cp.async needs sm_80 or newer{{.*}}(UnsupportedTarget)
 //
 // Bad annotations are errors.
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DBADSTAGES 2>&1 | FileCheck %s --check-prefix=BADSTAGES
-// BADSTAGES: error: libpipeline: kernel 'bad(float*)': annotate("pipeline.stages=9"): stages must be an integer from 2 to 8
+// BADSTAGES: attributes.cu:[[#@LINE+46]]:1: error: libpipeline: kernel 'bad(float*)': annotate("pipeline.stages=9"): stages must be an integer from 2 to 8
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DTYPO 2>&1 | FileCheck %s --check-prefix=TYPO
-// TYPO: error: libpipeline: kernel 'bad(float*)': unknown annotation "pipeline.stage=4" (accepted: "pipeline", "pipeline.stages=N", "pipeline.disable")
+// TYPO: attributes.cu:[[#@LINE+47]]:1: error: libpipeline: kernel 'bad(float*)': unknown annotation "pipeline.stage=4" (accepted: "pipeline", "pipeline.stages=N", "pipeline.disable")
 //
 // Without the plugin the macros expand to nothing: no annotation at all.
 // RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -I%src_root/include -S -emit-llvm %s -o - | FileCheck %s --check-prefix=NOPLUGIN
