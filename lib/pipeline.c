@@ -20,6 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Why a kernel was not looked at, for the PL_PIPELINE error. */
+#define PL_WHY_DISABLED "the pass is disabled (-fplugin-arg-pipeline-disable)"
+#define PL_WHY_NO_OPTIMIZATION                                                                     \
+  "the device side is compiled without optimization (-O0, clang's default when no -O is "          \
+  "given); add -O2 or -O3"
+#define PL_WHY_OPTNONE "the kernel is compiled without optimization (optnone)"
+
 static int is_optnone(LLVMValueRef fn) {
   unsigned kind = LLVMGetEnumAttributeKindForName("optnone", 7);
   return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
@@ -188,6 +195,31 @@ static void check_assertion(LLVMValueRef fn, const char *name, const pl_report *
   free(msg);
 }
 
+/* A function the pass does not look at (`why`: -O0, `disable`, optnone):
+ * when it is a kernel, its annotations are still read, so that a bad one
+ * is an error and PL_PIPELINE fails the compile, naming the kernel and
+ * `why`, as it would for a kernel none of whose loops is pipelined. */
+static void check_unexamined(LLVMValueRef fn, const char *why) {
+  if (!pl_is_kernel(fn))
+    return;
+  size_t len = 0;
+  const char *mangled = LLVMGetValueName2(fn, &len);
+  char *name = pl_demangle(mangled ? mangled : "");
+  pl_kernel_marks marks = {0};
+  char *err = pl_kernel_marks_read(fn, name ? name : "", &marks);
+  if (!err && marks.assert_pipelined) {
+    char arch[32];
+    pl_target_sm(fn, arch, sizeof arch);
+    err = pl_strdupf("libpipeline: kernel '%s' is marked PL_PIPELINE (annotate(\"pipeline\")) "
+                     "but no loop of it is pipelined for %s: %s",
+                     name ? name : "", arch, why);
+  }
+  if (err)
+    pl_report_error(fn, err);
+  free(err);
+  free(name);
+}
+
 static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *module_opts,
                         pl_report *report) {
   pl_host *host = pl_host_for_function(mh, fn);
@@ -299,15 +331,20 @@ static void module_arch(LLVMModuleRef m, char *arch, size_t len) {
 }
 
 int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, unsigned opt_level) {
-  if (opts->disabled || !pl_wants_triple(LLVMGetTarget(m)))
+  if (!pl_wants_triple(LLVMGetTarget(m)))
     return 0;
-  if (opt_level == 0) {
+  if (opts->disabled || opt_level == 0) {
     char arch[32];
     module_arch(m, arch, sizeof arch);
-    char *msg = pl_advice_opt_level(opt_level, strcmp(arch, "unknown") ? arch : NULL);
+    char *msg = opts->disabled
+                    ? NULL
+                    : pl_advice_opt_level(opt_level, strcmp(arch, "unknown") ? arch : NULL);
     if (msg)
       pl_report_warning(m, msg);
     free(msg);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+      if (!LLVMIsDeclaration(fn))
+        check_unexamined(fn, opts->disabled ? PL_WHY_DISABLED : PL_WHY_NO_OPTIMIZATION);
     return 0;
   }
   int changed = 0;
@@ -318,9 +355,12 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
   mopts.registers =
       opts->ptxas[0] && opts->profitability && !opts->stages ? pl_ptxas_new(opts->ptxas) : NULL;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-    if (LLVMIsDeclaration(fn) || is_optnone(fn))
+    if (LLVMIsDeclaration(fn))
       continue;
-    changed |= run_function(mh, fn, &mopts, &report);
+    if (is_optnone(fn))
+      check_unexamined(fn, PL_WHY_OPTNONE);
+    else
+      changed |= run_function(mh, fn, &mopts, &report);
   }
   pl_ptxas_free(mopts.registers);
   pl_unrolled_orphans(mh, m, opts, &report);

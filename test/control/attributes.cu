@@ -10,18 +10,26 @@
 // fails the compile, naming the kernel and each loop's reason, at the kernel's
 // line (file:line:1, from its DISubprogram).
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DALIASED 2>&1 | FileCheck %s --check-prefix=ALIASED
-// ALIASED: attributes.cu:[[#@LINE+41]]:1: error: libpipeline: kernel 'aliased(int, int const*, float const*, float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: attributes.cu:[[#@LINE+43]]: loop not pipelined: {{.*}} (SourceMayBeWritten)
+// ALIASED: attributes.cu:[[#@LINE+49]]:1: error: libpipeline: kernel 'aliased(int, int const*, float const*, float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: attributes.cu:[[#@LINE+51]]: loop not pipelined: {{.*}} (SourceMayBeWritten)
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DNOLOOP 2>&1 | FileCheck %s --check-prefix=NOLOOP
-// NOLOOP: attributes.cu:[[#@LINE+50]]:1: error: libpipeline: kernel 'noloop(float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: it has no candidate loop
+// NOLOOP: attributes.cu:[[#@LINE+58]]:1: error: libpipeline: kernel 'noloop(float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: it has no candidate loop
 // Per architecture: forced to cp.async, sm_75 (no cp.async) fails the assertion.
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_75 -fplugin-arg-pipeline-lowering=cp.async -I%src_root/include -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
-// SM75: attributes.cu:[[#@LINE+29]]:1: error: libpipeline: kernel 'asserted(int, float const*, float*)' is marked PL_PIPELINE {{.*}} for sm_75: attributes.cu:{{[0-9]+}}: loop not pipelined: cp.async needs sm_80 or newer{{.*}}(UnsupportedTarget)
+// SM75: attributes.cu:[[#@LINE+37]]:1: error: libpipeline: kernel 'asserted(int, float const*, float*)' is marked PL_PIPELINE {{.*}} for sm_75: attributes.cu:{{[0-9]+}}: loop not pipelined: cp.async needs sm_80 or newer{{.*}}(UnsupportedTarget)
+// Where the pass does not look at a kernel (-O0, the disable argument, an
+// optnone kernel), PL_PIPELINE still fails the compile and says why.
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -O0 2>&1 | FileCheck %s --check-prefix=O0
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -fplugin-arg-pipeline-disable 2>&1 | FileCheck %s --check-prefix=DISABLED
+// RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DOPTNONE 2>&1 | FileCheck %s --check-prefix=OPTNONE
+// O0: attributes.cu:[[#@LINE+31]]:1: error: libpipeline: kernel 'asserted(int, float const*, float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: the device side is compiled without optimization (-O0, clang's default when no -O is given); add -O2 or -O3
+// DISABLED: attributes.cu:[[#@LINE+30]]:1: error: libpipeline: kernel 'asserted(int, float const*, float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: the pass is disabled (-fplugin-arg-pipeline-disable)
+// OPTNONE: attributes.cu:[[#@LINE+50]]:1: error: libpipeline: kernel 'lazy(float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: the kernel is compiled without optimization (optnone)
 //
 // Bad annotations are errors.
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DBADSTAGES 2>&1 | FileCheck %s --check-prefix=BADSTAGES
-// BADSTAGES: attributes.cu:[[#@LINE+46]]:1: error: libpipeline: kernel 'bad(float*)': annotate("pipeline.stages=9"): stages must be an integer from 2 to 8
+// BADSTAGES: attributes.cu:[[#@LINE+49]]:1: error: libpipeline: kernel 'bad(float*)': annotate("pipeline.stages=9"): stages must be an integer from 2 to 8
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -I%src_root/include -S %s -o /dev/null -DTYPO 2>&1 | FileCheck %s --check-prefix=TYPO
-// TYPO: attributes.cu:[[#@LINE+47]]:1: error: libpipeline: kernel 'bad(float*)': unknown annotation "pipeline.stage=4" (accepted: "pipeline", "pipeline.stages=N", "pipeline.disable")
+// TYPO: attributes.cu:[[#@LINE+50]]:1: error: libpipeline: kernel 'bad(float*)': unknown annotation "pipeline.stage=4" (accepted: "pipeline", "pipeline.stages=N", "pipeline.disable")
 //
 // Without the plugin the macros expand to nothing: no annotation at all.
 // RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -I%src_root/include -S -emit-llvm %s -o - | FileCheck %s --check-prefix=NOPLUGIN
@@ -63,6 +71,9 @@ PL_PIPELINE __global__ void aliased(int n, const int *row, const float *a, float
 #endif
 #ifdef NOLOOP
 PL_PIPELINE __global__ void noloop(float *out) { out[threadIdx.x] = 0; }
+#endif
+#ifdef OPTNONE
+PL_PIPELINE __attribute__((optnone)) __global__ void lazy(float *out) { out[threadIdx.x] = 0; }
 #endif
 #ifdef BADSTAGES
 PL_STAGES(9) __global__ void bad(float *out) { out[threadIdx.x] = 0; }
