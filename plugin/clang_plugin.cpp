@@ -147,9 +147,8 @@ protected:
                              [&](const std::string &Path) { return isThisPass(Self, Path); }),
               P.end());
     }
-    // include/libpipeline.h turns PL_PIPELINE, PL_STAGES(n) and
-    // PL_NO_PIPELINE into kernel annotations only where the plugin reads
-    // them: its predefined macro __LIBPIPELINE__ says so.
+    // Sources may ask whether the plugin is loaded (include/libpipeline.h
+    // expands its macros under any clang CUDA compile, or here).
     Preprocessor &PP = CI.getPreprocessor();
     PP.setPredefines(PP.getPredefines() + "#define __LIBPIPELINE__ 1\n");
     // Remarks need source locations, which clang keeps only when a remark or
