@@ -40,14 +40,38 @@ char *pl_advice_opt_level(unsigned opt_level, const char *arch) {
                     arch ? " for " : "", arch ? arch : "");
 }
 
+/* Whether the `len` bytes at `s` look like a misspelling of "pipeline":
+ * within edit distance 3, or containing "pipe". */
+static int close_to_pipeline(const char *s, size_t len) {
+  char buf[256];
+  if (len >= sizeof buf)
+    return 0;
+  memcpy(buf, s, len);
+  buf[len] = '\0';
+  if (strcmp(buf, "pipeline") == 0)
+    return 0;
+  return pl_edit_distance(buf, "pipeline") <= 3 || strstr(buf, "pipe") != NULL;
+}
+
 char *pl_advice_plugin_name(const char *name, const char *arg) {
   if (strcmp(name, "pipeline") == 0)
     return NULL;
-  if (pl_edit_distance(name, "pipeline") > 3 && !strstr(name, "pipe"))
+  /* clang takes the plugin name up to the first '-': in
+   * -fplugin-arg-cuda-pipeline-stages=4 it is 'cuda'. The name the user
+   * meant may run on into the argument: try each '-' as its end. */
+  char *full = pl_strdupf("%s-%s", name, arg);
+  if (!full)
     return NULL;
-  return pl_strdupf("libpipeline: '-fplugin-arg-%s-%s' is ignored: no plugin '%s' is loaded; "
-                    "libpipeline's arguments are '-fplugin-arg-pipeline-%s'",
-                    name, arg, name, arg);
+  char *msg = NULL;
+  for (char *end = full + strlen(name); end && !msg; end = strchr(end + 1, '-')) {
+    if (!end[0] || !end[1] || !close_to_pipeline(full, (size_t)(end - full)))
+      continue;
+    msg = pl_strdupf("libpipeline: '-fplugin-arg-%s' is ignored: no plugin '%s' is loaded; "
+                     "libpipeline's arguments are '-fplugin-arg-pipeline-%s'",
+                     full, name, end + 1);
+  }
+  free(full);
+  return msg;
 }
 
 int pl_args_name_pipeline(int argc, char *const *argv) {

@@ -8,7 +8,8 @@
  *   only delivers it (clang's -Wbackend-plugin group, so -Wno-backend-plugin
  *   silences it and -Werror makes it an error). The cases:
  *     - no optimization (-O0, or no -O flag: clang's default);
- *     - a -fplugin-arg-<name>-... whose <name> is close to `pipeline` but
+ *     - a -fplugin-arg-<name>-... whose <name> (or <name>-<word>, as in
+ *       -fplugin-arg-cuda-pipeline-...) is close to `pipeline` but
  *       names no loaded plugin (clang ignores such arguments);
  *     - -fplugin-arg-pipeline-... with the library loaded only through
  *       -fpass-plugin (no clang plugin reads them);
@@ -32,8 +33,12 @@ size_t pl_edit_distance(const char *a, const char *b);
 char *pl_advice_opt_level(unsigned opt_level, const char *arch);
 
 /** The warning for `-fplugin-arg-<name>-<arg>` when no loaded plugin is
- * called `name`: a message when `name` is not "pipeline" but close to it
- * (edit distance 3 or less, or containing "pipe"), else NULL. */
+ * called `name` (clang's plugin name, up to the first '-'): a message when
+ * `name`, or `name` joined by '-' to the leading '-'-separated words of
+ * `arg` (`cuda-pipeline` in -fplugin-arg-cuda-pipeline-stages=4), is not
+ * "pipeline" but close to it (edit distance 3 or less, or containing
+ * "pipe") and some argument follows it; the message names the argument
+ * libpipeline would read. Else NULL. */
 char *pl_advice_plugin_name(const char *name, const char *arg);
 
 /** Whether the process arguments `argv[0..argc)` (the driver's or cc1's
