@@ -30,6 +30,7 @@ void pl_options_init(pl_options *opts) {
   opts->copy_back = 0;
   opts->layout = PL_LAYOUT_AUTO;
   snprintf(opts->ptxas, sizeof opts->ptxas, "ptxas");
+  opts->ptxas_named = 0;
   opts->registers = NULL;
 }
 
@@ -94,7 +95,7 @@ const char *pl_options_help(void) {
          "  layout=auto|padded|unpadded  ring rows: auto (default) pads where WMMA reads "
          "conflict\n"
          "  ptxas=PATH|off    the ptxas the cost model asks for the plain kernels' registers "
-         "(default: ptxas on PATH); off: estimate them\n"
+         "(default: ptxas on PATH); off: estimate them; a named one that fails: a warning\n"
          "libpipeline: kernel attributes (include/libpipeline.h):\n"
          "  __attribute__((annotate(\"pipeline\")))          PL_PIPELINE: error unless a loop of "
          "the "
@@ -179,6 +180,7 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
       return -1;
     }
     snprintf(opts->ptxas, sizeof opts->ptxas, "%s", strcmp(arg + 6, "off") ? arg + 6 : "");
+    opts->ptxas_named = opts->ptxas[0] != '\0';
     return 0;
   }
   if (strcmp(arg, "copy-back") == 0) {

@@ -86,6 +86,8 @@ typedef struct pl_options {
                                      the plain kernels' registers (lib/ptxas.h),
                                      a path or a name on PATH (default "ptxas");
                                      "" (`ptxas=off`): the model estimates them */
+  int ptxas_named;              /**< nonzero when `ptxas=PATH` named one: its
+                                     failure is a warning (lib/ptxas.h) */
   struct pl_ptxas *registers;   /**< the module's register counts, made by
                                      pl_run_module when the model may ask
                                      (NULL: none); not an argument */

@@ -362,6 +362,16 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
     else
       changed |= run_function(mh, fn, &mopts, &report);
   }
+  if (opts->ptxas_named) {
+    /* the user named this ptxas: its failure is said once per device
+     * compilation, not only in the analysis remarks */
+    char arch[32];
+    module_arch(m, arch, sizeof arch);
+    char *msg = pl_ptxas_warning(mopts.registers, arch);
+    if (msg)
+      pl_report_warning(m, msg);
+    free(msg);
+  }
   pl_ptxas_free(mopts.registers);
   pl_unrolled_orphans(mh, m, opts, &report);
   /* The marks that let a later loop over the same tiles share a ring
