@@ -40,6 +40,16 @@ char *pl_advice_opt_level(unsigned opt_level, const char *arch) {
                     arch ? " for " : "", arch ? arch : "");
 }
 
+char *pl_advice_slots_cut(size_t loops, unsigned most, const char *arch) {
+  if (!loops)
+    return NULL;
+  return pl_strdupf("libpipeline: for %s, %zu loop%s forced to %s%u stages %s pipelined with 2: "
+                    "a loop with copies staged through registers (the register lowering) has 2 "
+                    "slots; -Rpass=cuda-pipeline names %s",
+                    arch, loops, loops == 1 ? "" : "s", loops == 1 ? "" : "up to ", most,
+                    loops == 1 ? "is" : "are", loops == 1 ? "it" : "them");
+}
+
 /* Whether the `len` bytes at `s` look like a misspelling of "pipeline":
  * within edit distance 3, or containing "pipe". */
 static int close_to_pipeline(const char *s, size_t len) {

@@ -32,6 +32,12 @@ size_t pl_edit_distance(const char *a, const char *b);
  * at 0, NULL otherwise. */
 char *pl_advice_opt_level(unsigned opt_level, const char *arch);
 
+/** The warning for a device compilation for `arch` in which `loops`
+ * pipelined loops were forced to more stages (at most `most`, by stages=N
+ * or PL_STAGES(N)) than the two slots of the register lowering they got: a
+ * message when `loops` is not 0, else NULL. */
+char *pl_advice_slots_cut(size_t loops, unsigned most, const char *arch);
+
 /** The warning for `-fplugin-arg-<name>-<arg>` when no loaded plugin is
  * called `name` (clang's plugin name, up to the first '-'): a message when
  * `name`, or `name` joined by '-' to the leading '-'-separated words of

@@ -374,6 +374,24 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
   }
   pl_ptxas_free(mopts.registers);
   pl_unrolled_orphans(mh, m, opts, &report);
+  /* forced stages the register lowering's two slots cut: said once per
+   * device compilation, beyond each loop's passed remark */
+  size_t cut = 0;
+  unsigned most = 0;
+  for (size_t i = 0; i < report.n; ++i)
+    if (report.v[i].pipelined && report.v[i].slots_cut) {
+      ++cut;
+      if (report.v[i].slots_cut > most)
+        most = report.v[i].slots_cut;
+    }
+  if (cut) {
+    char arch[32];
+    module_arch(m, arch, sizeof arch);
+    char *msg = pl_advice_slots_cut(cut, most, arch);
+    if (msg)
+      pl_report_warning(m, msg);
+    free(msg);
+  }
   /* The marks that let a later loop over the same tiles share a ring
    * (plan.h, PL_RING_OF_MD) are of no use after the pass. */
   unsigned ring_of =

@@ -50,6 +50,7 @@ void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, con
   d->message = pl_strdupf("pipelined loop with %u stages%s", plan->stages,
                           plan->alias_check ? "; with a runtime alias check" : "");
   d->stages = plan->stages;
+  d->slots_cut = plan->slots_cut;
   d->lowering = pl_plan_lowering_name(plan);
   d->copies = (unsigned)plan->ncopies;
   d->copy_bytes_min = plan->min_bytes;

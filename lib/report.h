@@ -55,6 +55,8 @@ typedef struct pl_decision {
   char *message;        /**< the remark's text, without the context suffix */
   const char *lowering; /**< pl_plan_lowering_name() when pipelined, else "" */
   unsigned stages, copies, copy_bytes_min, copy_bytes_max;
+  unsigned slots_cut; /**< pipelined: stages forced beyond the register
+                           lowering's two slots (pl_plan.slots_cut), else 0 */
   uint64_t ring_bytes;
   pl_decision_tile *tiles;
   size_t ntiles;
