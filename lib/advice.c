@@ -3,6 +3,7 @@
 
 #include "reasons.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,31 @@ char *pl_advice_opt_level(unsigned opt_level, const char *arch) {
   return pl_strdupf("libpipeline: no loop is pipelined%s%s: the device side is compiled without "
                     "optimization (-O0, clang's default when no -O is given); add -O2 or -O3",
                     arch ? " for " : "", arch ? arch : "");
+}
+
+char *pl_advice_filter_unmatched(const char *which, const char *re, const char *arch, size_t n,
+                                 char *const *names) {
+  enum { SHOWN = 3 };
+  if (!n)
+    return NULL;
+  char *list = pl_strdupf("%s", "");
+  for (size_t i = 0; list && i < n && i < SHOWN; ++i) {
+    char *more = pl_strdupf("%s%s'%s'", list, i ? ", " : "", names[i]);
+    free(list);
+    list = more;
+  }
+  if (!list)
+    return NULL;
+  char rest[48] = "";
+  if (n > SHOWN)
+    snprintf(rest, sizeof rest, " (and %zu more)", n - SHOWN);
+  int only = strcmp(which, "only") == 0;
+  char *msg =
+      pl_strdupf("libpipeline: for %s, %s='%s' matches none of the %zu kernel%s: %s%s; %s", arch,
+                 which, re, n, n == 1 ? "" : "s", list, rest,
+                 only ? "every kernel is left out (ExcludedByFilter)" : "no kernel is left out");
+  free(list);
+  return msg;
 }
 
 char *pl_advice_slots_cut(size_t loops, unsigned most, const char *arch) {

@@ -14,7 +14,10 @@
  *     - -fplugin-arg-pipeline-... with the library loaded only through
  *       -fpass-plugin (no clang plugin reads them);
  *     - the opt library CUDAPipelinePass.so given to -fplugin (it has no
- *       clang plugin and does nothing there).
+ *       clang plugin and does nothing there);
+ *     - an only=/exclude= regex that matches none of a device
+ *       compilation's kernels;
+ *     - forced stages the register lowering's two slots cut.
  *   Every function returns a malloc'ed message (the caller frees it) or
  *   NULL when there is nothing to say.
 \*===----------------------------------------------------------------------===*/
@@ -31,6 +34,14 @@ size_t pl_edit_distance(const char *a, const char *b);
  * (0 to 3) for architecture `arch` (e.g. "sm_90"; may be NULL): a message
  * at 0, NULL otherwise. */
 char *pl_advice_opt_level(unsigned opt_level, const char *arch);
+
+/** The warning for a device compilation for `arch` whose `n` kernels
+ * (demangled names `names[0..n)`) none match the regex `re` of the
+ * argument `which` ("only" or "exclude"): a message listing a few of the
+ * names and what follows (only=: every kernel is left out; exclude=: none
+ * is), or NULL when `n` is 0 (no kernel, nothing to say). */
+char *pl_advice_filter_unmatched(const char *which, const char *re, const char *arch, size_t n,
+                                 char *const *names);
 
 /** The warning for a device compilation for `arch` in which `loops`
  * pipelined loops were forced to more stages (at most `most`, by stages=N

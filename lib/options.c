@@ -55,8 +55,7 @@ static int set_regex(char *out, const char *what, const char *re, char *err, siz
   return 1;
 }
 
-/* Whether `name` matches the extended regex `re` (already validated). */
-static int regex_matches(const char *re, const char *name) {
+int pl_options_regex_matches(const char *re, const char *name) {
   regex_t rx;
   if (regcomp(&rx, re, REG_EXTENDED | REG_NOSUB) != 0)
     return 0;
@@ -66,9 +65,9 @@ static int regex_matches(const char *re, const char *name) {
 }
 
 int pl_options_kernel_selected(const pl_options *opts, const char *name) {
-  if (opts->only[0] && !regex_matches(opts->only, name))
+  if (opts->only[0] && !pl_options_regex_matches(opts->only, name))
     return 0;
-  if (opts->exclude[0] && regex_matches(opts->exclude, name))
+  if (opts->exclude[0] && pl_options_regex_matches(opts->exclude, name))
     return 0;
   return 1;
 }

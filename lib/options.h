@@ -128,6 +128,10 @@ int pl_options_parse_list(pl_options *opts, const char *list, char sep, char *er
  * and exclude= filters of `opts` (both already checked by the parser). */
 int pl_options_kernel_selected(const pl_options *opts, const char *name);
 
+/** Nonzero when the POSIX extended regex `re` (checked by the parser)
+ * matches anywhere in `name`; 0 when it does not, or does not compile. */
+int pl_options_regex_matches(const char *re, const char *name);
+
 /** The text `help` prints: every argument, kernel attribute and pragma,
  * one line each (a static string). */
 const char *pl_options_help(void);

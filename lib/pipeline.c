@@ -330,6 +330,43 @@ static void module_arch(LLVMModuleRef m, char *arch, size_t len) {
     }
 }
 
+/* The only= and exclude= regexes, each when it matches none of the
+ * module's kernels (and there are some): a warning naming a few of them. */
+static void check_filters(LLVMModuleRef m, const pl_options *opts) {
+  if (!opts->only[0] && !opts->exclude[0])
+    return;
+  size_t n = 0;
+  char **names = NULL;
+  int only_hit = 0, exclude_hit = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn) || !pl_is_kernel(fn))
+      continue;
+    size_t len = 0;
+    const char *mangled = LLVMGetValueName2(fn, &len);
+    char *name = pl_demangle(mangled ? mangled : "");
+    if (!name)
+      continue;
+    only_hit |= opts->only[0] && pl_options_regex_matches(opts->only, name);
+    exclude_hit |= opts->exclude[0] && pl_options_regex_matches(opts->exclude, name);
+    names = pl_append(names, n, sizeof *names);
+    names[n++] = name;
+  }
+  char arch[32];
+  module_arch(m, arch, sizeof arch);
+  for (int k = 0; k < 2; ++k) {
+    const char *re = k ? opts->exclude : opts->only;
+    if (!re[0] || (k ? exclude_hit : only_hit))
+      continue;
+    char *msg = pl_advice_filter_unmatched(k ? "exclude" : "only", re, arch, n, names);
+    if (msg)
+      pl_report_warning(m, msg);
+    free(msg);
+  }
+  for (size_t i = 0; i < n; ++i)
+    free(names[i]);
+  free(names);
+}
+
 int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, unsigned opt_level) {
   if (!pl_wants_triple(LLVMGetTarget(m)))
     return 0;
@@ -347,6 +384,7 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
         check_unexamined(fn, opts->disabled ? PL_WHY_DISABLED : PL_WHY_NO_OPTIMIZATION);
     return 0;
   }
+  check_filters(m, opts);
   int changed = 0;
   pl_report report = {0};
   /* The plain kernels' registers, from ptxas at the cost model's first
