@@ -76,8 +76,10 @@ void pl_report_declined(pl_report *r, pl_host *host, LLVMValueRef fn, pl_loop_re
 void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, const pl_plan *plan);
 
 /** Writes `r` for module `m` as a JSON file into directory `dir` (made
- * when missing, one level). Returns NULL on success, else a malloc'ed
- * message the caller frees. Writes nothing when `r` is empty. */
+ * when missing, with its missing parents, as mkdir -p). Returns NULL on
+ * success, else a malloc'ed message the caller frees: the directory, or a
+ * part of its path, could not be made (naming that part and why), or the
+ * file could not be written. Writes nothing when `r` is empty. */
 char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opts, const char *dir);
 
 /** Frees what `r` owns and zeroes it. */
