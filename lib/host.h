@@ -188,10 +188,19 @@ unsigned pl_known_alignment(pl_host *host, LLVMValueRef ptr, LLVMValueRef ctx);
  * Returns NULL when it is well formed, else the verifier's message, which
  * the caller frees with free(). */
 char *pl_verify_function(LLVMValueRef fn);
-/** Reports an error for `fn`'s module through its context
- * (LLVMContext::emitError): clang prints it as an error and the compile
- * fails; opt prints it and exits non-zero. */
+/** Reports an error about the function `fn` through its context, located
+ * at `fn`'s definition (its DISubprogram's file and line; the clang plugin
+ * keeps location-tracking debug info, so kernels have one): clang prints
+ * `file:line:1: error: <message>` (where `fn` has no DISubprogram, clang
+ * places it at the function's declaration when it knows it, else prints no
+ * location) and the compile fails; opt prints `error: file:line:0:
+ * <message>` and exits non-zero. */
 void pl_report_error(LLVMValueRef fn, const char *message);
+
+/** Reports an error about the module `m` as a whole, without a source
+ * location (LLVMContext::emitError): clang prints `error: <message>` and
+ * the compile fails; opt prints it and exits non-zero. */
+void pl_report_module_error(LLVMModuleRef m, const char *message);
 
 /* ---- names ------------------------------------------------------------ */
 

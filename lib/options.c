@@ -31,6 +31,7 @@ void pl_options_init(pl_options *opts) {
   opts->copy_back = 0;
   opts->layout = PL_LAYOUT_AUTO;
   snprintf(opts->ptxas, sizeof opts->ptxas, "ptxas");
+  opts->ptxas_named = 0;
   opts->registers = NULL;
 }
 
@@ -55,8 +56,7 @@ static int set_regex(char *out, const char *what, const char *re, char *err, siz
   return 1;
 }
 
-/* Whether `name` matches the extended regex `re` (already validated). */
-static int regex_matches(const char *re, const char *name) {
+int pl_options_regex_matches(const char *re, const char *name) {
   regex_t rx;
   if (regcomp(&rx, re, REG_EXTENDED | REG_NOSUB) != 0)
     return 0;
@@ -66,9 +66,9 @@ static int regex_matches(const char *re, const char *name) {
 }
 
 int pl_options_kernel_selected(const pl_options *opts, const char *name) {
-  if (opts->only[0] && !regex_matches(opts->only, name))
+  if (opts->only[0] && !pl_options_regex_matches(opts->only, name))
     return 0;
-  if (opts->exclude[0] && regex_matches(opts->exclude, name))
+  if (opts->exclude[0] && pl_options_regex_matches(opts->exclude, name))
     return 0;
   return 1;
 }
@@ -95,7 +95,7 @@ const char *pl_options_help(void) {
          "  layout=auto|padded|unpadded  ring rows: auto (default) pads where WMMA reads "
          "conflict\n"
          "  ptxas=PATH|off    the ptxas the cost model asks for the plain kernels' registers "
-         "(default: ptxas on PATH); off: estimate them\n"
+         "(default: ptxas on PATH); off: estimate them; a named one that fails: a warning\n"
          "  test-invalid-ir   for tests: break each pipelined function before it is verified\n"
          "libpipeline: kernel attributes (include/libpipeline.h):\n"
          "  __attribute__((annotate(\"pipeline\")))          PL_PIPELINE: error unless a loop of "
@@ -185,6 +185,7 @@ int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t er
       return -1;
     }
     snprintf(opts->ptxas, sizeof opts->ptxas, "%s", strcmp(arg + 6, "off") ? arg + 6 : "");
+    opts->ptxas_named = opts->ptxas[0] != '\0';
     return 0;
   }
   if (strcmp(arg, "copy-back") == 0) {

@@ -91,6 +91,8 @@ typedef struct pl_options {
                                      the plain kernels' registers (lib/ptxas.h),
                                      a path or a name on PATH (default "ptxas");
                                      "" (`ptxas=off`): the model estimates them */
+  int ptxas_named;              /**< nonzero when `ptxas=PATH` named one: its
+                                     failure is a warning (lib/ptxas.h) */
   struct pl_ptxas *registers;   /**< the module's register counts, made by
                                      pl_run_module when the model may ask
                                      (NULL: none); not an argument */
@@ -131,6 +133,10 @@ int pl_options_parse_list(pl_options *opts, const char *list, char sep, char *er
 /** Nonzero when the kernel whose demangled name is `name` passes the only=
  * and exclude= filters of `opts` (both already checked by the parser). */
 int pl_options_kernel_selected(const pl_options *opts, const char *name);
+
+/** Nonzero when the POSIX extended regex `re` (checked by the parser)
+ * matches anywhere in `name`; 0 when it does not, or does not compile. */
+int pl_options_regex_matches(const char *re, const char *name);
 
 /** The text `help` prints: every argument, kernel attribute and pragma,
  * one line each (a static string). */

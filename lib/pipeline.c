@@ -21,6 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Why a kernel was not looked at, for the PL_PIPELINE error. */
+#define PL_WHY_DISABLED "the pass is disabled (-fplugin-arg-pipeline-disable)"
+#define PL_WHY_NO_OPTIMIZATION                                                                     \
+  "the device side is compiled without optimization (-O0, clang's default when no -O is "          \
+  "given); add -O2 or -O3"
+#define PL_WHY_OPTNONE "the kernel is compiled without optimization (optnone)"
+
 static int is_optnone(LLVMValueRef fn) {
   unsigned kind = LLVMGetEnumAttributeKindForName("optnone", 7);
   return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
@@ -304,6 +311,31 @@ static void check_assertion(LLVMValueRef fn, const char *name, const pl_report *
 
 static int run_loops(fn_run *r);
 
+/* A function the pass does not look at (`why`: -O0, `disable`, optnone):
+ * when it is a kernel, its annotations are still read, so that a bad one
+ * is an error and PL_PIPELINE fails the compile, naming the kernel and
+ * `why`, as it would for a kernel none of whose loops is pipelined. */
+static void check_unexamined(LLVMValueRef fn, const char *why) {
+  if (!pl_is_kernel(fn))
+    return;
+  size_t len = 0;
+  const char *mangled = LLVMGetValueName2(fn, &len);
+  char *name = pl_demangle(mangled ? mangled : "");
+  pl_kernel_marks marks = {0};
+  char *err = pl_kernel_marks_read(fn, name ? name : "", &marks);
+  if (!err && marks.assert_pipelined) {
+    char arch[32];
+    pl_target_sm(fn, arch, sizeof arch);
+    err = pl_strdupf("libpipeline: kernel '%s' is marked PL_PIPELINE (annotate(\"pipeline\")) "
+                     "but no loop of it is pipelined for %s: %s",
+                     name ? name : "", arch, why);
+  }
+  if (err)
+    pl_report_error(fn, err);
+  free(err);
+  free(name);
+}
+
 static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *module_opts,
                         pl_report *report) {
   pl_host *host = pl_host_for_function(mh, fn);
@@ -443,18 +475,61 @@ static void module_arch(LLVMModuleRef m, char *arch, size_t len) {
     }
 }
 
-int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, unsigned opt_level) {
-  if (opts->disabled || !pl_wants_triple(LLVMGetTarget(m)))
-    return 0;
-  if (opt_level == 0) {
-    char arch[32];
-    module_arch(m, arch, sizeof arch);
-    char *msg = pl_advice_opt_level(opt_level, strcmp(arch, "unknown") ? arch : NULL);
+/* The only= and exclude= regexes, each when it matches none of the
+ * module's kernels (and there are some): a warning naming a few of them. */
+static void check_filters(LLVMModuleRef m, const pl_options *opts) {
+  if (!opts->only[0] && !opts->exclude[0])
+    return;
+  size_t n = 0;
+  char **names = NULL;
+  int only_hit = 0, exclude_hit = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn) || !pl_is_kernel(fn))
+      continue;
+    size_t len = 0;
+    const char *mangled = LLVMGetValueName2(fn, &len);
+    char *name = pl_demangle(mangled ? mangled : "");
+    if (!name)
+      continue;
+    only_hit |= opts->only[0] && pl_options_regex_matches(opts->only, name);
+    exclude_hit |= opts->exclude[0] && pl_options_regex_matches(opts->exclude, name);
+    names = pl_append(names, n, sizeof *names);
+    names[n++] = name;
+  }
+  char arch[32];
+  module_arch(m, arch, sizeof arch);
+  for (int k = 0; k < 2; ++k) {
+    const char *re = k ? opts->exclude : opts->only;
+    if (!re[0] || (k ? exclude_hit : only_hit))
+      continue;
+    char *msg = pl_advice_filter_unmatched(k ? "exclude" : "only", re, arch, n, names);
     if (msg)
       pl_report_warning(m, msg);
     free(msg);
+  }
+  for (size_t i = 0; i < n; ++i)
+    free(names[i]);
+  free(names);
+}
+
+int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, unsigned opt_level) {
+  if (!pl_wants_triple(LLVMGetTarget(m)))
+    return 0;
+  if (opts->disabled || opt_level == 0) {
+    char arch[32];
+    module_arch(m, arch, sizeof arch);
+    char *msg = opts->disabled
+                    ? NULL
+                    : pl_advice_opt_level(opt_level, strcmp(arch, "unknown") ? arch : NULL);
+    if (msg)
+      pl_report_warning(m, msg);
+    free(msg);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+      if (!LLVMIsDeclaration(fn))
+        check_unexamined(fn, opts->disabled ? PL_WHY_DISABLED : PL_WHY_NO_OPTIMIZATION);
     return 0;
   }
+  check_filters(m, opts);
   int changed = 0;
   pl_report report = {0};
   /* The plain kernels' registers, from ptxas at the cost model's first
@@ -463,12 +538,43 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
   mopts.registers =
       opts->ptxas[0] && opts->profitability && !opts->stages ? pl_ptxas_new(opts->ptxas) : NULL;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-    if (LLVMIsDeclaration(fn) || is_optnone(fn))
+    if (LLVMIsDeclaration(fn))
       continue;
-    changed |= run_function(mh, fn, &mopts, &report);
+    if (is_optnone(fn))
+      check_unexamined(fn, PL_WHY_OPTNONE);
+    else
+      changed |= run_function(mh, fn, &mopts, &report);
+  }
+  if (opts->ptxas_named) {
+    /* the user named this ptxas: its failure is said once per device
+     * compilation, not only in the analysis remarks */
+    char arch[32];
+    module_arch(m, arch, sizeof arch);
+    char *msg = pl_ptxas_warning(mopts.registers, arch);
+    if (msg)
+      pl_report_warning(m, msg);
+    free(msg);
   }
   pl_ptxas_free(mopts.registers);
   pl_unrolled_orphans(mh, m, opts, &report);
+  /* forced stages the register lowering's two slots cut: said once per
+   * device compilation, beyond each loop's passed remark */
+  size_t cut = 0;
+  unsigned most = 0;
+  for (size_t i = 0; i < report.n; ++i)
+    if (report.v[i].pipelined && report.v[i].slots_cut) {
+      ++cut;
+      if (report.v[i].slots_cut > most)
+        most = report.v[i].slots_cut;
+    }
+  if (cut) {
+    char arch[32];
+    module_arch(m, arch, sizeof arch);
+    char *msg = pl_advice_slots_cut(cut, most, arch);
+    if (msg)
+      pl_report_warning(m, msg);
+    free(msg);
+  }
   /* The marks that let a later loop over the same tiles share a ring
    * (plan.h, PL_RING_OF_MD) are of no use after the pass. */
   unsigned ring_of =
@@ -477,9 +583,8 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
     LLVMGlobalEraseMetadata(g, ring_of);
   if (opts->report[0]) {
     char *err = pl_report_write(&report, m, opts, opts->report);
-    LLVMValueRef any = LLVMGetFirstFunction(m);
-    if (err && any)
-      pl_report_error(any, err);
+    if (err)
+      pl_report_module_error(m, err);
     free(err);
   }
   pl_report_free(&report);

@@ -23,9 +23,12 @@
 int pl_wants_triple(const char *triple);
 
 /** Runs the pass over `m`. `opt_level` is the pipeline's optimization level
- * (0 to 3; the pass does nothing at 0). Nothing happens either when the
- * options disable the pass, or when the module's triple is not nvptx*
- * (the host side of a CUDA compile). Functions marked optnone are skipped.
+ * (0 to 3; the pass changes nothing at 0, and warns that it cannot act).
+ * Nothing happens either when the module's triple is not nvptx* (the host
+ * side of a CUDA compile). When the options disable the pass, at level 0,
+ * and for functions marked optnone, the IR is left alone but the kernels'
+ * annotations are still read: a bad one, or PL_PIPELINE (annotate("pipeline")),
+ * is an error at the kernel saying why no loop of it was pipelined.
  * Returns nonzero when the IR changed. */
 int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, unsigned opt_level);
 

@@ -491,8 +491,10 @@ static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t p
                        pl_plan *plan, pl_fail *f) {
   (void)c;
   plan->requested = opts->stages ? opts->stages : PL_DEFAULT_STAGES;
-  if (plan->stores_after_compute)
+  if (plan->stores_after_compute) {
+    plan->slots_cut = opts->stages > PL_MIN_STAGES ? opts->stages : 0;
     plan->requested = PL_MIN_STAGES;
+  }
   plan->budget = opts->max_shared;
   unsigned s = plan->requested;
   while (s >= PL_MIN_STAGES && ring_need(plan, s) > opts->max_shared)

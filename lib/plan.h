@@ -108,6 +108,9 @@ typedef struct pl_plan {
   char target[32];               /**< the target's name ("sm_75") */
   unsigned stages;               /**< S, from 2 to 8 */
   unsigned requested;            /**< stages asked for (option or default) */
+  unsigned slots_cut;            /**< the stages forced (stages=N, PL_STAGES)
+                                      beyond the two slots of a lowering that
+                                      stores after the compute, else 0 */
   pl_ring_layout *rings;         /**< one per tile of the candidate (owned) */
   size_t nrings;                 /**< = the candidate's ntiles */
   uint64_t ring_bytes;           /**< all rings together: S * sum(stride) */

@@ -19,6 +19,10 @@ struct pl_ptxas {
   char *exe;       /* the ptxas to run */
   LLVMModuleRef m; /* the module the counts are of (NULL: not asked yet) */
   char why[192];   /* why they are unknown, "" when known */
+  int spawn_error; /* errno of a ptxas that could not be run, else 0 */
+  int exit_status; /* ptxas's non-zero exit status, else 0 */
+  int signal;      /* the signal that ended ptxas, else 0 */
+  char said[128];  /* the first line ptxas printed when it failed */
   size_t n;        /* entry functions found */
   char **names;    /* their (mangled) names */
   unsigned *regs;  /* their registers per thread */
@@ -158,6 +162,7 @@ static char *run(pl_ptxas *p, char *const argv[], int *status) {
   close(fds[1]);
   if (rc != 0) {
     close(fds[0]);
+    p->spawn_error = rc;
     snprintf(p->why, sizeof p->why, "%s was not found (set ptxas=PATH)", argv[0]);
     return NULL;
   }
@@ -186,6 +191,10 @@ static char *run(pl_ptxas *p, char *const argv[], int *status) {
   while (waitpid(pid, &st, 0) < 0)
     ;
   *status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+  if (WIFSIGNALED(st))
+    p->signal = WTERMSIG(st);
+  else if (*status != 0)
+    p->exit_status = *status;
   if (out)
     out[n] = '\0';
   return out;
@@ -249,6 +258,7 @@ static void measure(pl_ptxas *p, LLVMModuleRef m, LLVMValueRef kernel, int rdc) 
     if (nl)
       *nl = '\0';
     snprintf(p->why, sizeof p->why, "ptxas failed (exit %d: %.120s)", status, out);
+    snprintf(p->said, sizeof p->said, "%s", out);
   }
   free(out);
 }
@@ -259,7 +269,8 @@ unsigned pl_ptxas_registers(pl_ptxas *p, LLVMValueRef kernel, int rdc) {
   LLVMModuleRef m = LLVMGetGlobalParent(kernel);
   if (p->m != m) {
     forget(p);
-    p->why[0] = '\0';
+    p->why[0] = p->said[0] = '\0';
+    p->spawn_error = p->exit_status = p->signal = 0;
     p->m = m;
     measure(p, m, kernel, rdc);
   }
@@ -271,4 +282,27 @@ unsigned pl_ptxas_registers(pl_ptxas *p, LLVMValueRef kernel, int rdc) {
   if (!p->why[0])
     snprintf(p->why, sizeof p->why, "ptxas reported no register count for the kernel");
   return 0;
+}
+
+char *pl_ptxas_warning(const pl_ptxas *p, const char *arch) {
+  char what[256];
+  if (!p)
+    return NULL;
+  if (p->spawn_error)
+    snprintf(what, sizeof what, "could not be run (%s)", strerror(p->spawn_error));
+  else if (p->signal)
+    snprintf(what, sizeof what, "was ended by signal %d", p->signal);
+  else if (p->exit_status)
+    snprintf(what, sizeof what, "failed with exit status %d%s%.120s%s", p->exit_status,
+             p->said[0] ? " (" : "", p->said, p->said[0] ? ")" : "");
+  else
+    return NULL;
+  size_t n = strlen(p->exe) + strlen(what) + 192;
+  char *msg = malloc(n);
+  if (msg)
+    snprintf(msg, n,
+             "libpipeline: for %s, ptxas=%s %s; the cost model estimates the kernels' "
+             "registers instead",
+             arch && *arch ? arch : "this compile", p->exe, what);
+  return msg;
 }

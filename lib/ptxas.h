@@ -52,4 +52,14 @@ unsigned pl_ptxas_registers(pl_ptxas *p, LLVMValueRef kernel, int rdc);
  * yet), as a lower-case clause for a remark, e.g. "ptxas was not found". */
 const char *pl_ptxas_failure(const pl_ptxas *p);
 
+/** The warning for a ptxas the user named (`ptxas=PATH`) that could not
+ * serve: a malloc'ed one-line message the caller frees, naming the path,
+ * the architecture `arch` (e.g. "sm_90") and what failed -- it could not
+ * be run (not found, not executable: the spawn's error), it exited with a
+ * non-zero status (with the first line it printed), or a signal ended it --
+ * and saying that the cost model estimates the registers instead. NULL
+ * when `p` is NULL, ptxas was not run (no question came, or the NVPTX back
+ * end or the temporary file failed first), or it succeeded. */
+char *pl_ptxas_warning(const pl_ptxas *p, const char *arch);
+
 #endif /* PL_PTXAS_H */

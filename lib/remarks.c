@@ -278,6 +278,13 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
       pl_remark_text(r, c->tiles[t].name);
       pl_remark_text(r, "'");
     }
+  if (plan->slots_cut) {
+    pl_remark_text(r, " (");
+    pl_remark_u64(r, "Requested", plan->slots_cut);
+    pl_remark_text(r, " stages requested; the register lowering has ");
+    pl_remark_u64(r, "Slots", PL_MIN_STAGES);
+    pl_remark_text(r, " slots)");
+  }
   if (plan->stages != plan->requested) {
     pl_remark_text(r, " (");
     pl_remark_u64(r, "Requested", plan->requested);

@@ -69,6 +69,7 @@ void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, con
   d->message = pl_strdupf("pipelined loop with %u stages%s", plan->stages,
                           plan->alias_check ? "; with a runtime alias check" : "");
   d->stages = plan->stages;
+  d->slots_cut = plan->slots_cut;
   d->lowering = pl_plan_lowering_name(plan);
   d->copies = (unsigned)plan->ncopies;
   d->copy_bytes_min = plan->min_bytes;
@@ -138,13 +139,47 @@ static FILE *open_new(const char *dir, const char *base, const char *arch, char 
   return NULL;
 }
 
+/* Makes the directory `dir` with its missing parents, as mkdir -p does
+ * (several compiles may make them at once: one that exists is fine).
+ * Returns NULL, or a malloc'ed message naming `dir`, the part that could
+ * not be made and why. */
+static char *make_dirs(const char *dir) {
+  char *path = pl_strdupf("%s", dir);
+  char *msg = NULL;
+  if (!path)
+    return pl_strdupf("libpipeline: cannot create the report directory '%s': out of memory", dir);
+  for (char *p = path + 1;; ++p) {
+    if (*p != '/' && *p != '\0')
+      continue;
+    char c = *p;
+    *p = '\0';
+    struct stat st;
+    if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+      msg = pl_strdupf("libpipeline: cannot create the report directory '%s': '%s': %s", dir, path,
+                       strerror(errno));
+      break;
+    }
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+      msg = pl_strdupf("libpipeline: cannot create the report directory '%s': '%s' exists and "
+                       "is not a directory",
+                       dir, path);
+      break;
+    }
+    *p = c;
+    if (!c)
+      break;
+  }
+  free(path);
+  return msg;
+}
+
 char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opts,
                       const char *dir) {
   if (!r->n)
     return NULL;
-  if (mkdir(dir, 0755) != 0 && errno != EEXIST)
-    return pl_strdupf("libpipeline: cannot create the report directory '%s': %s", dir,
-                      strerror(errno));
+  char *made = make_dirs(dir);
+  if (made)
+    return made;
   size_t len = 0;
   const char *src = LLVMGetSourceFileName(m, &len);
   char *source = pl_strdupf("%.*s", (int)len, src ? src : "");

@@ -55,6 +55,8 @@ typedef struct pl_decision {
   char *message;        /**< the remark's text, without the context suffix */
   const char *lowering; /**< pl_plan_lowering_name() when pipelined, else "" */
   unsigned stages, copies, copy_bytes_min, copy_bytes_max;
+  unsigned slots_cut; /**< pipelined: stages forced beyond the register
+                           lowering's two slots (pl_plan.slots_cut), else 0 */
   uint64_t ring_bytes;
   pl_decision_tile *tiles;
   size_t ntiles;
@@ -78,8 +80,10 @@ void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, con
 void pl_report_drop_last(pl_report *r);
 
 /** Writes `r` for module `m` as a JSON file into directory `dir` (made
- * when missing, one level). Returns NULL on success, else a malloc'ed
- * message the caller frees. Writes nothing when `r` is empty. */
+ * when missing, with its missing parents, as mkdir -p). Returns NULL on
+ * success, else a malloc'ed message the caller frees: the directory, or a
+ * part of its path, could not be made (naming that part and why), or the
+ * file could not be written. Writes nothing when `r` is empty. */
 char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opts, const char *dir);
 
 /** Frees what `r` owns and zeroes it. */

@@ -29,6 +29,7 @@ extern "C" {
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
 #include <dlfcn.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -110,12 +111,20 @@ class PipelineAction : public PluginASTAction {
 
 protected:
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
-    // Once per process: with clang's integrated cc1, the host and device
-    // jobs of one compile share it.
-    static bool Warned = false;
-    if (!Warned) {
-      Warned = true;
-      warnMisspelledPluginArgs(CI);
+    // Once per driver invocation: the host and device jobs of one compile
+    // run in processes of their own (clang runs cc1 in its own process only
+    // when there is one job), so one job speaks (lib/advice.h).
+    static bool Asked = false, Speaks = false;
+    if (!Asked) {
+      Asked = true;
+      pl_job Job = {};
+      Job.cuda = CI.getLangOpts().CUDA;
+      Job.device = CI.getLangOpts().CUDAIsDevice;
+      if (Job.device)
+        snprintf(Job.arch, sizeof Job.arch, "%s", CI.getTargetOpts().CPU.c_str());
+      Speaks = plJobSpeaks(Job, PL_SAID_AT_PARSE);
+      if (Speaks)
+        warnMisspelledPluginArgs(CI);
     }
     pl_options_init(&Opts);
     for (const std::string &A : Args) {
@@ -129,7 +138,7 @@ protected:
       }
     }
     static bool HelpPrinted = false;
-    if (Opts.help && !HelpPrinted) {
+    if (Opts.help && Speaks && !HelpPrinted) {
       HelpPrinted = true;
       llvm::errs() << pl_options_help();
     }
@@ -147,9 +156,8 @@ protected:
                              [&](const std::string &Path) { return isThisPass(Self, Path); }),
               P.end());
     }
-    // include/libpipeline.h turns PL_PIPELINE, PL_STAGES(n) and
-    // PL_NO_PIPELINE into kernel annotations only where the plugin reads
-    // them: its predefined macro __LIBPIPELINE__ says so.
+    // Sources may ask whether the plugin is loaded (include/libpipeline.h
+    // expands its macros under any clang CUDA compile, or here).
     Preprocessor &PP = CI.getPreprocessor();
     PP.setPredefines(PP.getPredefines() + "#define __LIBPIPELINE__ 1\n");
     // Remarks need source locations, which clang keeps only when a remark or

@@ -222,8 +222,30 @@ char *pl_verify_function(LLVMValueRef Fn) {
   return Out;
 }
 
+namespace {
+/// An error located at a function's definition. clang reports a
+/// DiagnosticInfoUnsupported with the location it carries (its
+/// err_fe_backend_unsupported, printed as `file:line:col: error: <message>`)
+/// and reads only the message; opt prints what print() writes.
+class PlLocatedError : public DiagnosticInfoUnsupported {
+public:
+  PlLocatedError(const Function &F, const Twine &Msg)
+      : DiagnosticInfoUnsupported(F, Msg, DiagnosticLocation(F.getSubprogram()), DS_Error) {}
+  void print(DiagnosticPrinter &DP) const override {
+    if (isLocationAvailable())
+      DP << getLocationStr() << ": ";
+    DP << getMessage();
+  }
+};
+} // namespace
+
 void pl_report_error(LLVMValueRef Fn, const char *Message) {
-  unwrap<Function>(Fn)->getContext().emitError(Message);
+  Function *F = unwrap<Function>(Fn);
+  F->getContext().diagnose(PlLocatedError(*F, Message));
+}
+
+void pl_report_module_error(LLVMModuleRef M, const char *Message) {
+  unwrap(M)->getContext().emitError(Message);
 }
 
 const char *pl_param_name(pl_host *H, LLVMValueRef Arg) {

@@ -7,7 +7,8 @@
 //   clang plugin (it cannot reference clang's symbols, or it would not load
 //   in opt). A static initializer notices clang as the host process and
 //   the -fplugin= naming this file, and prints a warning naming the right
-//   file, libpipeline.so (lib/advice.c decides and words it). clang's
+//   file, libpipeline.so (lib/advice.c decides and words it), in one job
+//   of the driver invocation (plThisJobSpeaks). clang's
 //   diagnostics do not exist yet when plugins load, so it goes to stderr.
 //   Loaded by opt, or by clang through -fpass-plugin=, it says nothing.
 //
@@ -27,7 +28,7 @@ extern "C" {
 namespace {
 struct WarnInClang {
   WarnInClang() {
-    if (!plInClang())
+    if (!plInClang() || !plThisJobSpeaks(PL_SAID_AT_PARSE))
       return;
     Dl_info Info;
     if (!dladdr(reinterpret_cast<void *>(&plInClang), &Info) || !Info.dli_fname)

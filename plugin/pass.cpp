@@ -29,12 +29,18 @@ extern "C" {
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 
+#include <climits>
+#include <cstring>
 #include <dlfcn.h>
 #include <fstream>
 #include <iterator>
+#include <stdlib.h>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -50,7 +56,7 @@ struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
                    std::string A = "")
       : Opts(O), Level(L), Names(std::move(N)), Advice(std::move(A)) {}
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
-    if (!Advice.empty() && pl_wants_triple(M.getTargetTriple().c_str()))
+    if (!Advice.empty())
       pl_report_warning(wrap(&M), Advice.c_str());
     auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
     pl_module_host MH{FAM, {}, Names.get()};
@@ -77,8 +83,9 @@ struct CudaPipelineNotePass : PassInfoMixin<CudaPipelineNotePass> {
 };
 } // namespace
 
-std::vector<std::string> plProcessArgs() {
-  std::ifstream In("/proc/self/cmdline", std::ios::binary);
+/// The NUL-separated arguments in the file `Path` (a /proc/PID/cmdline).
+static std::vector<std::string> readArgs(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
   std::string All((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
   std::vector<std::string> Args;
   for (size_t I = 0; I < All.size();) {
@@ -89,6 +96,50 @@ std::vector<std::string> plProcessArgs() {
     I = E + 1;
   }
   return Args;
+}
+
+std::vector<std::string> plProcessArgs() { return readArgs("/proc/self/cmdline"); }
+
+std::vector<std::string> plDriverArgs() {
+  std::vector<std::string> Self = plProcessArgs();
+  std::vector<std::string> Driver;
+  if (Self.size() < 2 || Self[1] != "-cc1") {
+    Driver = Self;
+  } else {
+    std::string Parent = "/proc/" + std::to_string(getppid());
+    char Mine[PATH_MAX], Theirs[PATH_MAX];
+    if (realpath("/proc/self/exe", Mine) && realpath((Parent + "/exe").c_str(), Theirs) &&
+        std::strcmp(Mine, Theirs) == 0)
+      Driver = readArgs(Parent + "/cmdline");
+  }
+  if (Driver.empty())
+    return Driver;
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 64> Argv;
+  for (const std::string &A : Driver)
+    Argv.push_back(A.c_str());
+  cl::ExpandResponseFiles(Saver, cl::TokenizeGNUCommandLine, Argv);
+  return std::vector<std::string>(Argv.begin(), Argv.end());
+}
+
+bool plJobSpeaks(const pl_job &Job, pl_said_in Where) {
+  std::vector<std::string> Args = plDriverArgs();
+  std::vector<char *> Argv;
+  for (std::string &A : Args)
+    Argv.push_back(A.data());
+  return pl_job_speaks(&Job, Where, static_cast<int>(Argv.size()), Argv.data());
+}
+
+bool plThisJobSpeaks(pl_said_in Where) {
+  std::vector<std::string> Args = plProcessArgs();
+  std::vector<char *> Argv;
+  for (std::string &A : Args)
+    Argv.push_back(A.data());
+  pl_job Job;
+  if (!pl_job_from_cc1_args(static_cast<int>(Argv.size()), Argv.data(), &Job))
+    return true;
+  return plJobSpeaks(Job, Where);
 }
 
 bool plInClang() {
@@ -141,9 +192,10 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             pl_options_init(&O);
             // In clang, this entry point means -fpass-plugin without
             // -fplugin (the clang plugin drops its own -fpass-plugin copy):
-            // no one reads -fplugin-arg-pipeline-*, so say so.
+            // no one reads -fplugin-arg-pipeline-*, so say so, once per
+            // driver invocation.
             std::string Advice;
-            if (plInClang()) {
+            if (plInClang() && plThisJobSpeaks(PL_SAID_BY_PASS)) {
               std::vector<std::string> Args = plProcessArgs();
               std::vector<char *> Argv;
               for (std::string &A : Args)

@@ -3,6 +3,7 @@
 #define PL_PASS_H
 
 extern "C" {
+#include "../lib/advice.h"
 #include "../lib/options.h"
 }
 
@@ -24,7 +25,8 @@ using plParamNames = std::map<std::string, std::vector<std::string>>;
 /// (parameters parsed by lib/options.c) and at the OptimizerLast extension
 /// point with `Opts` and the parameter names `Names` (may be null).
 /// `Advice`, when not empty, is a warning (lib/advice.h) the pass reports
-/// once on each NVPTX module it runs on.
+/// on each module it runs on (the caller gives it only to the job that
+/// speaks for the driver invocation, plThisJobSpeaks).
 void plRegisterPassBuilderCallbacks(llvm::PassBuilder &PB, const pl_options &Opts,
                                     std::shared_ptr<const plParamNames> Names = nullptr,
                                     std::string Advice = "");
@@ -32,6 +34,23 @@ void plRegisterPassBuilderCallbacks(llvm::PassBuilder &PB, const pl_options &Opt
 /// The command line of this process (/proc/self/cmdline: the driver's with
 /// clang's integrated cc1, cc1's otherwise); empty where unreadable.
 std::vector<std::string> plProcessArgs();
+
+/// The command line of the clang driver that started this job, response
+/// files expanded: this process's when it is the driver (its integrated
+/// cc1 running its only job), else its parent's when the parent runs the
+/// same executable (a cc1 process the driver started); empty otherwise (a
+/// cc1 command typed by hand, or /proc unreadable).
+std::vector<std::string> plDriverArgs();
+
+/// Whether the job `Job` is the one of its driver invocation that says,
+/// `Where`, what is said once per invocation (lib/advice.h, pl_job_speaks,
+/// over plDriverArgs()).
+bool plJobSpeaks(const pl_job &Job, pl_said_in Where);
+
+/// plJobSpeaks for this process's own job, read from its cc1 command line
+/// (pl_job_from_cc1_args); true when this process is the driver itself,
+/// which runs cc1 in its own process only when it has one job.
+bool plThisJobSpeaks(pl_said_in Where);
 
 /// Nonzero when this process is clang (its libraries define
 /// clang::getClangFullVersion), that is when a library was loaded by clang

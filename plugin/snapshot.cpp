@@ -178,8 +178,8 @@ pl_snapshot *pl_snapshot_take(LLVMValueRef Fn) {
   S->Private = std::make_unique<Module>("pl.snapshot", F.getContext());
   S->Private->setDataLayout(F.getParent()->getDataLayout());
   S->Private->setTargetTriple(F.getParent()->getTargetTriple());
-  S->Copy = Function::Create(F.getFunctionType(), F.getLinkage(), F.getAddressSpace(),
-                             F.getName(), S->Private.get());
+  S->Copy = Function::Create(F.getFunctionType(), F.getLinkage(), F.getAddressSpace(), F.getName(),
+                             S->Private.get());
   ValueToValueMapTy VMap;
   SmallPtrSet<const GlobalValue *, 16> Seen;
   SmallVector<const GlobalValue *, 16> Globals;

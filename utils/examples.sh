@@ -16,7 +16,9 @@ arch="${PL_CUDA_ARCH:-sm_90}"
 out="$build/examples/ptx"
 mkdir -p "$out"
 for ex in sgemm wmma_gemm declined; do
-  echo "== examples/$ex.cu ($arch)"
+  what=""
+  [ "$ex" = declined ] && what=": two loops the plugin declines, each remark says why"
+  echo "== examples/$ex.cu ($arch)$what"
   "$clangxx" -x cuda "${cuda_flags[@]}" --cuda-gpu-arch="$arch" --cuda-device-only -O3 -S \
     "$here/examples/$ex.cu" -o "$out/$ex.ptx" -fplugin="$plugin" \
     -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline "$@"

@@ -18,6 +18,15 @@
 // OFF-NOT: cp.async
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipeline-stages=4 -fplugin-arg-pipeline-max-shared=32K -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=FIT
 // FIT: pipelined loop with 3 stages: {{.*}} (4 stages requested; 3 fit the 32768-byte budget)
+// The register lowering has two slots: a forced stages=5 gets 2, and says
+// so in its passed remark and in a warning once per device compilation
+// (by default on sm_75 as under lowering=registers); stages=2 says nothing.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipeline-stages=5 -fplugin-arg-pipeline-lowering=registers -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=SLOTS
+// SLOTS: remark: pipelined loop with 2 stages: {{.*}}; removed the second barrier (5 stages requested; the register lowering has 2 slots); registers [sm_80,
+// SLOTS: warning: libpipeline: for sm_80, 1 loop forced to 5 stages is pipelined with 2: a loop with copies staged through registers (the register lowering) has 2 slots; -Rpass=cuda-pipeline names it [-Wbackend-plugin]
+// RUN: %clang_cuda --cuda-gpu-arch=sm_75 -S %s -o /dev/null -fplugin-arg-pipeline-stages=4 2>&1 | FileCheck %s --check-prefix=SLOTS75
+// SLOTS75: warning: libpipeline: for sm_75, 1 loop forced to 4 stages is pipelined with 2:
+// RUN: %clang_cuda --cuda-gpu-arch=sm_75 -S %s -o /dev/null -fplugin-arg-pipeline-stages=2 2>&1 | count 0
 // `verify` runs LLVM's verifier on what the pass changed (quiet when it holds);
 // under -fgpu-rdc the sgemm tiles, static locals of the kernel, stay internal.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o - -fplugin-arg-pipeline-verify -fgpu-rdc 2>&1 | FileCheck %s --check-prefix=VERIFY

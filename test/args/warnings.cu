@@ -22,10 +22,14 @@
 // RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fpass-plugin=%obj_root/lib/CUDAPipelinePass.so 2>&1 | count 0
 //
 // A misspelled plugin name in -fplugin-arg-<name>-<arg>: clang ignores the
-// argument; the plugin sees it among the frontend options.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipline-stages=4 -fplugin-arg-libpipeline-disable -fplugin-arg-unrelated-x 2>&1 | FileCheck %s --check-prefix=NAME --implicit-check-not=warning:
+// argument; the plugin sees it among the frontend options. clang's plugin
+// name ends at the first '-', so the pass's own name, cuda-pipeline, is a
+// plugin 'cuda' with the argument 'pipeline-stages=4': caught too.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipline-stages=4 -fplugin-arg-libpipeline-disable -fplugin-arg-unrelated-x -fplugin-arg-cuda-pipeline-stages=4 -fplugin-arg-nv_pipeline-verify -fplugin-arg-cuda-stages=3 2>&1 | FileCheck %s --check-prefix=NAME --implicit-check-not=warning:
 // NAME-DAG: warning: libpipeline: '-fplugin-arg-pipline-stages=4' is ignored: no plugin 'pipline' is loaded; libpipeline's arguments are '-fplugin-arg-pipeline-stages=4' [-Wbackend-plugin]
 // NAME-DAG: warning: libpipeline: '-fplugin-arg-libpipeline-disable' is ignored: no plugin 'libpipeline' is loaded; libpipeline's arguments are '-fplugin-arg-pipeline-disable' [-Wbackend-plugin]
+// NAME-DAG: warning: libpipeline: '-fplugin-arg-cuda-pipeline-stages=4' is ignored: no plugin 'cuda' is loaded; libpipeline's arguments are '-fplugin-arg-pipeline-stages=4' [-Wbackend-plugin]
+// NAME-DAG: warning: libpipeline: '-fplugin-arg-nv_pipeline-verify' is ignored: no plugin 'nv_pipeline' is loaded; libpipeline's arguments are '-fplugin-arg-pipeline-verify' [-Wbackend-plugin]
 //
 // -fplugin-arg-pipeline-* with only -fpass-plugin: nothing reads them.
 // RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fpass-plugin=%plugin -fplugin-arg-pipeline-stages=4 2>&1 | FileCheck %s --check-prefix=PASSARGS

@@ -10,6 +10,17 @@
 // RUN: not %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null '-fplugin-arg-pipeline-only=scale(' 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: libpipeline: bad argument '-fplugin-arg-pipeline-only=scale(': only: bad regular expression 'scale(': {{.+}}
 //
+// A regex that matches none of a device compilation's kernels is a warning,
+// once (in a full compile the host job says nothing), listing a few names;
+// a translation unit without kernels says nothing.
+// RUN: rm -rf %t.d && mkdir -p %t.d && %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -O3 --cuda-gpu-arch=sm_80 -fplugin=%plugin -c %s -o %t.d/a.o '-fplugin-arg-pipeline-only=scle<' 2>&1 | FileCheck %s --check-prefix=UNMATCHED
+// UNMATCHED: warning: libpipeline: for sm_80, only='scle<' matches none of the 2 kernels: 'void scale<2>(int, float const*, float*)', 'plain(int, float const*, float*)'; every kernel is left out (ExcludedByFilter) [-Wbackend-plugin]
+// UNMATCHED-NEXT: 1 warning generated when compiling for sm_80.
+// UNMATCHED-NOT: warning
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipeline-exclude=gemm -DMANY 2>&1 | FileCheck %s --check-prefix=EXUNMATCHED
+// EXUNMATCHED: warning: libpipeline: for sm_80, exclude='gemm' matches none of the 4 kernels: 'void scale<2>(int, float const*, float*)', 'plain(int, float const*, float*)', 'third(float*)' (and 1 more); no kernel is left out [-Wbackend-plugin]
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -O3 --cuda-gpu-arch=sm_80 -fplugin=%plugin -c %s -o %t.d/b.o -fplugin-arg-pipeline-only=scale -fplugin-arg-pipeline-exclude=nothing -DNO_KERNELS 2>&1 | count 0
+//
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.s -fplugin-arg-pipeline-help 2>&1 | FileCheck %s --check-prefix=HELP
 // RUN: FileCheck %s --check-prefix=PTX < %t.s
 // HELP: libpipeline: arguments (-fplugin-arg-pipeline-<arg>; opt: -passes='cuda-pipeline<a;b>'):
@@ -41,6 +52,7 @@
 // HELP-NEXT: -Wno-backend-plugin
 // PTX: cp.async.wait_group 1;
 #define T 32
+#ifndef NO_KERNELS
 template <int F>
 __global__ void scale(int n, const float *__restrict__ a, float *__restrict__ out) {
   __shared__ float tile[T][T + 1];
@@ -67,3 +79,10 @@ __global__ void plain(int n, const float *__restrict__ a, float *__restrict__ ou
   }
   out[threadIdx.y * T + threadIdx.x] = acc;
 }
+#ifdef MANY
+__global__ void third(float *out) { out[threadIdx.x] = 3; }
+__global__ void fourth(float *out) { out[threadIdx.x] = 4; }
+#endif
+#else
+__device__ float twice(float x) { return 2 * x; }
+#endif

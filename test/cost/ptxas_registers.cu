@@ -10,6 +10,7 @@
 //   FAKE_FAIL=1   the estimate, and the remark says why
 //   ptxas=off     the estimate, nothing said
 //   a ptxas that is not there: the estimate, "was not found"
+//   a named ptxas that fails or is not there: a warning too
 // With the real ptxas (the RUN under %if ptxas) the loop is
 // pipelined and the count is ptxas's. The plugin never changes the module
 // it measures: the PTX with ptxas=off, with a failing ptxas and with a
@@ -22,6 +23,18 @@
 // RUN: env FAKE_REGS=32 %clang_cuda -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/32.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=R32
 // RUN: env FAKE_FAIL=1 %clang_cuda -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/fail.ptx -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=FAIL
 // RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=%t/no-such-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/none.ptx -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
+// A ptxas the user named that fails or is missing is also a warning, once
+// per device compilation, naming it and what failed; the default ptxas
+// (from PATH) missing stays quiet but for the analysis remark.
+// RUN: env FAKE_FAIL=1 %clang_cuda -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WFAKE
+// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=/bin/false --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WFALSE
+// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=%t/no-such-ptxas --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WNONE
+// RUN: env PATH=%t %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | count 0
+// WFAKE: warning: libpipeline: for sm_90, ptxas={{.*}}fake-ptxas failed with exit status 255 (ptxas fatal   : Unresolved extern function 'nowhere'); the cost model estimates the kernels' registers instead [-Wbackend-plugin]
+// WFAKE-NEXT: 1 warning generated
+// WFALSE: warning: libpipeline: for sm_90, ptxas=/bin/false failed with exit status 1; the cost model estimates the kernels' registers instead [-Wbackend-plugin]
+// WFALSE-NEXT: 1 warning generated
+// WNONE: warning: libpipeline: for sm_90, ptxas={{.*}}no-such-ptxas could not be run (No such file or directory); the cost model estimates the kernels' registers instead [-Wbackend-plugin]
 // RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o %t/off.ptx -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: sed 's|// callseq.*||' %t/off.ptx > %t/off.s && sed 's|// callseq.*||' %t/fail.ptx > %t/fail.s
 // RUN: sed 's|// callseq.*||' %t/32.ptx > %t/32.s && diff %t/off.s %t/fail.s && diff %t/off.s %t/32.s
