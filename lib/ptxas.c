@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ptxas.h"
 
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 
@@ -68,9 +70,9 @@ static void fn_attribute(LLVMValueRef fn, const char *kind, char *out, size_t le
 }
 
 /* The module's PTX as LLVM's NVPTX back end writes it for `cpu` and
- * `features` (the -O3 code generator clang uses), from a clone: the
- * caller's module is not touched. Returns a malloc'd NUL-terminated text,
- * or NULL with the reason in p->why. */
+ * `features` (the -O3 code generator clang uses), from a copy in a context
+ * of its own: the caller's module and context are not touched. Returns a malloc'd NUL-terminated
+ * text, or NULL with the reason in p->why. */
 static char *module_ptx(pl_ptxas *p, LLVMModuleRef m, const char *cpu, const char *features) {
   const char *triple = LLVMGetTarget(m);
   LLVMTargetRef target = NULL;
@@ -88,7 +90,21 @@ static char *module_ptx(pl_ptxas *p, LLVMModuleRef m, const char *cpu, const cha
     snprintf(p->why, sizeof p->why, "no NVPTX target machine for %s", cpu);
     return NULL;
   }
-  LLVMModuleRef clone = LLVMCloneModule(m);
+  /* The copy lives in a context of its own: the back end's own remarks
+   * and diagnostics (GVN's, the register allocator's) must not reach the
+   * user's remarks and optimization record a second time. */
+  LLVMContextRef own = LLVMContextCreate();
+  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
+  LLVMModuleRef clone = NULL;
+  if (!bitcode || LLVMParseBitcodeInContext2(own, bitcode, &clone)) {
+    snprintf(p->why, sizeof p->why, "the module could not be copied for the NVPTX back end");
+    if (bitcode)
+      LLVMDisposeMemoryBuffer(bitcode);
+    LLVMContextDispose(own);
+    LLVMDisposeTargetMachine(tm);
+    return NULL;
+  }
+  LLVMDisposeMemoryBuffer(bitcode);
   LLVMMemoryBufferRef buf = NULL;
   char *text = NULL;
   if (LLVMTargetMachineEmitToMemoryBuffer(tm, clone, LLVMAssemblyFile, &err, &buf)) {
@@ -104,6 +120,7 @@ static char *module_ptx(pl_ptxas *p, LLVMModuleRef m, const char *cpu, const cha
     LLVMDisposeMemoryBuffer(buf);
   }
   LLVMDisposeModule(clone);
+  LLVMContextDispose(own);
   LLVMDisposeTargetMachine(tm);
   return text;
 }
