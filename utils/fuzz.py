@@ -152,7 +152,7 @@ def ptx_blocks(lines):
                 j += 1
             loops = re.findall(r"(?:Parent Loop|Header=)\s*(BB\d+_\d+)", com)
             if "Loop Header" in com and m.group(1):
-                loops.append(m.group(1)[3:])  # $L__BB0_4 -> BB0_4
+                loops.append(m.group(1)[4:])  # $L__BB0_4 -> BB0_4
             cur[1] = loops
         cur[2].append(line)
     blocks.append(cur)
