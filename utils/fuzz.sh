@@ -26,7 +26,7 @@ case "$mode" in
 --gpu-build) exec python3 "$here/fuzz.py" gpu-build "$@" ;;
 --gpu-run) exec python3 "$here/fuzz.py" gpu-run "$@" ;;
 *)
-  sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   exit 2
   ;;
 esac
