@@ -472,7 +472,7 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
         pool = [t for t in TYPES if t[5] or copy != "ldg"]
         # copy loops take scalar elements: struct copies become memcpy calls,
         # which a copy loop may not hold (CopyLoopBody)
-        scalar_w = 4 if copy in ("loop", "rtloop") else 1
+        scalar_w = 8 if copy in ("loop", "rtloop") else 1
         tname = d.pick("T", [t[0] for t in pool],
                        [TYPE_WEIGHTS[t[1]] * (scalar_w if t[3] == 1 else 1) for t in pool])
         V = 1
@@ -599,7 +599,9 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
     restrict = store == "restrict" or store.startswith("inplace") and d.chance("restrict", 0.5)
     pitch = d.pick("pitch", ["param", "const"])
     nb = d.pick("grid", [1, 2, 3])
-    cstep = d.pick("cstep", ["const", "blockDim"]) if copy == "loop" or vshape == "loop" else None
+    # a step of blockDim.x * blockDim.y is not known to clear the tile (a
+    # decline): mostly the constant
+    cstep = d.pick("cstep", ["const", "blockDim"], [3, 1]) if in_loop else None
     unroll1 = copy in ("loop", "rtloop") or vshape == "loop"
     unroll1 = unroll1 and d.chance("unroll1", 0.2)
     cloops = "one"
