@@ -407,11 +407,11 @@ def compile_check(cfg, seed, indices, variant, wd, tag, fixed=None):
     return None, res, set(), (cmd, perr if not ptxas_ok else "")
 
 
-def check_set(cfg, seed, indices, variant, wd, tag, notes):
+def check_set(cfg, seed, indices, variant, wd, tag, notes, fixed=None):
     """compile_check, splitting a file that fails as a whole down to the
     kernels that fail alone (those its error names first, then halves).
     Appends (idx, variant, log) of each kernel charged to notes."""
-    level, res, named, log = compile_check(cfg, seed, indices, variant, wd, tag)
+    level, res, named, log = compile_check(cfg, seed, indices, variant, wd, tag, fixed)
     if level is None:
         for n, r in res.items():
             if r[0] == "fail":
@@ -427,10 +427,10 @@ def check_set(cfg, seed, indices, variant, wd, tag, notes):
         notes.append((i, variant, log))
     rest = [i for i in indices if i not in bad]
     if bad and rest:
-        out.update(check_set(cfg, seed, rest, variant, wd, tag + "r", notes))
+        out.update(check_set(cfg, seed, rest, variant, wd, tag + "r", notes, fixed))
     elif rest:
         half = len(rest) // 2
-        parts = [check_set(cfg, seed, p, variant, wd, "%s%d" % (tag, j), notes)
+        parts = [check_set(cfg, seed, p, variant, wd, "%s%d" % (tag, j), notes, fixed)
                  for j, p in enumerate((rest[:half], rest[half:]))]
         for p in parts:
             out.update(p)

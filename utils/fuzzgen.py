@@ -418,6 +418,12 @@ class Draw:
     def randint(self, name, lo, hi):
         return self.pick(name, range(lo, hi + 1))
 
+    def settle(self, name, value):
+        """Record that a drawn choice was overridden (an incompatible pair)."""
+        if name in self.got:
+            self.got[name] = (value, self.got[name][1])
+        return value
+
 
 class Kernel:
     """One generated kernel: its name, source and what the checker needs."""
@@ -484,7 +490,7 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
         special = d.pick("special", ["none"] + NEAR_MISSES + CRASH_FORMS,
                          [62] + [6] * len(NEAR_MISSES) + [4] * len(CRASH_FORMS))
     if special in CRASH_FORMS and not crash_forms:
-        special = "none"
+        special = d.settle("special", "none")
 
     # Tile geometry: TR x TC elements (halo h on each side), NTH = BX x BY
     # threads; tiles move down the image (rows) or across it (columns).
@@ -519,7 +525,7 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
     NTH = BX * BY
     dim = 1 if TR == 1 else 2
     if special == "deep_array" and (dim != 1 or copy == "vec"):
-        special = "none"
+        special = d.settle("special", "none")
     direction = "across" if TR == 1 else d.pick("dir", ["down", "across"])
     TRi, TCi = TR - 2 * h, TC - 2 * h
     STEP = TRi if direction == "down" else TCi
@@ -545,9 +551,9 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
     else:
         counter = loop
     if special == "dup_index" and counter in ("kstep", "ptrbump", "as"):
-        special = "none"
+        special = d.settle("special", "none")
     if special == "src_write" and counter == "as":
-        special = "none"  # the next tile is another block's: a race
+        special = d.settle("special", "none")  # the next tile is another block's: a race
     trip = d.pick("trip", ["param", "derived"], [2, 1])
     if special in NEAR_MISSES:
         k.near_miss = special
@@ -580,9 +586,9 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
     compute_opts = ["sum", "rtloop", "barrier", "hinline"] + (["hnoinline"] if extras else [])
     compute = d.pick("compute", compute_opts + (["mm"] if ntiles == 2 else []))
     if k.near_miss == "tile_write":
-        compute = "own"
+        compute = d.settle("compute", "own")
     if k.near_miss == "div_barrier" and compute == "barrier":
-        compute = "sum"
+        compute = d.settle("compute", "sum")
     sync = d.pick("sync", ["sync", "cg"], [4, 1]) if extras else "sync"
     ldg = copy == "ldg" or (ldg_ok and copy in ("loop", "rtloop", "vec") and
                             d.chance("ldg", 0.1))
@@ -591,7 +597,7 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
                  d.chance("converted", 0.05))
     post = d.pick("post", ["none", "reduce", "reuse", "readback"] if extras else ["none", "reduce"])
     if post == "readback" and guard == "ifonly":
-        post = "reuse"
+        post = d.settle("post", "reuse")
     # a tile_write compute zeroes elements in the last iteration: read them
     # back only after a barrier
     rbsync = post == "readback" and (k.near_miss == "tile_write" or d.chance("rbsync", 0.5))
@@ -602,10 +608,9 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
     # a step of blockDim.x * blockDim.y is not known to clear the tile (a
     # decline): mostly the constant
     cstep = d.pick("cstep", ["const", "blockDim"], [3, 1]) if in_loop else None
-    unroll1 = copy in ("loop", "rtloop") or vshape == "loop"
-    unroll1 = unroll1 and d.chance("unroll1", 0.2)
+    unroll1 = (in_loop or copy == "rtloop") and d.chance("unroll1", 0.2)
     cloops = "one"
-    if ntiles == 2 and (copy in ("loop", "rtloop") or vshape == "loop"):
+    if ntiles == 2 and (in_loop or copy == "rtloop"):
         cloops = d.pick("cloops", ["one", "two"])
     depth = d.randint("depth", 15, 20) if k.crash_form == "deep_array" else 0
     writes_a = k.near_miss == "src_write" or store.startswith("inplace")
@@ -620,8 +625,6 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
     blocklen = (IMG + ta * NTH + 3) // 4 * 4
     LD = "ld" if pitch == "param" else str(LDV)
 
-    k.choices = dict(d.got)
-    k.features = ["%s=%s" % (n, v) for n, (v, _) in d.got.items()]
     k.extra_barriers = 1 if compute == "barrier" else 0
     k.loops = 2 if loop == "twoloops" else 1
 
@@ -1095,6 +1098,8 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
         ntl=ntl, blocklen=blocklen, nreg=nreg, esize=esize, nb=nb, nth=NTH, index=index,
         fill=fillk, comp=esize // comps, d=copies, bx=BX, by=BY, ty=T)
     k.shape = tile_name
+    k.choices = dict(d.got)
+    k.features = ["%s=%s" % (n, v) for n, (v, _) in d.got.items()]
     return k
 
 
