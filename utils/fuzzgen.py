@@ -2,7 +2,7 @@
 
 Python standard library only. Used by utils/fuzz.py; on its own:
 
-    python3 utils/fuzzgen.py SEED INDEX [AXIS=VALUE ...]   print one kernel (bare)
+    python3 utils/fuzzgen.py SEED INDEX [NAME=VALUE ...]   one kernel, bare, choices forced
     python3 utils/fuzzgen.py --design SEED                 print the first design block
 
 Every kernel is drawn from the product of five axes (AXES):
@@ -1144,7 +1144,7 @@ def main(argv):
         print("%d rows cover %d pairs" % (len(rows), len(all_pairs())))
         return 0
     if len(argv) < 3:
-        print(__doc__.split("\n\n")[1])
+        print("\n\n".join(__doc__.split("\n\n")[1:3]))
         return 2
     src, _ = generate_file(int(argv[1]), [int(argv[2])], parse_fixed(argv[3:]), bare=True)
     sys.stdout.write(src)
