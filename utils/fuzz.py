@@ -665,7 +665,8 @@ def stress_job(cfg, seed):
     rc, _, err = run([OPT, "-passes=verify", "-disable-output"], stdin=ir, timeout=120)
     if rc != 0:
         return seed, "invalid", err[-300:], None
-    pre = rng.choice(["", "", "default<O2>,", "function(loop-simplify,loop-rotate),", "default<O1>,"])
+    pre = rng.choice(["", "", "default<O2>,", "function(loop-simplify,loop-rotate),",
+                      "default<O1>,"])
     params = rng.choice(["", "<stages=2>", "<stages=4>", "<stages=8;max-shared=4096>"])
     pipeline = "%scuda-pipeline%s" % (pre, params)
     cmd = [OPT, "-load-pass-plugin=" + cfg.opt_plugin, "-passes=" + pipeline, "-S", "-o",
@@ -794,8 +795,12 @@ def write_table(path, text):
 
 
 def git_rev(path):
-    rc, out, _ = run(["git", "-C", path, "describe", "--always", "--dirty"])
-    return out.strip() if rc == 0 else "?"
+    """The last commit of the pass's sources (lib/, plugin/), "-dirty" if changed."""
+    rc, out, _ = run(["git", "-C", path, "log", "-1", "--format=%h", "--", "lib", "plugin"])
+    if rc != 0:
+        return "?"
+    dirty, _, _ = run(["git", "-C", path, "diff", "--quiet", "HEAD", "--", "lib", "plugin"])
+    return out.strip() + ("-dirty" if dirty else "")
 
 
 def cpu_mode(a):
@@ -899,14 +904,22 @@ def cpu_mode(a):
                 len(ks), why[:150], ks[0][0], ks[0][1],
                 " ".join("%s=%s" % kv for kv in meta[ks[0][0]].axes.items() if kv[0] != "args")))
     if a.table:
-        head = ("Seed %d, %d kernels (one compile each with the argument set drawn for it), "
-                "plugin of `%s`, %s; %d of %d axis value pairs covered. Kernels pipelined: "
-                "%d (%d%%); declined %d; failed %d. Failures by class: %s." % (
-                    a.seed, nk, git_rev(cfg.build + "/.."),
-                    datetime.date.today().isoformat(), len(stats.pairs & set(allp)),
-                    len(allp), checks["pipelined"], 100 * checks["pipelined"] // max(nchecks, 1),
-                    checks["declined"], checks["fail"],
-                    ", ".join("%s %d" % kv for kv in fails.most_common()) or "none"))
+        head = ("Written by `utils/fuzz.py %s` on %s, the plugin built from lib/ and plugin/ "
+                "of `%s`: %d kernels, each compiled once with the argument set drawn for it; "
+                "%d of %d pairs of axis values covered; %.0f s of compiles on %d parallel jobs "
+                "(%.0f s per 1000 kernels). Pipelined %d (%d %%), declined %d, failed %d "
+                "(%s).\n\nA row counts the kernels with that axis value: pipelined (at least "
+                "one loop), the remark names of those declined (A+B: its loops differ), "
+                "failures by class. `special` is the near-miss or crash form, if any." % (
+                    " ".join(sys.argv[1:]), datetime.date.today().isoformat(),
+                    git_rev(cfg.build + "/.."), nk, len(stats.pairs & set(allp)), len(allp),
+                    ctime, a.jobs, 1000 * ctime / max(nchecks, 1), checks["pipelined"],
+                    100 * checks["pipelined"] // max(nchecks, 1), checks["declined"],
+                    checks["fail"],
+                    ", ".join("%s %d" % kv for kv in fails.most_common()) or "no failures"))
+        if a.stress:
+            head = head.replace("\n\nA row", " llvm-stress: %d programs through opt, %s.\n\nA row" % (
+                a.stress, ", ".join("%s %d" % kv for kv in sorted(stress.items()))), 1)
         write_table(a.table, stats.markdown(head))
         print("table written to %s" % a.table)
     # Reproducers: one per distinct failure, minimized.
@@ -931,8 +944,10 @@ def cpu_mode(a):
               (a.stress, stime, ", ".join("%s %d" % kv for kv in sorted(stress.items()))))
         os.makedirs(cfg.repro_dir, exist_ok=True)
         for s, kind, err, repro in stress_fail[:10]:
-            first = [l for l in err.splitlines() if re.search(r"ERROR|error:|Assertion|Stack dump", l)]
-            print("  STRESS %s seed %d: %s" % (kind, s, (first or err.strip().splitlines()[-1:])[0]))
+            first = [l for l in err.splitlines()
+                     if re.search(r"ERROR|error:|Assertion|Stack dump", l)]
+            print("  STRESS %s seed %d: %s" % (kind, s,
+                                               (first or err.strip().splitlines()[-1:])[0]))
             if repro:
                 ir, cmd = repro
                 base = os.path.join(cfg.repro_dir, "stress-%s-%d" % (kind, s))
