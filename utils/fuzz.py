@@ -918,8 +918,9 @@ def cpu_mode(a):
                     checks["fail"],
                     ", ".join("%s %d" % kv for kv in fails.most_common()) or "no failures"))
         if a.stress:
-            head = head.replace("\n\nA row", " llvm-stress: %d programs through opt, %s.\n\nA row" % (
-                a.stress, ", ".join("%s %d" % kv for kv in sorted(stress.items()))), 1)
+            head = head.replace("\n\nA row", " llvm-stress: %d programs through opt, %s."
+                                "\n\nA row" % (a.stress, ", ".join(
+                                    "%s %d" % kv for kv in sorted(stress.items()))), 1)
         write_table(a.table, stats.markdown(head))
         print("table written to %s" % a.table)
     # Reproducers: one per distinct failure, minimized.
