@@ -452,10 +452,11 @@ def cpu_job(cfg, seed, fileno, indices, variant):
     return fileno, variant, res, notes, time.time() - t0
 
 
-def minimize(cfg, seed, idx, variant, why, wd):
+def minimize(cfg, seed, idx, variant, why, wd, start=None):
     """Choices that still give failure `why` (class and message), each set to
-    its simplest value where the failure stays: (fixed choices, log)."""
-    k = fuzzgen.make_kernel(seed, idx, {"args": variant}, cfg.crash_forms)
+    its simplest value where the failure stays: (fixed choices, log). `start`
+    forces choices of the kernel to begin with."""
+    k = fuzzgen.make_kernel(seed, idx, dict(start or {}, args=variant), cfg.crash_forms)
     fixed = {n: v for n, (v, _) in k.choices.items()}
     fixed["args"] = variant
     last = [None]
@@ -519,7 +520,7 @@ def save_repro(cfg, seed, idx, variant, why, log, fixed, n):
         f.write("# %s\n" % why)
         f.write("# kernel %s of seed %d, axes: %s\n" % (k.name, seed, " ".join(
             "%s=%s" % kv for kv in k.axes.items())))
-        f.write("# regenerate: utils/fuzzgen.py %d %d %s > %s.cu\n" % (seed, idx, " ".join(
+        f.write("# regenerate: python3 utils/fuzzgen.py %d %d %s > %s.cu\n" % (seed, idx, " ".join(
             "%s=%s" % kv for kv in fx.items()), name))
         f.write("# from the repository root, with build/ built:\n")
         f.write("export PATH=/usr/bin:$PATH\n%s\n" % line)
@@ -783,11 +784,13 @@ class Stats:
 
 
 def write_table(path, text):
-    """Replace the text between the markers in `path`, or write the file."""
-    begin, end = "<!-- fuzz-table begin -->", "<!-- fuzz-table end -->"
+    """Replace what lies between the marker lines in `path` (each marker a
+    line of its own), or write the file."""
     old = open(path).read() if os.path.exists(path) else ""
-    if begin in old and end in old:
-        new = old[:old.index(begin) + len(begin)] + "\n" + text + old[old.index(end):]
+    m = re.search(r"^<!-- fuzz-table begin -->\n(.*?)^<!-- fuzz-table end -->$", old,
+                  re.M | re.S)
+    if m:
+        new = old[:m.start(1)] + text + old[m.end(1):]
     else:
         new = text
     with open(path, "w") as f:
