@@ -1,26 +1,42 @@
 #!/usr/bin/env python3
 """utils/fuzz.py: random tile-loop kernels and malformed IR against the pass.
 
-  fuzz.py gen SEED COUNT FILE.cu          write one generated file
-  fuzz.py cpu [--count N] [--stress N]    compile and check (no GPU)
-  fuzz.py gpu-build DIR [--count N]       plain and plugin binaries, built here
-  fuzz.py gpu-run DIR                     on the GPU machine: run, compare, racecheck
+  fuzz.py gen SEED COUNT FILE.cu            write one generated file (kernels 0..COUNT-1)
+  fuzz.py gen-one SEED INDEX FILE.cu [--bare] [--set NAME=VALUE ...]
+                                            one kernel, some choices forced
+  fuzz.py cpu [--count N] [--stress N] [--table FILE]
+                                            compile and check (no GPU)
+  fuzz.py gpu-build DIR [--count N]         plain and plugin binaries, built here
+  fuzz.py gpu-run DIR                       on the GPU machine: run, compare, racecheck
 
-CPU mode, for each file of --per-file kernels and each variant (stage count,
-sometimes a smaller shared-memory budget): one device-only clang compile with
-the plugin (-emit-llvm, remarks recorded), `opt -passes=verify` on its IR,
-llc to PTX, and ptxas -arch=sm_90. Per kernel it checks: the compile did not
-crash; at least one cuda-pipeline remark; a near-miss has no cp.async (a
-source write behind a runtime alias check excepted); a
-pipelined loop has cp.async, commit_group, wait_group S-2 directly before a
-barrier, a wait_group 0 drain and, where the PTX's loop comments tell, one
-barrier per steady-state iteration (plus those the compute adds), and no
-original tile left in the module beside its ring. A crashing
-file is bisected to the kernels that crash it; the rest are still checked.
-Then --stress llvm-stress programs, retargeted to NVPTX kernels with barriers
-and __shared__ stores added, go through opt with the pass: no crash, output
-verifies. Prints counts and `N passed, N failed` last; exit status 1 on any
-failure.
+Kernels come from utils/fuzzgen.py, each drawn from the product of five axes
+(copy form, guard form, loop form, stores, plugin arguments; a pairwise
+covering design, so every pair of axis values appears in every ~150
+kernels). Kernels are grouped into files by their plugin arguments.
+
+CPU mode, for each file (--per-file kernels of one argument set): one
+device-only clang compile with the plugin and `-fplugin-arg-pipeline-verify`
+(-emit-llvm, remarks recorded), `opt -passes=verify` on its IR, llc to PTX,
+and ptxas -arch=sm_90. Failures: a crash, a verifier failure (either
+verifier), a compile error, llc or ptxas rejecting the code, a remark named
+InternalError, and per kernel: no cuda-pipeline remark; a near-miss with
+cp.async (a source write behind a runtime alias check excepted); a
+pipelined loop without cp.async, commit_group, wait_group S-2 directly
+before a barrier, a wait_group 0 drain or, where the PTX's loop comments
+tell, one barrier per steady-state iteration (plus those the compute adds),
+or with an original tile left in the module beside its ring. A file that
+fails as a whole is split (kernels the error names first, then halves) down
+to the kernels that fail alone; the rest are still checked. Counts are
+printed per axis value (kernels, pipelined, declined by reason, failures by
+class) and, with --table FILE, written as markdown (between the markers
+`<!-- fuzz-table begin -->` and `<!-- fuzz-table end -->` if FILE has them).
+One kernel per distinct failure (class and message) is minimized, choice by
+choice, and saved with its command into --repro-dir.
+
+Then --stress llvm-stress programs, retargeted to NVPTX kernels with
+barriers and __shared__ stores added, go through opt with the pass: no
+crash, output verifies. Prints `N passed, N failed` last; exit status 1 on
+any failure.
 
 The tools come from BUILD_DIR (default ./build): lib/libpipeline.so,
 lib/CUDAPipelinePass.so, cuda-flags.txt.
@@ -29,6 +45,7 @@ lib/CUDAPipelinePass.so, cuda-flags.txt.
 import argparse
 import collections
 import concurrent.futures
+import datetime
 import json
 import os
 import random
@@ -51,15 +68,6 @@ ARCH = "sm_90"
 CRASH_MARKS = ("PLEASE submit a bug report", "Stack dump:", "Segmentation fault",
                "AddressSanitizer", "UndefinedBehaviorSanitizer", "runtime error:",
                "LeakSanitizer", "Assertion", "UNREACHABLE")
-
-# (name, plugin args): the variants each CPU-mode file is compiled with.
-VARIANTS = {
-    "s2": ["stages=2"],
-    "s3": [],
-    "s4": ["stages=4"],
-    "s8m16": ["stages=8", "max-shared=16K"],
-    "padded": ["layout=padded"],
-}
 
 
 def env_path():
@@ -152,7 +160,7 @@ def ptx_blocks(lines):
                 j += 1
             loops = re.findall(r"(?:Parent Loop|Header=)\s*(BB\d+_\d+)", com)
             if "Loop Header" in com and m.group(1):
-                loops.append(m.group(1)[3:])  # $L__BB0_4 -> BB0_4
+                loops.append(m.group(1)[4:])  # $L__BB0_4 -> BB0_4
             cur[1] = loops
         cur[2].append(line)
     blocks.append(cur)
@@ -223,20 +231,54 @@ def check_pipelined_ptx(lines, loops, extra_barriers):
 
 # ---------------------------------------------------------------- CPU mode
 
-
-class Job:
-    def __init__(self, fileno, indices, variant):
-        self.fileno = fileno
-        self.indices = indices
-        self.variant = variant
+VERIFY_ERR = re.compile(r"the IR of '([^']+)' does not verify after pipelining")
+KNAME = re.compile(r"\bk\d{5}\b")
+# Failures that stop a file from compiling (a GPU build leaves such kernels out).
+BUILD_BREAKING = ("crash", "verify", "compile-error", "llc", "ptxas")
 
 
-def compile_check(cfg, seed, indices, variant, wd, tag):
-    """Compile kernels `indices` at `variant`; returns (crash?, per-kernel results, log).
+def kernel_of(fn):
+    """The generated kernel a function belongs to (helpers are named after it)."""
+    m = KNAME.search(fn)
+    return m.group(0) if m else fn
 
-    A result is ("pipelined", [stages]) / ("declined", reason) / ("fail", why)."""
-    src, kernels = fuzzgen.generate_file(seed, 0, 0, indices=indices,
-                                         crash_forms=cfg.crash_forms)
+
+def signature(text):
+    """The first telling line of a failure's output, without names and numbers:
+    what tells two failures apart."""
+    pats = (r"Assertion .*failed", r"UNREACHABLE.*", r"LLVM ERROR: .*",
+            r"does not verify after pipelining: (.*)", r"^(?!.*Broken module)(.*!)$",
+            r"ptxas.*error.*", r"error: (.*)", r"Segmentation fault.*", r"Stack dump:")
+    lines = text.splitlines()
+    for p in pats:
+        for line in lines:
+            m = re.search(p, line)
+            if m:
+                s = m.group(m.lastindex or 0)
+                if "does not verify" in line and m.lastindex:
+                    # the verifier's message is on this line or the next
+                    s = s.strip() or next((x for x in lines[lines.index(line) + 1:]
+                                           if x.strip()), "")
+                s = re.sub(r"k\d{5}\w*", "K", s)
+                s = re.sub(r"%[\w.]+", "%v", s)
+                s = re.sub(r"0x[0-9a-f]+|\b\d+\b", "N", s)
+                return " ".join(s.split())[:160]
+    return (" ".join(text.split()[-12:]) or "?")[:160]
+
+
+def fail_class(why):
+    """'verify: Instruction does not...' -> 'verify'."""
+    return why.split(":")[0]
+
+
+def compile_check(cfg, seed, indices, variant, wd, tag, fixed=None):
+    """Compile kernels `indices` with argument set `variant` and check them.
+
+    Returns (level, results, named, log): level is None, or what stopped the
+    file as a whole (crash, verify, compile-error, llc); named, the kernels
+    that failure names; results, per kernel ("pipelined", [stages], told) /
+    ("declined", reason) / ("fail", "class: message"); log, (command, output)."""
+    src, kernels = fuzzgen.generate_file(seed, indices, fixed, crash_forms=cfg.crash_forms)
     cu = os.path.join(wd, tag + ".cu")
     ll = os.path.join(wd, tag + ".ll")
     ptx = os.path.join(wd, tag + ".ptx")
@@ -245,22 +287,28 @@ def compile_check(cfg, seed, indices, variant, wd, tag):
         f.write(src)
     cmd = ([CLANG, "-x", "cuda"] + cfg.flags +
            ["--cuda-device-only", "--cuda-gpu-arch=" + ARCH, "-O3",
-            "-fplugin=" + cfg.plugin] + plugin_args(VARIANTS[variant]) +
+            "-fplugin=" + cfg.plugin] + plugin_args(fuzzgen.ARGS[variant] + ["verify"]) +
            ["-fsave-optimization-record", "-foptimization-record-file=" + rec,
             "-foptimization-record-passes=cuda-pipeline", "-S", "-emit-llvm", "-o", ll, cu])
+    names = [k.name for k in kernels]
+
+    def whole(kind, err, named=()):
+        why = "%s: %s" % (kind, signature(err))
+        return kind, {n: ("fail", why) for n in names}, set(named), (cmd, err)
+
     rc, _, err = run(cmd, env=cfg.env)
-    res = {}
     if crashed(rc, err):
-        return True, {k.name: ("fail", "crash") for k in kernels}, (cmd, err)
+        return whole("crash", err)
     if rc != 0:
-        return False, {k.name: ("fail", "compile-error") for k in kernels}, (cmd, err)
+        named = set(kernel_of(f) for f in VERIFY_ERR.findall(err))
+        return whole("verify" if named else "compile-error", err, named)
     rc, _, verr = run([OPT, "-passes=verify", "-disable-output", ll])
     if rc != 0:
-        return False, {k.name: ("fail", "verify") for k in kernels}, (cmd, verr)
+        return whole("verify", verr)
     rc, _, lerr = run([LLC, "-O3", "-mcpu=" + ARCH, "-mattr=+ptx78", "--fp-contract=fast",
                        ll, "-o", ptx])
     if rc != 0:
-        return crashed(rc, lerr), {k.name: ("fail", "llc") for k in kernels}, (cmd, lerr)
+        return whole("llc", lerr)
     rc, _, perr = run([PTXAS, "-arch=" + ARCH, ptx, "-o", os.devnull])
     ptxas_ok = rc == 0
     ptxas_named = set(re.findall(r"Entry function '(\w+)'", perr))
@@ -270,21 +318,29 @@ def compile_check(cfg, seed, indices, variant, wd, tag):
         ptx_text = f.read()
     funcs = split_ptx(ptx_text)
     by_fn = collections.defaultdict(list)
+    internal = collections.defaultdict(list)
     for kind, name, fn, msg in recs:
         by_fn[fn].append((kind, name, msg))
+        if name == "InternalError":
+            internal[kernel_of(fn)].append(msg)
+    res = {}
     for k in kernels:
         rs = [r for r in by_fn.get(k.name, []) if r[0] in ("Passed", "Missed")]
         lines = funcs.get(k.name)
+        if internal.get(k.name):
+            res[k.name] = ("fail", "InternalError: " + signature(
+                re.sub(r"^.*?Args:", "", internal[k.name][0])))
+            continue
         if not ptxas_ok and (k.name in ptxas_named or not ptxas_named):
             # errors that name kernels fail those; others fail the whole file
             res[k.name] = ("fail", "ptxas: " + " ".join(
                 l.strip() for l in perr.splitlines() if k.name in l or not ptxas_named)[:300])
             continue
         if lines is None:
-            res[k.name] = ("fail", "no PTX function")
+            res[k.name] = ("fail", "no-ptx: no PTX function")
             continue
         if not rs:
-            res[k.name] = ("fail", "no remark")
+            res[k.name] = ("fail", "no-remark: no cuda-pipeline remark")
             continue
         stages = []
         staged = 0  # loops staged only through registers: no cp.async to check
@@ -312,8 +368,8 @@ def compile_check(cfg, seed, indices, variant, wd, tag):
                    all(re.search(r"runtime alias check|AliasCheck:\s*'?runtime", m)
                        for m in passed))
         if k.near_miss and not (may_fold and stages) and not checked:
-            if stages or "cp.async" in text:
-                res[k.name] = ("fail", "near-miss %s pipelined" % k.near_miss)
+            if stages or staged or "cp.async" in text:
+                res[k.name] = ("fail", "near-miss: %s pipelined" % k.near_miss)
             else:
                 res[k.name] = ("declined", rs[0][1])
             continue
@@ -322,90 +378,163 @@ def compile_check(cfg, seed, indices, variant, wd, tag):
             # stores after it): no cp.async may appear; the GPU mode
             # compares its results bitwise
             if "cp.async" in text:
-                res[k.name] = ("fail", "cp.async in a loop staged through registers")
+                res[k.name] = ("fail", "ptx: cp.async in a loop staged through registers")
             else:
                 res[k.name] = ("pipelined", [2] * staged, False)
             continue
         if not stages:
             if "cp.async" in text:
-                res[k.name] = ("fail", "cp.async without a passed remark")
+                res[k.name] = ("fail", "ptx: cp.async without a passed remark")
             else:
                 res[k.name] = ("declined", sorted(set(r[1] for r in rs))[0]
                                if len(rs) == 1 else "+".join(sorted(set(r[1] for r in rs))))
             continue
         probs, told = check_pipelined_ptx(lines, stages, k.extra_barriers)
+        # The original tile must be gone, unless a declined loop of the kernel
+        # still uses it, a runtime alias check keeps the original loop for
+        # overlapping ranges, or the ring's last slot is copied back into it.
+        kept_ok = (any(kind == "Missed" and name not in ("NoTileCopy", "NotTileLoop")
+                       for kind, name, _ in rs) or
+                   any(re.search(r"copies the last slot back|AliasCheck:\s*'?runtime", m)
+                       for m in passed))
         for t in re.findall(r"\.shared\s.*\b(_ZZ\d+%sE\d+\w+)_\$_ring\[" % k.name, ptx_text):
-            if re.search(r"\.shared\s.*\b%s\[" % re.escape(t), ptx_text):
+            if not kept_ok and re.search(r"\.shared\s.*\b%s\[" % re.escape(t), ptx_text):
                 probs.append("tile %s kept beside its ring" % t)
         if probs:
             res[k.name] = ("fail", "ptx: " + "; ".join(probs))
         else:
             res[k.name] = ("pipelined", stages, told)
-    log = (cmd, perr if not ptxas_ok else "")
-    return False, res, log
+    return None, res, set(), (cmd, perr if not ptxas_ok else "")
 
 
-def bisect_crash(cfg, seed, indices, variant, wd, tag):
-    """The kernels of `indices` that crash the compile on their own (or in pairs)."""
+def check_set(cfg, seed, indices, variant, wd, tag, notes, fixed=None):
+    """compile_check, splitting a file that fails as a whole down to the
+    kernels that fail alone (those its error names first, then halves).
+    Appends (idx, variant, log) of each kernel charged to notes."""
+    level, res, named, log = compile_check(cfg, seed, indices, variant, wd, tag, fixed)
+    if level is None:
+        for n, r in res.items():
+            if r[0] == "fail":
+                notes.append((int(n[1:]), variant, log))
+        return res
     if len(indices) == 1:
-        return list(indices)
-    half = len(indices) // 2
-    bad = []
-    for i, part in enumerate((indices[:half], indices[half:])):
-        c, _, _ = compile_check(cfg, seed, part, variant, wd, "%s_%d" % (tag, i))
-        if c:
-            bad += bisect_crash(cfg, seed, part, variant, wd, "%s_%d" % (tag, i))
-    return bad
-
-
-def save_repro(cfg, seed, idx, variant, kind, log):
-    """Into cfg.repro_dir: the single-kernel file and the command that fails."""
-    d = cfg.repro_dir
-    os.makedirs(d, exist_ok=True)
-    src, _ = fuzzgen.generate_file(seed, 0, 0, indices=[idx], crash_forms=True)
-    base = os.path.join(d, "%s-seed%d-k%05d-%s" % (kind, seed, idx, variant))
-    with open(base + ".cu", "w") as f:
-        f.write(src)
-    cmd, err = log
-    with open(base + ".txt", "w") as f:
-        f.write("# generated by: utils/fuzz.py gen-one %d %d FILE.cu\n" % (seed, idx))
-        f.write("# command (from the repository root, BUILD_DIR=build):\n")
-        f.write("PATH=/usr/bin:$PATH " + " ".join(
-            os.path.basename(base) + ".cu" if a.endswith(".cu") else a for a in cmd) + "\n")
-        f.write("# output (last lines):\n")
-        f.write("\n".join(err.splitlines()[-40:]) + "\n")
-    return base
+        notes.append((indices[0], variant, log))
+        return res
+    out = {}
+    bad = [i for i in indices if "k%05d" % i in named]
+    for i in bad:
+        out["k%05d" % i] = res["k%05d" % i]
+        notes.append((i, variant, log))
+    rest = [i for i in indices if i not in bad]
+    if bad and rest:
+        out.update(check_set(cfg, seed, rest, variant, wd, tag + "r", notes, fixed))
+    elif rest:
+        half = len(rest) // 2
+        parts = [check_set(cfg, seed, p, variant, wd, "%s%d" % (tag, j), notes, fixed)
+                 for j, p in enumerate((rest[:half], rest[half:]))]
+        for p in parts:
+            out.update(p)
+        if not any(r[0] == "fail" and fail_class(r[1]) == level for r in out.values()):
+            # fails only together: charge the first kernel
+            first = "k%05d" % rest[0]
+            out[first] = ("fail", "%s (together): %s" % (level, signature(log[1])))
+            notes.append((rest[0], variant, log))
+    return out
 
 
 def cpu_job(cfg, seed, fileno, indices, variant):
     wd = tempfile.mkdtemp(prefix="fz%d_%s_" % (fileno, variant), dir=cfg.work)
-    tag = "f%04d" % fileno
     t0 = time.time()
-    crash, res, log = compile_check(cfg, seed, indices, variant, wd, tag)
     notes = []
-    if crash:
-        bad = bisect_crash(cfg, seed, indices, variant, wd, tag + "b")
-        rest = [i for i in indices if i not in bad]
-        res = {}
-        for i in bad:
-            k = "k%05d" % i
-            _, _, blog = compile_check(cfg, seed, [i], variant, wd, "one%05d" % i)
-            res[k] = ("fail", "crash")
-            notes.append(("crash", i, variant, blog))
-        if rest:
-            c2, res2, _ = compile_check(cfg, seed, rest, variant, wd, tag + "r")
-            if c2:  # crashes only together: charge the whole rest
-                res2 = {k: ("fail", "crash (together)") for k in res2}
-                notes.append(("crash-combo", rest[0], variant, log))
-            res.update(res2)
-    else:
-        fails = [k for k, r in res.items() if r[0] == "fail"]
-        if fails:
-            # keep the file for a look
-            notes.append(("fail", int(fails[0][1:]), variant, log))
+    res = check_set(cfg, seed, indices, variant, wd, "f%04d" % fileno, notes)
     if not cfg.keep:
         shutil.rmtree(wd, ignore_errors=True)
     return fileno, variant, res, notes, time.time() - t0
+
+
+def minimize(cfg, seed, idx, variant, why, wd, start=None):
+    """Choices that still give failure `why` (class and message), each set to
+    its simplest value where the failure stays: (fixed choices, log). `start`
+    forces choices of the kernel to begin with."""
+    k = fuzzgen.make_kernel(seed, idx, dict(start or {}, args=variant), cfg.crash_forms)
+    fixed = {n: v for n, (v, _) in k.choices.items()}
+    fixed["args"] = variant
+    last = [None]
+
+    def fails(fx):
+        _, res, _, log = compile_check(cfg, seed, [idx], fx["args"], wd, "min", fx)
+        r = res.get(k.name)
+        ok = r is not None and r[0] == "fail" and r[1] == why
+        if ok:
+            last[0] = log
+        return ok
+
+    if not fails(fixed):
+        return None, None
+    for _ in range(3):
+        changed = False
+        cur = fuzzgen.make_kernel(seed, idx, fixed, cfg.crash_forms)
+        for name, (v, opts) in cur.choices.items():
+            if str(v) == str(opts[0]):
+                continue
+            trial = dict(fixed)
+            trial[name] = opts[0]
+            if fails(trial):
+                fixed = trial
+                changed = True
+        if not changed:
+            break
+    return fixed, last[0]
+
+
+def save_repro(cfg, seed, idx, variant, why, log, fixed, n):
+    """Into cfg.repro_dir: the kernel (minimized when `fixed`), bare, and a
+    .txt with its command and output. Returns the path without suffix."""
+    d = cfg.repro_dir
+    os.makedirs(d, exist_ok=True)
+    fx = fixed or {"args": variant}
+    src, ks = fuzzgen.generate_file(seed, [idx], fx, crash_forms=True, bare=True)
+    k = ks[0]
+    fx = {n: v for n, (v, _) in k.choices.items()}  # those the kernel draws
+    cls = re.sub(r"\W+", "-", fail_class(why)).strip("-")
+    base = os.path.join(d, "%02d-%s-seed%d-k%05d" % (n, cls, seed, idx))
+    name = os.path.basename(base)
+    with open(base + ".cu", "w") as f:
+        f.write(src)
+    cmd, err = log
+    rel = {cfg.plugin: "build/lib/libpipeline.so"}
+    shown = []
+    for a in cmd:
+        if a.endswith(".cu"):
+            a = "repros/%s.cu" % name
+        elif a.startswith("-fplugin="):
+            a = "-fplugin=" + rel.get(a[9:], a[9:])
+        elif a.startswith("-foptimization-record-file="):
+            a = "-foptimization-record-file=/tmp/%s.yaml" % name
+        elif a.endswith(".ll"):
+            a = "/tmp/%s.ll" % name
+        shown.append(a)
+    flags = " ".join(cfg.flags)
+    line = " ".join(shown).replace(flags, "$(cat build/cuda-flags.txt)")
+    with open(base + ".txt", "w") as f:
+        f.write("# %s\n" % why)
+        f.write("# kernel %s of seed %d, axes: %s\n" % (k.name, seed, " ".join(
+            "%s=%s" % kv for kv in k.axes.items())))
+        f.write("# regenerate: python3 utils/fuzzgen.py %d %d %s > %s.cu\n" % (seed, idx, " ".join(
+            "%s=%s" % kv for kv in fx.items()), name))
+        f.write("# from the repository root, with build/ built:\n")
+        f.write("export PATH=/usr/bin:$PATH\n%s\n" % line)
+        c = fail_class(why)
+        if c == "verify" and "opt" not in line:
+            f.write("opt-19 -passes=verify -disable-output /tmp/%s.ll\n" % name)
+        if c in ("llc", "ptxas", "ptx", "near-miss"):
+            f.write("llc-19 -O3 -mcpu=%s -mattr=+ptx78 --fp-contract=fast /tmp/%s.ll "
+                    "-o /tmp/%s.ptx\n" % (ARCH, name, name))
+        if c in ("ptxas",):
+            f.write("%s -arch=%s /tmp/%s.ptx -o /dev/null\n" % (PTXAS, ARCH, name))
+        f.write("# output (last lines):\n")
+        f.write("\n".join(err.splitlines()[-40:]) + "\n")
+    return base
 
 
 # ---------------------------------------------------------------- llvm-stress
@@ -537,7 +666,8 @@ def stress_job(cfg, seed):
     rc, _, err = run([OPT, "-passes=verify", "-disable-output"], stdin=ir, timeout=120)
     if rc != 0:
         return seed, "invalid", err[-300:], None
-    pre = rng.choice(["", "", "default<O2>,", "function(loop-simplify,loop-rotate),", "default<O1>,"])
+    pre = rng.choice(["", "", "default<O2>,", "function(loop-simplify,loop-rotate),",
+                      "default<O1>,"])
     params = rng.choice(["", "<stages=2>", "<stages=4>", "<stages=8;max-shared=4096>"])
     pipeline = "%scuda-pipeline%s" % (pre, params)
     cmd = [OPT, "-load-pass-plugin=" + cfg.opt_plugin, "-passes=" + pipeline, "-S", "-o",
@@ -577,24 +707,119 @@ def make_cfg(a):
     return cfg
 
 
+def plan_files(meta, per_file, variants=None):
+    """[(file number, kernel indices, argument set)]: kernels grouped by their
+    own argument set, or every chunk compiled with each of `variants`."""
+    idx = sorted(k.index for k in meta.values())
+    out = []
+    if variants:
+        for c in range(0, len(idx), per_file):
+            for v in variants:
+                out.append((len(out), idx[c:c + per_file], v))
+        return out
+    groups = collections.defaultdict(list)
+    for i in idx:
+        groups[meta["k%05d" % i].axes["args"]].append(i)
+    for v in fuzzgen.AXES["args"]:
+        g = groups.get(v, [])
+        for c in range(0, len(g), per_file):
+            out.append((len(out), g[c:c + per_file], v))
+    return out
+
+
+class Stats:
+    """Counts per axis value: checks, pipelined, declined by reason, failures by class."""
+
+    def __init__(self):
+        self.rows = collections.defaultdict(lambda: {
+            "kernels": 0, "pipelined": 0, "declined": collections.Counter(),
+            "fails": collections.Counter()})
+        self.pairs = set()
+
+    def add(self, k, variant, r):
+        axes = dict(k.axes)
+        axes["args"] = variant
+        keys = [(a, axes[a]) for a in fuzzgen.AXES]
+        keys.append(("special", k.near_miss or k.crash_form or "none"))
+        for key in keys:
+            row = self.rows[key]
+            row["kernels"] += 1
+            if r[0] == "pipelined":
+                row["pipelined"] += 1
+            elif r[0] == "declined":
+                row["declined"][r[1]] += 1
+            else:
+                row["fails"][fail_class(r[1])] += 1
+        names = list(fuzzgen.AXES)
+        for i in range(len(names)):
+            for j in range(i + 1, len(names)):
+                self.pairs.add((names[i], axes[names[i]], names[j], axes[names[j]]))
+
+    def ordered(self):
+        out = []
+        for a, vals in list(fuzzgen.AXES.items()) + [
+                ("special", ["none"] + fuzzgen.NEAR_MISSES + fuzzgen.CRASH_FORMS)]:
+            for v in vals:
+                if (a, v) in self.rows:
+                    out.append((a, v, self.rows[(a, v)]))
+        return out
+
+    def markdown(self, head):
+        def top(c, n=3):
+            items = c.most_common()
+            s = ", ".join("%s %d" % kv for kv in items[:n])
+            return s + (", ..." if len(items) > n else "") if s else "—"
+
+        out = [head, "",
+               "| axis | value | kernels | pipelined | declined: most common reasons | failures |",
+               "| --- | --- | ---: | ---: | --- | --- |"]
+        for a, v, row in self.ordered():
+            n = row["kernels"]
+            f = sum(row["fails"].values())
+            out.append("| %s | %s | %d | %d (%d%%) | %s | %s |" % (
+                a, v, n, row["pipelined"], 100 * row["pipelined"] // max(n, 1),
+                top(row["declined"]),
+                "**%d**: %s" % (f, top(row["fails"], 4)) if f else "0"))
+        return "\n".join(out) + "\n"
+
+
+def write_table(path, text):
+    """Replace what lies between the marker lines in `path` (each marker a
+    line of its own), or write the file."""
+    old = open(path).read() if os.path.exists(path) else ""
+    m = re.search(r"^<!-- fuzz-table begin -->\n(.*?)^<!-- fuzz-table end -->$", old,
+                  re.M | re.S)
+    if m:
+        new = old[:m.start(1)] + text + old[m.end(1):]
+    else:
+        new = text
+    with open(path, "w") as f:
+        f.write(new)
+
+
+def git_rev(path):
+    """The last commit of the pass's sources (lib/, plugin/), "-dirty" if changed."""
+    rc, out, _ = run(["git", "-C", path, "log", "-1", "--format=%h", "--", "lib", "plugin"])
+    if rc != 0:
+        return "?"
+    dirty, _, _ = run(["git", "-C", path, "diff", "--quiet", "HEAD", "--", "lib", "plugin"])
+    return out.strip() + ("-dirty" if dirty else "")
+
+
 def cpu_mode(a):
     cfg = make_cfg(a)
-    variants = a.variants.split(",")
-    nfiles = (a.count + a.per_file - 1) // a.per_file
-    jobs = []
-    for fi in range(nfiles):
-        idx = list(range(fi * a.per_file, min(a.count, (fi + 1) * a.per_file)))
-        for v in variants:
-            jobs.append((fi, idx, v))
+    meta = {}
+    for i in range(a.count):
+        k = fuzzgen.make_kernel(a.seed, i, None, cfg.crash_forms)
+        meta[k.name] = k
+    variants = a.variants.split(",") if a.variants else None
+    for v in variants or []:
+        if v not in fuzzgen.ARGS:
+            sys.exit("fuzz.py: unknown argument set %s (one of %s)" % (v, ", ".join(fuzzgen.ARGS)))
+    jobs = plan_files(meta, a.per_file, variants)
     t0 = time.time()
     results = collections.defaultdict(dict)  # kernel -> variant -> result
     notes = []
-    meta = {}
-    for fi in range(nfiles):
-        idx = list(range(fi * a.per_file, min(a.count, (fi + 1) * a.per_file)))
-        for k in fuzzgen.generate_file(a.seed, 0, 0, indices=idx,
-                                       crash_forms=cfg.crash_forms)[1]:
-            meta[k.name] = k
     done = 0
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
         futs = [ex.submit(cpu_job, cfg, a.seed, fi, idx, v) for fi, idx, v in jobs]
@@ -630,12 +855,14 @@ def cpu_mode(a):
     fails = collections.Counter()
     nm_declined = collections.Counter()
     stages_hist = collections.Counter()
+    classes = collections.OrderedDict()  # (class, message) -> [(kernel, variant)]
     untold = 0
     pip_kernels = set()
-    failed_kernels = {}
+    stats = Stats()
     for kname, per in sorted(results.items()):
         for v, r in per.items():
             checks[r[0]] += 1
+            stats.add(meta[kname], v, r)
             if r[0] == "pipelined":
                 pip_kernels.add(kname)
                 for s in r[1]:
@@ -646,33 +873,74 @@ def cpu_mode(a):
                 if meta[kname].near_miss:
                     nm_declined[meta[kname].near_miss] += 1
             else:
-                fails[r[1].split(":")[0]] += 1
-                failed_kernels.setdefault(kname, (v, r[1]))
+                fails[fail_class(r[1])] += 1
+                classes.setdefault(r[1], []).append((kname, v))
     nk = len(results)
-    print("== CPU mode: seed %d, %d kernels in %d files, variants %s, %d compiles, %.0fs" %
-          (a.seed, nk, nfiles, ",".join(variants), len(jobs), ctime))
-    print("kernel x variant checks: %d pipelined, %d declined, %d failed" %
+    nchecks = sum(checks.values())
+    print("== CPU mode: seed %d, %d kernels in %d files, %d compiles, %.0fs (%.1fs per 1000 "
+          "kernel compiles)" % (a.seed, nk, len(jobs), len(jobs), ctime,
+                                1000 * ctime / max(nchecks, 1)))
+    print("kernel x argument-set checks: %d pipelined, %d declined, %d failed" %
           (checks["pipelined"], checks["declined"], checks["fail"]))
-    print("kernels pipelined at least once: %d of %d; near-misses: %d kernels" %
+    print("kernels pipelined: %d of %d; near-misses: %d kernels" %
           (len(pip_kernels), nk, sum(1 for k in meta.values() if k.near_miss)))
-    print("pipelined loops by variant and stages: " +
+    print("pipelined loops by argument set and stages: " +
           ", ".join("%s:%d=%d" % (v, s, n) for (v, s), n in sorted(stages_hist.items())))
     print("pipelined checks whose barrier count the PTX loop comments could not tell: %d" %
           untold)
     print("declined by reason: " + ", ".join("%s %d" % kv for kv in declined.most_common()))
     print("near-misses declined: " + ", ".join("%s %d" % kv for kv in sorted(nm_declined.items())))
+    allp = fuzzgen.all_pairs()
+    print("axis value pairs covered: %d of %d" % (len(stats.pairs & set(allp)), len(allp)))
+    print("per axis value: kernels, pipelined, failures")
+    for ax, val, row in stats.ordered():
+        f = sum(row["fails"].values())
+        print("  %-8s %-13s %5d %5d (%3d%%) %s" % (
+            ax, val, row["kernels"], row["pipelined"],
+            100 * row["pipelined"] // max(row["kernels"], 1),
+            "FAIL " + ", ".join("%s %d" % kv for kv in row["fails"].most_common()) if f else ""))
     if fails:
-        print("failures by kind: " + ", ".join("%s %d" % kv for kv in fails.most_common()))
-        for kname, (v, why) in list(failed_kernels.items())[:40]:
-            print("  FAIL %s %s: %s [%s]" % (kname, v, why, " ".join(meta[kname].features)))
+        print("failures by class: " + ", ".join("%s %d" % kv for kv in fails.most_common()))
+        print("distinct failures (class: message): %d" % len(classes))
+        for why, ks in classes.items():
+            print("  %4d x %s   [first: %s %s; %s]" % (
+                len(ks), why[:150], ks[0][0], ks[0][1],
+                " ".join("%s=%s" % kv for kv in meta[ks[0][0]].axes.items() if kv[0] != "args")))
+    if a.table:
+        head = ("Written by `utils/fuzz.py %s` on %s, the plugin built from lib/ and plugin/ "
+                "of `%s`: %d kernels, each compiled once with the argument set drawn for it; "
+                "%d of %d pairs of axis values covered; %.0f s of compiles on %d parallel jobs "
+                "(%.0f s per 1000 kernels). Pipelined %d (%d %%), declined %d, failed %d "
+                "(%s).\n\nA row counts the kernels with that axis value: pipelined (at least "
+                "one loop), the remark names of those declined (A+B: its loops differ), "
+                "failures by class. `special` is the near-miss or crash form, if any." % (
+                    " ".join(sys.argv[1:]), datetime.date.today().isoformat(),
+                    git_rev(cfg.build + "/.."), nk, len(stats.pairs & set(allp)), len(allp),
+                    ctime, a.jobs, 1000 * ctime / max(nchecks, 1), checks["pipelined"],
+                    100 * checks["pipelined"] // max(nchecks, 1), checks["declined"],
+                    checks["fail"],
+                    ", ".join("%s %d" % kv for kv in fails.most_common()) or "no failures"))
+        if a.stress:
+            head = head.replace("\n\nA row", " llvm-stress: %d programs through opt, %s."
+                                "\n\nA row" % (a.stress, ", ".join(
+                                    "%s %d" % kv for kv in sorted(stress.items()))), 1)
+        write_table(a.table, stats.markdown(head))
+        print("table written to %s" % a.table)
+    # Reproducers: one per distinct failure, minimized.
+    first_note = {}
+    for idx, v, log in notes:
+        first_note.setdefault((idx, v), log)
     repro_paths = []
-    seen = set()
-    for kind, idx, v, log in notes:
-        key = (kind, idx)
-        if key in seen or kind == "fail" and not a.save_fail_repros:
-            continue
-        seen.add(key)
-        repro_paths.append(save_repro(cfg, a.seed, idx, v, kind, log))
+    if classes and a.repros:
+        wd = tempfile.mkdtemp(prefix="fzmin_", dir=cfg.work)
+        for n, (why, ks) in enumerate(list(classes.items())[:a.repros]):
+            kname, v = ks[0]
+            idx = int(kname[1:])
+            fixed, log = (minimize(cfg, a.seed, idx, v, why, wd) if a.minimize
+                          else (None, None))
+            log = log or first_note.get((idx, v)) or (["?"], why)
+            repro_paths.append(save_repro(cfg, a.seed, idx, v, why, log, fixed, n + 1))
+        shutil.rmtree(wd, ignore_errors=True)
     for p in repro_paths:
         print("  reproducer: %s.cu (+ .txt)" % os.path.relpath(p))
     if a.stress:
@@ -680,8 +948,10 @@ def cpu_mode(a):
               (a.stress, stime, ", ".join("%s %d" % kv for kv in sorted(stress.items()))))
         os.makedirs(cfg.repro_dir, exist_ok=True)
         for s, kind, err, repro in stress_fail[:10]:
-            first = [l for l in err.splitlines() if re.search(r"ERROR|error:|Assertion|Stack dump", l)]
-            print("  STRESS %s seed %d: %s" % (kind, s, (first or err.strip().splitlines()[-1:])[0]))
+            first = [l for l in err.splitlines()
+                     if re.search(r"ERROR|error:|Assertion|Stack dump", l)]
+            print("  STRESS %s seed %d: %s" % (kind, s,
+                                               (first or err.strip().splitlines()[-1:])[0]))
             if repro:
                 ir, cmd = repro
                 base = os.path.join(cfg.repro_dir, "stress-%s-%d" % (kind, s))
@@ -696,46 +966,73 @@ def cpu_mode(a):
     nfail = checks["fail"] + len(stress_fail)
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"seed": a.seed, "kernels": nk, "files": nfiles, "variants": variants,
-                       "checks": checks, "declined": declined, "fails": fails,
-                       "stress": stress, "seconds": ctime + stime}, f, indent=1)
+            json.dump({"seed": a.seed, "kernels": nk, "files": len(jobs), "checks": checks,
+                       "declined": declined, "fails": fails, "stress": stress,
+                       "seconds": ctime + stime, "compile_seconds": ctime,
+                       "classes": {w: len(ks) for w, ks in classes.items()},
+                       "axes": [{"axis": ax, "value": val, "kernels": row["kernels"],
+                                 "pipelined": row["pipelined"], "declined": row["declined"],
+                                 "fails": row["fails"]} for ax, val, row in stats.ordered()]},
+                      f, indent=1)
     print("%d passed, %d failed" % (npass, nfail))
     return 1 if nfail else 0
 
 
 # ---------------------------------------------------------------- GPU mode
 
-GPU_VARIANTS = {"plain": None, "s2": ["stages=2"], "s3": [], "s4": ["stages=4"],
-                "padded": ["layout=padded"]}
+
+def dir_size(d):
+    return sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(d) for f in fs)
 
 
 def gpu_build(a):
+    """Files of kernels grouped by argument set; each built plain and with the
+    plugin (its argument set), host and device, sm_90 only, stripped. Kernels
+    whose plugin compile fails here (crash, verifier, llc, ptxas) are left
+    out and listed in the manifest as build failures."""
     cfg = make_cfg(a)
     out = os.path.abspath(a.dir)
     os.makedirs(out, exist_ok=True)
-    nfiles = (a.count + a.per_file - 1) // a.per_file
-    manifest = {"seed": a.seed, "files": []}
+    meta = {}
+    for i in range(a.count):
+        k = fuzzgen.make_kernel(a.seed, i, None, cfg.crash_forms)
+        meta[k.name] = k
+    plan = plan_files(meta, a.per_file)
+    t0 = time.time()
+    # First the CPU check of each file, to leave out what cannot be built.
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+        checked = list(ex.map(lambda j: cpu_job(cfg, a.seed, *j), plan))
+    manifest = {"seed": a.seed, "count": a.count, "files": []}
     jobs = []
-    for fi in range(nfiles):
-        idx = list(range(fi * a.per_file, min(a.count, (fi + 1) * a.per_file)))
-        src, kernels = fuzzgen.generate_file(a.seed, 0, 0, indices=idx,
-                                             crash_forms=not a.no_crash_forms)
-        cu = os.path.join(out, "g%03d.cu" % fi)
+    for (fi, idx, v), (_, _, res, _, _) in zip(plan, checked):
+        broken = sorted(n for n, r in res.items()
+                        if r[0] == "fail" and fail_class(r[1]) in BUILD_BREAKING)
+        keep = [i for i in idx if "k%05d" % i not in broken]
+        name = "g%03d" % fi
+        entry = {"file": name, "args": v, "plugin_args": fuzzgen.ARGS[v],
+                 "kernels": ["k%05d" % i for i in keep], "build_fail": broken,
+                 "near_miss": ["k%05d" % i for i in keep if meta["k%05d" % i].near_miss],
+                 "cpu_fail": {n: r[1] for n, r in res.items() if r[0] == "fail"},
+                 "axes": {"k%05d" % i: meta["k%05d" % i].axes for i in keep},
+                 "variants": ["plain", "plugin"], "pipelined": {}}
+        manifest["files"].append(entry)
+        if not keep:
+            continue
+        src, _ = fuzzgen.generate_file(a.seed, keep, None, crash_forms=cfg.crash_forms)
+        cu = os.path.join(out, name + ".cu")
         with open(cu, "w") as f:
             f.write(src)
-        entry = {"file": "g%03d" % fi, "kernels": [k.name for k in kernels],
-                 "near_miss": [k.name for k in kernels if k.near_miss], "pipelined": {}}
-        manifest["files"].append(entry)
-        for v, args in GPU_VARIANTS.items():
-            jobs.append((entry, cu, v, args))
+        for var in entry["variants"]:
+            jobs.append((entry, cu, var))
 
     def build(job):
-        entry, cu, v, args = job
-        exe = os.path.join(out, "%s.%s" % (entry["file"], v))
-        cmd = [CLANG, "-x", "cuda"] + cfg.flags + ["--cuda-gpu-arch=" + ARCH, "-O3", "-w"]
-        if args is not None:
+        entry, cu, var = job
+        exe = os.path.join(out, "%s.%s" % (entry["file"], var))
+        cmd = [CLANG, "-x", "cuda"] + cfg.flags + ["--cuda-gpu-arch=" + ARCH,
+                                                    "--no-cuda-include-ptx=" + ARCH, "-O3", "-w"]
+        if var == "plugin":
             rec = exe + ".yaml"
-            cmd += (["-fplugin=" + cfg.plugin] + plugin_args(args) +
+            cmd += (["-fplugin=" + cfg.plugin] + plugin_args(entry["plugin_args"]) +
                     ["-Xarch_device", "-fsave-optimization-record", "-Xarch_device",
                      "-foptimization-record-file=" + rec, "-Xarch_device",
                      "-foptimization-record-passes=cuda-pipeline"])
@@ -743,55 +1040,42 @@ def gpu_build(a):
                 "-ldl", "-lrt", "-pthread"]
         rc, _, err = run(cmd, env=cfg.env)
         pip = []
-        if rc == 0 and args is not None:
+        if rc == 0 and var == "plugin":
             with open(exe + ".yaml") as f:
-                pip = sorted(set(fn for kind, _, fn, _ in parse_records(f.read())
+                pip = sorted(set(kernel_of(fn) for kind, _, fn, _ in parse_records(f.read())
                                  if kind == "Passed"))
+        if os.path.exists(exe + ".yaml"):
             os.remove(exe + ".yaml")
-        return entry, v, rc, err, pip
+        return entry, var, rc, err, pip
 
     bad = 0
-    retry = {}
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        for entry, v, rc, err, pip in ex.map(build, jobs):
-            if rc != 0:
-                named = sorted(set(re.findall(r"Entry function '(k\d+)'", err)))
-                print("BUILD FAIL %s.%s: %s" % (entry["file"], v, "\n".join(
-                    l for l in err.splitlines() if "error" in l)[:1500]))
-                if named and v != "plain":
-                    retry.setdefault(entry["file"], (entry, set()))[1].update(named)
-                else:
-                    bad += 1
-            else:
-                entry["pipelined"][v] = pip
-        # A kernel that a plugin build cannot assemble (a pass bug, which the CPU
-        # mode reports too) is left out of its file, which is built again.
-        again = []
-        for f, (entry, named) in retry.items():
-            entry["build_fail"] = sorted(named)
-            entry["kernels"] = [k for k in entry["kernels"] if k not in named]
-            idx = [int(k[1:]) for k in entry["kernels"]]
-            src, _ = fuzzgen.generate_file(a.seed, 0, 0, indices=idx,
-                                           crash_forms=not a.no_crash_forms)
-            cu = os.path.join(out, f + ".cu")
-            with open(cu, "w") as fh:
-                fh.write(src)
-            entry["pipelined"] = {}
-            for v, args in GPU_VARIANTS.items():
-                again.append((entry, cu, v, args))
-        for entry, v, rc, err, pip in ex.map(build, again):
+        for entry, var, rc, err, pip in ex.map(build, jobs):
             if rc != 0:
                 bad += 1
-                print("BUILD FAIL again %s.%s: %s" % (entry["file"], v, err[-800:]))
-            else:
-                entry["pipelined"][v] = pip
+                print("BUILD FAIL %s.%s: %s" % (entry["file"], var, "\n".join(
+                    l for l in err.splitlines() if "error" in l)[:1500]))
+            elif var == "plugin":
+                entry["pipelined"]["plugin"] = pip
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
-    npip = {v: sum(len(e["pipelined"].get(v, [])) for e in manifest["files"])
-            for v in GPU_VARIANTS if v != "plain"}
-    print("built %d binaries for %d kernels in %d files into %s (%d failed); "
-          "pipelined kernels per variant: %s" %
-          (len(jobs) - bad, a.count, nfiles, out, bad, npip))
+    nk = sum(len(e["kernels"]) for e in manifest["files"])
+    nbf = sum(len(e["build_fail"]) for e in manifest["files"])
+    npip = sum(len(e["pipelined"].get("plugin", [])) for e in manifest["files"])
+    pairs = set()
+    names = list(fuzzgen.AXES)
+    for e in manifest["files"]:
+        for ax in e["axes"].values():
+            ax = dict(ax, args=e["args"])
+            for i in range(len(names)):
+                for j in range(i + 1, len(names)):
+                    pairs.add((names[i], ax[names[i]], names[j], ax[names[j]]))
+    print("built %d binaries (%d failed) for %d kernels in %d files into %s in %.0fs; %d "
+          "kernels left out (their plugin compile fails here); %d pipelined; %d of %d axis "
+          "value pairs covered; %.1f MiB" % (
+              len(jobs) - bad, bad, nk, len(manifest["files"]), out, time.time() - t0, nbf,
+              npip, len(pairs & set(fuzzgen.all_pairs())), len(fuzzgen.all_pairs()),
+              dir_size(out) / 1048576.0))
     return 1 if bad else 0
 
 
@@ -803,14 +1087,17 @@ def gpu_run(a):
     ok = bad = 0
     diffs = []
     compared = collections.Counter()
+    per_axis = collections.defaultdict(lambda: [0, 0])  # (axis, value) -> [same, differ]
     print("== fuzz GPU run: %d files, run seed %d" % (len(man["files"]), seed))
 
     def run_bin(exe, *args):
         return run([exe, str(seed)] + list(args), timeout=600, env=dict(os.environ))
 
     for e in man["files"]:
+        if not e["kernels"]:
+            continue
         outs = {}
-        for v in GPU_VARIANTS:
+        for v in e["variants"]:
             exe = os.path.join(d, "%s.%s" % (e["file"], v))
             if not os.path.exists(exe):
                 outs[v] = None
@@ -823,12 +1110,9 @@ def gpu_run(a):
             print("FAIL %s.plain: rc %s %s" % (e["file"], base and base[0],
                                                 base and (base[1][-3:], base[2][-500:])))
             continue
-        plain = {}
-        for line in base[1]:
-            plain[line.split(" hash=")[0]] = line
         for k in e["kernels"]:
             kbad = []
-            for v in GPU_VARIANTS:
+            for v in e["variants"]:
                 if v == "plain":
                     continue
                 o = outs.get(v)
@@ -843,31 +1127,37 @@ def gpu_run(a):
                     kbad.append("%s: %s != %s" % (v, got[:2], want[:2]))
                 else:
                     compared[v] += len(want)
+            ax = dict(e["axes"].get(k, {}), args=e["args"])
+            for key in ax.items():
+                per_axis[key][1 if kbad else 0] += 1
             if kbad:
                 bad += 1
-                diffs.append((e["file"], k, kbad))
+                diffs.append((e["file"], e["args"], k, kbad))
             else:
                 ok += 1
-    for f, k, why in diffs[:30]:
-        print("DIFF %s %s: %s" % (f, k, "; ".join(why)[:400]))
+    for f, args, k, why in diffs[:30]:
+        print("DIFF %s (%s) %s: %s" % (f, args, k, "; ".join(why)[:400]))
+    differ = ["%s=%s %d/%d" % (ax, v, n[1], n[0] + n[1])
+              for (ax, v), n in sorted(per_axis.items()) if n[1]]
+    if differ:
+        print("kernels that differ, per axis value: " + ", ".join(differ))
     bf = [k for e in man["files"] for k in e.get("build_fail", [])]
     if bf:
         bad += len(bf)
-        print("FAIL not built with the plugin (ptxas rejected the plugin's PTX; see the CPU "
-              "mode): %s" % " ".join(bf))
+        print("FAIL not built with the plugin (the plugin's compile fails; see the CPU mode): "
+              "%s" % " ".join(bf))
     npip = sum(1 for e in man["files"] for k in e["kernels"]
-               if any(k in e["pipelined"].get(v, []) for v in GPU_VARIANTS))
-    print("kernels: %d identical in every variant, %d differ or fail; %d of them pipelined "
-          "in some variant; launches compared per variant: %s" %
-          (ok, bad, npip, dict(compared)))
+               if k in e["pipelined"].get("plugin", []))
+    print("kernels: %d identical, %d differ or fail; %d of them pipelined; launches compared: "
+          "%s" % (ok, bad, npip, dict(compared)))
 
     # racecheck (and synccheck) on a sample of pipelined kernels, small sizes.
     san_ok = san_bad = 0
     cs = shutil.which("compute-sanitizer") or "/usr/local/cuda/bin/compute-sanitizer"
     if a.racecheck and os.path.exists(cs):
         rng = random.Random(seed)
-        pool = [(e["file"], v, k) for e in man["files"] for v in ("s2", "s3", "s4")
-                for k in e["pipelined"].get(v, [])]
+        pool = [(e["file"], "plugin", k) for e in man["files"]
+                for k in e["pipelined"].get("plugin", [])]
         sample = rng.sample(pool, min(a.racecheck, len(pool)))
         tools = ["racecheck"] + (["synccheck"] if a.synccheck else [])
 
@@ -907,6 +1197,9 @@ def main():
     g1.add_argument("seed", type=int)
     g1.add_argument("index", type=int)
     g1.add_argument("file")
+    g1.add_argument("--bare", action="store_true", help="the kernel only, no driver")
+    g1.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="force a choice (an axis or any choice in the kernel's comment)")
 
     def common(p, count):
         p.add_argument("--count", type=int, default=count, help="kernels")
@@ -920,20 +1213,23 @@ def main():
                        help="leave out the forms of known crashes")
         p.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "pl-fuzz"))
         p.add_argument("--keep", action="store_true", help="keep the work files")
+        p.add_argument("--repro-dir", help="where reproducers go (default BUILD_DIR/fuzz-repro)")
 
     c = sub.add_parser("cpu", help="compile and check generated kernels (no GPU)")
-    common(c, 200)
-    c.add_argument("--variants", default=",".join(VARIANTS))
+    common(c, 300)
+    c.add_argument("--variants", help="compile every file with each of these argument sets "
+                   "(%s) instead of each kernel's own" % ",".join(fuzzgen.ARGS))
     c.add_argument("--stress", type=int, default=0, help="llvm-stress programs")
-    c.add_argument("--repro-dir", help="where reproducers go (default BUILD_DIR/fuzz-repro)")
-    c.add_argument("--save-fail-repros", action="store_true",
-                   help="also save reproducers of check failures (crashes always)")
+    c.add_argument("--repros", type=int, default=12,
+                   help="save reproducers of at most this many distinct failures")
+    c.add_argument("--no-minimize", dest="minimize", action="store_false",
+                   help="save reproducers as drawn, not minimized")
+    c.add_argument("--table", help="write the counts per axis value here (markdown)")
     c.add_argument("--json", help="write the counts here")
     c.add_argument("-v", "--verbose", action="store_true")
     gb = sub.add_parser("gpu-build", help="build plain and plugin binaries into DIR")
-    common(gb, 320)
+    common(gb, 480)
     gb.add_argument("dir")
-    gb.add_argument("--repro-dir")
     gr = sub.add_parser("gpu-run", help="run DIR's binaries, compare, racecheck a sample")
     gr.add_argument("dir")
     gr.add_argument("--run-seed", type=int)
@@ -941,12 +1237,13 @@ def main():
     gr.add_argument("--synccheck", action="store_true", help="synccheck the sample too")
     a = ap.parse_args()
     if a.mode == "gen":
-        src, _ = fuzzgen.generate_file(a.seed, a.count, a.first)
+        src, _ = fuzzgen.generate_file(a.seed, range(a.first, a.first + a.count))
         with open(a.file, "w") as f:
             f.write(src)
         return 0
     if a.mode == "gen-one":
-        src, _ = fuzzgen.generate_file(a.seed, 0, 0, indices=[a.index])
+        src, _ = fuzzgen.generate_file(a.seed, [a.index], fuzzgen.parse_fixed(a.set),
+                                       bare=a.bare)
         with open(a.file, "w") as f:
             f.write(src)
         return 0

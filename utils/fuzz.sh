@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # utils/fuzz.sh: the random-program generator's modes (utils/fuzz.py).
 #
-#   utils/fuzz.sh --cpu [--count N] [--stress N] [fuzz.py cpu options]
-#       compile N generated kernels with the plugin at several stage counts and
-#       check them (no crash, IR verifies, ptxas accepts, near-misses declined,
-#       pipelined loops well formed); then N llvm-stress programs through opt.
+#   utils/fuzz.sh --cpu [--count N] [--stress N] [--table FILE] [fuzz.py cpu options]
+#       compile N generated kernels, each drawn from the product of copy, guard,
+#       loop, store and plugin-argument forms (files of kernels sharing an
+#       argument set, one compile each, -fplugin-arg-pipeline-verify), and check
+#       them: no crash, IR verifies, no InternalError remark, ptxas accepts,
+#       near-misses declined, pipelined loops well formed; counts per axis
+#       value (--table FILE: as markdown). Then N llvm-stress programs through opt.
 #   utils/fuzz.sh --gpu-build DIR [--count N]
-#       build plain and plugin (2, 3, 4 stages) binaries of N kernels into DIR,
-#       here (needs clang); copy DIR to the GPU machine.
+#       build plain and plugin binaries of N kernels (every pair of axis values)
+#       into DIR, here (needs clang); copy DIR to the GPU machine.
 #   utils/fuzz.sh --gpu-run DIR [--racecheck N]
 #       on the GPU machine (python3, driver, compute-sanitizer): run DIR's
 #       binaries, compare every output hash bitwise, racecheck a sample.
@@ -23,7 +26,7 @@ case "$mode" in
 --gpu-build) exec python3 "$here/fuzz.py" gpu-build "$@" ;;
 --gpu-run) exec python3 "$here/fuzz.py" gpu-run "$@" ;;
 *)
-  sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   exit 2
   ;;
 esac

@@ -58,11 +58,11 @@ fail=$((fail + lf))
 
 set +e
 BUILD_DIR="$build" PL_PRELOAD="$LD_PRELOAD" python3 "$here/utils/fuzz.py" cpu --count "$count" \
-  --per-file 20 --variants s2,s3,s8m16 --stress "$stress" --repro-dir "$build/fuzz-repro" \
+  --per-file 20 --stress "$stress" --repro-dir "$build/fuzz-repro" \
   --work "$build/fuzz-work" >"$build/fuzz.log" 2>&1
 frc=$?
 set -e
-grep -v '^file ' "$build/fuzz.log" | tail -n 30
+grep -v -E '^(file |  (copy|guard|loop|store|args|special) )' "$build/fuzz.log" | tail -n 30
 read -r fp ff < <(tail -n 1 "$build/fuzz.log" | awk '/passed/ {print $1, $3}')
 fp=${fp:-0}
 ff=${ff:-1}
