@@ -607,7 +607,7 @@ static void realworld(std::vector<Problem> &p) {
                nullptr,
                [](const Size &s) { return 8.0 * s[0] * s[1]; }});
   p.push_back({"conv20",
-               "GFLOP/s",
+               "TFLOP/s",
                {{0, 16, 16}, {1, 17, 33}, {2, 31, 16}, {3, 40, 50}, {4, 16, 100}, {5, 33, 17},
                 {40, 100, 70}},
                {3, 40, 50},
