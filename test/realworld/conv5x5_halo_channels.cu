@@ -10,6 +10,15 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t3.ptx -fplugin-arg-pipeline-stages=3 -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=S3
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t6.ptx -fplugin-arg-pipeline-stages=6 -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=S6
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t3.ptx -o /dev/null && %ptxas -arch=sm_90 %t6.ptx -o /dev/null %}
+// Every stage count, both instantiations, each IR verified:
+// RUN: for s in 2 3 4 5 6 7 8; do %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.$s.ll -fplugin-arg-pipeline-stages=$s -Rpass=cuda-pipeline 2>&1 | grep -o "pipelined loop with [0-9] stages" && %opt -passes=verify -disable-output %t.$s.ll || exit 1; done | FileCheck %s --check-prefix=EVERY
+// EVERY-COUNT-2: pipelined loop with 2 stages
+// EVERY-COUNT-2: pipelined loop with 3 stages
+// EVERY-COUNT-2: pipelined loop with 4 stages
+// EVERY-COUNT-2: pipelined loop with 5 stages
+// EVERY-COUNT-2: pipelined loop with 6 stages
+// EVERY-COUNT-2: pipelined loop with 7 stages
+// EVERY-COUNT-2: pipelined loop with 8 stages
 
 template <int TY>
 __global__ void __launch_bounds__(16 * TY)

@@ -13,6 +13,15 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t8.ptx -fplugin-arg-pipeline-stages=8 -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=S8
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t2.ptx -o /dev/null && %ptxas -arch=sm_90 %t5.ptx -o /dev/null && %ptxas -arch=sm_90 %t8.ptx -o /dev/null %}
 // RUN: FileCheck %s --check-prefix=PTX < %t5.ptx
+// Every stage count, each IR verified:
+// RUN: for s in 2 3 4 5 6 7 8; do %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.$s.ll -fplugin-arg-pipeline-stages=$s -Rpass=cuda-pipeline 2>&1 | grep -o "pipelined loop with [0-9] stages" && %opt -passes=verify -disable-output %t.$s.ll || exit 1; done | FileCheck %s --check-prefix=EVERY
+// EVERY: pipelined loop with 2 stages
+// EVERY-NEXT: pipelined loop with 3 stages
+// EVERY-NEXT: pipelined loop with 4 stages
+// EVERY-NEXT: pipelined loop with 5 stages
+// EVERY-NEXT: pipelined loop with 6 stages
+// EVERY-NEXT: pipelined loop with 7 stages
+// EVERY-NEXT: pipelined loop with 8 stages
 // DEFAULT: stencil5_copy_loop_guard.cu:[[#@LINE+19]]:3: remark: pipelined loop with 3 stages: tile 'tile' 4624 -> 13872 bytes; 1 cp.async copy of 4 bytes
 // S2: stencil5_copy_loop_guard.cu:[[#@LINE+18]]:3: remark: pipelined loop with 2 stages
 // S5: stencil5_copy_loop_guard.cu:[[#@LINE+17]]:3: remark: pipelined loop with 5 stages
