@@ -2,6 +2,9 @@
 #include "alias_check.h"
 
 #include "emit.h"
+#include "host_cfg.h"
+#include "host_loops.h"
+#include "host_versioning.h"
 #include "legality.h"
 #include "trip.h"
 

@@ -1,6 +1,10 @@
 /*===- lib/cost.c - is a ring worth it, and how many stages? -------------===*/
 #include "cost.h"
 
+#include "host_cfg.h"
+#include "host_loops.h"
+#include "host_memory.h"
+#include "host_scev.h"
 #include "ir.h"
 #include "options.h"
 

@@ -1,6 +1,7 @@
 /*===- lib/layout.c - the row layout of a ring ---------------------------===*/
 #include "layout.h"
 
+#include "host_memory.h"
 #include "reasons.h"
 #include "shared_space.h"
 

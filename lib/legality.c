@@ -2,6 +2,11 @@
 #include "legality.h"
 
 #include "alias_check.h"
+#include "host_cfg.h"
+#include "host_diag.h"
+#include "host_loops.h"
+#include "host_memory.h"
+#include "host_scev.h"
 #include "recognize.h"
 #include "trip.h"
 

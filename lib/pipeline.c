@@ -5,6 +5,8 @@
 #include "alias_check.h"
 #include "candidate.h"
 #include "control.h"
+#include "host_diag.h"
+#include "host_loops.h"
 #include "layout.h"
 #include "legality.h"
 #include "plan.h"

@@ -5,6 +5,8 @@
 #include "layout.h"
 #include "ptxas.h"
 
+#include "host_cfg.h"
+#include "host_scev.h"
 #include "legality.h"
 #include "lowering.h"
 #include "recognize.h"

@@ -1,5 +1,10 @@
 /*===- lib/recognize.c - find the tile-loop shape -----------------------===*/
 #include "recognize.h"
+#include "host_cfg.h"
+#include "host_diag.h"
+#include "host_loops.h"
+#include "host_memory.h"
+#include "host_scev.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,7 @@
 /*===- lib/remarks.c - what the user is told about each loop ------------===*/
 #include "remarks.h"
 
+#include "host_diag.h"
 #include "ir.h"
 #include "legality.h"
 #include <stdio.h>

@@ -18,6 +18,7 @@
 #include "plan.h"
 #include "reasons.h"
 #include "shared_space.h"
+#include "host_diag.h"
 
 /** Emits the remarks of a declined loop. */
 void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f);

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
 
+#include "host_diag.h"
+#include "host_loops.h"
 #include "legality.h"
 
 #include <errno.h>

@@ -2,6 +2,9 @@
 #include "rewrite.h"
 
 #include "emit.h"
+#include "host_cfg.h"
+#include "host_scev.h"
+#include "host_versioning.h"
 #include "lowering.h"
 
 #include <stdint.h>

@@ -1,6 +1,7 @@
 /*===- lib/shared_space.c - tile reads in the shared state space ---------===*/
 #include "shared_space.h"
 
+#include "host_memory.h"
 #include "ir.h"
 #include "reasons.h"
 

@@ -2,6 +2,9 @@
 #include "unrolled.h"
 
 #include "control.h"
+#include "host_diag.h"
+#include "host_loops.h"
+#include "host_memory.h"
 #include "ir.h"
 #include "recognize.h"
 #include "remarks.h"

@@ -25,6 +25,7 @@ extern "C" {
 #include "../lib/unrolled.h"
 }
 
+#include "../lib/host_diag.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"

@@ -15,6 +15,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/PassManager.h"
 
+#include "../lib/host.h"
 #include "pass.h"
 
 #include <map>
@@ -36,6 +37,10 @@ struct pl_host {
     return FAM.getResult<llvm::OptimizationRemarkEmitterAnalysis>(F);
   }
 };
+
+/// The llvm::Loop behind a pl_loop_ref, and back.
+inline llvm::Loop *unwrapLoop(pl_loop_ref L) { return reinterpret_cast<llvm::Loop *>(L); }
+inline pl_loop_ref wrapLoop(llvm::Loop *L) { return reinterpret_cast<pl_loop_ref>(L); }
 
 struct pl_module_host {
   llvm::FunctionAnalysisManager &FAM;

@@ -1,0 +1,77 @@
+/*===- lib/host_cfg.h - dominance and CFG edits ----------------------------===*\
+ *
+ * FILE: lib/host_cfg.h (implemented by plugin/cfg.cpp)
+ * DESCRIPTION:
+ *   Dominance, walks over the CFG, and the CFG edits the rewrite makes
+ *   (splitting edges and blocks), each keeping loop info and dominators up
+ *   to date where it says so.
+ *   Each function forwards to one LLVM facility and decides nothing,
+ *   unless its comment says which rule it holds.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_HOST_CFG_H
+#define PL_HOST_CFG_H
+
+#include "host.h"
+
+#include <llvm-c/Core.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Nonzero when block `a` dominates block `b` (DominatorTree::dominates;
+ * a block dominates itself). */
+int pl_dominates(pl_host *host, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
+
+/** Nonzero when instruction `a` dominates instruction `b`
+ * (DominatorTree::dominates(Instruction*, Instruction*)): in one block, `a`
+ * comes strictly before `b`; an instruction does not dominate itself. */
+int pl_inst_dominates(pl_host *host, LLVMValueRef a, LLVMValueRef b);
+
+/** The immediate dominator of block `bb` (DomTreeNode::getIDom), or NULL
+ * for the entry block and unreachable blocks. */
+LLVMBasicBlockRef pl_idom(pl_host *host, LLVMBasicBlockRef bb);
+
+/** Writes to `out` (at most `cap`) the blocks from which `to` can be
+ * reached without entering a block of `avoid` (may be NULL), `to` first: a
+ * depth-first walk over predecessors (llvm::inverse_depth_first_ext).
+ * Returns how many there are, which may exceed `cap`. */
+size_t pl_blocks_reaching(pl_host *host, LLVMBasicBlockRef to, pl_loop_ref avoid,
+                          LLVMBasicBlockRef *out, size_t cap);
+
+/** Writes to `out` (at most `cap`) the blocks reachable from `from`, `from`
+ * first, in depth-first pre-order (llvm::depth_first). Returns how many
+ * there are, which may exceed `cap`. */
+size_t pl_blocks_reachable(LLVMBasicBlockRef from, LLVMBasicBlockRef *out, size_t cap);
+
+/** Number of CFG edges into `bb` (llvm::pred_size). */
+unsigned pl_pred_count(LLVMBasicBlockRef bb);
+
+/** Splits the CFG edge from -> to (llvm::SplitEdge), keeping loop info and
+ * dominators up to date. Returns the new block on the edge. */
+LLVMBasicBlockRef pl_split_edge(pl_host *host, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
+
+/** Splits the block of `split_before` before it and branches on the i1
+ * `cond` into a new block that falls through to the rest
+ * (llvm::SplitBlockAndInsertIfThen), keeping loop info and dominators up
+ * to date. Returns the new block's terminator (an unconditional branch). */
+LLVMValueRef pl_split_block_if_then(pl_host *host, LLVMValueRef cond, LLVMValueRef split_before);
+
+/** Copy loops. Splits the block of `inst` before it
+ * (BasicBlock::splitBasicBlock): `inst` and what follows move into a new
+ * block, which is returned; the old block ends in a branch to it, and the
+ * phis of the moved terminator's successors name the new block. Leaves the
+ * analyses stale: call it only where the driver invalidates them after. */
+LLVMBasicBlockRef pl_split_block_before(LLVMValueRef inst);
+
+/** Removes `pred` from the phis of `bb` (BasicBlock::removePredecessor,
+ * keeping phis left with one input), for an edge the caller removes. */
+void pl_remove_predecessor(LLVMBasicBlockRef bb, LLVMBasicBlockRef pred);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PL_HOST_CFG_H */

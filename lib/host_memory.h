@@ -1,0 +1,81 @@
+/*===- lib/host_memory.h - memory and value facts --------------------------===*\
+ *
+ * FILE: lib/host_memory.h (implemented by plugin/memory.cpp)
+ * DESCRIPTION:
+ *   What an instruction may do to memory (its effects, alias analysis),
+ *   the object a pointer is based on, and what is known of a value's bits
+ *   and range (ValueTracking, LazyValueInfo).
+ *   Each function forwards to one LLVM facility and decides nothing,
+ *   unless its comment says which rule it holds.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_HOST_MEMORY_H
+#define PL_HOST_MEMORY_H
+
+#include "host.h"
+
+#include <llvm-c/Core.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Bits of pl_mod_ref's and pl_memory_effects's answers. */
+enum { PL_REF = 1, PL_MOD = 2 };
+
+/** What `inst` may do to memory, from its opcode and, for calls, the
+ * callee's memory attributes (Instruction::mayReadFromMemory and
+ * mayWriteToMemory): PL_REF, PL_MOD, both, or 0 for none. */
+unsigned pl_memory_effects(LLVMValueRef inst);
+
+/** Nonzero when `inst` may have side effects (Instruction::
+ * mayHaveSideEffects: writes memory, may throw or may not return). */
+int pl_may_have_side_effects(LLVMValueRef inst);
+
+/** Nonzero when the instruction `inst` is unused and may be deleted with
+ * no effect on the program (llvm::isInstructionTriviallyDead). */
+int pl_is_trivially_dead(LLVMValueRef inst);
+
+/** The object `ptr` is based on, through GEPs, casts and aliases, as
+ * instructions or constant expressions (llvm::getUnderlyingObject, with no
+ * lookup limit). */
+LLVMValueRef pl_underlying_object(LLVMValueRef ptr);
+
+/** Alias analysis: whether `inst` may read (PL_REF) and/or write (PL_MOD)
+ * any byte of the object `ptr` points into (AAResults::getModRefInfo with
+ * a location of unknown size around `ptr`). Returns 0 when it touches none
+ * of it. */
+unsigned pl_mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr);
+
+/** Alias analysis: nonzero unless the `size_a` bytes at `a` and the
+ * `size_b` bytes at `b` are proven disjoint (AAResults::alias != NoAlias),
+ * both taken at the same point of the same iteration. */
+int pl_may_alias(pl_host *host, LLVMValueRef a, uint64_t size_a, LLVMValueRef b, uint64_t size_b);
+
+/** Known bits: the largest power of two (bytes, capped at 4096) that
+ * provably divides the address `ptr` when `ctx` executes
+ * (llvm::computeKnownBits). */
+unsigned pl_known_alignment(pl_host *host, LLVMValueRef ptr, LLVMValueRef ctx);
+
+/** Known bits of the integer value `v` (at most 64 bits wide) where `ctx`
+ * executes (NULL: anywhere): sets *zero and *one to the bits
+ * llvm::computeKnownBits proves 0 and 1 (bit i of the value is bit i of
+ * the masks). Returns 0, with both masks 0, when `v` is not an integer of
+ * at most 64 bits. */
+int pl_known_bits(pl_host *host, LLVMValueRef v, LLVMValueRef ctx, uint64_t *zero, uint64_t *one);
+
+/** The unsigned range of the integer value `v` (at most 64 bits wide) where
+ * instruction `ctx` executes, as llvm::LazyValueInfo proves it: from range
+ * metadata, assumes, and the conditions of the branches on every path to
+ * `ctx` -- an `assert(blockDim.x == 32)` makes the value 32 after it. Sets
+ * *lo and *hi (inclusive; 0 and UINT64_MAX when nothing is known). Returns
+ * 1 when the range is narrower than the type's, else 0 (also for a value
+ * that is not such an integer, or a `ctx` outside the host's function). */
+int pl_value_range(pl_host *host, LLVMValueRef v, LLVMValueRef ctx, uint64_t *lo, uint64_t *hi);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PL_HOST_MEMORY_H */

@@ -1,0 +1,85 @@
+/*===- lib/host_scev.h - ScalarEvolution -----------------------------------===*\
+ *
+ * FILE: lib/host_scev.h (implemented by plugin/scev.cpp)
+ * DESCRIPTION:
+ *   ScalarEvolution's trip counts, induction variables and constant
+ *   distances, and SCEVExpander to materialize them. One rule of the
+ *   project lives here: pl_scev_const_distance treats every read of a
+ *   special register that stays constant for a thread as one value.
+ *   Each function forwards to one LLVM facility and decides nothing,
+ *   unless its comment says which rule it holds.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_HOST_SCEV_H
+#define PL_HOST_SCEV_H
+
+#include "host.h"
+
+#include <llvm-c/Core.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Nonzero when ScalarEvolution computes a loop-invariant backedge-taken
+ * count for `loop` that SCEVExpander can materialize safely at the end of
+ * the preheader; for a loop without one, at the end of the nearest common
+ * dominator of the blocks entering it, which dominates exactly what the
+ * preheader pl_loop_ensure_preheader() would create is dominated by. */
+int pl_loop_has_trip_count(pl_host *host, pl_loop_ref loop);
+
+/** Materializes the backedge-taken count (trip count - 1, an integer of
+ * ScalarEvolution's type for the loop) before `insert_before`, which must be
+ * in the preheader. Returns NULL when pl_loop_has_trip_count() is false. */
+LLVMValueRef pl_loop_expand_backedge_count(pl_host *host, pl_loop_ref loop,
+                                           LLVMValueRef insert_before);
+
+/** ScalarEvolution: whether the header phi `phi` of `loop` is an affine
+ * add-recurrence {start,+,step}<loop> whose step is loop invariant and that
+ * SCEVExpander can materialize in the preheader. Returns 0 when it is not;
+ * 1 when the step is a constant, written to *step; 2 when it is not a
+ * constant (pl_scev_expand_iv_step materializes it). A pointer phi's step
+ * is in bytes. SCEV's recurrences are exact modulo 2^width: the phi's value
+ * at iteration j is start + j * step, wrapping as the loop's own
+ * arithmetic does. */
+int pl_scev_iv_step(pl_host *host, pl_loop_ref loop, LLVMValueRef phi, int64_t *step);
+
+/** Materializes the step of such a phi before `insert_before`, which must
+ * be in the preheader (SCEVExpander): an integer of the phi's type, or of
+ * the index type (bytes) for a pointer phi. NULL when pl_scev_iv_step()
+ * returns 0. */
+LLVMValueRef pl_scev_expand_iv_step(pl_host *host, pl_loop_ref loop, LLVMValueRef phi,
+                                    LLVMValueRef insert_before);
+
+/** ScalarEvolution: nonzero when a - b (two integers of one type, or two
+ * pointers with the same base, ScalarEvolution::getPointerBase) is the
+ * same constant wherever both are defined (getMinusSCEV folds to a
+ * SCEVConstant); the constant, in bytes for pointers, goes to *d. Reads of
+ * %tid, %ntid, %ctaid and %nctaid count as one value per register (PTX
+ * ISA, "Special Registers": constant for a thread's whole execution), so
+ * two loops that each read threadIdx.x compare. */
+int pl_scev_const_distance(pl_host *host, LLVMValueRef a, LLVMValueRef b, int64_t *d);
+
+/** ScalarEvolution's view of the pointer `ptr` in the innermost loop that
+ * contains the block `bb`: returns 1 when it is an affine add-recurrence of
+ * that loop, with the step in bytes bounded by [*min_step, *max_step]
+ * (ScalarEvolution::getSignedRange of the step: a constant step gives
+ * min == max; a runtime one such as blockDim.x * 4 its known range);
+ * 0 otherwise (not an add-recurrence of that loop, or not a pointer). */
+int pl_scev_loop_stride(pl_host *host, LLVMValueRef ptr, LLVMBasicBlockRef bb, int64_t *min_step,
+                        int64_t *max_step);
+
+/** Nonzero when ScalarEvolution proves SCEV(a1) - SCEV(b1) and
+ * SCEV(a2) - SCEV(b2) the same expression (four integers of one type), and
+ * that expression invariant in the innermost loops of the blocks `bb1` and
+ * `bb2` (NULL: no loop to check): a copy loop's destination and source
+ * indices move in lockstep. */
+int pl_scev_same_difference(pl_host *host, LLVMValueRef a1, LLVMValueRef b1, LLVMBasicBlockRef bb1,
+                            LLVMValueRef a2, LLVMValueRef b2, LLVMBasicBlockRef bb2);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PL_HOST_SCEV_H */

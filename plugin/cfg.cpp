@@ -1,0 +1,92 @@
+//===- plugin/cfg.cpp - the CFG --------------------------------------------===//
+//
+// FILE: plugin/cfg.cpp
+// DESCRIPTION:
+//   Implements lib/host_cfg.h: dominance and CFG walks (DominatorTree,
+//   depth_first), and the edits that keep them up to date (SplitEdge,
+//   SplitBlockAndInsertIfThen).
+//
+//===----------------------------------------------------------------------===//
+#include "../lib/host_cfg.h"
+#include "pl_module_host.h"
+
+#include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/DomTreeUpdater.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+int pl_dominates(pl_host *H, LLVMBasicBlockRef A, LLVMBasicBlockRef B) {
+  return H->DT().dominates(unwrap(A), unwrap(B));
+}
+
+int pl_inst_dominates(pl_host *H, LLVMValueRef A, LLVMValueRef B) {
+  return H->DT().dominates(unwrap<Instruction>(A), unwrap<Instruction>(B));
+}
+
+namespace {
+/// The visited set of a depth-first walk that never enters `Avoid`.
+struct AvoidLoopSet : SmallPtrSet<BasicBlock *, 32> {
+  Loop *Avoid = nullptr;
+  std::pair<iterator, bool> insert(BasicBlock *BB) {
+    if (Avoid && Avoid->contains(BB))
+      return {end(), false};
+    return SmallPtrSet<BasicBlock *, 32>::insert(BB);
+  }
+  void completed(BasicBlock *) {}
+};
+} // namespace
+
+size_t pl_blocks_reaching(pl_host *, LLVMBasicBlockRef To, pl_loop_ref Avoid,
+                          LLVMBasicBlockRef *Out, size_t Cap) {
+  AvoidLoopSet Visited;
+  Visited.Avoid = unwrapLoop(Avoid);
+  size_t N = 0;
+  for (BasicBlock *BB : inverse_depth_first_ext(unwrap(To), Visited)) {
+    if (N < Cap)
+      Out[N] = wrap(BB);
+    ++N;
+  }
+  return N;
+}
+
+size_t pl_blocks_reachable(LLVMBasicBlockRef From, LLVMBasicBlockRef *Out, size_t Cap) {
+  size_t N = 0;
+  for (BasicBlock *BB : depth_first(unwrap(From))) {
+    if (N < Cap)
+      Out[N] = wrap(BB);
+    ++N;
+  }
+  return N;
+}
+
+unsigned pl_pred_count(LLVMBasicBlockRef BB) { return pred_size(unwrap(BB)); }
+
+LLVMBasicBlockRef pl_split_edge(pl_host *H, LLVMBasicBlockRef From, LLVMBasicBlockRef To) {
+  return wrap(SplitEdge(unwrap(From), unwrap(To), &H->DT(), &H->LI()));
+}
+
+LLVMBasicBlockRef pl_idom(pl_host *H, LLVMBasicBlockRef BB) {
+  DomTreeNode *N = H->DT().getNode(unwrap(BB));
+  return N && N->getIDom() ? wrap(N->getIDom()->getBlock()) : nullptr;
+}
+
+LLVMValueRef pl_split_block_if_then(pl_host *H, LLVMValueRef Cond, LLVMValueRef SplitBefore) {
+  DomTreeUpdater DTU(H->DT(), DomTreeUpdater::UpdateStrategy::Eager);
+  Instruction *Term = SplitBlockAndInsertIfThen(unwrap(Cond), unwrap<Instruction>(SplitBefore),
+                                                /*Unreachable=*/false, nullptr, &DTU, &H->LI());
+  return wrap(Term);
+}
+
+LLVMBasicBlockRef pl_split_block_before(LLVMValueRef Inst) {
+  Instruction *I = unwrap<Instruction>(Inst);
+  return wrap(I->getParent()->splitBasicBlock(I, "pl.copy.after"));
+}
+
+void pl_remove_predecessor(LLVMBasicBlockRef BB, LLVMBasicBlockRef Pred) {
+  unwrap(BB)->removePredecessor(unwrap(Pred), /*KeepOneInputPHIs=*/true);
+}

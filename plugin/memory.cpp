@@ -1,0 +1,90 @@
+//===- plugin/memory.cpp - memory ------------------------------------------===//
+//
+// FILE: plugin/memory.cpp
+// DESCRIPTION:
+//   Implements lib/host_memory.h: memory effects, alias analysis, known bits
+//   and value ranges (AAResults, ValueTracking, LazyValueInfo).
+//
+//===----------------------------------------------------------------------===//
+#include "../lib/host_memory.h"
+#include "pl_module_host.h"
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LazyValueInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/KnownBits.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+unsigned pl_memory_effects(LLVMValueRef Inst) {
+  const Instruction *I = unwrap<Instruction>(Inst);
+  return (I->mayReadFromMemory() ? unsigned(PL_REF) : 0u) |
+         (I->mayWriteToMemory() ? unsigned(PL_MOD) : 0u);
+}
+
+int pl_may_have_side_effects(LLVMValueRef Inst) {
+  return unwrap<Instruction>(Inst)->mayHaveSideEffects();
+}
+
+int pl_is_trivially_dead(LLVMValueRef Inst) {
+  return isInstructionTriviallyDead(unwrap<Instruction>(Inst));
+}
+
+LLVMValueRef pl_underlying_object(LLVMValueRef Ptr) {
+  return wrap(getUnderlyingObject(unwrap(Ptr), /*MaxLookup=*/0));
+}
+
+unsigned pl_mod_ref(pl_host *H, LLVMValueRef Inst, LLVMValueRef Ptr) {
+  const Instruction *I = unwrap<Instruction>(Inst);
+  MemoryLocation Loc = MemoryLocation::getBeforeOrAfter(unwrap(Ptr));
+  ModRefInfo MR = H->AA().getModRefInfo(I, Loc);
+  return (isRefSet(MR) ? unsigned(PL_REF) : 0u) | (isModSet(MR) ? unsigned(PL_MOD) : 0u);
+}
+
+int pl_may_alias(pl_host *H, LLVMValueRef A, uint64_t SizeA, LLVMValueRef B, uint64_t SizeB) {
+  MemoryLocation LA(unwrap(A), LocationSize::precise(SizeA));
+  MemoryLocation LB(unwrap(B), LocationSize::precise(SizeB));
+  return H->AA().alias(LA, LB) != AliasResult::NoAlias;
+}
+
+unsigned pl_known_alignment(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx) {
+  Value *Val = unwrap(V);
+  const DataLayout &DL = H->F.getParent()->getDataLayout();
+  KnownBits Known =
+      computeKnownBits(Val, DL, 0, &H->AC(), Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
+  unsigned TZ = std::min(Known.countMinTrailingZeros(), 12u);
+  return 1u << TZ;
+}
+int pl_known_bits(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx, uint64_t *Zero, uint64_t *One) {
+  *Zero = *One = 0;
+  Value *Val = unwrap(V);
+  if (!Val->getType()->isIntegerTy() || Val->getType()->getIntegerBitWidth() > 64)
+    return 0;
+  const DataLayout &DL = H->F.getParent()->getDataLayout();
+  KnownBits Known =
+      computeKnownBits(Val, DL, 0, &H->AC(), Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
+  *Zero = Known.Zero.getZExtValue();
+  *One = Known.One.getZExtValue();
+  return 1;
+}
+
+int pl_value_range(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx, uint64_t *Lo, uint64_t *Hi) {
+  *Lo = 0;
+  *Hi = UINT64_MAX;
+  Value *Val = unwrap(V);
+  auto *CtxI = unwrap<Instruction>(Ctx);
+  if (!Val->getType()->isIntegerTy() || Val->getType()->getIntegerBitWidth() > 64 || !CtxI ||
+      CtxI->getFunction() != &H->F)
+    return 0;
+  LazyValueInfo &LVI = H->FAM.getResult<LazyValueAnalysis>(H->F);
+  ConstantRange R = LVI.getConstantRange(Val, CtxI, /*UndefAllowed=*/false);
+  if (R.isFullSet() || R.isEmptySet())
+    return 0;
+  *Lo = R.getUnsignedMin().getZExtValue();
+  *Hi = R.getUnsignedMax().getZExtValue();
+  return 1;
+}

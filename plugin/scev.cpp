@@ -1,0 +1,290 @@
+//===- plugin/scev.cpp - ScalarEvolution -----------------------------------===//
+//
+// FILE: plugin/scev.cpp
+// DESCRIPTION:
+//   Implements lib/host_scev.h: ScalarEvolution's trip counts, induction
+//   variables and distances, and SCEVExpander. The one proof rule here:
+//   pl_scev_const_distance treats every read of a special register that
+//   stays constant for a thread (PTX ISA, "Special Registers") as one value.
+//
+//===----------------------------------------------------------------------===//
+#include "../lib/host_scev.h"
+#include "pl_module_host.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+using namespace llvm;
+
+int pl_loop_has_trip_count(pl_host *H, pl_loop_ref LR) {
+  Loop *L = unwrapLoop(LR);
+  ScalarEvolution &SE = H->SE();
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC) || !BTC->getType()->isIntegerTy() ||
+      !SE.isLoopInvariant(BTC, L))
+    return 0;
+  BasicBlock *At = L->getLoopPreheader();
+  if (!At)
+    for (BasicBlock *P : predecessors(L->getHeader()))
+      if (!L->contains(P))
+        At = At ? H->DT().findNearestCommonDominator(At, P) : P;
+  if (!At)
+    return 0;
+  SCEVExpander Exp(SE, H->F.getParent()->getDataLayout(), "pl.btc");
+  return Exp.isSafeToExpandAt(BTC, At->getTerminator());
+}
+
+LLVMValueRef pl_loop_expand_backedge_count(pl_host *H, pl_loop_ref LR, LLVMValueRef InsertBefore) {
+  if (!pl_loop_has_trip_count(H, LR))
+    return nullptr;
+  Loop *L = unwrapLoop(LR);
+  ScalarEvolution &SE = H->SE();
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  SCEVExpander Exp(SE, H->F.getParent()->getDataLayout(), "pl.btc");
+  Value *V = Exp.expandCodeFor(BTC, BTC->getType(), unwrap<Instruction>(InsertBefore));
+  return wrap(V);
+}
+
+/// The affine recurrence of `Phi` over `L` with an invariant step that can
+/// be expanded in the preheader, or null.
+static const SCEVAddRecExpr *invariantStepRec(pl_host *H, Loop *L, Value *Phi) {
+  ScalarEvolution &SE = H->SE();
+  if (!SE.isSCEVable(Phi->getType()) || !L->getLoopPreheader())
+    return nullptr;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Phi));
+  if (!AR || AR->getLoop() != L || !AR->isAffine())
+    return nullptr;
+  const SCEV *Step = AR->getStepRecurrence(SE);
+  if (!SE.isLoopInvariant(Step, L) || !Step->getType()->isIntegerTy() ||
+      Step->getType()->getIntegerBitWidth() > 64)
+    return nullptr;
+  SCEVExpander Exp(SE, H->F.getParent()->getDataLayout(), "pl.step");
+  if (!Exp.isSafeToExpandAt(Step, L->getLoopPreheader()->getTerminator()))
+    return nullptr;
+  return AR;
+}
+
+int pl_scev_iv_step(pl_host *H, pl_loop_ref LR, LLVMValueRef Phi, int64_t *Step) {
+  const SCEVAddRecExpr *AR = invariantStepRec(H, unwrapLoop(LR), unwrap(Phi));
+  if (!AR)
+    return 0;
+  if (auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(H->SE()))) {
+    *Step = C->getAPInt().getSExtValue();
+    return 1;
+  }
+  return 2;
+}
+
+LLVMValueRef pl_scev_expand_iv_step(pl_host *H, pl_loop_ref LR, LLVMValueRef Phi,
+                                    LLVMValueRef InsertBefore) {
+  const SCEVAddRecExpr *AR = invariantStepRec(H, unwrapLoop(LR), unwrap(Phi));
+  if (!AR)
+    return nullptr;
+  ScalarEvolution &SE = H->SE();
+  const SCEV *Step = AR->getStepRecurrence(SE);
+  SCEVExpander Exp(SE, H->F.getParent()->getDataLayout(), "pl.step");
+  return wrap(Exp.expandCodeFor(Step, Step->getType(), unwrap<Instruction>(InsertBefore)));
+}
+
+/// A - B as a constant, where both are integer SCEVs of one type:
+/// getMinusSCEV, or else the same structure on both sides -- a common
+/// constant factor, or an extension of operands that differ by a constant
+/// and whose addition provably does not wrap (ScalarEvolution leaves
+/// `zext(x + 256) - zext(x)` unfolded when the add lacks nuw).
+static std::optional<APInt> constantDistance(ScalarEvolution &SE, const SCEV *A, const SCEV *B,
+                                             int Depth) {
+  if (auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(A, B)))
+    return C->getAPInt();
+  if (Depth > 8 || A->getSCEVType() != B->getSCEVType())
+    return std::nullopt;
+  if (auto *MA = dyn_cast<SCEVMulExpr>(A)) {
+    auto *MB = cast<SCEVMulExpr>(B);
+    if (MA->getNumOperands() != 2 || MB->getNumOperands() != 2 ||
+        MA->getOperand(0) != MB->getOperand(0) || !isa<SCEVConstant>(MA->getOperand(0)))
+      return std::nullopt;
+    std::optional<APInt> D = constantDistance(SE, MA->getOperand(1), MB->getOperand(1), Depth + 1);
+    if (!D)
+      return std::nullopt;
+    return *D * cast<SCEVConstant>(MA->getOperand(0))->getAPInt();
+  }
+  if (isa<SCEVZeroExtendExpr>(A) || isa<SCEVSignExtendExpr>(A)) {
+    bool Signed = isa<SCEVSignExtendExpr>(A);
+    const SCEV *OA = cast<SCEVCastExpr>(A)->getOperand(0);
+    const SCEV *OB = cast<SCEVCastExpr>(B)->getOperand(0);
+    if (OA->getType() != OB->getType())
+      return std::nullopt;
+    std::optional<APInt> D = constantDistance(SE, OA, OB, Depth + 1);
+    if (!D)
+      return std::nullopt;
+    // ext(b + d) == ext(b) + d when b + d does not wrap in the extension's
+    // sense; unsigned, a negative d is the subtraction of -d.
+    // ScalarEvolution's ranges of b decide (willNotOverflow compares
+    // expressions, which is what failed to fold in the first place).
+    using OR = ConstantRange::OverflowResult;
+    OR O = Signed            ? SE.getSignedRange(OB).signedAddMayOverflow(ConstantRange(*D))
+           : D->isNegative() ? SE.getUnsignedRange(OB).unsignedSubMayOverflow(ConstantRange(-*D))
+                             : SE.getUnsignedRange(OB).unsignedAddMayOverflow(ConstantRange(*D));
+    if (O != OR::NeverOverflows)
+      return std::nullopt;
+    return D->sext(A->getType()->getIntegerBitWidth());
+  }
+  if (auto *SA = dyn_cast<SCEVAddExpr>(A)) {
+    // The operands the sums share cancel; one left on each side recurses.
+    SmallVector<const SCEV *, 4> LA(SA->operands()), LB(cast<SCEVAddExpr>(B)->operands());
+    for (auto I = LA.begin(); I != LA.end();) {
+      auto J = llvm::find(LB, *I);
+      if (J == LB.end()) {
+        ++I;
+        continue;
+      }
+      LB.erase(J);
+      I = LA.erase(I);
+    }
+    if (LA.size() != 1 || LB.size() != 1)
+      return std::nullopt;
+    return constantDistance(SE, LA[0], LB[0], Depth + 1);
+  }
+  return std::nullopt;
+}
+
+namespace {
+/// Rewrites zext(e) of an iK expression e back to the type iN of the values
+/// it was truncated from as x - 2^K * (x /u 2^K), where x is e computed in
+/// iN (each trunc(y) read as y: truncation commutes with + and *, so
+/// trunc(x) == e and zext(e) == x urem 2^K). Instcombine turns `x % 128`
+/// into such a mask, and ScalarEvolution does not see that
+/// (x /u 128) * 128 + x % 128 == x (the 2-D thread index of
+/// `(tid / 128 + j) * 128 + tid % 128`).
+struct ExpandURem : SCEVRewriteVisitor<ExpandURem> {
+  explicit ExpandURem(ScalarEvolution &SE) : SCEVRewriteVisitor(SE) {}
+  /// e computed in `Ty`, or null.
+  const SCEV *lift(const SCEV *E, Type *Ty, int Depth) {
+    if (auto *T = dyn_cast<SCEVTruncateExpr>(E))
+      return T->getOperand()->getType() == Ty ? T->getOperand() : nullptr;
+    if (auto *C = dyn_cast<SCEVConstant>(E))
+      return SE.getConstant(C->getAPInt().zext(Ty->getIntegerBitWidth()));
+    if (Depth > 8 || (!isa<SCEVAddExpr>(E) && !isa<SCEVMulExpr>(E)))
+      return nullptr;
+    SmallVector<const SCEV *, 4> Ops;
+    for (const SCEV *Op : cast<SCEVNAryExpr>(E)->operands()) {
+      Ops.push_back(lift(Op, Ty, Depth + 1));
+      if (!Ops.back())
+        return nullptr;
+    }
+    return isa<SCEVAddExpr>(E) ? SE.getAddExpr(Ops) : SE.getMulExpr(Ops);
+  }
+  const SCEV *visitZeroExtendExpr(const SCEVZeroExtendExpr *Z) {
+    const SCEV *X = lift(Z->getOperand(), Z->getType(), 0);
+    if (!X || isa<SCEVConstant>(X))
+      return SCEVRewriteVisitor<ExpandURem>::visitZeroExtendExpr(Z);
+    X = visit(X);
+    unsigned W = Z->getType()->getIntegerBitWidth();
+    const SCEV *P =
+        SE.getConstant(APInt::getOneBitSet(W, Z->getOperand()->getType()->getIntegerBitWidth()));
+    return SE.getMinusSCEV(X, SE.getMulExpr(P, SE.getUDivExpr(X, P)));
+  }
+};
+} // namespace
+
+/// Rewrites every read of a special register that is constant for the whole
+/// launch of a thread (tid, ntid, ctaid, nctaid; PTX ISA, "Special
+/// Registers": %tid, %ntid, %ctaid and %nctaid do not change during a
+/// thread's execution) into the first read of the same register it meets:
+/// two loops that each read threadIdx.x then compare as one value.
+struct SameSpecialRegister : SCEVRewriteVisitor<SameSpecialRegister> {
+  std::map<Intrinsic::ID, const SCEV *> &First;
+  SameSpecialRegister(ScalarEvolution &SE, std::map<Intrinsic::ID, const SCEV *> &F)
+      : SCEVRewriteVisitor(SE), First(F) {}
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
+    auto *II = dyn_cast<IntrinsicInst>(U->getValue());
+    if (!II)
+      return U;
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+      return First.emplace(II->getIntrinsicID(), U).first->second;
+    default:
+      return U;
+    }
+  }
+};
+
+int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *D) {
+  ScalarEvolution &SE = H->SE();
+  Value *VA = unwrap(A), *VB = unwrap(B);
+  if (VA->getType() != VB->getType() || !SE.isSCEVable(VA->getType()))
+    return 0;
+  const SCEV *SA = SE.getSCEV(VA), *SB = SE.getSCEV(VB);
+  if (SA->getType()->isPointerTy()) {
+    if (SE.getPointerBase(SA) != SE.getPointerBase(SB))
+      return 0;
+    SA = SE.removePointerBase(SA);
+    SB = SE.removePointerBase(SB);
+    if (SA->getType() != SB->getType())
+      return 0;
+  }
+  std::map<Intrinsic::ID, const SCEV *> First;
+  SameSpecialRegister Same(SE, First);
+  SA = Same.visit(SA);
+  SB = Same.visit(SB);
+  std::optional<APInt> C = constantDistance(SE, SA, SB, 0);
+  if (!C) {
+    ExpandURem R(SE);
+    C = constantDistance(SE, R.visit(SA), R.visit(SB), 0);
+  }
+  if (!C || C->getSignificantBits() > 64)
+    return 0;
+  *D = C->getSExtValue();
+  return 1;
+}
+
+int pl_scev_loop_stride(pl_host *H, LLVMValueRef Ptr, LLVMBasicBlockRef BB, int64_t *MinStep,
+                        int64_t *MaxStep) {
+  ScalarEvolution &SE = H->SE();
+  Value *V = unwrap(Ptr);
+  Loop *L = H->LI().getLoopFor(unwrap(BB));
+  if (!L || !V->getType()->isPointerTy() || !SE.isSCEVable(V->getType()))
+    return 0;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(V));
+  if (!AR || AR->getLoop() != L || !AR->isAffine())
+    return 0;
+  ConstantRange R = SE.getSignedRange(AR->getStepRecurrence(SE));
+  if (R.isFullSet() || R.getBitWidth() > 64)
+    return 0;
+  *MinStep = R.getSignedMin().getSExtValue();
+  *MaxStep = R.getSignedMax().getSExtValue();
+  return 1;
+}
+
+int pl_scev_same_difference(pl_host *H, LLVMValueRef A1, LLVMValueRef B1, LLVMBasicBlockRef BB1,
+                            LLVMValueRef A2, LLVMValueRef B2, LLVMBasicBlockRef BB2) {
+  ScalarEvolution &SE = H->SE();
+  Value *V[4] = {unwrap(A1), unwrap(B1), unwrap(A2), unwrap(B2)};
+  for (Value *X : V)
+    if (!X->getType()->isIntegerTy() || X->getType() != V[0]->getType())
+      return 0;
+  const SCEV *D1 = SE.getMinusSCEV(SE.getSCEV(V[0]), SE.getSCEV(V[1]));
+  const SCEV *D2 = SE.getMinusSCEV(SE.getSCEV(V[2]), SE.getSCEV(V[3]));
+  if (!SE.getMinusSCEV(D1, D2)->isZero())
+    return 0;
+  for (LLVMBasicBlockRef BB : {BB1, BB2})
+    if (Loop *L = BB ? H->LI().getLoopFor(unwrap(BB)) : nullptr)
+      if (!SE.isLoopInvariant(D1, L))
+        return 0;
+  return 1;
+}

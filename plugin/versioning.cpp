@@ -1,0 +1,234 @@
+//===- plugin/versioning.cpp - versioning ----------------------------------===//
+//
+// FILE: plugin/versioning.cpp
+// DESCRIPTION:
+//   Implements lib/host_versioning.h: access ranges at loop entry as
+//   LoopAccessAnalysis builds them (PredicatedScalarEvolution), loop
+//   versioning as LoopVersioning does it, and replacing a global within one
+//   function. pl_access_bounds_set_latch_trip computes a trip count from the
+//   latch compare where ScalarEvolution has none (the formula is documented
+//   in the header).
+//
+//===----------------------------------------------------------------------===//
+#include "../lib/host_versioning.h"
+#include "pl_module_host.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/LoopVersioning.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+using namespace llvm;
+
+/// Where code for `L`'s entry is expanded: the end of its preheader, or of
+/// the nearest common dominator of the blocks entering it (as in
+/// pl_loop_has_trip_count).
+static Instruction *entryPoint(pl_host *H, Loop *L) {
+  BasicBlock *At = L->getLoopPreheader();
+  if (!At)
+    for (BasicBlock *P : predecessors(L->getHeader()))
+      if (!L->contains(P))
+        At = At ? H->DT().findNearestCommonDominator(At, P) : P;
+  return At ? At->getTerminator() : nullptr;
+}
+
+struct pl_access_bounds {
+  pl_host *H;
+  Loop *L;
+  PredicatedScalarEvolution PSE;
+  SmallVector<std::pair<const SCEV *, const SCEV *>, 8> Bounds;
+  /// The latch compare's count, where ScalarEvolution has none.
+  const SCEV *LatchBTC = nullptr;
+  /// Recurrences {start,+,step} (pointers) that must not wrap over
+  /// LatchBTC iterations, tested at run time.
+  SmallVector<std::pair<const SCEV *, const SCEV *>, 8> WrapChecks;
+  pl_access_bounds(pl_host *H, Loop *L) : H(H), L(L), PSE(H->SE(), *L) {}
+};
+
+pl_access_bounds *pl_access_bounds_create(pl_host *H, pl_loop_ref LR) {
+  return new (std::nothrow) pl_access_bounds(H, unwrapLoop(LR));
+}
+
+int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size) {
+  Value *Ptr = unwrap(PtrRef);
+  ScalarEvolution &SE = B->H->SE();
+  Loop *L = B->L;
+  Instruction *At = entryPoint(B->H, L);
+  if (!At || !SE.isSCEVable(Ptr->getType()))
+    return -1;
+  const SCEV *S = B->PSE.getSCEV(Ptr);
+  const SCEV *Lo = S, *Hi = S;
+  if (!SE.isLoopInvariant(S, L)) {
+    // LoopAccessAnalysis's getStartAndEndForAccess: the add-recurrence's
+    // start and its value after the last iteration; a zext or sext of a
+    // narrower recurrence becomes one under a no-wrap predicate.
+    const SCEVAddRecExpr *AR = dyn_cast<SCEVAddRecExpr>(S);
+    const SCEV *BTC = B->PSE.getBackedgeTakenCount();
+    if (isa<SCEVCouldNotCompute>(BTC)) {
+      // No count from ScalarEvolution: the latch compare's, if given. No
+      // SCEV predicate then (expanding one needs ScalarEvolution's count):
+      // the pointer must be a recurrence as it is, and its not wrapping is
+      // tested at run time (pl_access_bounds_expand_predicates).
+      if (!B->LatchBTC || !AR || AR->getLoop() != L || !AR->isAffine())
+        return -1;
+      BTC = B->LatchBTC;
+      B->WrapChecks.push_back({AR->getStart(), AR->getStepRecurrence(SE)});
+    } else {
+      if (!AR)
+        AR = B->PSE.getAsAddRec(Ptr);
+      if (!AR || AR->getLoop() != L || !AR->isAffine() || !SE.isLoopInvariant(BTC, L))
+        return -1;
+      // The recurrence must not wrap, or its values would not lie between
+      // its start and its end (RuntimePointerChecking assumes the same and
+      // LoopAccessAnalysis adds this predicate where it cannot prove it).
+      if (!B->PSE.hasNoOverflow(Ptr, SCEVWrapPredicate::IncrementNUSW))
+        B->PSE.setNoOverflow(Ptr, SCEVWrapPredicate::IncrementNUSW);
+      AR = dyn_cast<SCEVAddRecExpr>(B->PSE.getSCEV(Ptr));
+      if (!AR)
+        return -1;
+    }
+    const SCEV *Start = AR->getStart(), *End = AR->evaluateAtIteration(BTC, SE);
+    const SCEV *Step = AR->getStepRecurrence(SE);
+    if (SE.isKnownNonNegative(Step)) {
+      Lo = Start;
+      Hi = End;
+    } else if (SE.isKnownNegative(Step)) {
+      Lo = End;
+      Hi = Start;
+    } else {
+      Lo = SE.getUMinExpr(Start, End);
+      Hi = SE.getUMaxExpr(Start, End);
+    }
+  }
+  const DataLayout &DL = B->H->F.getParent()->getDataLayout();
+  Type *IdxTy = DL.getIndexType(Ptr->getType());
+  Hi = SE.getAddExpr(Hi, SE.getConstant(IdxTy, Size));
+  SCEVExpander Exp(SE, DL, "pl.alias");
+  if (!Exp.isSafeToExpandAt(Lo, At) || !Exp.isSafeToExpandAt(Hi, At))
+    return -1;
+  B->Bounds.push_back({Lo, Hi});
+  return int(B->Bounds.size() - 1);
+}
+
+void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef InsertBefore,
+                             LLVMValueRef *Lo, LLVMValueRef *Hi) {
+  ScalarEvolution &SE = B->H->SE();
+  SCEVExpander Exp(SE, B->H->F.getParent()->getDataLayout(), "pl.alias");
+  Instruction *I = unwrap<Instruction>(InsertBefore);
+  auto [L, H] = B->Bounds[size_t(Index)];
+  *Lo = wrap(Exp.expandCodeFor(L, L->getType(), I));
+  *Hi = wrap(Exp.expandCodeFor(H, H->getType(), I));
+}
+
+LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRef InsertBefore) {
+  ScalarEvolution &SE = B->H->SE();
+  const DataLayout &DL = B->H->F.getParent()->getDataLayout();
+  Instruction *I = unwrap<Instruction>(InsertBefore);
+  SCEVExpander Exp(SE, DL, "pl.alias");
+  const SCEVPredicate &P = B->PSE.getPredicate();
+  Value *Fails = P.isAlwaysTrue() ? nullptr : Exp.expandCodeForPredicate(&P, I);
+  // start + step * count, exactly (128 bits), must stay in [0, 2^64).
+  IRBuilder<> IRB(I);
+  Type *I64 = IRB.getInt64Ty(), *I128 = IRB.getInt128Ty();
+  for (auto [Start, Step] : B->WrapChecks) {
+    const SCEV *S = Start->getType()->isPointerTy() ? SE.getPtrToIntExpr(Start, I64) : Start;
+    const SCEV *End = SE.getAddExpr(
+        SE.getZeroExtendExpr(S, I128),
+        SE.getMulExpr(SE.getSignExtendExpr(Step, I128), SE.getZeroExtendExpr(B->LatchBTC, I128)));
+    Value *E = Exp.expandCodeFor(End, I128, I);
+    Value *Out = IRB.CreateICmpUGT(E, ConstantInt::get(I128, ~uint64_t(0)), "pl.alias.wrap");
+    Fails = Fails ? IRB.CreateOr(Fails, Out) : Out;
+  }
+  return wrap(Fails);
+}
+
+int pl_access_bounds_set_latch_trip(pl_access_bounds *B, LLVMValueRef PhiRef, LLVMValueRef Bound,
+                                    LLVMIntPredicate Pred, unsigned Lag) {
+  ScalarEvolution &SE = B->H->SE();
+  Value *Phi = unwrap(PhiRef);
+  if (!SE.isSCEVable(Phi->getType()) || !Phi->getType()->isIntegerTy() ||
+      Phi->getType()->getIntegerBitWidth() > 32 || Lag > 1)
+    return 0;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Phi));
+  auto *C = AR ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)) : nullptr;
+  if (!AR || AR->getLoop() != B->L || !AR->isAffine() || !C)
+    return 0;
+  int64_t Step = C->getAPInt().getSExtValue();
+  CmpInst::Predicate P = CmpInst::Predicate(Pred);
+  bool Up = P == CmpInst::ICMP_SLT || P == CmpInst::ICMP_SLE || P == CmpInst::ICMP_ULT ||
+            P == CmpInst::ICMP_ULE;
+  bool Down = P == CmpInst::ICMP_SGT || P == CmpInst::ICMP_SGE || P == CmpInst::ICMP_UGT ||
+              P == CmpInst::ICMP_UGE;
+  if (!(Up && Step > 0) && !(Down && Step < 0))
+    return 0;
+  bool Strict = P == CmpInst::ICMP_SLT || P == CmpInst::ICMP_ULT || P == CmpInst::ICMP_SGT ||
+                P == CmpInst::ICMP_UGT;
+  Type *I64 = Type::getInt64Ty(Phi->getContext());
+  auto Ext = [&](const SCEV *X) {
+    return CmpInst::isSigned(P) ? SE.getSignExtendExpr(X, I64) : SE.getZeroExtendExpr(X, I64);
+  };
+  const SCEV *Start = Ext(AR->getStart()), *Lim = Ext(SE.getSCEV(unwrap(Bound)));
+  // The iterations j >= 1 that run are those whose compared IV value,
+  // iv(j - lag) = start + (j - lag) * step, passes against the bound: with
+  // x = |bound - start| - strict, the count is max(x + lag * s, 0) / s,
+  // s = |step| (exact in 64 bits for an IV of at most 32).
+  const SCEV *X = Up ? SE.getMinusSCEV(Lim, Start) : SE.getMinusSCEV(Start, Lim);
+  uint64_t S = uint64_t(Step > 0 ? Step : -Step);
+  X = SE.getAddExpr(X, SE.getConstant(I64, uint64_t(int64_t(Lag * S) - (Strict ? 1 : 0)), true));
+  B->LatchBTC = SE.getUDivExpr(SE.getSMaxExpr(X, SE.getZero(I64)), SE.getConstant(I64, S));
+  return 1;
+}
+
+void pl_access_bounds_free(pl_access_bounds *B) { delete B; }
+
+LLVMBasicBlockRef pl_loop_version(pl_host *H, pl_loop_ref LR, LLVMValueRef TakeClone) {
+  Loop *L = unwrapLoop(LR);
+  DominatorTree &DT = H->DT();
+  LoopInfo &LI = H->LI();
+  BasicBlock *P = L->getLoopPreheader(), *Exit = L->getUniqueExitBlock();
+  BasicBlock *Exiting = L->getExitingBlock();
+  if (!P || !Exit || !Exiting)
+    return nullptr;
+  if (!Exit->getSinglePredecessor())
+    Exit = SplitEdge(Exiting, Exit, &DT, &LI);
+  formLCSSA(*L, DT, &LI, nullptr);
+  // LoopVersioning::versionLoop from here on.
+  BasicBlock *PH = SplitBlock(P, P->getTerminator(), &DT, &LI, nullptr, P->getName() + ".pl.ph");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 16> Blocks;
+  Loop *Clone = cloneLoopWithPreheader(PH, P, L, VMap, ".pl.orig", &LI, &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  Instruction *Term = P->getTerminator();
+  BranchInst::Create(Clone->getLoopPreheader(), PH, unwrap(TakeClone), Term);
+  Term->eraseFromParent();
+  DT.changeImmediateDominator(Exit, P);
+  // Exit's phis (LCSSA phis and those it had) get the clone's values.
+  BasicBlock *ClonedExiting = cast<BasicBlock>(VMap[Exiting]);
+  for (PHINode &Phi : Exit->phis()) {
+    Value *V = Phi.getIncomingValueForBlock(Exiting);
+    auto It = VMap.find(V);
+    Phi.addIncoming(It != VMap.end() ? static_cast<Value *>(It->second) : V, ClonedExiting);
+  }
+  if (auto *SE = H->FAM.getCachedResult<ScalarEvolutionAnalysis>(H->F))
+    SE->forgetLoop(L);
+  return wrap(PH);
+}
+
+void pl_replace_global_uses_in(LLVMValueRef G, LLVMValueRef With, LLVMValueRef Fn) {
+  auto *GV = unwrap<GlobalVariable>(G);
+  Function *F = unwrap<Function>(Fn);
+  convertUsersOfConstantsToInstructions({GV}, F);
+  GV->replaceUsesWithIf(unwrap(With), [F](Use &U) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    return I && I->getFunction() == F;
+  });
+}
