@@ -8,7 +8,7 @@
 // max-pool pads with -INFINITY, which zero-fill cannot write: it is staged
 // through registers (lowering=auto), the load under all four conditions and
 // -INFINITY stored where one fails; lowering=cp.async declines it
-// (NonZeroFill, decline/nonzero_fill.ll).
+// (NonZeroFill, decline/non_zero_fill.ll).
 // The cost model declines these small convolutions on sm_80 (many resident
 // blocks already cover the latency); profitability=off checks the shapes.
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Xclang -verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline

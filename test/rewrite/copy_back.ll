@@ -1,6 +1,6 @@
 ; The copy-back argument (issue 9, part 4): the tile is read after the loop
 ; (the last tile), which declines the loop by default
-; (decline/tile_outside_loop.ll). With copy-back the loop is pipelined, and
+; (decline/tile_used_outside_loop.ll). With copy-back the loop is pipelined, and
 ; after the drain each thread copies its copy's bytes from the last slot
 ; (the slot counter on the exit edge) back into the tile, before the
 ; barrier that publishes them; the read after the loop reads the tile.

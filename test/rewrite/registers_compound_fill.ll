@@ -2,7 +2,7 @@
 ; if (c < w) v = src[..]`): under the default lowering=auto the copy is
 ; staged through registers; the load reads only where every guard term
 ; holds (and the iteration exists), and the store takes the fill elsewhere.
-; Under lowering=cp.async it is declined (decline/nonzero_fill.ll).
+; Under lowering=cp.async it is declined (decline/non_zero_fill.ll).
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s -o - 2>&1 | FileCheck %s
 ; CHECK: remark: <unknown>:0:0: pipelined loop with 2 stages: tile 'tile' 1024 -> 2048 bytes; 1 copy of 4 bytes, 1 staged through 1 register; removed the second barrier (sm_80: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_80, kernel 'kernel']
 ; CHECK: %pl.guard = and i1 %cin,
