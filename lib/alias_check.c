@@ -1,6 +1,7 @@
 /*===- lib/alias_check.c - runtime alias checks (issue 9, part 5) -------===*/
 #include "alias_check.h"
 
+#include "access.h"
 #include "emit.h"
 #include "host_cfg.h"
 #include "host_loops.h"

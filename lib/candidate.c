@@ -1,5 +1,6 @@
 /*===- lib/candidate.c - a recognized tile loop and its accessors -------===*/
 #include "candidate.h"
+
 #include "host_cfg.h"
 
 #include <stdio.h>

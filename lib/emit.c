@@ -1,5 +1,6 @@
 /*===- lib/emit.c - values of a later iteration, in a given slot --------===*/
 #include "emit.h"
+
 #include "host_memory.h"
 
 #include <stdlib.h>

@@ -1,5 +1,6 @@
 /*===- lib/ir.c - small llvm-c helpers ----------------------------------===*/
 #include "ir.h"
+
 #include "host_diag.h"
 #include "host_memory.h"
 

@@ -1,6 +1,7 @@
 /*===- lib/legality.c - may this tile loop be pipelined? ----------------===*/
 #include "legality.h"
 
+#include "access.h"
 #include "alias_check.h"
 #include "host_cfg.h"
 #include "host_diag.h"
@@ -60,15 +61,6 @@ static const char *opcode_phrase(LLVMValueRef inst) {
     if (strcmp(w, phrases[i][0]) == 0)
       return phrases[i][1];
   return "an instruction";
-}
-
-/* What `inst` may do to the object `ptr` points into: alias analysis,
- * except for the device-runtime calls that LLVM knows nothing of but that
- * only read (pl_is_reading_runtime_call). */
-static unsigned mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr) {
-  if (pl_is_reading_runtime_call(inst))
-    return PL_REF;
-  return pl_mod_ref(host, inst, ptr);
 }
 
 /* Several loops over one tile (issue 9, part 4). The headers of the other
@@ -358,7 +350,7 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *
       if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
         return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' is passed to a call",
                         t->name);
-      if (mod_ref(host, user, v) & PL_MOD)
+      if (pl_copy_mod_ref(host, user, v) & PL_MOD)
         return pl_failf(f, PL_R_TILE_WRITTEN, user,
                         "tile '%s' is written by '%s' outside the copy stage", t->name,
                         pl_callee_name(user));
@@ -403,49 +395,11 @@ static int check_tiles(pl_host *host, const pl_candidate *c, const pl_options *o
   return 1;
 }
 
-/* Nonzero for a parameter passed by value in memory (byval, byref, ...):
- * its address is the parameter space or a local copy, not global memory. */
-static int is_memory_param(LLVMValueRef arg) {
-  static const char *const kinds[] = {"byval", "byref", "preallocated", "inalloca", "sret"};
-  LLVMValueRef fn = LLVMGetParamParent(arg);
-  unsigned idx = 1;
-  for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != arg; p = LLVMGetNextParam(p))
-    ++idx;
-  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; ++k) {
-    unsigned kind = LLVMGetEnumAttributeKindForName(kinds[k], strlen(kinds[k]));
-    if (LLVMGetEnumAttributeAtIndex(fn, idx, kind))
-      return 1;
-  }
-  return 0;
-}
-
-/* The object a copy source is based on, through pointer induction
- * variables to their start. */
-static LLVMValueRef source_object(const pl_candidate *c, LLVMValueRef src) {
-  LLVMValueRef obj = pl_underlying_object(src);
-  for (int depth = 0; depth < 8; ++depth) {
-    const pl_iv *iv = LLVMIsAPHINode(obj) ? pl_find_iv(c, obj) : NULL;
-    if (!iv || !iv->is_pointer)
-      break;
-    obj = pl_underlying_object(iv->start);
-  }
-  return obj;
-}
-
-/* Nonzero when the underlying object of a copy source is global memory. */
-static int is_global_object(LLVMValueRef obj) {
-  if (pl_addrspace(obj) == PL_AS_GLOBAL)
-    return 1;
-  if (LLVMIsAArgument(obj))
-    return LLVMGetTypeKind(LLVMTypeOf(obj)) == LLVMPointerTypeKind && !is_memory_param(obj);
-  return 0;
-}
-
 static int check_sources(pl_host *host, const pl_candidate *c, pl_fail *f) {
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
-    LLVMValueRef obj = source_object(c, cp->src);
-    if (!is_global_object(obj)) {
+    LLVMValueRef obj = pl_source_object(c, cp->src);
+    if (!pl_is_global_object(obj)) {
       char buf[80];
       pl_failf(f, PL_R_SOURCE_NOT_GLOBAL, cp->load ? cp->load : cp->store,
                "cannot prove the copy into tile '%s' reads global memory", c->tiles[cp->tile].name);
@@ -455,20 +409,6 @@ static int check_sources(pl_host *host, const pl_candidate *c, pl_fail *f) {
                      pl_value_label(host, obj, buf, sizeof buf));
       return 0;
     }
-  }
-  return 1;
-}
-
-/* Nonzero when every pointer `inst` reaches memory through is shared. */
-static int writes_only_shared(LLVMValueRef inst) {
-  LLVMValueRef ptrs[4];
-  int n = pl_pointer_operands(inst, ptrs, 4);
-  if (n <= 0)
-    return 0;
-  for (int k = 0; k < n; ++k) {
-    LLVMValueRef obj = pl_underlying_object(ptrs[k]);
-    if (!pl_is_shared_global(obj) && pl_addrspace(obj) != PL_AS_SHARED)
-      return 0;
   }
   return 1;
 }
@@ -511,14 +451,6 @@ static LLVMBasicBlockRef *blocks_before(pl_host *host, const pl_candidate *c, si
   return all ? all : calloc(1, sizeof *all);
 }
 
-/* The cp.async intrinsics (llvm.nvvm.cp.async.*) that an earlier loop's
- * rewrite put in the kernel: they write only shared memory (the source is
- * ReadOnly in IntrinsicsNVVM.td) or nothing (commit, wait_group). */
-static int is_own_cp_async(LLVMValueRef inst) {
-  static const char prefix[] = "llvm.nvvm.cp.async.";
-  return LLVMIsACallInst(inst) && strncmp(pl_callee_name(inst), prefix, sizeof prefix - 1) == 0;
-}
-
 static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f) {
   size_t n;
   LLVMBasicBlockRef *before = blocks_before(host, c, &n);
@@ -532,11 +464,11 @@ static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f)
        * part 4) writes only shared memory (cp.async's source is read-only,
        * IntrinsicsNVVM.td) or nothing (commit, wait) */
       if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || pl_is_any_barrier(i) ||
-          writes_only_shared(i) || is_own_cp_async(i))
+          pl_writes_only_shared(i) || pl_is_own_cp_async(i))
         continue;
       for (size_t j = 0; j < c->ncopies; ++j) {
-        LLVMValueRef obj = source_object(c, c->copies[j].src);
-        if (mod_ref(host, i, obj) & PL_MOD) {
+        LLVMValueRef obj = pl_source_object(c, c->copies[j].src);
+        if (pl_copy_mod_ref(host, i, obj) & PL_MOD) {
           char buf[80];
           pl_failf(f, PL_R_SOURCE_WRITTEN_BEFORE, i,
                    "a write before the loop may change the global memory tile '%s' is copied "
@@ -554,16 +486,6 @@ static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f)
   return ok;
 }
 
-int pl_writes_copy_source(pl_host *host, const pl_candidate *c, LLVMValueRef inst) {
-  if (!pl_touches_memory(inst) || LLVMIsALoadInst(inst) || pl_is_copy_store(c, inst) ||
-      pl_is_any_barrier(inst) || writes_only_shared(inst))
-    return -1; /* shared and global memory are disjoint */
-  for (size_t j = 0; j < c->ncopies; ++j)
-    if (mod_ref(host, inst, source_object(c, c->copies[j].src)) & PL_MOD)
-      return (int)j;
-  return -1;
-}
-
 /* (b) Nothing in the loop may write the copied memory, unless a runtime
  * check can tell (alias_check.h): a store whose range, like every copy's
  * source range, is known at loop entry. */
@@ -573,7 +495,7 @@ static int check_writes(pl_host *host, const pl_candidate *c, pl_fail *f) {
       int j = pl_writes_copy_source(host, c, i);
       if (j < 0 || pl_alias_check_covers(host, c, i))
         continue;
-      LLVMValueRef obj = source_object(c, c->copies[j].src);
+      LLVMValueRef obj = pl_source_object(c, c->copies[j].src);
       char buf[80];
       pl_failf(f, PL_R_SOURCE_WRITTEN, i,
                "the loop may write the global memory tile '%s' is copied from%s",
@@ -594,42 +516,6 @@ static int check_writes(pl_host *host, const pl_candidate *c, pl_fail *f) {
       return 0;
     }
   return 1;
-}
-
-/* Objects `inst` reaches through its pointers, or -1 (unknown). Pointers
- * based on a tile are left out; *tile_only is set when every pointer is. */
-static int access_objects(const pl_candidate *c, LLVMValueRef inst, LLVMValueRef out[4],
-                          int *tile_only) {
-  LLVMValueRef ptrs[4];
-  int n = pl_pointer_operands(inst, ptrs, 4), k = 0;
-  for (int i = 0; i < n; ++i) {
-    LLVMValueRef obj = pl_underlying_object(ptrs[i]);
-    if (pl_tile_index(c, obj) < 0)
-      out[k++] = obj;
-  }
-  *tile_only = n > 0 && k == 0;
-  return n < 0 ? -1 : k;
-}
-
-int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, LLVMValueRef b) {
-  LLVMValueRef oa[4], ob[4];
-  int ta, tb;
-  int na = access_objects(c, a, oa, &ta), nb = access_objects(c, b, ob, &tb);
-  if (ta || tb)
-    return 0; /* touches only a tile: its ring is private to the loop */
-  if (na < 0 || nb < 0)
-    return 1;
-  for (int i = 0; i < na; ++i) {
-    unsigned ma = mod_ref(host, a, oa[i]), mb = mod_ref(host, b, oa[i]);
-    if (((ma & PL_MOD) && mb) || ((mb & PL_MOD) && ma))
-      return 1;
-  }
-  for (int i = 0; i < nb; ++i) {
-    unsigned ma = mod_ref(host, a, ob[i]), mb = mod_ref(host, b, ob[i]);
-    if (((ma & PL_MOD) && mb) || ((mb & PL_MOD) && ma))
-      return 1;
-  }
-  return 0;
 }
 
 /* Order: the removed barrier ordered the compute of iteration i before the
@@ -1245,87 +1131,6 @@ static int check_addresses(pl_host *host, const pl_candidate *c, pl_fail *f) {
   }
   pl_vmap_free(&seen);
   return ok;
-}
-
-static unsigned pow2_divisor(uint64_t x, unsigned cap) {
-  if (x == 0)
-    return cap;
-  unsigned a = 1;
-  while (a < cap && (x & a) == 0)
-    a <<= 1;
-  return a;
-}
-
-static unsigned min_u(unsigned a, unsigned b) { return a < b ? a : b; }
-
-/* Alignment (bytes, at most 16) of `idx * size`. */
-static unsigned product_align(pl_host *host, LLVMValueRef idx, uint64_t size, LLVMValueRef ctx) {
-  if (LLVMIsAConstantInt(idx))
-    return pow2_divisor((uint64_t)LLVMConstIntGetSExtValue(idx) * size, 16);
-  unsigned ia = pl_known_alignment(host, idx, ctx);
-  unsigned sa = pow2_divisor(size, 16);
-  uint64_t a = (uint64_t)ia * sa;
-  return a >= 16 ? 16 : (unsigned)a;
-}
-
-/* Alignment (bytes, at most 16) of the offset of `v` inside its tile: the
- * ring gives every slot 16-byte alignment, so this is the alignment the
- * cp.async destination will have. */
-static unsigned offset_align(pl_host *host, const pl_candidate *c, LLVMValueRef v, LLVMValueRef ctx,
-                             int depth) {
-  if (pl_tile_index(c, v) >= 0)
-    return 16;
-  if (depth > 32)
-    return 1;
-  LLVMOpcode op;
-  if (!pl_opcode(v, &op))
-    return 1;
-  if (op == LLVMBitCast || op == LLVMAddrSpaceCast)
-    return offset_align(host, c, LLVMGetOperand(v, 0), ctx, depth + 1);
-  if (op != LLVMGetElementPtr)
-    return 1;
-  unsigned a = offset_align(host, c, LLVMGetOperand(v, 0), ctx, depth + 1);
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
-  int n = LLVMGetNumOperands(v);
-  LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
-  for (int i = 1; i < n && a > 1; ++i) {
-    LLVMValueRef idx = LLVMGetOperand(v, (unsigned)i);
-    if (i > 1) {
-      LLVMTypeKind k = LLVMGetTypeKind(ty);
-      if (k == LLVMStructTypeKind) {
-        unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
-        a = min_u(a, pow2_divisor(LLVMOffsetOfElement(td, ty, field), 16));
-        ty = LLVMStructGetTypeAtIndex(ty, field);
-        continue;
-      }
-      if (k != LLVMArrayTypeKind && k != LLVMVectorTypeKind)
-        return 1;
-      ty = LLVMGetElementType(ty);
-    }
-    a = min_u(a, product_align(host, idx, LLVMABISizeOfType(td, ty), ctx));
-  }
-  return a;
-}
-
-static unsigned call_param_align(LLVMValueRef call, unsigned arg) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
-  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, arg + 1, kind);
-  return a ? (unsigned)LLVMGetEnumAttributeValue(a) : 1;
-}
-
-void pl_copy_alignment(pl_host *host, const pl_candidate *c, const pl_copy *cp, unsigned *src_align,
-                       unsigned *dst_align) {
-  unsigned sa = cp->load ? pl_load_alignment(cp->load) : call_param_align(cp->store, 1);
-  LLVMValueRef ctx = cp->load ? cp->load : cp->store;
-  unsigned known = pl_known_alignment(host, cp->src, ctx);
-  if (known > sa)
-    sa = known;
-  if (sa > 16)
-    sa = 16;
-  if (cp->offset && pow2_divisor(cp->offset, 16) < sa)
-    sa = pow2_divisor(cp->offset, 16); /* a lane: the load's alignment and its offset */
-  *src_align = sa;
-  *dst_align = offset_align(host, c, cp->dst, cp->store, 0);
 }
 
 /* The trip count at loop entry (trip.h). */

@@ -48,25 +48,6 @@
  * `len` bytes). Returns 0 when the attribute is missing or not sm_NN. */
 unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len);
 
-/** Nonzero when memory instructions `a` and `b` may conflict: one may
- * write an object the other may touch (alias analysis over the underlying
- * objects of their pointer operands). Accesses through a tile's address do
- * not count: the tile becomes a ring private to the loop. A call whose
- * memory is not reached through its arguments conflicts with everything. */
-int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, LLVMValueRef b);
-
-/** The index of a copy of `c` whose source memory the loop instruction
- * `inst` may write (alias analysis over the copy's underlying object;
- * loads, barriers, the copies' own stores and stores only to shared
- * memory write none), or -1. */
-int pl_writes_copy_source(pl_host *host, const pl_candidate *c, LLVMValueRef inst);
-
-/** The alignment (bytes, at most 16) proven for the source of copy `cp` of
- * `c` (the IR's, known bits', and a lane's offset) and for its destination
- * within its tile (every ring slot starts 16-byte aligned). */
-void pl_copy_alignment(pl_host *host, const pl_candidate *c, const pl_copy *cp, unsigned *src_align,
-                       unsigned *dst_align);
-
 /** Nonzero when every copy of `c` runs on every iteration (no predicate):
  * then each thread can copy the last slot of its own copies back into the
  * tile after the loop (issue 9, part 4: the copy-back argument). Zero for

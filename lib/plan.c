@@ -1,14 +1,15 @@
 /*===- lib/plan.c - every decision the rewrite needs ---------------------===*/
 #include "plan.h"
 
+#include "access.h"
 #include "alias_check.h"
-#include "layout.h"
-#include "ptxas.h"
-
+#include "align.h"
 #include "host_cfg.h"
 #include "host_scev.h"
+#include "layout.h"
 #include "legality.h"
 #include "lowering.h"
+#include "ptxas.h"
 #include "recognize.h"
 
 #include <stdint.h>

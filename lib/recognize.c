@@ -1,5 +1,6 @@
 /*===- lib/recognize.c - find the tile-loop shape -----------------------===*/
 #include "recognize.h"
+
 #include "host_cfg.h"
 #include "host_diag.h"
 #include "host_loops.h"

@@ -4,8 +4,8 @@
 #include "host_diag.h"
 #include "ir.h"
 #include "legality.h"
-#include <stdio.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -6,6 +6,7 @@
 #include "reasons.h"
 
 #include <llvm-c/DebugInfo.h>
+
 #include <stdlib.h>
 #include <string.h>
 

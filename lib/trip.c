@@ -1,5 +1,6 @@
 /*===- lib/trip.c - how the rewrite tells whether an iteration exists --===*/
 #include "trip.h"
+
 #include "host_scev.h"
 
 #include <string.h>

@@ -10,6 +10,7 @@
 #include "remarks.h"
 
 #include <llvm-c/DebugInfo.h>
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -104,15 +104,19 @@ def dump(a):
 
 def diff(a):
     fa, fb = set(os.listdir(a.a)), set(os.listdir(a.b))
-    bad = sorted(fa ^ fb)
+    bad = []
     for f in sorted(fa & fb):
         with open(os.path.join(a.a, f), "rb") as x, open(os.path.join(a.b, f), "rb") as y:
             if x.read() != y.read():
                 bad.append(f)
+    for f in sorted(fa - fb):
+        print("only in %s: %s" % (a.a, f))
+    for f in sorted(fb - fa):
+        print("only in %s: %s" % (a.b, f))
     for f in bad:
         print("differs: " + f)
-    print("%d files compared, %d differ" % (len(fa | fb), len(bad)))
-    return 1 if bad else 0
+    print("%d files in both, %d differ; %d in one only" % (len(fa & fb), len(bad), len(fa ^ fb)))
+    return 1 if bad or fa ^ fb else 0
 
 
 def main():
