@@ -3,6 +3,9 @@
  * Options travel in a struct: there is no global mutable state. The same
  * parser serves the clang plugin (-fplugin-arg-pipeline-<arg>) and opt's
  * pass parameters (-passes='cuda-pipeline<stages=3;max-shared=32768>').
+ * The arguments are the entries of options.def: each names the field of
+ * pl_options it sets, its kind of value, its default, and its lines of the
+ * help text and of README.md.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_OPTIONS_H
 #define PL_OPTIONS_H
@@ -29,14 +32,16 @@
  * their global-load fragments within. */
 #define PL_DEFAULT_MAX_STAGED_REGS 32u
 
-/** Which lowering moves the tiles (plan.h chooses under `auto`). */
+/** Which lowering moves the tiles (plan.h chooses under `auto`); the
+ * values follow the words of `lowering=` in options.def. */
 typedef enum pl_lowering_choice {
   PL_CHOOSE_AUTO,      /**< cp.async where it can copy, registers elsewhere */
   PL_CHOOSE_CP_ASYNC,  /**< every copy a cp.async, or the loop is declined */
   PL_CHOOSE_REGISTERS, /**< every copy staged through registers */
 } pl_lowering_choice;
 
-/** The ring layout (`layout=`, lib/layout.h; plan.h chooses under auto). */
+/** The ring layout (`layout=`, lib/layout.h; plan.h chooses under auto);
+ * the values follow the words of `layout=` in options.def. */
 typedef enum pl_layout_choice {
   PL_LAYOUT_AUTO,     /**< pad a tile's rows where its WMMA reads conflict */
   PL_LAYOUT_PADDED,   /**< pad every tile whose accesses can be rewritten */
@@ -50,6 +55,8 @@ typedef enum pl_layout_choice {
 
 struct pl_ptxas;
 
+/** The options. Every field but `registers` is set by an argument, the
+ * entry of options.def that names it (`ptxas_named` with `ptxas`). */
 typedef struct pl_options {
   unsigned stages;              /**< forced stage count, 0 = choose (default 3) */
   int disabled;                 /**< nonzero: the pass changes nothing */
@@ -98,31 +105,26 @@ typedef struct pl_options {
                                      (NULL: none); not an argument */
 } pl_options;
 
-/** Fills `opts` with the defaults (no forced stages, enabled, 48 KiB, the
- * cost model on). */
+/** Fills `opts` with the defaults: the DEFAULT of each entry of options.def
+ * (no forced stages, enabled, 48 KiB, the cost model on, ...), and no
+ * register counts. */
 void pl_options_init(pl_options *opts);
 
-/** Parses one argument: `stages=N` (2..8: forces N wherever legal, the
- * cost model is not asked), `disable`, `max-shared=BYTES` (a decimal byte
- * count from 1 to 49152, optionally with a K suffix for KiB: ptxas rejects
- * more than 48 KiB of static shared memory), `profitability=on|off` (off:
- * pipeline every legal loop with 3 stages, as before the cost model), `rdc`
- * (the device code is relocatable; the clang plugin sets it itself under
- * -fgpu-rdc), `verify` (a function the pass changed that fails LLVM's
- * verifier, which always runs, is an error rather than a warning),
- * `test-invalid-ir` (for tests: break each rewrite on purpose), `help` (print
- * pl_options_help()), `only=REGEX` and `exclude=REGEX` (POSIX extended
- * regular expressions, regcomp(3), matched anywhere in a kernel's demangled
- * name; a bad one is an error with regerror's text), `report=DIR` (write
- * the decision report into DIR), `generic-tile-reads` (leave matrix loads
- * of __shared__ tiles in the generic state space), `lowering=auto|cp.async|registers`
- * (force a lowering where it is legal), or `max-staged-regs=N` (1 to 255: the most
- * 32-bit registers a thread may stage for the register lowering), or `copy-back` (a tile
- * read outside its loop gets the last slot copied back into it after the loop), or
- * `layout=auto|padded|unpadded` (the rings' row layout, lib/layout.h), or `ptxas=PATH|off` (the
- * ptxas whose register counts the cost model reads, lib/ptxas.h; off: estimate them). Returns 0 on
- * success. On error returns -1, leaves `opts` unchanged and writes a one-line message saying what
- * is accepted to `err` (at most `errlen` bytes, NUL-terminated); the caller names the argument. */
+/** Parses one argument `arg`, an entry of options.def (pl_options_help()
+ * lists them): a flag (`disable`, `verify`, `rdc`, `help`, ...) is its name
+ * alone; any other is NAME=VALUE, where VALUE is checked by the entry's
+ * kind: a decimal integer in the entry's range (`stages=N`, 2 to 8), a byte
+ * count with an optional K suffix for KiB (`max-shared=BYTES`, 1 to 49152),
+ * one of a few words (`lowering=auto|cp.async|registers`), a POSIX extended
+ * regex that regcomp(3) accepts (`only=REGEX`, an error with regerror's
+ * text otherwise), a path (`report=DIR`), or a path or `off`
+ * (`ptxas=PATH|off`). `profitability=on|off` takes every argument that
+ * begins with its name, so a bad value names it. Returns 0 on success and
+ * sets the entry's field. On error returns -1, leaves `opts` unchanged and
+ * writes a one-line message saying what is accepted to `err` (at most
+ * `errlen` bytes, NUL-terminated, cut as snprintf cuts); an unknown
+ * argument's message lists every argument but the test-only ones. The
+ * caller names the argument. */
 int pl_options_parse_one(pl_options *opts, const char *arg, char *err, size_t errlen);
 
 /** Parses a list of arguments separated by `sep` (';' for opt's pass
@@ -138,8 +140,9 @@ int pl_options_kernel_selected(const pl_options *opts, const char *name);
  * matches anywhere in `name`; 0 when it does not, or does not compile. */
 int pl_options_regex_matches(const char *re, const char *name);
 
-/** The text `help` prints: every argument, kernel attribute and pragma,
- * one line each (a static string). */
+/** The text `help` prints: every argument of options.def, kernel attribute
+ * and pragma, one line each. A static string, built by the first call (any
+ * thread may call it). */
 const char *pl_options_help(void);
 
 #endif /* PL_OPTIONS_H */
