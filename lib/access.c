@@ -14,7 +14,6 @@ unsigned pl_copy_mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr) {
   return pl_mod_ref(host, inst, ptr);
 }
 
-
 /* Nonzero for a parameter passed by value in memory (byval, byref, ...):
  * its address is the parameter space or a local copy, not global memory. */
 static int is_memory_param(LLVMValueRef arg) {
@@ -53,7 +52,6 @@ int pl_is_global_object(LLVMValueRef obj) {
   return 0;
 }
 
-
 /* Nonzero when every pointer `inst` reaches memory through is shared. */
 int pl_writes_only_shared(LLVMValueRef inst) {
   LLVMValueRef ptrs[4];
@@ -68,7 +66,6 @@ int pl_writes_only_shared(LLVMValueRef inst) {
   return 1;
 }
 
-
 /* The cp.async intrinsics (llvm.nvvm.cp.async.*) that an earlier loop's
  * rewrite put in the kernel: they write only shared memory (the source is
  * ReadOnly in IntrinsicsNVVM.td) or nothing (commit, wait_group). */
@@ -76,7 +73,6 @@ int pl_is_own_cp_async(LLVMValueRef inst) {
   static const char prefix[] = "llvm.nvvm.cp.async.";
   return LLVMIsACallInst(inst) && strncmp(pl_callee_name(inst), prefix, sizeof prefix - 1) == 0;
 }
-
 
 int pl_writes_copy_source(pl_host *host, const pl_candidate *c, LLVMValueRef inst) {
   if (!pl_touches_memory(inst) || LLVMIsALoadInst(inst) || pl_is_copy_store(c, inst) ||
@@ -87,7 +83,6 @@ int pl_writes_copy_source(pl_host *host, const pl_candidate *c, LLVMValueRef ins
       return (int)j;
   return -1;
 }
-
 
 /* Objects `inst` reaches through its pointers, or -1 (unknown). Pointers
  * based on a tile are left out; *tile_only is set when every pointer is. */
@@ -124,4 +119,3 @@ int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, L
   }
   return 0;
 }
-

@@ -83,4 +83,3 @@ void pl_copy_alignment(pl_host *host, const pl_candidate *c, const pl_copy *cp, 
   *src_align = sa;
   *dst_align = offset_align(host, c, cp->dst, cp->store, 0);
 }
-

@@ -2,8 +2,10 @@
 #include "layout.h"
 
 #include "host_memory.h"
+#include "limits.h"
 #include "reasons.h"
 #include "shared_space.h"
+#include "uses.h"
 
 #include <llvm-c/DebugInfo.h>
 
@@ -334,12 +336,10 @@ static void check_access(walk *w, LLVMValueRef at, LLVMValueRef p, uint64_t widt
   }
 }
 
-/* Checks the user `u` of the tile-derived pointer `p`. */
-static void check_user(walk *w, LLVMValueRef p, LLVMValueRef u);
-
-static void check_uses(walk *w, LLVMValueRef p) {
-  for (LLVMUseRef use = LLVMGetFirstUse(p); use && w->out->rewritable; use = LLVMGetNextUse(use))
-    check_user(w, p, LLVMGetUser(use));
+/* What the walk does after a use was checked: on, unless the tile's rows
+ * can no longer be rewritten. */
+static pl_walk_step checked(const walk *w) {
+  return w->out->rewritable ? PL_WALK_SKIP : PL_WALK_STOP;
 }
 
 /* Nonzero when the constant `p` is, through constant casts, a GEP. */
@@ -354,59 +354,62 @@ static int under_const_gep(LLVMValueRef p) {
   return 0;
 }
 
-static void check_user(walk *w, LLVMValueRef p, LLVMValueRef u) {
+/* Checks the user `u` of the tile-derived pointer `p` (a pl_walk_uses
+ * visitor over the tile's uses). */
+static pl_walk_step check_user(void *ctx, LLVMValueRef u, LLVMValueRef p, unsigned depth) {
+  (void)depth;
+  walk *w = ctx;
   if (LLVMIsAConstantExpr(u)) {
     if (is_gep(u) && under_const_gep(p))
       why(w, NULL, "a constant address of the tile is a GEP of another");
     else if (is_gep(u) || is_cast(u))
-      check_uses(w, u);
+      return PL_WALK_INTO;
     else
       why(w, NULL, "the tile is used by a constant expression other than a GEP or a cast");
-    return;
+    return checked(w);
   }
   if (!LLVMIsAInstruction(u)) {
     why(w, NULL, "the tile is used by something other than an instruction");
-    return;
+    return checked(w);
   }
   if (LLVMGetBasicBlockParent(LLVMGetInstructionParent(u)) != w->c->function) {
     why(w, u, "another function uses the tile");
-    return;
+    return checked(w);
   }
   if (is_gep(u) || is_cast(u)) {
     if (LLVMGetOperand(u, 0) != p) {
       why(w, u, "an address of the tile is used as a GEP index");
-      return;
+      return checked(w);
     }
-    check_uses(w, u);
-    return;
+    return PL_WALK_INTO;
   }
   if (!pl_candidate_has_inst(w->c, u)) {
     why(w, u, "the tile is accessed outside the loop");
-    return;
+    return checked(w);
   }
   LLVMTypeRef ty;
   if (LLVMIsALoadInst(u)) {
     ty = LLVMTypeOf(u);
     check_access(w, u, p, LLVMStoreSizeOfType(w->td, ty), 0);
-    return;
+    return checked(w);
   }
   if (LLVMIsAStoreInst(u)) {
     if (LLVMGetOperand(u, 1) != p || LLVMGetOperand(u, 0) == p) {
       why(w, u, "an address of the tile is stored to memory");
-      return;
+      return checked(w);
     }
     ty = LLVMTypeOf(LLVMGetOperand(u, 0));
     check_access(w, u, p, LLVMStoreSizeOfType(w->td, ty), 0);
-    return;
+    return checked(w);
   }
   if (LLVMIsACallInst(u) && pl_is_copy_store(w->c, u)) {
     LLVMValueRef len = LLVMGetOperand(u, 2);
     if (LLVMGetOperand(u, 0) != p || !LLVMIsAConstantInt(len)) {
       why(w, u, "a memcpy of the tile is not a copy of a constant size into it");
-      return;
+      return checked(w);
     }
     check_access(w, u, p, LLVMConstIntGetZExtValue(len), 0);
-    return;
+    return checked(w);
   }
   int store = 0;
   if (LLVMIsACallInst(u) && pl_is_matrix_access(u, &store) && LLVMGetOperand(u, 0) == p) {
@@ -415,50 +418,60 @@ static void check_user(walk *w, LLVMValueRef p, LLVMValueRef u) {
     if (n > 19 && strncmp(name, "llvm.nvvm.ldmatrix.", 19) == 0) {
       ++w->out->ldmatrix;
       check_access(w, u, p, 16, 0);
-      return;
+      return checked(w);
     }
     unsigned elem = 0, seg = 0;
     if (store || !wmma_shape(u, &elem, &seg)) {
       why(w, u, "a WMMA access of the tile is not a load with a stride the plugin knows");
-      return;
+      return checked(w);
     }
     LLVMValueRef ldm = LLVMGetOperand(u, 1);
     if (!LLVMIsAConstantInt(ldm) || LLVMConstIntGetZExtValue(ldm) * elem != w->out->row) {
       why(w, u, "a WMMA load's leading dimension is not the tile's row of %llu elements",
           (unsigned long long)(w->out->row / elem));
-      return;
+      return checked(w);
     }
     if (w->out->elem && w->out->elem != elem) {
       why(w, u, "WMMA loads of the tile read elements of different sizes");
-      return;
+      return checked(w);
     }
     w->out->elem = elem;
     ++w->out->wmma_reads;
     check_access(w, u, p, (uint64_t)seg * elem, 1);
-    return;
+    return checked(w);
   }
   why(w, u,
       "an address of the tile is used by an instruction other than a load, a store, a "
       "copy, a WMMA load or an ldmatrix");
+  return checked(w);
+}
+
+/* The first WMMA load's row, as wmma_row finds it. */
+typedef struct row_find {
+  unsigned *elem;
+  uint64_t row;
+} row_find;
+
+static pl_walk_step find_row(void *ctx, LLVMValueRef u, LLVMValueRef v, unsigned depth) {
+  (void)v;
+  (void)depth;
+  row_find *rf = ctx;
+  int store = 0;
+  unsigned seg = 0;
+  if (is_gep(u) || is_cast(u))
+    return PL_WALK_INTO;
+  if (LLVMIsACallInst(u) && pl_is_matrix_access(u, &store) && !store &&
+      wmma_shape(u, rf->elem, &seg) && LLVMIsAConstantInt(LLVMGetOperand(u, 1)))
+    rf->row = LLVMConstIntGetZExtValue(LLVMGetOperand(u, 1)) * *rf->elem;
+  return rf->row ? PL_WALK_STOP : PL_WALK_SKIP;
 }
 
 /* Bytes of a row as the first WMMA load of `v` (through GEPs and casts)
  * reads it: ldm times the element size; 0 when there is none. */
 static uint64_t wmma_row(LLVMValueRef v, unsigned *elem) {
-  for (LLVMUseRef use = LLVMGetFirstUse(v); use; use = LLVMGetNextUse(use)) {
-    LLVMValueRef u = LLVMGetUser(use);
-    uint64_t r = 0;
-    int store = 0;
-    unsigned seg = 0;
-    if (is_gep(u) || is_cast(u))
-      r = wmma_row(u, elem);
-    else if (LLVMIsACallInst(u) && pl_is_matrix_access(u, &store) && !store &&
-             wmma_shape(u, elem, &seg) && LLVMIsAConstantInt(LLVMGetOperand(u, 1)))
-      r = LLVMConstIntGetZExtValue(LLVMGetOperand(u, 1)) * *elem;
-    if (r)
-      return r;
-  }
-  return 0;
+  row_find rf = {elem, 0};
+  pl_walk_uses(v, PL_MAX_DERIVED_DEPTH, find_row, &rf);
+  return rf.row;
 }
 
 void pl_layout_analyze(pl_host *host, const pl_candidate *c, size_t t, pl_tile_layout *out) {
@@ -484,7 +497,7 @@ void pl_layout_analyze(pl_host *host, const pl_candidate *c, size_t t, pl_tile_l
     why(&w, NULL, "its rows of %llu bytes are not a multiple of 16", (unsigned long long)out->row);
     return;
   }
-  check_uses(&w, tile->global);
+  pl_walk_uses(tile->global, PL_MAX_DERIVED_DEPTH, check_user, &w);
   out->conflicted = out->wmma_reads && (out->row / 16) % 2 == 0;
 }
 
@@ -530,20 +543,32 @@ static LLVMValueRef moved_offset(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMVal
   return k ? LLVMBuildAdd(b, sum, kc, "pl.row.off") : sum;
 }
 
-/* Every GEP (instruction or constant expression) over the tile `g`,
- * through casts, into `geps`. */
-static void collect_geps(LLVMValueRef v, pl_vec *geps, pl_vec *calls) {
-  for (LLVMUseRef use = LLVMGetFirstUse(v); use; use = LLVMGetNextUse(use)) {
-    LLVMValueRef u = LLVMGetUser(use);
-    if (is_gep(u) || is_cast(u)) {
-      if (is_gep(u) && !pl_vec_has(geps, u))
-        pl_vec_push(geps, u);
-      collect_geps(u, geps, calls);
-    } else if (LLVMIsACallInst(u) || LLVMIsALoadInst(u) || LLVMIsAStoreInst(u)) {
-      if (!pl_vec_has(calls, u))
-        pl_vec_push(calls, u);
-    }
+/* The GEPs and the accesses collect_geps gathers. */
+typedef struct gep_find {
+  pl_vec *geps, *calls;
+} gep_find;
+
+static pl_walk_step find_gep(void *ctx, LLVMValueRef u, LLVMValueRef v, unsigned depth) {
+  (void)v;
+  (void)depth;
+  gep_find *gf = ctx;
+  if (is_gep(u) || is_cast(u)) {
+    if (is_gep(u) && !pl_vec_has(gf->geps, u))
+      pl_vec_push(gf->geps, u);
+    return PL_WALK_INTO;
   }
+  if ((LLVMIsACallInst(u) || LLVMIsALoadInst(u) || LLVMIsAStoreInst(u)) &&
+      !pl_vec_has(gf->calls, u))
+    pl_vec_push(gf->calls, u);
+  return PL_WALK_SKIP;
+}
+
+/* Every GEP (instruction or constant expression) over the tile `g`,
+ * through casts, into `geps`; the loads, stores and calls of those
+ * addresses into `calls`. */
+static void collect_geps(LLVMValueRef g, pl_vec *geps, pl_vec *calls) {
+  gep_find gf = {geps, calls};
+  pl_walk_uses(g, PL_MAX_DERIVED_DEPTH, find_gep, &gf);
 }
 
 /* Each copy's destination is its store's address operand (recognize.c):

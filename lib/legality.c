@@ -8,8 +8,10 @@
 #include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
+#include "limits.h"
 #include "recognize.h"
 #include "trip.h"
+#include "uses.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,9 +76,8 @@ typedef struct sibling_memo {
   int copy_back_reads;
 } sibling_memo;
 
-static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef v,
-                           const pl_options *opts, pl_fail *f, int depth, int local,
-                           sibling_memo *memo);
+static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t,
+                           const pl_options *opts, pl_fail *f, int local, sibling_memo *memo);
 
 /* Nonzero when the conditions `a` and `b` are provably equal: one value,
  * or two integer compares of one predicate on the same operands (each loop
@@ -162,7 +163,7 @@ static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
                          pl_fail *f) {
   int j = pl_tile_index(c2, t->global);
   pl_fail f2 = {0};
-  int ok = check_tile_uses(host, c2, &c2->tiles[j], t->global, opts, &f2, 0, 1, NULL);
+  int ok = check_tile_uses(host, c2, &c2->tiles[j], opts, &f2, 1, NULL);
   pl_fail_clear(&f2);
   for (size_t i = 0; i < c2->ncopies && ok; ++i) {
     const pl_copy *cp = &c2->copies[i];
@@ -266,104 +267,128 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_tile *t
                   t->name);
 }
 
-/* (a) Walks every use of a tile-derived value. With `local`, only the
- * uses inside `c` count (another loop's own tile check, sibling_fills). */
-static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef v,
-                           const pl_options *opts, pl_fail *f, int depth, int local,
-                           sibling_memo *memo) {
-  if (depth > 64)
-    return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
-                    "the address of tile '%s' is derived too deeply to follow", t->name);
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (LLVMIsAConstantExpr(user)) {
-      LLVMOpcode op = LLVMGetConstOpcode(user);
-      if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) || op == LLVMBitCast ||
-          op == LLVMAddrSpaceCast) {
-        if (!check_tile_uses(host, c, t, user, opts, f, depth + 1, local, memo))
-          return 0;
-        continue;
-      }
-      return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
-                      "the address of tile '%s' escapes into a constant expression", t->name);
-    }
-    if (!LLVMIsAInstruction(user))
-      return pl_failf(f, PL_R_TILE_ESCAPES, NULL,
-                      "the address of tile '%s' is stored in a global initializer", t->name);
-    LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
-    LLVMValueRef owner = LLVMGetBasicBlockParent(bb);
-    /* Another kernel's use is another grid's shared memory: the ring is a
-     * new array of this kernel, and the other kernel keeps the tile. */
-    if (owner != c->function && pl_is_kernel(owner))
-      continue;
-    /* So is a function no code can call: the copy of a device function
-     * left over after it was inlined into every caller. */
-    if (owner != c->function && !pl_function_may_be_called(owner, opts->rdc))
-      continue;
-    if (owner != c->function && local)
-      continue;
-    if (owner != c->function) {
-      size_t n = 0;
-      const char *fname = LLVMGetValueName2(owner, &n);
-      char *dm = pl_demangle(fname ? fname : "");
-      pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL,
-               "tile '%s' is also used in function '%s', which this kernel may call", t->name,
-               dm ? dm : "");
-      free(dm);
-      return 0;
-    }
-    int in_loop = pl_candidate_has_block(c, bb);
-    LLVMOpcode op = LLVMGetInstructionOpcode(user);
-    if ((op == LLVMGetElementPtr && LLVMGetOperand(user, 0) == v) || op == LLVMBitCast ||
-        op == LLVMAddrSpaceCast) {
-      if (!check_tile_uses(host, c, t, user, opts, f, depth + 1, local, memo))
-        return 0;
-      continue;
-    }
-    if (!in_loop && local)
-      continue;
-    if (!in_loop) {
-      if (op != LLVMLoad && op != LLVMStore)
-        return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user, "tile '%s' is also used outside the loop",
-                        t->name);
-      if (op == LLVMStore && LLVMGetOperand(user, 0) == v)
-        return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' is stored to memory",
-                        t->name);
-      if (!outside_use_ok(host, c, t, user, opts, memo, f))
-        return 0;
-      continue;
-    }
-    int reads = 0;
-    if (op == LLVMLoad) {
-      reads = 1;
-    } else if (op == LLVMStore) {
-      if (LLVMGetOperand(user, 0) == v)
-        return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' is stored to memory",
-                        t->name);
-      if (!pl_is_copy_store(c, user))
-        return pl_failf(f, PL_R_TILE_WRITTEN, user, "tile '%s' is written outside the copy stage",
-                        t->name);
-    } else if (op == LLVMCall) {
-      if (pl_is_copy_store(c, user) && LLVMGetOperand(user, 0) == v)
-        continue;
-      LLVMValueRef callee = LLVMGetCalledValue(user);
-      if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
-        return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' is passed to a call",
-                        t->name);
-      if (pl_copy_mod_ref(host, user, v) & PL_MOD)
-        return pl_failf(f, PL_R_TILE_WRITTEN, user,
-                        "tile '%s' is written by '%s' outside the copy stage", t->name,
-                        pl_callee_name(user));
-      reads = 1;
-    } else {
-      return pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' flows into %s", t->name,
-                      opcode_phrase(user));
-    }
-    if (reads && pl_in_copy_stage(host, c, user))
-      return pl_failf(f, PL_R_TILE_READ_EARLY, user, "tile '%s' is read before the first barrier",
-                      t->name);
+/* One walk over a tile's uses (pl_walk_uses): what check_tile_uses asks. */
+typedef struct tile_walk {
+  pl_host *host;
+  const pl_candidate *c;
+  const pl_tile *t;
+  const pl_options *opts;
+  pl_fail *f;
+  int local;
+  sibling_memo *memo;
+} tile_walk;
+
+/* A use of the tile's address by a function other than `c`'s: another
+ * kernel's is another grid's shared memory (the ring is a new array of this
+ * kernel, and the other kernel keeps the tile), and so is a function no
+ * code can call (the copy of a device function left over after it was
+ * inlined into every caller); with `local`, any. Else the loop is declined. */
+static pl_walk_step other_function_use(tile_walk *w, LLVMValueRef owner) {
+  if (pl_is_kernel(owner) || !pl_function_may_be_called(owner, w->opts->rdc) || w->local)
+    return PL_WALK_SKIP;
+  size_t n = 0;
+  const char *fname = LLVMGetValueName2(owner, &n);
+  char *dm = pl_demangle(fname ? fname : "");
+  pl_failf(w->f, PL_R_TILE_OUTSIDE_LOOP, NULL,
+           "tile '%s' is also used in function '%s', which this kernel may call", w->t->name,
+           dm ? dm : "");
+  free(dm);
+  return PL_WALK_STOP;
+}
+
+/* Declines for `f`'s reason (set by the caller) and stops the walk. */
+static pl_walk_step stop(int failed) {
+  (void)failed;
+  return PL_WALK_STOP;
+}
+
+/* A memory access `user` of the tile in the loop: a load or an intrinsic
+ * that reads it after the first barrier, or a copy's store. */
+static pl_walk_step in_loop_use(tile_walk *w, LLVMValueRef user, LLVMValueRef v) {
+  const pl_candidate *c = w->c;
+  const char *name = w->t->name;
+  pl_fail *f = w->f;
+  LLVMOpcode op = LLVMGetInstructionOpcode(user);
+  if (op == LLVMStore) {
+    if (LLVMGetOperand(user, 0) == v)
+      return stop(pl_failf(f, PL_R_TILE_ESCAPES, user,
+                           "the address of tile '%s' is stored to memory", name));
+    if (!pl_is_copy_store(c, user))
+      return stop(pl_failf(f, PL_R_TILE_WRITTEN, user,
+                           "tile '%s' is written outside the copy stage", name));
+    return PL_WALK_SKIP;
   }
-  return 1;
+  if (op == LLVMCall) {
+    if (pl_is_copy_store(c, user) && LLVMGetOperand(user, 0) == v)
+      return PL_WALK_SKIP;
+    LLVMValueRef callee = LLVMGetCalledValue(user);
+    if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+      return stop(pl_failf(f, PL_R_TILE_ESCAPES, user,
+                           "the address of tile '%s' is passed to a call", name));
+    if (pl_copy_mod_ref(w->host, user, v) & PL_MOD)
+      return stop(pl_failf(f, PL_R_TILE_WRITTEN, user,
+                           "tile '%s' is written by '%s' outside the copy stage", name,
+                           pl_callee_name(user)));
+  } else if (op != LLVMLoad) {
+    return stop(pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' flows into %s", name,
+                         opcode_phrase(user)));
+  }
+  if (pl_in_copy_stage(w->host, c, user))
+    return stop(pl_failf(f, PL_R_TILE_READ_EARLY, user,
+                         "tile '%s' is read before the first barrier", name));
+  return PL_WALK_SKIP;
+}
+
+/* (a) Every use of a tile-derived value. With `local`, only the uses
+ * inside `c` count (another loop's own tile check, sibling_fills). */
+static pl_walk_step visit_tile_use(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
+  (void)depth;
+  tile_walk *w = ctx;
+  const char *name = w->t->name;
+  if (LLVMIsAConstantExpr(user)) {
+    if (pl_derives_address(user, v))
+      return PL_WALK_INTO;
+    return stop(pl_failf(w->f, PL_R_TILE_ESCAPES, NULL,
+                         "the address of tile '%s' escapes into a constant expression", name));
+  }
+  if (!LLVMIsAInstruction(user)) {
+    return stop(pl_failf(w->f, PL_R_TILE_ESCAPES, NULL,
+                         "the address of tile '%s' is stored in a global initializer", name));
+  }
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
+  LLVMValueRef owner = LLVMGetBasicBlockParent(bb);
+  if (owner != w->c->function)
+    return other_function_use(w, owner);
+  if (pl_derives_address(user, v))
+    return PL_WALK_INTO;
+  if (pl_candidate_has_block(w->c, bb))
+    return in_loop_use(w, user, v);
+  if (w->local)
+    return PL_WALK_SKIP;
+  LLVMOpcode op = LLVMGetInstructionOpcode(user);
+  if (op != LLVMLoad && op != LLVMStore)
+    return stop(pl_failf(w->f, PL_R_TILE_OUTSIDE_LOOP, user,
+                         "tile '%s' is also used outside the loop", name));
+  if (op == LLVMStore && LLVMGetOperand(user, 0) == v)
+    return stop(pl_failf(w->f, PL_R_TILE_ESCAPES, user,
+                         "the address of tile '%s' is stored to memory", name));
+  return outside_use_ok(w->host, w->c, w->t, user, w->opts, w->memo, w->f) ? PL_WALK_SKIP
+                                                                           : PL_WALK_STOP;
+}
+
+/* (a) Walks every use of tile `t` and the values derived from it
+ * (visit_tile_use), deeper than PL_MAX_DERIVED_DEPTH levels of GEPs and
+ * casts declining the loop. */
+static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t,
+                           const pl_options *opts, pl_fail *f, int local, sibling_memo *memo) {
+  tile_walk w = {host, c, t, opts, f, local, memo};
+  int r = pl_walk_uses(t->global, PL_MAX_DERIVED_DEPTH, visit_tile_use, &w);
+  if (r < 0)
+    pl_failf(f, PL_R_TILE_ESCAPES, NULL,
+             "the address of tile '%s' is derived too deeply to follow (more than %d levels of "
+             "GEPs and casts)",
+             t->name, PL_MAX_DERIVED_DEPTH);
+  return r == 1;
 }
 
 int pl_copy_back_possible(const pl_candidate *c) {
@@ -380,7 +405,7 @@ int pl_tile_needs_copy_back(pl_host *host, const pl_candidate *c, size_t tile,
   sibling_memo memo = {0};
   pl_fail f = {0};
   const pl_tile *t = &c->tiles[tile];
-  int ok = check_tile_uses(host, c, t, t->global, opts, &f, 0, 0, &memo);
+  int ok = check_tile_uses(host, c, t, opts, &f, 0, &memo);
   pl_fail_clear(&f);
   return ok && memo.copy_back_reads;
 }
@@ -389,7 +414,7 @@ static int check_tiles(pl_host *host, const pl_candidate *c, const pl_options *o
   for (size_t i = 0; i < c->ntiles; ++i) {
     const pl_tile *t = &c->tiles[i];
     sibling_memo memo = {0};
-    if (!check_tile_uses(host, c, t, t->global, opts, f, 0, 0, &memo))
+    if (!check_tile_uses(host, c, t, opts, f, 0, &memo))
       return 0;
   }
   return 1;

@@ -8,9 +8,11 @@
 #include "host_scev.h"
 #include "layout.h"
 #include "legality.h"
+#include "limits.h"
 #include "lowering.h"
 #include "ptxas.h"
 #include "recognize.h"
+#include "uses.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -631,27 +633,35 @@ static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *o
   return 1;
 }
 
-/* Collects, for tile `v` and the values derived from it (GEPs, casts,
+/* What outside_accesses gathers. */
+typedef struct outside_find {
+  const pl_candidate *c;
+  pl_vec *out;
+} outside_find;
+
+static pl_walk_step find_outside(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
+  (void)v;
+  (void)depth;
+  outside_find *of = ctx;
+  if (LLVMIsAConstantExpr(user))
+    return PL_WALK_INTO;
+  if (!LLVMIsAInstruction(user) ||
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != of->c->function ||
+      pl_candidate_has_block(of->c, LLVMGetInstructionParent(user)))
+    return PL_WALK_SKIP;
+  if (pl_derives_address(user, v))
+    return PL_WALK_INTO;
+  if (!pl_vec_has(of->out, user))
+    pl_vec_push(of->out, user);
+  return PL_WALK_SKIP;
+}
+
+/* Collects, for tile `g` and the values derived from it (GEPs, casts,
  * constant expressions), the memory accesses of `c`'s function outside
  * the loop into `out`. */
-static void outside_accesses(const pl_candidate *c, LLVMValueRef v, pl_vec *out, int depth) {
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u && depth < 64; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    LLVMOpcode op;
-    if (LLVMIsAConstantExpr(user)) {
-      outside_accesses(c, user, out, depth + 1);
-      continue;
-    }
-    if (!LLVMIsAInstruction(user) ||
-        LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != c->function ||
-        pl_candidate_has_block(c, LLVMGetInstructionParent(user)))
-      continue;
-    pl_opcode(user, &op);
-    if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
-      outside_accesses(c, user, out, depth + 1);
-    else if (!pl_vec_has(out, user))
-      pl_vec_push(out, user);
-  }
+static void outside_accesses(const pl_candidate *c, LLVMValueRef g, pl_vec *out) {
+  outside_find of = {c, out};
+  pl_walk_uses(g, PL_MAX_DERIVED_DEPTH, find_outside, &of);
 }
 
 /* Tiles that outlive the rewrite (issue 9, part 4). Legality accepted two
@@ -667,7 +677,7 @@ static void plan_outliving_tiles(const pl_candidate *c, pl_plan *plan) {
     abort();
   for (size_t t = 0; t < c->ntiles; ++t) {
     pl_vec acc = {0};
-    outside_accesses(c, c->tiles[t].global, &acc, 0);
+    outside_accesses(c, c->tiles[t].global, &acc);
     int only_stores = 1;
     for (size_t i = 0; i < acc.len && only_stores; ++i)
       only_stores = LLVMIsAStoreInst(acc.v[i]) != NULL;
@@ -708,17 +718,18 @@ static LLVMValueRef ring_tile(LLVMValueRef g) {
   return tile;
 }
 
+static pl_walk_step find_use_in(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
+  (void)v;
+  (void)depth;
+  if (LLVMIsAInstruction(user) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == ctx)
+    return PL_WALK_STOP;
+  return LLVMIsAConstantExpr(user) ? PL_WALK_INTO : PL_WALK_SKIP;
+}
+
 /* Nonzero when an instruction of `fn` uses `v`, directly or through
  * constant expressions. */
-static int used_in(LLVMValueRef v, LLVMValueRef fn, int depth) {
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u && depth < 16; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (LLVMIsAInstruction(user) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn)
-      return 1;
-    if (LLVMIsAConstantExpr(user) && used_in(user, fn, depth + 1))
-      return 1;
-  }
-  return 0;
+static int used_in(LLVMValueRef v, LLVMValueRef fn) {
+  return pl_walk_uses(v, PL_MAX_DERIVED_DEPTH, find_use_in, fn) == 0;
 }
 
 /* Shared rings (issue 9, part 4). An earlier loop of this kernel over the
@@ -740,8 +751,7 @@ static void plan_sharing(const pl_candidate *c, pl_plan *plan) {
     abort();
   for (size_t t = 0; t < c->ntiles; ++t)
     for (LLVMValueRef g = LLVMGetFirstGlobal(c->module); g; g = LLVMGetNextGlobal(g))
-      if (pl_is_shared_global(g) && ring_tile(g) == c->tiles[t].global &&
-          used_in(g, c->function, 0)) {
+      if (pl_is_shared_global(g) && ring_tile(g) == c->tiles[t].global && used_in(g, c->function)) {
         plan->share_ring[t] = g;
         plan->shared_reuse += pl_global_bytes(g);
         break;

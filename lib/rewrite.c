@@ -5,7 +5,9 @@
 #include "host_cfg.h"
 #include "host_scev.h"
 #include "host_versioning.h"
+#include "limits.h"
 #include "lowering.h"
+#include "uses.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -70,47 +72,56 @@ typedef struct use_site {
   LLVMValueRef user;
   unsigned op;
 } use_site;
-static void collect_tile_uses(const pl_candidate *c, LLVMValueRef v, use_site **sites, size_t *n,
-                              size_t *cap) {
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (LLVMIsAConstantExpr(user)) {
-      collect_tile_uses(c, user, sites, n, cap);
-      continue;
-    }
-    if (!LLVMIsAInstruction(user) ||
-        LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != c->function)
-      continue; /* another kernel's use of a tile it keeps */
-    if (!pl_candidate_has_block(c, LLVMGetInstructionParent(user))) {
-      /* an address derived outside the loop (legality allows no other
-       * use there); the other version of a versioned loop (alias_check.h)
-       * keeps its uses, even through cycles of its phis; another loop's
-       * accesses of a tile it shares with this one (issue 9, part 4) are
-       * that loop's */
-      LLVMOpcode op = LLVMGetInstructionOpcode(user);
-      if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
-        collect_tile_uses(c, user, sites, n, cap);
-      continue;
-    }
-    int nops = LLVMGetNumOperands(user);
-    for (int i = 0; i < nops; ++i) {
-      if (LLVMGetOperand(user, (unsigned)i) != v)
-        continue;
-      int dup = 0;
-      for (size_t k = 0; k < *n && !dup; ++k)
-        dup = (*sites)[k].user == user && (*sites)[k].op == (unsigned)i;
-      if (dup)
-        continue;
-      if (*n == *cap) {
-        *cap = *cap ? 2 * *cap : 64;
-        use_site *grown = realloc(*sites, *cap * sizeof **sites);
-        if (!grown)
-          abort();
-        *sites = grown;
-      }
-      (*sites)[(*n)++] = (use_site){user, (unsigned)i};
-    }
+
+/* What collect_tile_uses gathers. */
+typedef struct site_find {
+  const pl_candidate *c;
+  use_site **sites;
+  size_t *n, *cap;
+} site_find;
+
+static void add_site(site_find *sf, LLVMValueRef user, unsigned op) {
+  for (size_t k = 0; k < *sf->n; ++k)
+    if ((*sf->sites)[k].user == user && (*sf->sites)[k].op == op)
+      return;
+  if (*sf->n == *sf->cap) {
+    *sf->cap = *sf->cap ? 2 * *sf->cap : 64;
+    use_site *grown = realloc(*sf->sites, *sf->cap * sizeof **sf->sites);
+    if (!grown)
+      abort();
+    *sf->sites = grown;
   }
+  (*sf->sites)[(*sf->n)++] = (use_site){user, op};
+}
+
+static pl_walk_step find_site(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
+  (void)depth;
+  site_find *sf = ctx;
+  if (LLVMIsAConstantExpr(user))
+    return PL_WALK_INTO;
+  if (!LLVMIsAInstruction(user) ||
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != sf->c->function)
+    return PL_WALK_SKIP; /* another kernel's use of a tile it keeps */
+  if (!pl_candidate_has_block(sf->c, LLVMGetInstructionParent(user))) {
+    /* an address derived outside the loop (legality allows no other use
+     * there); the other version of a versioned loop (alias_check.h) keeps
+     * its uses, even through cycles of its phis; another loop's accesses
+     * of a tile it shares with this one are that loop's */
+    LLVMOpcode op = LLVMGetInstructionOpcode(user);
+    return op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast ? PL_WALK_INTO
+                                                                                   : PL_WALK_SKIP;
+  }
+  int nops = LLVMGetNumOperands(user);
+  for (int i = 0; i < nops; ++i)
+    if (LLVMGetOperand(user, (unsigned)i) == v)
+      add_site(sf, user, (unsigned)i);
+  return PL_WALK_SKIP;
+}
+
+static void collect_tile_uses(const pl_candidate *c, LLVMValueRef g, use_site **sites, size_t *n,
+                              size_t *cap) {
+  site_find sf = {c, sites, n, cap};
+  pl_walk_uses(g, PL_MAX_DERIVED_DEPTH, find_site, &sf);
 }
 
 /* The state of one rewrite, shared by its steps. */
