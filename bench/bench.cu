@@ -1,5 +1,10 @@
 // The libpipeline benchmark and differential checker. Host code; the
 // kernels come from variant.cu, compiled once per variant (launchers.h).
+// The problems (struct Problem) run the launchers of kernels.def, each
+// with its check, small and timed sizes, buffers, launch, library
+// reference and work; the kernels of one shape (fp32 and fp16 GEMMs, the
+// matrixMul family, channel convolutions, streams, batched GEMMs) get
+// theirs from one function per shape.
 //
 //   bench check [seed]                  every variant against plain (sm75 against
 //                                       sm75p), bitwise,
@@ -146,6 +151,7 @@ static void fill(void *dev, size_t count, bool halves, uint64_t seed) {
 }
 
 typedef std::vector<long> Size;
+#define ST_TILE 256 // streamSum's tile (bench/kernels/stream.cuh)
 #define CV_TILE 256 // f2hStream's tile (bench/kernels/convert.cuh)
 #define FK_K 256 // fixedKWmma's K (bench/kernels/fixed_k.cuh)
 #define SK_T 16  // smallKSgemm's tile and K (bench/kernels/fixed_k.cuh)
@@ -162,12 +168,52 @@ struct Problem {
   bool timed = true; // false: checked only
 };
 
-// ---- the real-world kernels (bench/kernels/{sgemm_1d,...}.cuh) ---------------
+// ---- buffers and descriptions -----------------------------------------------
 //
-// Check sizes give trip counts 0 (where the kernel allows it), 1 to 5
-// (S-1, S and S+1 for S = 2, 3, 4) and a larger one, with sizes that are
-// not multiples of the tile where the kernel supports them. Timed sizes aim
-// at 0.2 to 2 ms per launch on an H200.
+// A problem's setup adds its inputs in the launcher's order, each filled
+// with random numbers from the case's seed (and the input's position, for
+// fp32 and fp16), then its fp32 output.
+
+static void in_f32(Buffers &b, size_t n, uint64_t seed) {
+  b.add(n * 4);
+  fill(b.in.back(), n, false, seed + b.in.size());
+}
+static void in_f16(Buffers &b, size_t n, uint64_t seed) {
+  b.add(n * 2);
+  fill(b.in.back(), n, true, seed + b.in.size());
+}
+static void in_i8(Buffers &b, size_t n, uint64_t seed) { // int8 weights, -127..127
+  b.add(n);
+  uint64_t st = seed * 0x9E3779B97F4A7C15ull + 777;
+  std::vector<signed char> host(n);
+  for (size_t i = 0; i < n; ++i)
+    host[i] = (signed char)((int)(rand_unit(&st) * 254.0f) - 127);
+  if (n)
+    CHECK(cudaMemcpy(b.in.back(), host.data(), n, cudaMemcpyHostToDevice));
+}
+static void out_f32(Buffers &b, size_t n) {
+  b.out_bytes = n * 4;
+  CHECK(cudaMalloc(&b.out, b.out_bytes ? b.out_bytes : 4)); // empty (zstencil, D = 0): 4 bytes
+}
+static const float *F(Buffers &b, int i) { return (const float *)b.in[i]; }
+static const half *H(Buffers &b, int i) { return (const half *)b.in[i]; }
+
+// A size told by its dimensions' names: dims({"M", "N", "K"}) tells
+// {64, 32, 8} as "M=64 N=32 K=8".
+static decltype(Problem::describe) dims(std::vector<const char *> names) {
+  return [names](const Size &s) {
+    std::string d;
+    for (size_t i = 0; i < names.size(); ++i)
+      d += std::string(i ? " " : "") + names[i] + "=" + std::to_string(s[i]);
+    return d;
+  };
+}
+
+// ---- problem shapes ---------------------------------------------------------
+//
+// One function per shape shared by several kernels: the sizes, buffers,
+// launch, library reference and work of the shape, given the kernel's
+// launcher (a member of Variant) and its sizes.
 
 // Row-major C = A * B (M x K times K x N) through cuBLAS, timed as the
 // library reference; false where cuBLAS is missing.
@@ -189,133 +235,232 @@ static bool cublas_rowmajor_f16(int M, int N, int K, const void *A, const void *
   return true;
 }
 
-static std::string mnk(const Size &s, const char *a, const char *b, const char *c) {
-  return std::string(a) + "=" + std::to_string(s[0]) + " " + b + "=" + std::to_string(s[1]) + " " +
-         c + "=" + std::to_string(s[2]);
+// An fp32 GEMM, size {M, N, K}: C (M x N) = A (M x K) * B (K x N),
+// row-major, launched as fn(M, N, K, A, B, C); cuBLAS's SGEMM is the
+// library reference.
+template <class Fn>
+static Problem gemm_problem(const char *name, Fn Variant::*fn, std::vector<Size> check, Size small,
+                            Size large) {
+  return {name,
+          "TFLOP/s",
+          check,
+          small,
+          large,
+          dims({"M", "N", "K"}),
+          [](const Size &s, Buffers &b, uint64_t seed) {
+            in_f32(b, (size_t)s[0] * s[2], seed);
+            in_f32(b, (size_t)s[2] * s[1], seed);
+            out_f32(b, (size_t)s[0] * s[1]);
+          },
+          [fn](const Variant &v, const Size &s, Buffers &b) {
+            (v.*fn)(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+          },
+          [](const Size &s, Buffers &b) {
+            return cublas_rowmajor(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+          },
+          [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }};
 }
 
+// The same with fp16 A and B (C and the accumulation fp32); cuBLAS's
+// GemmEx is the library reference where `library` is set.
+template <class Fn>
+static Problem half_gemm_problem(const char *name, Fn Variant::*fn, std::vector<Size> check,
+                                 Size small, Size large, bool library) {
+  Problem p = {name,
+               "TFLOP/s",
+               check,
+               small,
+               large,
+               dims({"M", "N", "K"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f16(b, (size_t)s[0] * s[2], seed);
+                 in_f16(b, (size_t)s[2] * s[1], seed);
+                 out_f32(b, (size_t)s[0] * s[1]);
+               },
+               [fn](const Variant &v, const Size &s, Buffers &b) {
+                 (v.*fn)(s[0], s[1], s[2], H(b, 0), H(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }};
+  if (library)
+    p.library = [](const Size &s, Buffers &b) {
+      return cublas_rowmajor_f16(s[0], s[1], s[2], b.in[0], b.in[1], (float *)b.out);
+    };
+  return p;
+}
+
+// The CUDA Samples' matrixMul family, size {hA, wA, wB}: C (hA x wB) =
+// A (hA x wA) * B (wA x wB), launched as fn(lead..., hA, wA, wB, A, B, C);
+// cuBLAS's SGEMM is the library reference.
+template <class Fn, class... Lead>
+static Problem matmul_problem(const char *name, Fn Variant::*fn, std::vector<Size> check,
+                              Size small, Size large, Lead... lead) {
+  return {name,
+          "TFLOP/s",
+          check,
+          small,
+          large,
+          dims({"hA", "wA", "wB"}),
+          [](const Size &s, Buffers &b, uint64_t seed) {
+            in_f32(b, (size_t)s[0] * s[1], seed);
+            in_f32(b, (size_t)s[1] * s[2], seed);
+            out_f32(b, (size_t)s[0] * s[2]);
+          },
+          [=](const Variant &v, const Size &s, Buffers &b) {
+            (v.*fn)(lead..., s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+          },
+          [](const Size &s, Buffers &b) {
+            return cublas_rowmajor(s[0], s[2], s[1], F(b, 0), F(b, 1), (float *)b.out);
+          },
+          [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }};
+}
+
+// A batch of n x n GEMMs, size {n, batch, ...} (the launcher's sizes);
+// cuBLAS's strided batched SGEMM is the library reference.
+static Problem batched_problem(const char *name, decltype(Problem::describe) describe,
+                               std::vector<Size> check, Size small, Size large,
+                               decltype(Problem::launch) launch) {
+  return {name,
+          "TFLOP/s",
+          check,
+          small,
+          large,
+          describe,
+          [](const Size &s, Buffers &b, uint64_t seed) {
+            size_t e = (size_t)s[0] * s[0] * s[1];
+            in_f32(b, e, seed);
+            in_f32(b, e, seed);
+            out_f32(b, e);
+          },
+          launch,
+          [](const Size &s, Buffers &b) {
+            if (!cublas.ok)
+              return false;
+            float one = 1, zero = 0;
+            long long n = s[0], st = n * n;
+            cublas.sgemmBatched(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, F(b, 1), n,
+                                st, F(b, 0), n, st, &zero, (float *)b.out, n, st, s[1]);
+            return true;
+          },
+          [](const Size &s) { return 2.0 * s[0] * s[0] * s[0] * s[1]; }};
+}
+
+// A convolution over the C channels of an H x W image, size {C, H, W}
+// (trip count C), launched as fn(C, H, W, in, w, out): the image, `taps`
+// weights per channel, an H x W output.
+template <class Fn>
+static Problem channel_conv_problem(const char *name, const char *unit, Fn Variant::*fn, long taps,
+                                    std::vector<Size> check, Size small, Size large,
+                                    double (*work)(const Size &)) {
+  return {name,
+          unit,
+          check,
+          small,
+          large,
+          dims({"C", "H", "W"}),
+          [taps](const Size &s, Buffers &b, uint64_t seed) {
+            in_f32(b, (size_t)s[0] * s[1] * s[2], seed);
+            in_f32(b, (size_t)s[0] * taps, seed);
+            out_f32(b, (size_t)s[1] * s[2]);
+          },
+          [fn](const Variant &v, const Size &s, Buffers &b) {
+            (v.*fn)(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+          },
+          nullptr,
+          work};
+}
+
+// A memory-bound stream of `tile`-float tiles, size {t, b}: t tiles per
+// block (the trip count), b blocks, the last tile ragged; launched as
+// fn(n, t, b, in, out) with n the input's length.
+template <class Fn>
+static Problem stream_problem(const char *name, Fn Variant::*fn, long tile, std::vector<Size> check,
+                              Size small, Size large) {
+  return {name,
+          "GB/s",
+          check,
+          small,
+          large,
+          dims({"tiles/block", "blocks"}),
+          [tile](const Size &s, Buffers &b, uint64_t seed) {
+            in_f32(b, (size_t)s[0] * s[1] * tile, seed);
+            out_f32(b, s[1] * tile);
+          },
+          [fn, tile](const Variant &v, const Size &s, Buffers &b) {
+            long n = s[0] * s[1] * tile - 77; // the last tile is ragged
+            if (n < 0)
+              n = 0; // trip count 0: no input at all
+            (v.*fn)((int)n, s[0], s[1], F(b, 0), (float *)b.out);
+          },
+          nullptr,
+          [tile](const Size &s) { return 4.0 * s[0] * s[1] * tile; }};
+}
+
+// ---- the real-world kernels (bench/kernels/{sgemm_1d,...}.cuh) ---------------
+//
+// Check sizes give trip counts 0 (where the kernel allows it), 1 to 5
+// (S-1, S and S+1 for S = 2, 3, 4) and a larger one, with sizes that are
+// not multiples of the tile where the kernel supports them. Timed sizes aim
+// at 0.2 to 2 ms per launch on an H200.
+
 static void realworld(std::vector<Problem> &p) {
-  auto f32 = [](Buffers &b, size_t n, uint64_t seed) {
-    b.add(n * 4);
-    fill(b.in.back(), n, false, seed + b.in.size());
-  };
-  auto out = [](Buffers &b, size_t n) {
-    b.out_bytes = n * 4;
-    CHECK(cudaMalloc(&b.out, b.out_bytes ? b.out_bytes : 4)); // zstencil, D = 0: empty
-  };
-  auto F = [](Buffers &b, int i) { return (const float *)b.in[i]; };
-  // C (M x N) = A (M x K) * B (K x N), row-major, as cuBLAS sees it.
-  auto gemm_setup = [=](const Size &s, Buffers &b, uint64_t seed) {
-    f32(b, (size_t)s[0] * s[2], seed), f32(b, (size_t)s[2] * s[1], seed),
-        out(b, (size_t)s[0] * s[1]);
-  };
-  auto gemm_lib = [=](const Size &s, Buffers &b) {
-    return cublas_rowmajor(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
-  };
-  auto gemm_work = [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; };
-  auto gemm_desc = [](const Size &s) { return mnk(s, "M", "N", "K"); };
-  typedef void (*Gemm)(int, int, int, const float *, const float *, float *);
-  auto gemm = [&](const char *name, Gemm Variant::*fn, std::vector<Size> sizes, Size small,
-                  Size large) {
-    p.push_back({name, "TFLOP/s", sizes, small, large, gemm_desc, gemm_setup,
-                 [=](const Variant &v, const Size &s, Buffers &b) {
-                   (v.*fn)(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
-                 },
-                 gemm_lib, gemm_work});
-  };
   // (a) siboehm kernel 4 style, template + pointer bumps: M, N multiples of
   // 64, K of 8 (trip count K/8).
-  gemm("sgemm1d", &Variant::sgemm1d,
-       {{64, 64, 0},
-        {64, 64, 8},
-        {64, 128, 16},
-        {128, 64, 24},
-        {64, 64, 32},
-        {128, 128, 40},
-        {320, 192, 1000}},
-       {128, 64, 24}, {2048, 2048, 2048});
+  p.push_back(gemm_problem("sgemm1d", &Variant::sgemm1d,
+                           {{64, 64, 0},
+                            {64, 64, 8},
+                            {64, 128, 16},
+                            {128, 64, 24},
+                            {64, 64, 32},
+                            {128, 128, 40},
+                            {320, 192, 1000}},
+                           {128, 64, 24}, {2048, 2048, 2048}));
   // (b) siboehm kernel 6 style, transposed float4 stores, uint counter: M, N
   // multiples of 128, K of 8 (trip count K/8).
-  gemm("sgemmvec", &Variant::sgemmvec,
-       {{128, 128, 0},
-        {128, 128, 8},
-        {128, 256, 16},
-        {256, 128, 24},
-        {128, 128, 32},
-        {128, 128, 40},
-        {384, 256, 1000}},
-       {256, 128, 24}, {2048, 2048, 2048});
+  p.push_back(gemm_problem("sgemmvec", &Variant::sgemmvec,
+                           {{128, 128, 0},
+                            {128, 128, 8},
+                            {128, 256, 16},
+                            {256, 128, 24},
+                            {128, 128, 32},
+                            {128, 128, 40},
+                            {384, 256, 1000}},
+                           {256, 128, 24}, {2048, 2048, 2048}));
   // (g) siboehm kernel 5 style, strided copy loops, assert, uint counter.
-  gemm("sgemm2d", &Variant::sgemm2d,
-       {{128, 128, 0},
-        {128, 128, 8},
-        {128, 256, 16},
-        {256, 128, 24},
-        {128, 128, 32},
-        {128, 128, 40},
-        {384, 256, 1000}},
-       {256, 128, 24}, {2048, 2048, 2048});
+  p.push_back(gemm_problem("sgemm2d", &Variant::sgemm2d,
+                           {{128, 128, 0},
+                            {128, 128, 8},
+                            {128, 256, 16},
+                            {256, 128, 24},
+                            {128, 128, 32},
+                            {128, 128, 40},
+                            {384, 256, 1000}},
+                           {256, 128, 24}, {2048, 2048, 2048}));
   // (c) sync-first: M, N multiples of 64, K of 16 (trip count K/16).
-  gemm("syncfirst", &Variant::syncfirst,
-       {{64, 64, 0},
-        {64, 64, 16},
-        {64, 128, 32},
-        {128, 64, 48},
-        {64, 64, 64},
-        {128, 128, 80},
-        {320, 192, 1008}},
-       {128, 64, 48}, {2048, 2048, 1024});
+  p.push_back(gemm_problem("syncfirst", &Variant::syncfirst,
+                           {{64, 64, 0},
+                            {64, 64, 16},
+                            {64, 128, 32},
+                            {128, 64, 48},
+                            {64, 64, 64},
+                            {128, 128, 80},
+                            {320, 192, 1008}},
+                           {128, 64, 48}, {2048, 2048, 1024}));
   // (d) persistent batched GEMM: n, batch, z-blocks walking the batch
   // (inner trip count n/32; outer trip count about batch / z-blocks).
-  p.push_back({"pbatched",
-               "TFLOP/s",
-               {{32, 5, 2}, {64, 7, 3}, {96, 4, 4}, {128, 9, 2}, {160, 3, 2}, {256, 37, 8}},
-               {96, 5, 2},
-               {256, 256, 16},
-               [](const Size &s) { return mnk(s, "n", "batch", "zgrid"); },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 size_t e = (size_t)s[0] * s[0] * s[1];
-                 f32(b, e, seed), f32(b, e, seed), out(b, e);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.pbatched(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
-               },
-               [=](const Size &s, Buffers &b) {
-                 if (!cublas.ok)
-                   return false;
-                 float one = 1, zero = 0;
-                 long long n = s[0], st = n * n;
-                 cublas.sgemmBatched(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
-                                     F(b, 1), n, st, F(b, 0), n, st, &zero, (float *)b.out, n, st,
-                                     s[1]);
-                 return true;
-               },
-               [](const Size &s) { return 2.0 * s[0] * s[0] * s[0] * s[1]; }});
+  p.push_back(
+      batched_problem("pbatched", dims({"n", "batch", "zgrid"}),
+                      {{32, 5, 2}, {64, 7, 3}, {96, 4, 4}, {128, 9, 2}, {160, 3, 2}, {256, 37, 8}},
+                      {96, 5, 2}, {256, 256, 16}, [](const Variant &v, const Size &s, Buffers &b) {
+                        v.pbatched(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+                      }));
   // (e) CUDA Samples' matrixMul with asserts: hA, wA, wB multiples of 32
-  // (trip count wA/32; 0 gives C = 0).
-  p.push_back({"mmassert",
-               "TFLOP/s",
-               {{64, 0, 64},
-                {64, 32, 64},
-                {96, 64, 32},
-                {64, 96, 128},
-                {32, 128, 64},
-                {64, 160, 96},
-                {320, 1024, 192}},
-               {96, 64, 32},
-               {2048, 1024, 2048},
-               [](const Size &s) { return mnk(s, "hA", "wA", "wB"); },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[1] * s[2], seed),
-                     out(b, (size_t)s[0] * s[2]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.mmassert(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
-               },
-               [=](const Size &s, Buffers &b) {
-                 return cublas_rowmajor(s[0], s[2], s[1], F(b, 0), F(b, 1), (float *)b.out);
-               },
-               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  // (trip count wA/32; 0 gives C = 0). The hardened ones below share its
+  // sizes.
+  const std::vector<Size> mm_sizes = {{64, 0, 64},   {64, 32, 64},  {96, 64, 32},    {64, 96, 128},
+                                      {32, 128, 64}, {64, 160, 96}, {320, 1024, 192}};
+  const Size mm_small = {96, 64, 32}, mm_large = {2048, 1024, 2048};
+  p.push_back(matmul_problem("mmassert", &Variant::mmassert, mm_sizes, mm_small, mm_large));
   // (f) N-body, 192 of 256 threads copy: n a multiple of 64 (trip count
   // n/64); 2368 leaves the last block's threads partly idle. 20 FLOP per
   // interaction (GPU Gems 3's count).
@@ -325,11 +470,12 @@ static void realworld(std::vector<Problem> &p) {
        {{64}, {128}, {192}, {256}, {320}, {2368}},
        {192},
        {67584},
-       [](const Size &s) { return "n=" + std::to_string(s[0]); },
-       [=](const Size &s, Buffers &b, uint64_t seed) {
-         f32(b, (size_t)s[0] * 3, seed), out(b, (size_t)s[0] * 3);
+       dims({"n"}),
+       [](const Size &s, Buffers &b, uint64_t seed) {
+         in_f32(b, (size_t)s[0] * 3, seed);
+         out_f32(b, (size_t)s[0] * 3);
        },
-       [=](const Variant &v, const Size &s, Buffers &b) { v.nbody(s[0], F(b, 0), (float *)b.out); },
+       [](const Variant &v, const Size &s, Buffers &b) { v.nbody(s[0], F(b, 0), (float *)b.out); },
        nullptr,
        [](const Size &s) { return 20.0 * s[0] * s[0]; }});
   // (h) S = X Y^T with float4 __ldg and vector guards: any M, N; D a
@@ -345,76 +491,79 @@ static void realworld(std::vector<Problem> &p) {
                 {333, 517, 1028}},
                {100, 37, 52},
                {2048, 2048, 2052},
-               [](const Size &s) { return mnk(s, "M", "N", "D"); },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[2], seed), f32(b, (size_t)s[1] * s[2], seed),
-                     out(b, (size_t)s[0] * s[1]);
+               dims({"M", "N", "D"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[2], seed);
+                 in_f32(b, (size_t)s[1] * s[2], seed);
+                 out_f32(b, (size_t)s[0] * s[1]);
                },
-               [=](const Variant &v, const Size &s, Buffers &b) {
+               [](const Variant &v, const Size &s, Buffers &b) {
                  v.gram(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
                },
                nullptr,
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
-  // Issue 9, part 3: 3x3 convolution over an H x W image with a halo tile
-  // under a compound guard that changes per tile (trip count ceil(H/16):
-  // 0, 1, 2, 3, 4, 5 and large, ragged H and W).
+  // 3x3 convolution over an H x W image with a halo tile under a compound
+  // guard that changes per tile (bench/kernels/halo_conv.cuh; trip count
+  // ceil(H/16): 0, 1, 2, 3, 4, 5 and large, ragged H and W).
   p.push_back({"haloconv",
                "GB/s",
                {{0, 37}, {16, 40}, {31, 33}, {48, 17}, {50, 64}, {80, 100}, {2049, 1023}},
                {50, 64},
                {8192, 8192},
-               [](const Size &s) {
-                 return "H=" + std::to_string(s[0]) + " W=" + std::to_string(s[1]);
+               dims({"H", "W"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[1], seed);
+                 in_f32(b, 9, seed);
+                 out_f32(b, (size_t)s[0] * s[1]);
                },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1], seed), f32(b, 9, seed), out(b, (size_t)s[0] * s[1]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
+               [](const Variant &v, const Size &s, Buffers &b) {
                  v.haloconv(s[0], s[1], F(b, 0), F(b, 1), (float *)b.out);
                },
                nullptr,
                [](const Size &s) { return 8.0 * s[0] * s[1]; }});
-  // Issue 9, part 5: the runtime alias check (bench/kernels/alias_rows.cuh).
-  // Size {tiles, blocks, overlap, strided}. overlap 0: `in` and `out` are
-  // separate buffers, the check finds the ranges disjoint and the pipelined
-  // loop runs; overlap 1: in place, out = in + one row, the ranges overlap
-  // and the original loop must run (the pipelined one would copy rows
-  // before the previous iteration writes them). strided 1: the counter
-  // steps by the row width (the check's count from the latch compare).
-  // Each launch starts from fresh copies of the random inputs. Checked,
-  // not timed.
+  // The runtime alias check (bench/kernels/alias_rows.cuh). Size {tiles,
+  // blocks, overlap, strided}. overlap 0: `in` and `out` are separate
+  // buffers, the check finds the ranges disjoint and the pipelined loop
+  // runs; overlap 1: in place, out = in + one row, the ranges overlap and
+  // the original loop must run (the pipelined one would copy rows before
+  // the previous iteration writes them). strided 1: the counter steps by
+  // the row width (the check's count from the latch compare). Each launch
+  // starts from fresh copies of the random inputs. Checked, not timed.
   std::vector<Size> alias_sizes;
   for (long strided : {0, 1})
     for (long overlap : {0, 1})
       for (long tiles : {0, 1, 2, 3, 4, 5, 40})
         alias_sizes.push_back({tiles, tiles == 40 ? 96 : 64, overlap, strided});
-  Problem alias = {"aliasrows",
-                   "GB/s",
-                   alias_sizes,
-                   {3, 64, 0, 0},
-                   {3, 64, 0, 0},
-                   [](const Size &s) {
-                     return "tiles=" + std::to_string(s[0]) + " blocks=" + std::to_string(s[1]) +
-                            (s[2] ? " in-place" : " disjoint") + (s[3] ? " strided" : "");
-                   },
-                   [=](const Size &s, Buffers &b, uint64_t seed) {
-                     size_t n = (size_t)s[1] * (s[0] + 1) * 256;
-                     f32(b, n, seed), f32(b, n, seed), out(b, n);
-                   },
-                   [=](const Variant &v, const Size &s, Buffers &b) {
-                     CHECK(cudaMemcpy(b.out, b.in[s[2] ? 0 : 1], b.out_bytes,
-                                      cudaMemcpyDeviceToDevice));
-                     const float *in = s[2] ? (const float *)b.out : F(b, 0);
-                     float *o = s[2] ? (float *)b.out + 256 : (float *)b.out;
-                     v.aliasrows((int)s[0], (int)s[1], (int)s[3], in, o);
-                   },
-                   nullptr,
-                   [](const Size &s) { return 8.0 * s[0] * s[1] * 256; }};
+  Problem alias = {
+      "aliasrows",
+      "GB/s",
+      alias_sizes,
+      {3, 64, 0, 0},
+      {3, 64, 0, 0},
+      [](const Size &s) {
+        return "tiles=" + std::to_string(s[0]) + " blocks=" + std::to_string(s[1]) +
+               (s[2] ? " in-place" : " disjoint") + (s[3] ? " strided" : "");
+      },
+      [](const Size &s, Buffers &b, uint64_t seed) {
+        size_t n = (size_t)s[1] * (s[0] + 1) * 256;
+        in_f32(b, n, seed);
+        in_f32(b, n, seed);
+        out_f32(b, n);
+      },
+      [](const Variant &v, const Size &s, Buffers &b) {
+        CHECK(cudaMemcpy(b.out, b.in[s[2] ? 0 : 1], b.out_bytes, cudaMemcpyDeviceToDevice));
+        const float *in = s[2] ? (const float *)b.out : F(b, 0);
+        float *o = s[2] ? (float *)b.out + 256 : (float *)b.out;
+        v.aliasrows((int)s[0], (int)s[1], (int)s[3], in, o);
+      },
+      nullptr,
+      [](const Size &s) { return 8.0 * s[0] * s[1] * 256; }};
   alias.timed = false;
   p.push_back(alias);
-  // Issue 9, part 4: two tile loops over the same tiles, M x (K1 + K2);
-  // trip counts K1 / 32 (full tiles) and ceil(K2 / 32) (ragged), each 0,
-  // 1 to 5 and large, with the other loop at another count.
+  // Two tile loops over the same tiles (bench/kernels/two_loop.cuh),
+  // M x (K1 + K2); trip counts K1 / 32 (full tiles) and ceil(K2 / 32)
+  // (ragged), each 0, 1 to 5 and large, with the other loop at another
+  // count.
   p.push_back({"twoloop",
                "GB/s",
                {{8, 0, 0},
@@ -429,22 +578,22 @@ static void realworld(std::vector<Problem> &p) {
                 {40, 32 * 37, 32 * 29 - 11}},
                {64, 2048, 2000},
                {65536, 1024, 1000},
-               [](const Size &s) {
-                 return "M=" + std::to_string(s[0]) + " K1=" + std::to_string(s[1]) +
-                        " K2=" + std::to_string(s[2]);
+               dims({"M", "K1", "K2"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[1], seed);
+                 in_f32(b, (size_t)s[1], seed);
+                 in_f32(b, (size_t)s[0] * s[2], seed);
+                 in_f32(b, (size_t)s[2], seed);
+                 out_f32(b, (size_t)s[0] * 32);
                },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[1], seed),
-                     f32(b, (size_t)s[0] * s[2], seed), f32(b, (size_t)s[2], seed),
-                     out(b, (size_t)s[0] * 32);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
+               [](const Variant &v, const Size &s, Buffers &b) {
                  v.twoloop(s[0], s[1], s[2], F(b, 0), F(b, 1), F(b, 2), F(b, 3), (float *)b.out);
                },
                nullptr,
                [](const Size &s) { return 4.0 * s[0] * ((double)s[1] + s[2]); }});
-  // Issue 9, part 4: a tile loop whose last tiles are read again after it
-  // (the copy-back argument); trip count K1 / 32: 0, 1 to 5 and large.
+  // A tile loop whose last tiles are read again after it (what the
+  // copy-back argument is for; bench/kernels/two_loop.cuh); trip count
+  // K1 / 32: 0, 1 to 5 and large.
   p.push_back({"tailread",
                "GB/s",
                {{8, 0, 3},
@@ -456,41 +605,30 @@ static void realworld(std::vector<Problem> &p) {
                 {40, 32 * 37, 33}},
                {64, 4096, 8},
                {65536, 2048, 8},
-               [](const Size &s) {
-                 return "M=" + std::to_string(s[0]) + " K1=" + std::to_string(s[1]) +
-                        " extra=" + std::to_string(s[2]);
+               dims({"M", "K1", "extra"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[1], seed);
+                 in_f32(b, (size_t)s[1], seed);
+                 out_f32(b, (size_t)s[0] * 32);
                },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[1], seed),
-                     out(b, (size_t)s[0] * 32);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
+               [](const Variant &v, const Size &s, Buffers &b) {
                  v.tailread(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
                },
                nullptr,
                [](const Size &s) { return 4.0 * s[0] * (double)s[1]; }});
-  // Issue 9, part 2: a GEMM whose tiles are copied by strided loops with a
-  // runtime step (blockDim.x), zero outside the matrices. Trip count
-  // ceil(K/8): 0, 1, 2, 3, 4, 5 (S-1, S, S+1 for S = 2, 3, 4) and large,
-  // with ragged M, N and K.
-  p.push_back({"copyloop",
-               "TFLOP/s",
-               {{70, 50, 0},
-                {64, 64, 8},
-                {100, 37, 13},
-                {130, 65, 24},
-                {1, 200, 32},
-                {64, 64, 40},
-                {333, 517, 1029}},
-               {100, 37, 20},
-               {2048, 2048, 2048},
-               [](const Size &s) { return mnk(s, "M", "N", "K"); },
-               gemm_setup,
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.copyloop(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
-               },
-               gemm_lib,
-               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  // A GEMM whose tiles are copied by strided loops with a runtime step
+  // (blockDim.x), zero outside the matrices (bench/kernels/copyloop_gemm.cuh).
+  // Trip count ceil(K/8): 0, 1, 2, 3, 4, 5 (S-1, S, S+1 for S = 2, 3, 4) and
+  // large, with ragged M, N and K.
+  p.push_back(gemm_problem("copyloop", &Variant::copyloop,
+                           {{70, 50, 0},
+                            {64, 64, 8},
+                            {100, 37, 13},
+                            {130, 65, 24},
+                            {1, 200, 32},
+                            {64, 64, 40},
+                            {333, 517, 1029}},
+                           {100, 37, 20}, {2048, 2048, 2048}));
   // A GEMV-like row-times-vector product (bench/kernels/row_dot.cuh), M x K
   // with M a multiple of 4 and any K: trip count ceil(K/32) 0, 1, 2, 3, 4,
   // 5 and large, the last tile ragged (zero-filled) where K is not a
@@ -500,14 +638,13 @@ static void realworld(std::vector<Problem> &p) {
                {{4, 0}, {8, 32}, {12, 50}, {4, 96}, {16, 128}, {8, 150}, {40, 32 * 37 - 5}},
                {64, 2000},
                {65536, 2048},
-               [](const Size &s) {
-                 return "M=" + std::to_string(s[0]) + " K=" + std::to_string(s[1]);
+               dims({"M", "K"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[1], seed);
+                 in_f32(b, (size_t)s[1], seed);
+                 out_f32(b, (size_t)s[0] * 32);
                },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[1], seed),
-                     out(b, (size_t)s[0] * 32);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
+               [](const Variant &v, const Size &s, Buffers &b) {
                  v.rowdot(s[0], s[1], F(b, 0), F(b, 1), (float *)b.out);
                },
                nullptr,
@@ -516,30 +653,10 @@ static void realworld(std::vector<Problem> &p) {
   // the channels, its tile (256 + 16 floats) filled by a strided copy loop
   // over blockDim.x (bench/kernels/copyloop_conv.cuh): trip count C 0, 1,
   // 2, 3, 4, 5 and large, ragged W (and one W a multiple of 256).
-  p.push_back({"copyloopconv",
-               "GB/s",
-               {{0, 3, 300},
-                {1, 5, 256},
-                {2, 4, 700},
-                {3, 2, 1000},
-                {4, 7, 37},
-                {5, 3, 513},
-                {40, 5, 1500}},
-               {3, 33, 1000},
-               {64, 1024, 4096},
-               [](const Size &s) {
-                 return "C=" + std::to_string(s[0]) + " H=" + std::to_string(s[1]) +
-                        " W=" + std::to_string(s[2]);
-               },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1] * s[2], seed), f32(b, (size_t)s[0] * 17, seed),
-                     out(b, (size_t)s[1] * s[2]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.copyloopconv(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
-               },
-               nullptr,
-               [](const Size &s) { return 4.0 * s[0] * s[1] * s[2]; }});
+  p.push_back(channel_conv_problem(
+      "copyloopconv", "GB/s", &Variant::copyloopconv, 17,
+      {{0, 3, 300}, {1, 5, 256}, {2, 4, 700}, {3, 2, 1000}, {4, 7, 37}, {5, 3, 513}, {40, 5, 1500}},
+      {3, 33, 1000}, {64, 1024, 4096}, [](const Size &s) { return 4.0 * s[0] * s[1] * s[2]; }));
   // A transposed GEMV y = A^T x (bench/kernels/col_gemv.cuh), A row-major
   // M x N, any M and N: trip count ceil(M/32) 0, 1, 2, 3, 4, 5 and large,
   // the last tile of rows ragged (zero-filled) where M is not a multiple of
@@ -549,14 +666,13 @@ static void realworld(std::vector<Problem> &p) {
                {{0, 50}, {32, 64}, {50, 33}, {96, 100}, {128, 37}, {150, 256}, {32 * 37 - 5, 300}},
                {1000, 1000},
                {16384, 8192},
-               [](const Size &s) {
-                 return "M=" + std::to_string(s[0]) + " N=" + std::to_string(s[1]);
+               dims({"M", "N"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[1], seed);
+                 in_f32(b, (size_t)s[0], seed);
+                 out_f32(b, (size_t)s[1]);
                },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[0], seed),
-                     out(b, (size_t)s[1]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
+               [](const Variant &v, const Size &s, Buffers &b) {
                  v.colgemv(s[0], s[1], F(b, 0), F(b, 1), (float *)b.out);
                },
                nullptr,
@@ -566,26 +682,22 @@ static void realworld(std::vector<Problem> &p) {
   // strided copy loop over the block's flattened thread index: trip count
   // D 0, 1, 2, 3, 4, 5 and large, ragged H and W (and ones multiples of
   // the block's 8 x 32).
-  p.push_back({"zstencil",
-               "GB/s",
-               {{0, 8, 32},
-                {1, 9, 33},
-                {2, 16, 64},
-                {3, 7, 100},
-                {4, 20, 31},
-                {5, 8, 32},
-                {40, 17, 70}},
-               {8, 64, 64},
-               {64, 512, 1024},
-               [](const Size &s) { return mnk(s, "D", "H", "W"); },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1] * s[2], seed), out(b, (size_t)s[0] * s[1] * s[2]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.zstencil(s[0], s[1], s[2], F(b, 0), (float *)b.out);
-               },
-               nullptr,
-               [](const Size &s) { return 4.0 * 2 * s[0] * s[1] * s[2]; }});
+  p.push_back(
+      {"zstencil",
+       "GB/s",
+       {{0, 8, 32}, {1, 9, 33}, {2, 16, 64}, {3, 7, 100}, {4, 20, 31}, {5, 8, 32}, {40, 17, 70}},
+       {8, 64, 64},
+       {64, 512, 1024},
+       dims({"D", "H", "W"}),
+       [](const Size &s, Buffers &b, uint64_t seed) {
+         in_f32(b, (size_t)s[0] * s[1] * s[2], seed);
+         out_f32(b, (size_t)s[0] * s[1] * s[2]);
+       },
+       [](const Variant &v, const Size &s, Buffers &b) {
+         v.zstencil(s[0], s[1], s[2], F(b, 0), (float *)b.out);
+       },
+       nullptr,
+       [](const Size &s) { return 4.0 * 2 * s[0] * s[1] * s[2]; }});
   // Haloed tiles filled by copy loops under compound bounds guards
   // (bench/kernels/halo_guard.cuh): halo5 marches down an H x W image
   // (trip count ceil(H/32): 0, 1, 2, 3, 4, 5 and large, ragged H and W);
@@ -595,58 +707,35 @@ static void realworld(std::vector<Problem> &p) {
                {{0, 40}, {32, 33}, {50, 64}, {96, 31}, {100, 100}, {160, 65}, {2049, 1023}},
                {64, 100},
                {8192, 8192},
-               [](const Size &s) {
-                 return "H=" + std::to_string(s[0]) + " W=" + std::to_string(s[1]);
+               dims({"H", "W"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[1], seed);
+                 out_f32(b, (size_t)s[0] * s[1]);
                },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1], seed), out(b, (size_t)s[0] * s[1]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
+               [](const Variant &v, const Size &s, Buffers &b) {
                  v.halo5(s[0], s[1], F(b, 0), (float *)b.out);
                },
                nullptr,
                [](const Size &s) { return 8.0 * s[0] * s[1]; }});
-  p.push_back({"conv20",
-               "TFLOP/s",
-               {{0, 16, 16}, {1, 17, 33}, {2, 31, 16}, {3, 40, 50}, {4, 16, 100}, {5, 33, 17},
-                {40, 100, 70}},
-               {3, 40, 50},
-               {64, 512, 512},
-               [](const Size &s) { return mnk(s, "C", "H", "W"); },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1] * s[2], seed), f32(b, (size_t)s[0] * 25, seed),
-                     out(b, (size_t)s[1] * s[2]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.conv20(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
-               },
-               nullptr,
-               [](const Size &s) { return 2.0 * 25 * s[0] * s[1] * s[2]; }});
+  p.push_back(channel_conv_problem("conv20", "TFLOP/s", &Variant::conv20, 25,
+                                   {{0, 16, 16},
+                                    {1, 17, 33},
+                                    {2, 31, 16},
+                                    {3, 40, 50},
+                                    {4, 16, 100},
+                                    {5, 33, 17},
+                                    {40, 100, 70}},
+                                   {3, 40, 50}, {64, 512, 512},
+                                   [](const Size &s) { return 2.0 * 25 * s[0] * s[1] * s[2]; }));
   // (f) matrixMul hardened (bench/kernels/matmul_checked.cuh): launch
   // bounds of 1024 threads and bounds asserts in the loop (mmchecked), with
   // shape asserts too (mmchecked_shape), or with launch bounds that ask for
-  // 2 blocks per SM (mmchecked_2blk). Added after the model read ptxas's
-  // register counts, predictions recorded before their first run.
+  // 2 blocks per SM (mmchecked_2blk); the launcher's first argument picks
+  // one.
   static const char *const checked[] = {"mmchecked", "mmchecked_shape", "mmchecked_2blk"};
   for (int mode = 0; mode < 3; ++mode)
-    p.push_back({checked[mode],
-                 "TFLOP/s",
-                 {{64, 0, 64}, {64, 32, 64}, {96, 64, 32}, {64, 96, 128}, {32, 128, 64},
-                  {64, 160, 96}, {320, 1024, 192}},
-                 {96, 64, 32},
-                 {2048, 1024, 2048},
-                 [](const Size &s) { return mnk(s, "hA", "wA", "wB"); },
-                 [=](const Size &s, Buffers &b, uint64_t seed) {
-                   f32(b, (size_t)s[0] * s[1], seed), f32(b, (size_t)s[1] * s[2], seed),
-                       out(b, (size_t)s[0] * s[2]);
-                 },
-                 [=](const Variant &v, const Size &s, Buffers &b) {
-                   v.mmchecked(mode, s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
-                 },
-                 [=](const Size &s, Buffers &b) {
-                   return cublas_rowmajor(s[0], s[2], s[1], F(b, 0), F(b, 1), (float *)b.out);
-                 },
-                 [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+    p.push_back(
+        matmul_problem(checked[mode], &Variant::mmchecked, mm_sizes, mm_small, mm_large, mode));
 }
 
 // ---- copies cp.async cannot do (bench/kernels/convert.cuh) -------------------
@@ -656,124 +745,77 @@ static void realworld(std::vector<Problem> &p) {
 // of the slot the prologue filled.
 
 static void lowering(std::vector<Problem> &p) {
-  auto f32 = [](Buffers &b, size_t n, uint64_t seed) {
-    b.add(n * 4);
-    fill(b.in.back(), n, false, seed + b.in.size());
-  };
-  auto f16 = [](Buffers &b, size_t n, uint64_t seed) {
-    b.add(n * 2);
-    fill(b.in.back(), n, true, seed + b.in.size());
-  };
-  auto i8 = [](Buffers &b, size_t n, uint64_t seed) { // int8 weights, -127..127
-    b.add(n);
-    uint64_t st = seed * 0x9E3779B97F4A7C15ull + 777;
-    std::vector<signed char> host(n);
-    for (size_t i = 0; i < n; ++i)
-      host[i] = (signed char)((int)(rand_unit(&st) * 254.0f) - 127);
-    if (n)
-      CHECK(cudaMemcpy(b.in.back(), host.data(), n, cudaMemcpyHostToDevice));
-  };
-  auto out = [](Buffers &b, size_t n) {
-    b.out_bytes = n * 4;
-    CHECK(cudaMalloc(&b.out, b.out_bytes));
-  };
-  auto F = [](Buffers &b, int i) { return (const float *)b.in[i]; };
-  auto H = [](Buffers &b, int i) { return (const half *)b.in[i]; };
   // float -> half stream: tiles per block t, blocks b, ragged tail.
-  p.push_back({"f2h", "GB/s",
-               {{0, 64}, {1, 64}, {2, 64}, {3, 64}, {40, 512}}, {3, 16}, {64, 32768},
-               [](const Size &s) {
-                 return "tiles/block=" + std::to_string(s[0]) + " blocks=" + std::to_string(s[1]);
-               },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1] * CV_TILE, seed), out(b, s[1] * CV_TILE);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 long n = s[0] * s[1] * CV_TILE - 77; // the last tile is ragged
-                 if (n < 0)
-                   n = 0;
-                 v.f2h((int)n, s[0], s[1], F(b, 0), (float *)b.out);
-               },
-               nullptr, [](const Size &s) { return 4.0 * s[0] * s[1] * CV_TILE; }});
+  p.push_back(stream_problem("f2h", &Variant::f2h, CV_TILE,
+                             {{0, 64}, {1, 64}, {2, 64}, {3, 64}, {40, 512}}, {3, 16},
+                             {64, 32768}));
   // int8 weights x fp16 activations with a per-column scale: C (M x N) =
   // A (M x K) * (W (K x N) * scale[n]); K / 32 tiles.
-  p.push_back({"dequant", "TFLOP/s",
+  p.push_back({"dequant",
+               "TFLOP/s",
                {{32, 48, 0}, {32, 48, 32}, {32, 48, 64}, {32, 48, 96}, {64, 80, 32 * 40}},
-               {256, 256, 256}, {4096, 4096, 4096},
-               [](const Size &s) { return mnk(s, "M", "N", "K"); },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f16(b, (size_t)s[0] * s[2], seed), i8(b, (size_t)s[2] * s[1], seed),
-                     f32(b, (size_t)s[1], seed), out(b, (size_t)s[0] * s[1]);
+               {256, 256, 256},
+               {4096, 4096, 4096},
+               dims({"M", "N", "K"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f16(b, (size_t)s[0] * s[2], seed);
+                 in_i8(b, (size_t)s[2] * s[1], seed);
+                 in_f32(b, (size_t)s[1], seed);
+                 out_f32(b, (size_t)s[0] * s[1]);
                },
-               [=](const Variant &v, const Size &s, Buffers &b) {
+               [](const Variant &v, const Size &s, Buffers &b) {
                  v.dequant(s[0], s[1], s[2], H(b, 0), (const signed char *)b.in[1], F(b, 2),
                            (float *)b.out);
                },
-               nullptr, [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+               nullptr,
+               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
   // fp16 GEMM with 2-byte copies: K / 16 tiles.
-  p.push_back({"halfgemm", "TFLOP/s",
-               {{32, 48, 0}, {32, 48, 16}, {32, 48, 32}, {32, 48, 48}, {64, 80, 16 * 50}},
-               {256, 256, 256}, {4096, 4096, 4096},
-               [](const Size &s) { return mnk(s, "M", "N", "K"); },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f16(b, (size_t)s[0] * s[2], seed), f16(b, (size_t)s[2] * s[1], seed),
-                     out(b, (size_t)s[0] * s[1]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.halfgemm(s[0], s[1], s[2], H(b, 0), H(b, 1), (float *)b.out);
-               },
-               nullptr, [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  p.push_back(
+      half_gemm_problem("halfgemm", &Variant::halfgemm,
+                        {{32, 48, 0}, {32, 48, 16}, {32, 48, 32}, {32, 48, 48}, {64, 80, 16 * 50}},
+                        {256, 256, 256}, {4096, 4096, 4096}, /*library=*/false));
 }
 
 // ---- constant-trip tile loops (bench/kernels/fixed_k.cuh) -------------------
 //
-// Issue 9, part 1: each kernel twice, as written (its K loop fully unrolled
-// before the plugin runs: every variant runs the unrolled code) and with
-// `#pragma unroll 1` (`_rolled`: a loop, pipelined in the plugin
-// variants). Unrolled-plain against rolled-pipelined is `fixedk_wmma` in
-// plain against `fixedk_wmma_rolled` in plugin (or s3), and the same for
-// `smallk_sgemm`. The trip count is a constant (8 and 4); the sizes vary
-// the grid only.
+// Each kernel twice, as written (its K loop fully unrolled before the
+// plugin runs: every variant runs the unrolled code) and with `#pragma
+// unroll 1` (`_rolled`: a loop, pipelined in the plugin variants).
+// Unrolled-plain against rolled-pipelined is `fixedk_wmma` in plain against
+// `fixedk_wmma_rolled` in plugin (or s3), and the same for `smallk_sgemm`.
+// The trip count is a constant (8 and 4); the sizes vary the grid only.
 static void unrolled(std::vector<Problem> &p) {
-  auto f32 = [](Buffers &b, size_t n, uint64_t seed) {
-    b.add(n * 4);
-    fill(b.in.back(), n, false, seed + b.in.size());
-  };
-  auto f16 = [](Buffers &b, size_t n, uint64_t seed) {
-    b.add(n * 2);
-    fill(b.in.back(), n, true, seed + b.in.size());
-  };
-  auto out = [](Buffers &b, size_t n) {
-    b.out_bytes = n * 4;
-    CHECK(cudaMalloc(&b.out, b.out_bytes));
-  };
-  auto F = [](Buffers &b, int i) { return (const float *)b.in[i]; };
-  auto H = [](Buffers &b, int i) { return (const half *)b.in[i]; };
   for (int rolled = 0; rolled < 2; ++rolled) {
     // WMMA GEMM, M x N x 256 (`#pragma unroll` over 8 K chunks).
-    p.push_back({rolled ? "fixedk_wmma_rolled" : "fixedk_wmma", "TFLOP/s",
-                 {{64, 64}, {128, 192}, {320, 256}}, {128, 128}, {8192, 8192},
-                 [](const Size &s) {
-                   return "M=" + std::to_string(s[0]) + " N=" + std::to_string(s[1]) + " K=256";
+    p.push_back({rolled ? "fixedk_wmma_rolled" : "fixedk_wmma",
+                 "TFLOP/s",
+                 {{64, 64}, {128, 192}, {320, 256}},
+                 {128, 128},
+                 {8192, 8192},
+                 [](const Size &s) { return dims({"M", "N"})(s) + " K=256"; },
+                 [](const Size &s, Buffers &b, uint64_t seed) {
+                   in_f16(b, (size_t)s[0] * FK_K, seed);
+                   in_f16(b, (size_t)FK_K * s[1], seed);
+                   out_f32(b, (size_t)s[0] * s[1]);
                  },
-                 [=](const Size &s, Buffers &b, uint64_t seed) {
-                   f16(b, (size_t)s[0] * FK_K, seed), f16(b, (size_t)FK_K * s[1], seed),
-                       out(b, (size_t)s[0] * s[1]);
-                 },
-                 [=](const Variant &v, const Size &s, Buffers &b) {
+                 [rolled](const Variant &v, const Size &s, Buffers &b) {
                    v.fixedk(s[0], s[1], rolled, H(b, 0), H(b, 1), (float *)b.out);
                  },
-                 nullptr, [](const Size &s) { return 2.0 * s[0] * s[1] * FK_K; }});
+                 nullptr,
+                 [](const Size &s) { return 2.0 * s[0] * s[1] * FK_K; }});
     // Batched 16 x 64 times 64 x 16 SGEMM (a constant K of 4 tiles, no pragma).
-    p.push_back({rolled ? "smallk_sgemm_rolled" : "smallk_sgemm", "GB/s",
-                 {{1}, {7}, {300}}, {300}, {65536},
-                 [](const Size &s) { return "batch=" + std::to_string(s[0]) + " K=64"; },
-                 [=](const Size &s, Buffers &b, uint64_t seed) {
-                   f32(b, (size_t)s[0] * SK_T * SK_K, seed),
-                       f32(b, (size_t)s[0] * SK_K * SK_T, seed),
-                       out(b, (size_t)s[0] * SK_T * SK_T);
+    p.push_back({rolled ? "smallk_sgemm_rolled" : "smallk_sgemm",
+                 "GB/s",
+                 {{1}, {7}, {300}},
+                 {300},
+                 {65536},
+                 [](const Size &s) { return dims({"batch"})(s) + " K=64"; },
+                 [](const Size &s, Buffers &b, uint64_t seed) {
+                   in_f32(b, (size_t)s[0] * SK_T * SK_K, seed);
+                   in_f32(b, (size_t)s[0] * SK_K * SK_T, seed);
+                   out_f32(b, (size_t)s[0] * SK_T * SK_T);
                  },
-                 [=](const Variant &v, const Size &s, Buffers &b) {
+                 [rolled](const Variant &v, const Size &s, Buffers &b) {
                    v.smallk(s[0], rolled, F(b, 0), F(b, 1), (float *)b.out);
                  },
                  nullptr,
@@ -781,166 +823,97 @@ static void unrolled(std::vector<Problem> &p) {
   }
 }
 
+// ---- the seed kernels and the problem list ----------------------------------
+
 static std::vector<Problem> problems() {
   std::vector<Problem> p;
-  auto f32 = [](Buffers &b, size_t n, uint64_t seed) {
-    b.add(n * 4);
-    fill(b.in.back(), n, false, seed + b.in.size());
-  };
-  auto f16 = [](Buffers &b, size_t n, uint64_t seed) {
-    b.add(n * 2);
-    fill(b.in.back(), n, true, seed + b.in.size());
-  };
-  auto out = [](Buffers &b, size_t n) {
-    b.out_bytes = n * 4;
-    CHECK(cudaMalloc(&b.out, b.out_bytes));
-  };
-  auto F = [](Buffers &b, int i) { return (const float *)b.in[i]; };
-
   // The seeds' tiled SGEMM, N x N x N (trip count N/32).
-  p.push_back({"sgemm", "TFLOP/s", {{32}, {64}, {96}, {128}, {160}, {1024}}, {96}, {4096},
-               [](const Size &s) { return "N=" + std::to_string(s[0]); },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, s[0] * s[0], seed), f32(b, s[0] * s[0], seed), out(b, s[0] * s[0]);
+  p.push_back({"sgemm",
+               "TFLOP/s",
+               {{32}, {64}, {96}, {128}, {160}, {1024}},
+               {96},
+               {4096},
+               dims({"N"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[0], seed);
+                 in_f32(b, (size_t)s[0] * s[0], seed);
+                 out_f32(b, (size_t)s[0] * s[0]);
                },
-               [=](const Variant &v, const Size &s, Buffers &b) {
+               [](const Variant &v, const Size &s, Buffers &b) {
                  v.sgemm(s[0], F(b, 0), F(b, 1), (float *)b.out);
                },
-               [=](const Size &s, Buffers &b) {
+               [](const Size &s, Buffers &b) {
                  return cublas_rowmajor(s[0], s[0], s[0], F(b, 0), F(b, 1), (float *)b.out);
                },
                [](const Size &s) { return 2.0 * s[0] * s[0] * s[0]; }});
   // WMMA fp16 GEMM, M x N x K (trip count K/32).
-  p.push_back({"wmma", "TFLOP/s",
-               {{256, 256, 32}, {256, 256, 64}, {256, 256, 96}, {256, 256, 128}, {256, 256, 160},
-                {128, 384, 4096}, {1024, 1024, 1024}},
-               {256, 256, 96}, {4096, 4096, 4096},
-               [](const Size &s) { return mnk(s, "M", "N", "K"); },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f16(b, s[0] * s[2], seed), f16(b, s[2] * s[1], seed), out(b, s[0] * s[1]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.wmma(s[0], s[1], s[2], (const half *)b.in[0], (const half *)b.in[1],
-                        (float *)b.out);
-               },
-               [=](const Size &s, Buffers &b) {
-                 return cublas_rowmajor_f16(s[0], s[1], s[2], b.in[0], b.in[1], (float *)b.out);
-               },
-               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  p.push_back(half_gemm_problem("wmma", &Variant::wmma,
+                                {{256, 256, 32},
+                                 {256, 256, 64},
+                                 {256, 256, 96},
+                                 {256, 256, 128},
+                                 {256, 256, 160},
+                                 {128, 384, 4096},
+                                 {1024, 1024, 1024}},
+                                {256, 256, 96}, {4096, 4096, 4096}, /*library=*/true));
   // The same WMMA GEMM with tiles padded in the source (bench/kernels/
   // wmma_padded.cuh): what the plugin's padded rings of "wmma" are compared
   // with, clang and nvcc, plain and hand-written (a 2-stage ring).
-  p.push_back({"wmmapad", "TFLOP/s",
-               {{256, 256, 32}, {256, 256, 64}, {256, 256, 96}, {128, 384, 4096}},
-               {256, 256, 96}, {4096, 4096, 4096},
-               [](const Size &s) { return mnk(s, "M", "N", "K"); },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f16(b, s[0] * s[2], seed), f16(b, s[2] * s[1], seed), out(b, s[0] * s[1]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.wmmapad(s[0], s[1], s[2], (const half *)b.in[0], (const half *)b.in[1],
-                           (float *)b.out);
-               },
-               [=](const Size &s, Buffers &b) {
-                 return cublas_rowmajor_f16(s[0], s[1], s[2], b.in[0], b.in[1], (float *)b.out);
-               },
-               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  p.push_back(half_gemm_problem("wmmapad", &Variant::wmmapad,
+                                {{256, 256, 32}, {256, 256, 64}, {256, 256, 96}, {128, 384, 4096}},
+                                {256, 256, 96}, {4096, 4096, 4096}, /*library=*/true));
   // Register-blocked SGEMM, M x N x K (trip count K/8).
-  p.push_back({"rbsgemm", "TFLOP/s",
-               {{128, 128, 8}, {128, 128, 16}, {128, 128, 24}, {128, 128, 32}, {128, 128, 40},
-                {512, 384, 1032}},
-               {128, 128, 24}, {4096, 4096, 4096},
-               [](const Size &s) { return mnk(s, "M", "N", "K"); },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, s[0] * s[2], seed), f32(b, s[2] * s[1], seed), out(b, s[0] * s[1]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.rbsgemm(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
-               },
-               [=](const Size &s, Buffers &b) {
-                 return cublas_rowmajor(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
-               },
-               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  p.push_back(gemm_problem("rbsgemm", &Variant::rbsgemm,
+                           {{128, 128, 8},
+                            {128, 128, 16},
+                            {128, 128, 24},
+                            {128, 128, 32},
+                            {128, 128, 40},
+                            {512, 384, 1032}},
+                           {128, 128, 24}, {4096, 4096, 4096}));
   // 3x3 convolution over C channels, H x W (trip count C), ragged edges.
-  p.push_back({"conv", "GB/s",
-               {{0, 17, 40}, {1, 37, 75}, {2, 64, 64}, {3, 33, 100}, {4, 8, 32}, {5, 129, 31},
-                {32, 513, 1023}},
-               {3, 33, 100}, {64, 2048, 2048},
-               [](const Size &s) {
-                 return "C=" + std::to_string(s[0]) + " H=" + std::to_string(s[1]) +
-                        " W=" + std::to_string(s[2]);
-               },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, s[0] * s[1] * s[2], seed), f32(b, s[0] * 9, seed), out(b, s[1] * s[2]);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.conv(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
-               },
-               nullptr, [](const Size &s) { return 4.0 * (s[0] + 1) * s[1] * s[2]; }});
+  p.push_back(channel_conv_problem("conv", "GB/s", &Variant::conv, 9,
+                                   {{0, 17, 40},
+                                    {1, 37, 75},
+                                    {2, 64, 64},
+                                    {3, 33, 100},
+                                    {4, 8, 32},
+                                    {5, 129, 31},
+                                    {32, 513, 1023}},
+                                   {3, 33, 100}, {64, 2048, 2048},
+                                   [](const Size &s) { return 4.0 * (s[0] + 1) * s[1] * s[2]; }));
   // Batched GEMM: batch x (n x n x n), TILE 16 (trip count n/16).
-  p.push_back({"batched", "TFLOP/s",
-               {{16, 8}, {32, 8}, {48, 8}, {64, 8}, {80, 8}, {256, 16}}, {48, 4}, {128, 4096},
-               [](const Size &s) {
-                 return "n=" + std::to_string(s[0]) + " batch=" + std::to_string(s[1]);
-               },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 size_t e = (size_t)s[0] * s[0] * s[1];
-                 f32(b, e, seed), f32(b, e, seed), out(b, e);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 v.batched(s[0], s[1], F(b, 0), F(b, 1), (float *)b.out);
-               },
-               [=](const Size &s, Buffers &b) {
-                 if (!cublas.ok)
-                   return false;
-                 float one = 1, zero = 0;
-                 long long n = s[0], st = n * n;
-                 cublas.sgemmBatched(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
-                                     F(b, 1), n, st, F(b, 0), n, st, &zero, (float *)b.out, n, st,
-                                     s[1]);
-                 return true;
-               },
-               [](const Size &s) { return 2.0 * s[0] * s[0] * s[0] * s[1]; }});
+  p.push_back(batched_problem("batched", dims({"n", "batch"}),
+                              {{16, 8}, {32, 8}, {48, 8}, {64, 8}, {80, 8}, {256, 16}}, {48, 4},
+                              {128, 4096}, [](const Variant &v, const Size &s, Buffers &b) {
+                                v.batched(s[0], s[1], F(b, 0), F(b, 1), (float *)b.out);
+                              }));
   // Attention: sequence length L, head dim 64, bh heads (trip count L/32).
-  p.push_back({"attention", "TFLOP/s",
-               {{32, 2}, {64, 2}, {96, 2}, {128, 2}, {160, 2}, {1024, 4}}, {96, 2}, {4096, 32},
-               [](const Size &s) {
-                 return "L=" + std::to_string(s[0]) + " heads=" + std::to_string(s[1]);
-               },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
+  p.push_back({"attention",
+               "TFLOP/s",
+               {{32, 2}, {64, 2}, {96, 2}, {128, 2}, {160, 2}, {1024, 4}},
+               {96, 2},
+               {4096, 32},
+               dims({"L", "heads"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
                  size_t e = (size_t)s[0] * 64 * s[1];
-                 f32(b, e, seed), f32(b, e, seed), f32(b, e, seed), out(b, e);
+                 in_f32(b, e, seed);
+                 in_f32(b, e, seed);
+                 in_f32(b, e, seed);
+                 out_f32(b, e);
                },
-               [=](const Variant &v, const Size &s, Buffers &b) {
+               [](const Variant &v, const Size &s, Buffers &b) {
                  v.attn(s[0], s[1], F(b, 0), F(b, 1), F(b, 2), (float *)b.out);
                },
-               nullptr, [](const Size &s) { return 4.0 * s[0] * s[0] * 64 * s[1]; }});
-  // Memory-bound stream: tiles per block t, blocks b, ragged tail (trip count t).
-  p.push_back({"stream", "GB/s",
-               {{0, 64}, {1, 64}, {2, 64}, {3, 64}, {4, 64}, {5, 64}, {40, 512}}, {3, 16},
-               {64, 32768},
-               [](const Size &s) {
-                 return "tiles/block=" + std::to_string(s[0]) + " blocks=" + std::to_string(s[1]);
-               },
-               [=](const Size &s, Buffers &b, uint64_t seed) {
-                 f32(b, (size_t)s[0] * s[1] * 256, seed), out(b, s[1] * 256);
-               },
-               [=](const Variant &v, const Size &s, Buffers &b) {
-                 long n = s[0] * s[1] * 256 - 77; // the last tile is ragged
-                 if (n < 0)
-                   n = 0; // trip count 0: no input at all
-                 v.stream((int)n, s[0], s[1], F(b, 0), (float *)b.out);
-               },
-               nullptr, [](const Size &s) { return 4.0 * s[0] * s[1] * 256; }});
-  // The stream loop reading through __ldg: checked, not timed.
-  Problem ldg = p.back();
-  ldg.name = "streamldg";
-  ldg.launch = [=](const Variant &v, const Size &s, Buffers &b) {
-    long n = s[0] * s[1] * 256 - 77;
-    if (n < 0)
-      n = 0;
-    v.streamldg((int)n, s[0], s[1], F(b, 0), (float *)b.out);
-  };
+               nullptr,
+               [](const Size &s) { return 4.0 * s[0] * s[0] * 64 * s[1]; }});
+  // Memory-bound stream: tiles per block t, blocks b, ragged tail (trip
+  // count t); the same loop reading through __ldg, checked, not timed.
+  p.push_back(stream_problem("stream", &Variant::stream, ST_TILE,
+                             {{0, 64}, {1, 64}, {2, 64}, {3, 64}, {4, 64}, {5, 64}, {40, 512}},
+                             {3, 16}, {64, 32768}));
+  Problem ldg = stream_problem("streamldg", &Variant::streamldg, ST_TILE, p.back().check_sizes,
+                               p.back().small, p.back().large);
   ldg.timed = false;
   p.push_back(ldg);
   realworld(p);

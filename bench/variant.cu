@@ -1,8 +1,9 @@
-// One variant of every benchmark kernel. Compiled once per variant with
-// -DPL_NS=<variant> (plus -fplugin=libpipeline.so and its arguments for the
-// plugin variants, -DPL_HAND for the hand-written rings, -DPL_COMPUTE_ONLY
-// for the limit); the kernels sit in namespace PL_NS so that all variants
-// link into one benchmark.
+// One variant of every benchmark kernel: the launchers that launchers.h
+// declares from kernels.def, each launching its kernel. Compiled once per
+// variant with -DPL_NS=<variant> (plus -fplugin=libpipeline.so and its
+// arguments for the plugin variants, -DPL_HAND for the hand-written rings,
+// -DPL_COMPUTE_ONLY for the limit); the kernels sit in namespace PL_NS so
+// that all variants link into one benchmark.
 #include <assert.h> // before the namespace: its device __assert_fail is global
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -89,8 +90,8 @@ void PL_CAT(streamldg_, PL_NS)(int n, int tiles_per_block, int blocks, const flo
   KERNEL(streamSumLdg)<<<blocks, 256>>>(n, tiles_per_block, in, out);
 }
 
-// The real-world kernels (issue "Real-world tile loops I"): templates,
-// pointer bumps, asserts, guards, outer loops.
+// Real-world tile loops: templates, pointer bumps, asserts, guards, outer
+// loops.
 void PL_CAT(sgemm1d_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
   KERNEL(sgemm1DBlocktiling)<S1_BM, S1_BN, S1_BK, S1_TM>
       <<<dim3(N / S1_BN, M / S1_BM), S1_BM * S1_BN / S1_TM>>>(M, N, K, A, B, C);
@@ -136,8 +137,7 @@ void PL_CAT(gram_, PL_NS)(int M, int N, int D, const float *X, const float *Y, f
                                                                                          Y, S);
 }
 
-// Copies cp.async cannot do (issue "A second lowering"): converting,
-// dequantizing, 2-byte.
+// Copies cp.async cannot do: converting, dequantizing, 2-byte.
 void PL_CAT(f2h_, PL_NS)(int n, int tiles_per_block, int blocks, const float *in, float *out) {
   KERNEL(f2hStream)<<<blocks, CV_T>>>(n, tiles_per_block, in, out);
 }
@@ -148,20 +148,21 @@ void PL_CAT(dequant_, PL_NS)(int M, int N, int K, const half *A, const signed ch
 void PL_CAT(halfgemm_, PL_NS)(int M, int N, int K, const half *A, const half *B, float *C) {
   KERNEL(halfGemm)<<<dim3(N / HG_B, M / HG_B), dim3(HG_B, HG_B)>>>(M, N, K, A, B, C);
 }
-// Issue 9 ("Real-world tile loops II").
+// A halo tile under a compound guard that changes per tile.
 void PL_CAT(haloconv_, PL_NS)(int H, int W, const float *in, const float *w, float *out) {
   KERNEL(haloConv)<<<(W + HC_T - 1) / HC_T, dim3(HC_P, HC_P)>>>(H, W, in, w, out);
 }
-// Issue 9, part 5: the same kernel in every variant (no hand-written ring:
-// the hand variant runs it as written); checked, not timed.
+// The runtime alias check: the same kernel in every variant (no
+// hand-written ring: the hand variant runs it as written); checked, not
+// timed.
 void PL_CAT(aliasrows_, PL_NS)(int tiles, int blocks, int strided, const float *in, float *out) {
   if (strided)
     PL_NS::aliasRowsStrided<<<blocks, AR_W>>>(tiles, in, out);
   else
     PL_NS::aliasRows<<<blocks, AR_W>>>(tiles, in, out);
 }
-// Issue 9, part 1: constant-trip tile loops, unrolled (rolled = 0) or
-// kept a loop with `#pragma unroll 1` (rolled = 1).
+// Constant-trip tile loops, unrolled (rolled = 0) or kept a loop with
+// `#pragma unroll 1` (rolled = 1).
 void PL_CAT(fixedk_, PL_NS)(int M, int N, int rolled, const half *A, const half *B, float *C) {
   dim3 grid(N / FK_BN, M / FK_BM);
   if (rolled)
@@ -175,8 +176,10 @@ void PL_CAT(smallk_, PL_NS)(int batch, int rolled, const float *A, const float *
   else
     KERNEL(smallKSgemm)<false><<<batch, dim3(SK_T, SK_T)>>>(A, B, C);
 }
-// Issue 9, part 4: two tile loops over the same tiles. No hand-written
-// ring: the hand variant runs the plain kernel.
+// Two tile loops over the same tiles, and a tile loop whose last tiles are
+// read after it; a GEMM whose tiles are copied by strided loops. No
+// hand-written ring for the first two: the hand variant runs the plain
+// kernels.
 void PL_CAT(twoloop_, PL_NS)(int M, int K1, int K2, const float *A, const float *x, const float *B,
                              const float *y, float *out) {
   PL_NS::twoLoop<<<M / TL_ROWS, dim3(TL_BK, TL_ROWS)>>>(M, K1, K2, A, x, B, y, out);
@@ -222,7 +225,8 @@ void PL_CAT(conv20_, PL_NS)(int C, int H, int W, const float *in, const float *w
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
-// one table of launchers per variant, found by its C name.
+// one table of launchers per variant (struct Variant, in the order of
+// kernels.def), found by its C name.
 #define PL_EXPORT_INIT(v) PL_VARIANT_INIT(v)
 extern "C" const Variant PL_CAT(pl_variant_, PL_NS) = PL_EXPORT_INIT(PL_NS);
 #endif
