@@ -36,27 +36,15 @@
 #define PL_ALIAS_CHECK_H
 
 #include "candidate.h"
-#include "reasons.h"
-
-/** Nonzero when the runtime check can cover the store `store` of the loop
- * of `c`: a store instruction whose written range, and the read range of
- * every copy of `c`, are computable at loop entry (pl_access_bounds_add).
- * Changes no IR. */
-int pl_alias_check_covers(pl_host *host, const pl_candidate *c, LLVMValueRef store);
-
-/** Writes to `out` (at most `cap`) the instructions of the loop of `c`
- * that may write the memory a copy reads (pl_writes_copy_source) and
- * returns how many there are (may exceed `cap`; `out` may be NULL when
- * `cap` is 0). Nonzero only for a loop whose legality rested on the
- * runtime check. */
-size_t pl_alias_checked_writes(pl_host *host, const pl_candidate *c, LLVMValueRef *out, size_t cap);
+#include "facts.h"
 
 /** Emits the check in the preheader of `c` and versions the loop
- * (pl_loop_version): `c`'s loop becomes the version that runs when the
- * ranges are disjoint, and `c`'s preheader and exit are updated to the
- * blocks around it. Returns 1, or 0 with PL_R_SOURCE_WRITTEN in `f` when
- * a range cannot be computed after all (nothing changed). */
-int pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_fail *f);
+ * (pl_loop_version), from the bounds of `facts` (facts.h), over which
+ * legality accepted every write the loop may make to a copy's source: `c`'s
+ * loop becomes the version that runs when the ranges are disjoint, and
+ * `c`'s preheader and exit are updated to the blocks around it. Cannot
+ * fail. */
+void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts);
 
 /** Puts a barrier on the exit edge of the other version (the original
  * loop) of the versioned `c`, after pl_emit_alias_check, for a plan whose

@@ -2,6 +2,7 @@
 #include "candidate.h"
 
 #include "host_cfg.h"
+#include "limits.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,16 +87,6 @@ size_t pl_entering_blocks(const pl_candidate *c, LLVMBasicBlockRef *out, size_t 
   return n;
 }
 
-void *pl_append(void *p, size_t n, size_t elem) {
-  char *q = realloc(p, (n + 1) * elem);
-  if (!q) {
-    fprintf(stderr, "libpipeline: out of memory\n");
-    abort();
-  }
-  memset(q + n * elem, 0, elem);
-  return q;
-}
-
 static void add_shared_refs(const pl_candidate *c, LLVMValueRef v, pl_vec *globals, pl_vec *fns,
                             int depth) {
   if (depth > 16)
@@ -141,3 +132,20 @@ uint64_t pl_other_shared_bytes(const pl_candidate *c, LLVMValueRef *dynamic) {
   pl_vec_free(&fns);
   return bytes;
 }
+
+/* Nonzero when `v` has the same value on every iteration. */
+static int invariant_at(const pl_candidate *c, LLVMValueRef v, int depth) {
+  if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
+    return 1;
+  if (depth > PL_MAX_VALUE_DEPTH || LLVMIsAPHINode(v) || pl_touches_memory(v))
+    return 0;
+  int n = LLVMGetNumOperands(v);
+  if (LLVMIsACallInst(v))
+    --n;
+  for (int i = 0; i < n; ++i)
+    if (!invariant_at(c, LLVMGetOperand(v, (unsigned)i), depth + 1))
+      return 0;
+  return 1;
+}
+
+int pl_invariant(const pl_candidate *c, LLVMValueRef v) { return invariant_at(c, v, 0); }

@@ -11,6 +11,7 @@
 #ifndef PL_CANDIDATE_H
 #define PL_CANDIDATE_H
 
+#include "alloc.h"
 #include "host.h"
 #include "ir.h"
 
@@ -149,8 +150,9 @@ uint64_t pl_other_shared_bytes(const pl_candidate *c, LLVMValueRef *dynamic);
 /** Writes to `out` (at most `cap`) the blocks outside the loop that branch
  * to its header, and returns how many there are (may exceed `cap`). */
 size_t pl_entering_blocks(const pl_candidate *c, LLVMBasicBlockRef *out, size_t cap);
-/** Appends one element of `elem` bytes to the array `*p` of `n` elements
- * and returns a pointer to it, zeroed (aborts when memory runs out). */
-void *pl_append(void *p, size_t n, size_t elem);
+/** Nonzero when `v` has the same value on every iteration of `c`'s loop:
+ * defined outside the loop, or computed in it from such values without
+ * phis or memory (at most PL_MAX_VALUE_DEPTH operands deep). */
+int pl_invariant(const pl_candidate *c, LLVMValueRef v);
 
 #endif /* PL_CANDIDATE_H */

@@ -433,3 +433,51 @@ int pl_function_may_be_called(LLVMValueRef fn, int rdc) {
   LLVMLinkage l = LLVMGetLinkage(fn);
   return rdc && l != LLVMInternalLinkage && l != LLVMPrivateLinkage;
 }
+
+unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len) {
+  unsigned n = 0;
+  LLVMAttributeRef a =
+      LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "target-cpu", 10);
+  const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
+  if (name && len) {
+    snprintf(name, len, "%.*s", v ? (int)n : 7, v ? v : "unknown");
+  }
+  if (!v || n < 4 || strncmp(v, "sm_", 3) != 0)
+    return 0;
+  unsigned sm = 0;
+  for (unsigned i = 3; i < n && v[i] >= '0' && v[i] <= '9'; ++i)
+    sm = sm * 10 + (unsigned)(v[i] - '0');
+  return sm;
+}
+
+const char *pl_opcode_word(LLVMValueRef inst) {
+  if (LLVMIsAPHINode(inst))
+    return "phi";
+  if (LLVMIsASelectInst(inst))
+    return "select";
+  if (LLVMIsAPtrToIntInst(inst))
+    return "ptrtoint";
+  if (LLVMIsACallInst(inst))
+    return "call";
+  if (LLVMIsAStoreInst(inst))
+    return "store";
+  if (LLVMIsAICmpInst(inst))
+    return "comparison";
+  if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst))
+    return "atomic";
+  return "instruction";
+}
+
+/* The same word with its indefinite article ("a phi", "an atomic"). */
+const char *pl_opcode_phrase(LLVMValueRef inst) {
+  const char *w = pl_opcode_word(inst);
+  static const char *const phrases[][2] = {
+      {"phi", "a phi"},           {"select", "a select"},
+      {"ptrtoint", "a ptrtoint"}, {"call", "a call"},
+      {"store", "a store"},       {"comparison", "a comparison"},
+      {"atomic", "an atomic"},    {"instruction", "an instruction"}};
+  for (size_t i = 0; i < sizeof phrases / sizeof *phrases; ++i)
+    if (strcmp(w, phrases[i][0]) == 0)
+      return phrases[i][1];
+  return "an instruction";
+}

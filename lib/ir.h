@@ -144,4 +144,16 @@ const char *pl_value_label(pl_host *host, LLVMValueRef v, char *buf, size_t len)
  * the copy left over after every call was inlined. */
 int pl_function_may_be_called(LLVMValueRef fn, int rdc);
 
+/** Parses the function's "target-cpu" (e.g. "sm_90a") into its SM number
+ * (90), and writes the attribute's text (or "unknown") to `name` (at most
+ * `len` bytes). Returns 0 when the attribute is missing or not sm_NN. */
+unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len);
+
+/** A word for the kind of instruction `inst` is, for messages: "phi",
+ * "select", "ptrtoint", "call", "store", "comparison", "atomic", else
+ * "instruction". */
+const char *pl_opcode_word(LLVMValueRef inst);
+/** The same word with its indefinite article ("a phi", "an atomic"). */
+const char *pl_opcode_phrase(LLVMValueRef inst);
+
 #endif /* PL_IR_H */

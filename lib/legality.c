@@ -3,6 +3,7 @@
 
 #include "access.h"
 #include "alias_check.h"
+#include "facts.h"
 #include "host_cfg.h"
 #include "host_diag.h"
 #include "host_loops.h"
@@ -17,410 +18,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len) {
-  unsigned n = 0;
-  LLVMAttributeRef a =
-      LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "target-cpu", 10);
-  const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
-  if (name && len) {
-    snprintf(name, len, "%.*s", v ? (int)n : 7, v ? v : "unknown");
-  }
-  if (!v || n < 4 || strncmp(v, "sm_", 3) != 0)
-    return 0;
-  unsigned sm = 0;
-  for (unsigned i = 3; i < n && v[i] >= '0' && v[i] <= '9'; ++i)
-    sm = sm * 10 + (unsigned)(v[i] - '0');
-  return sm;
-}
-
-static const char *opcode_word(LLVMValueRef inst) {
-  if (LLVMIsAPHINode(inst))
-    return "phi";
-  if (LLVMIsASelectInst(inst))
-    return "select";
-  if (LLVMIsAPtrToIntInst(inst))
-    return "ptrtoint";
-  if (LLVMIsACallInst(inst))
-    return "call";
-  if (LLVMIsAStoreInst(inst))
-    return "store";
-  if (LLVMIsAICmpInst(inst))
-    return "comparison";
-  if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst))
-    return "atomic";
-  return "instruction";
-}
-
-/* The same word with its indefinite article ("a phi", "an atomic"). */
-static const char *opcode_phrase(LLVMValueRef inst) {
-  const char *w = opcode_word(inst);
-  static const char *const phrases[][2] = {
-      {"phi", "a phi"},           {"select", "a select"},
-      {"ptrtoint", "a ptrtoint"}, {"call", "a call"},
-      {"store", "a store"},       {"comparison", "a comparison"},
-      {"atomic", "an atomic"},    {"instruction", "an instruction"}};
-  for (size_t i = 0; i < sizeof phrases / sizeof *phrases; ++i)
-    if (strcmp(w, phrases[i][0]) == 0)
-      return phrases[i][1];
-  return "an instruction";
-}
-
-/* Several loops over one tile (issue 9, part 4). The headers of the other
- * loops already found to fill the tile with the same bytes, so that each
- * is looked at once per check. */
-typedef struct sibling_memo {
-  LLVMBasicBlockRef ok[16];
-  size_t n;
-  /** Set when a read of the tile outside the loop was accepted only because
-   * the last slot will be copied back (the copy-back argument). */
-  int copy_back_reads;
-} sibling_memo;
-
-static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t,
-                           const pl_options *opts, pl_fail *f, int local, sibling_memo *memo);
-
-/* Nonzero when the conditions `a` and `b` are provably equal: one value,
- * or two integer compares of one predicate on the same operands (each loop
- * computes `threadIdx.y == 0` for itself). */
-static int same_condition(LLVMValueRef a, LLVMValueRef b) {
-  if (a == b)
-    return 1;
-  return a && b && LLVMIsAICmpInst(a) && LLVMIsAICmpInst(b) &&
-         LLVMGetICmpPredicate(a) == LLVMGetICmpPredicate(b) &&
-         LLVMGetOperand(a, 0) == LLVMGetOperand(b, 0) &&
-         LLVMGetOperand(a, 1) == LLVMGetOperand(b, 1);
-}
-
-/* Nonzero when every byte a write of `bytes` bytes at `dst` (by one
- * thread) covers is also written by that thread's copies into `tile` in
- * `c`: intervals at a constant ScalarEvolution distance from `dst`, from
- * copies whose predicate is none or the same as `pred` (negated as
- * `pred_negated`; NULL: only unpredicated copies count). A guarded copy
- * writes its bytes whatever its guard (zeros or its fill where it fails). */
-static int bytes_covered(pl_host *host, const pl_candidate *c, LLVMValueRef tile, LLVMValueRef dst,
-                         unsigned bytes, LLVMValueRef pred, int pred_negated) {
-  int64_t lo[64], hi[64];
-  size_t n = 0;
-  for (size_t i = 0; i < c->ncopies && n < 64; ++i) {
-    const pl_copy *y = &c->copies[i];
-    if (c->tiles[y->tile].global != tile)
-      continue;
-    if (y->pred && (!same_condition(y->pred, pred) || y->pred_negated != pred_negated))
-      continue;
-    int64_t d = 0;
-    if (y->dst != dst && !pl_scev_const_distance(host, dst, y->dst, &d))
-      continue;
-    lo[n] = -d;
-    hi[n++] = -d + (int64_t)y->bytes;
-  }
-  int64_t pos = 0;
-  for (int progress = 1; pos < (int64_t)bytes && progress;) {
-    progress = 0;
-    for (size_t k = 0; k < n; ++k)
-      if (lo[k] <= pos && pos < hi[k]) {
-        pos = hi[k];
-        progress = 1;
-      }
-  }
-  return pos >= (int64_t)bytes;
-}
-
-/* Nonzero when the copies of `a` into `tile` write no byte that those of
- * `b` do not write too (thread by thread). */
-static int copies_covered(pl_host *host, const pl_candidate *a, const pl_candidate *b,
-                          LLVMValueRef tile) {
-  for (size_t i = 0; i < a->ncopies; ++i) {
-    const pl_copy *x = &a->copies[i];
-    if (a->tiles[x->tile].global == tile &&
-        !bytes_covered(host, b, tile, x->dst, x->bytes, x->pred, x->pred_negated))
-      return 0;
-  }
-  return 1;
-}
-
-static int invariant(const pl_candidate *c, LLVMValueRef v, int depth);
-
-/* "the loop at line N" of `loop`, malloc'ed. */
-static char *loop_words(pl_loop_ref loop) {
-  unsigned line = 0, col = 0;
-  char *file = pl_loop_source(loop, &line, &col);
-  free(file);
-  return line ? pl_strdupf("the loop at line %u", line) : pl_strdupf("another loop");
-}
-
-/* `c2`, another loop of the function that `c` is not in and that is not in
- * `c`, fills tile `t` as a tile loop of its own: its only writes of the
- * tile are its copies, which write the same bytes on every iteration
- * (invariant destinations and predicates), nothing reads the tile before
- * its first barrier, and its copies write exactly the bytes that `c`'s
- * copies write. Then each loop reads, of the tile, only what it copied in
- * the same iteration or bytes no code writes: never what the other left,
- * so each may read a ring (the plan lets the later one share the earlier
- * one's storage, with a barrier on both exits) or, declined, the tile.
- * Returns 0 with TileLeftByOtherLoop in `f` otherwise. */
-static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
-                         const pl_candidate *c2, pl_loop_ref loop2, const pl_options *opts,
-                         pl_fail *f) {
-  int j = pl_tile_index(c2, t->global);
-  pl_fail f2 = {0};
-  int ok = check_tile_uses(host, c2, &c2->tiles[j], opts, &f2, 1, NULL);
-  pl_fail_clear(&f2);
-  for (size_t i = 0; i < c2->ncopies && ok; ++i) {
-    const pl_copy *cp = &c2->copies[i];
-    if (cp->tile == (unsigned)j)
-      ok = invariant(c2, cp->dst, 0) && (!cp->pred || invariant(c2, cp->pred, 0));
-  }
-  char *other = loop_words(loop2);
-  if (!ok) {
-    pl_failf(f, PL_R_TILE_LEFT_BY_OTHER_LOOP, NULL,
-             "tile '%s' is also used by %s, which does not fill it with copies of its own "
-             "on every iteration before reading it",
-             t->name, other);
-  } else if (!copies_covered(host, c, c2, t->global) || !copies_covered(host, c2, c, t->global)) {
-    ok = 0;
-    pl_failf(f, PL_R_TILE_LEFT_BY_OTHER_LOOP, NULL,
-             "tile '%s' is also filled by %s, whose copies do not write the same bytes as "
-             "this loop's, so one loop could read what the other left in the tile",
-             t->name, other);
-  }
-  free(other);
-  return ok;
-}
-
-/* A use of tile `t` (a memory access `user`, outside `c`, in `c`'s function).
- * Accepted when it lies in another tile loop that fills the tile with the
- * same bytes (sibling_fills), or when it is a plain store whose bytes
- * `c`'s unpredicated copies overwrite on every iteration (a
- * zero-initialization before the loop, a store after it): no read of the
- * tile can see such a store, since every read is in a tile loop after
- * that iteration's copies. Under the copy-back argument (and when
- * pl_copy_back_possible), a read anywhere else is accepted too, and noted
- * in `memo`: the rewrite puts the last slot back into the tile. Any other
- * use declines the loop: a read outside every tile loop sees what the
- * loop left in the tile, which the ring alone does not put back. */
-static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef user,
-                          const pl_options *opts, sibling_memo *memo, pl_fail *f) {
-  int copy_back = opts->copy_back && pl_copy_back_possible(c);
-  LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
-  pl_loop_ref other = NULL;
-  for (pl_loop_ref lp = pl_loop_for_block(host, bb); lp && !pl_loop_contains(lp, c->header);
-       lp = pl_loop_parent(lp)) {
-    LLVMBasicBlockRef h = pl_loop_header(lp);
-    if (pl_candidate_has_block(c, h))
-      break; /* a loop inside c: c's own use */
-    if (!other)
-      other = lp;
-    for (size_t k = 0; memo && k < memo->n; ++k)
-      if (memo->ok[k] == h)
-        return 1;
-    pl_candidate c2 = {0};
-    pl_fail f2 = {0};
-    int tile_loop =
-        pl_recognize(host, lp, c->function, NULL, &c2, &f2) && pl_tile_index(&c2, t->global) >= 0;
-    pl_fail_clear(&f2);
-    if (tile_loop) {
-      int ok = sibling_fills(host, c, t, &c2, lp, opts, f);
-      pl_candidate_free(&c2);
-      if (ok && memo && memo->n < sizeof memo->ok / sizeof *memo->ok)
-        memo->ok[memo->n++] = h;
-      if (ok || !copy_back)
-        return ok;
-      /* with the copy-back, that loop's reads see the tile as the original
-       * left it; its stores are judged as any other below */
-      pl_fail_clear(f);
-      break;
-    }
-    pl_candidate_free(&c2);
-  }
-  LLVMOpcode op = LLVMGetInstructionOpcode(user);
-  if (op == LLVMStore) {
-    LLVMValueRef val = LLVMGetOperand(user, 0);
-    unsigned bytes = (unsigned)pl_type_store_size(c->module, LLVMTypeOf(val));
-    if (bytes && !LLVMGetVolatile(user) &&
-        bytes_covered(host, c, t->global, LLVMGetOperand(user, 1), bytes, NULL, 0))
-      return 1;
-    return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user,
-                    "tile '%s' is also used outside the loop: written there in bytes that the "
-                    "loop's copies do not overwrite on every iteration",
-                    t->name);
-  }
-  if (op == LLVMLoad && copy_back) {
-    if (memo)
-      memo->copy_back_reads = 1;
-    return 1;
-  }
-  if (other && op == LLVMLoad) {
-    char *w = loop_words(other);
-    pl_failf(f, PL_R_TILE_LEFT_BY_OTHER_LOOP, user,
-             "tile '%s' is read by %s, which does not copy into it first, so it reads what "
-             "this loop leaves in the tile",
-             t->name, w);
-    free(w);
-    return 0;
-  }
-  if (op == LLVMLoad)
-    return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user,
-                    "tile '%s' is also used outside the loop: read there, after the loop, where "
-                    "it sees what the loop left in the tile",
-                    t->name);
-  return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user, "tile '%s' is also used outside the loop",
-                  t->name);
-}
-
-/* One walk over a tile's uses (pl_walk_uses): what check_tile_uses asks. */
-typedef struct tile_walk {
-  pl_host *host;
-  const pl_candidate *c;
-  const pl_tile *t;
-  const pl_options *opts;
-  pl_fail *f;
-  int local;
-  sibling_memo *memo;
-} tile_walk;
-
-/* A use of the tile's address by a function other than `c`'s: another
- * kernel's is another grid's shared memory (the ring is a new array of this
- * kernel, and the other kernel keeps the tile), and so is a function no
- * code can call (the copy of a device function left over after it was
- * inlined into every caller); with `local`, any. Else the loop is declined. */
-static pl_walk_step other_function_use(tile_walk *w, LLVMValueRef owner) {
-  if (pl_is_kernel(owner) || !pl_function_may_be_called(owner, w->opts->rdc) || w->local)
-    return PL_WALK_SKIP;
-  size_t n = 0;
-  const char *fname = LLVMGetValueName2(owner, &n);
-  char *dm = pl_demangle(fname ? fname : "");
-  pl_failf(w->f, PL_R_TILE_OUTSIDE_LOOP, NULL,
-           "tile '%s' is also used in function '%s', which this kernel may call", w->t->name,
-           dm ? dm : "");
-  free(dm);
-  return PL_WALK_STOP;
-}
-
-/* Declines for `f`'s reason (set by the caller) and stops the walk. */
-static pl_walk_step stop(int failed) {
-  (void)failed;
-  return PL_WALK_STOP;
-}
-
-/* A memory access `user` of the tile in the loop: a load or an intrinsic
- * that reads it after the first barrier, or a copy's store. */
-static pl_walk_step in_loop_use(tile_walk *w, LLVMValueRef user, LLVMValueRef v) {
-  const pl_candidate *c = w->c;
-  const char *name = w->t->name;
-  pl_fail *f = w->f;
-  LLVMOpcode op = LLVMGetInstructionOpcode(user);
-  if (op == LLVMStore) {
-    if (LLVMGetOperand(user, 0) == v)
-      return stop(pl_failf(f, PL_R_TILE_ESCAPES, user,
-                           "the address of tile '%s' is stored to memory", name));
-    if (!pl_is_copy_store(c, user))
-      return stop(pl_failf(f, PL_R_TILE_WRITTEN, user,
-                           "tile '%s' is written outside the copy stage", name));
-    return PL_WALK_SKIP;
-  }
-  if (op == LLVMCall) {
-    if (pl_is_copy_store(c, user) && LLVMGetOperand(user, 0) == v)
-      return PL_WALK_SKIP;
-    LLVMValueRef callee = LLVMGetCalledValue(user);
-    if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
-      return stop(pl_failf(f, PL_R_TILE_ESCAPES, user,
-                           "the address of tile '%s' is passed to a call", name));
-    if (pl_copy_mod_ref(w->host, user, v) & PL_MOD)
-      return stop(pl_failf(f, PL_R_TILE_WRITTEN, user,
-                           "tile '%s' is written by '%s' outside the copy stage", name,
-                           pl_callee_name(user)));
-  } else if (op != LLVMLoad) {
-    return stop(pl_failf(f, PL_R_TILE_ESCAPES, user, "the address of tile '%s' flows into %s", name,
-                         opcode_phrase(user)));
-  }
-  if (pl_in_copy_stage(w->host, c, user))
-    return stop(pl_failf(f, PL_R_TILE_READ_EARLY, user,
-                         "tile '%s' is read before the first barrier", name));
-  return PL_WALK_SKIP;
-}
-
-/* (a) Every use of a tile-derived value. With `local`, only the uses
- * inside `c` count (another loop's own tile check, sibling_fills). */
-static pl_walk_step visit_tile_use(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
-  (void)depth;
-  tile_walk *w = ctx;
-  const char *name = w->t->name;
-  if (LLVMIsAConstantExpr(user)) {
-    if (pl_derives_address(user, v))
-      return PL_WALK_INTO;
-    return stop(pl_failf(w->f, PL_R_TILE_ESCAPES, NULL,
-                         "the address of tile '%s' escapes into a constant expression", name));
-  }
-  if (!LLVMIsAInstruction(user)) {
-    return stop(pl_failf(w->f, PL_R_TILE_ESCAPES, NULL,
-                         "the address of tile '%s' is stored in a global initializer", name));
-  }
-  LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
-  LLVMValueRef owner = LLVMGetBasicBlockParent(bb);
-  if (owner != w->c->function)
-    return other_function_use(w, owner);
-  if (pl_derives_address(user, v))
-    return PL_WALK_INTO;
-  if (pl_candidate_has_block(w->c, bb))
-    return in_loop_use(w, user, v);
-  if (w->local)
-    return PL_WALK_SKIP;
-  LLVMOpcode op = LLVMGetInstructionOpcode(user);
-  if (op != LLVMLoad && op != LLVMStore)
-    return stop(pl_failf(w->f, PL_R_TILE_OUTSIDE_LOOP, user,
-                         "tile '%s' is also used outside the loop", name));
-  if (op == LLVMStore && LLVMGetOperand(user, 0) == v)
-    return stop(pl_failf(w->f, PL_R_TILE_ESCAPES, user,
-                         "the address of tile '%s' is stored to memory", name));
-  return outside_use_ok(w->host, w->c, w->t, user, w->opts, w->memo, w->f) ? PL_WALK_SKIP
-                                                                           : PL_WALK_STOP;
-}
-
-/* (a) Walks every use of tile `t` and the values derived from it
- * (visit_tile_use), deeper than PL_MAX_DERIVED_DEPTH levels of GEPs and
- * casts declining the loop. */
-static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t,
-                           const pl_options *opts, pl_fail *f, int local, sibling_memo *memo) {
-  tile_walk w = {host, c, t, opts, f, local, memo};
-  int r = pl_walk_uses(t->global, PL_MAX_DERIVED_DEPTH, visit_tile_use, &w);
-  if (r < 0)
-    pl_failf(f, PL_R_TILE_ESCAPES, NULL,
-             "the address of tile '%s' is derived too deeply to follow (more than %d levels of "
-             "GEPs and casts)",
-             t->name, PL_MAX_DERIVED_DEPTH);
-  return r == 1;
-}
-
-int pl_copy_back_possible(const pl_candidate *c) {
-  for (size_t i = 0; i < c->ncopies; ++i)
-    if (c->copies[i].pred || c->copies[i].in_loop)
+static int check_tiles(const pl_loop_ctx *x, pl_fail *f) {
+  for (size_t t = 0; t < x->c->ntiles; ++t)
+    if (!pl_facts_tile(x->facts, t, f, NULL))
       return 0;
   return 1;
 }
 
-int pl_tile_needs_copy_back(pl_host *host, const pl_candidate *c, size_t tile,
-                            const pl_options *opts) {
-  if (!opts->copy_back || !pl_copy_back_possible(c))
-    return 0;
-  sibling_memo memo = {0};
-  pl_fail f = {0};
-  const pl_tile *t = &c->tiles[tile];
-  int ok = check_tile_uses(host, c, t, opts, &f, 0, &memo);
-  pl_fail_clear(&f);
-  return ok && memo.copy_back_reads;
-}
-
-static int check_tiles(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f) {
-  for (size_t i = 0; i < c->ntiles; ++i) {
-    const pl_tile *t = &c->tiles[i];
-    sibling_memo memo = {0};
-    if (!check_tile_uses(host, c, t, opts, f, 0, &memo))
-      return 0;
-  }
-  return 1;
-}
-
-static int check_sources(pl_host *host, const pl_candidate *c, pl_fail *f) {
+static int check_sources(const pl_loop_ctx *x, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
     LLVMValueRef obj = pl_source_object(c, cp->src);
@@ -476,7 +83,9 @@ static LLVMBasicBlockRef *blocks_before(pl_host *host, const pl_candidate *c, si
   return all ? all : calloc(1, sizeof *all);
 }
 
-static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f) {
+static int check_writes_before(const pl_loop_ctx *x, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
   size_t n;
   LLVMBasicBlockRef *before = blocks_before(host, c, &n);
   if (!before)
@@ -499,7 +108,7 @@ static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f)
                    "a write before the loop may change the global memory tile '%s' is copied "
                    "from, and the prologue reads it before the loop's first barrier",
                    c->tiles[c->copies[j].tile].name);
-          pl_fail_detail(f, "this %s may write the memory that %s points to", opcode_word(i),
+          pl_fail_detail(f, "this %s may write the memory that %s points to", pl_opcode_word(i),
                          pl_value_label(host, obj, buf, sizeof buf));
           ok = 0;
           break;
@@ -514,32 +123,36 @@ static int check_writes_before(pl_host *host, const pl_candidate *c, pl_fail *f)
 /* (b) Nothing in the loop may write the copied memory, unless a runtime
  * check can tell (alias_check.h): a store whose range, like every copy's
  * source range, is known at loop entry. */
-static int check_writes(pl_host *host, const pl_candidate *c, pl_fail *f) {
-  for (size_t k = 0; k < c->nblocks; ++k)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
-      int j = pl_writes_copy_source(host, c, i);
-      if (j < 0 || pl_alias_check_covers(host, c, i))
-        continue;
-      LLVMValueRef obj = pl_source_object(c, c->copies[j].src);
-      char buf[80];
-      pl_failf(f, PL_R_SOURCE_WRITTEN, i,
-               "the loop may write the global memory tile '%s' is copied from%s",
-               c->tiles[c->copies[j].tile].name,
-               LLVMIsAArgument(obj) ? "; mark the pointers __restrict__ if they never overlap"
-                                    : "");
-      if (LLVMIsAArgument(obj))
-        pl_fail_detail(f,
-                       "this %s may write the memory that %s points to, and its address range "
-                       "or a copy's is not known at loop entry for a runtime check; mark the "
-                       "pointers __restrict__ if they never overlap",
-                       opcode_word(i), pl_value_label(host, obj, buf, sizeof buf));
-      else
-        pl_fail_detail(f,
-                       "this %s may write the memory that %s points to, and its address range "
-                       "or a copy's is not known at loop entry for a runtime check",
-                       opcode_word(i), pl_value_label(host, obj, buf, sizeof buf));
-      return 0;
-    }
+static int check_writes(const pl_loop_ctx *x, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
+  LLVMValueRef const *writes;
+  int const *copy;
+  size_t n = pl_facts_writes(x->facts, &writes, &copy);
+  for (size_t w = 0; w < n; ++w) {
+    if (pl_facts_write_covered(x->facts, w))
+      continue;
+    LLVMValueRef i = writes[w];
+    int j = copy[w];
+    LLVMValueRef obj = pl_source_object(c, c->copies[j].src);
+    char buf[80];
+    pl_failf(f, PL_R_SOURCE_WRITTEN, i,
+             "the loop may write the global memory tile '%s' is copied from%s",
+             c->tiles[c->copies[j].tile].name,
+             LLVMIsAArgument(obj) ? "; mark the pointers __restrict__ if they never overlap" : "");
+    if (LLVMIsAArgument(obj))
+      pl_fail_detail(f,
+                     "this %s may write the memory that %s points to, and its address range "
+                     "or a copy's is not known at loop entry for a runtime check; mark the "
+                     "pointers __restrict__ if they never overlap",
+                     pl_opcode_word(i), pl_value_label(host, obj, buf, sizeof buf));
+    else
+      pl_fail_detail(f,
+                     "this %s may write the memory that %s points to, and its address range "
+                     "or a copy's is not known at loop entry for a runtime check",
+                     pl_opcode_word(i), pl_value_label(host, obj, buf, sizeof buf));
+    return 0;
+  }
   return 1;
 }
 
@@ -550,7 +163,9 @@ static int check_writes(pl_host *host, const pl_candidate *c, pl_fail *f) {
  * the removed barrier also ordered, among all threads, what comes before
  * it in the body (`top`, rare) against the copy stage after it, so those
  * must not conflict either. */
-static int check_order(pl_host *host, const pl_candidate *c, pl_fail *f) {
+static int check_order(const pl_loop_ctx *x, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
   pl_vec before = {0}, after = {0}, top = {0};
   for (size_t k = 0; k < c->nblocks; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
@@ -693,21 +308,6 @@ static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl
   return 1;
 }
 
-/* Nonzero when `v` has the same value on every iteration. */
-static int invariant(const pl_candidate *c, LLVMValueRef v, int depth) {
-  if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
-    return 1;
-  if (depth > 32 || LLVMIsAPHINode(v) || pl_touches_memory(v))
-    return 0;
-  int n = LLVMGetNumOperands(v);
-  if (LLVMIsACallInst(v))
-    --n;
-  for (int i = 0; i < n; ++i)
-    if (!invariant(c, LLVMGetOperand(v, (unsigned)i), depth + 1))
-      return 0;
-  return 1;
-}
-
 /* Nonzero when `v` takes the same sequence of values on every iteration
  * of the tile loop, in a copy stage with loops: it depends on values from
  * outside the loop and on phis of the copy loops, whose incoming values
@@ -743,7 +343,7 @@ static int region_invariant(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen
  * stage with loops, region_invariant. */
 static int same_destination(const pl_candidate *c, LLVMValueRef dst) {
   if (!c->region)
-    return invariant(c, dst, 0);
+    return pl_invariant(c, dst);
   pl_vmap seen;
   pl_vmap_init(&seen);
   int ok = region_invariant(c, dst, &seen, 0);
@@ -874,7 +474,9 @@ static int skips_loads_only(const pl_candidate *c, LLVMValueRef t) {
  * several copies of one loop (an unrolled loop) step by one constant that
  * covers the bytes they all write in one iteration. Copies in different
  * loops are checked against each other by check_destinations. */
-static int check_copy_loops(pl_host *host, const pl_candidate *c, pl_fail *f) {
+static int check_copy_loops(const pl_loop_ctx *x, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
   if (!c->region)
     return 1;
   for (size_t k = 0; k < c->nregion; ++k) {
@@ -949,11 +551,11 @@ static int check_copy_loops(pl_host *host, const pl_candidate *c, pl_fail *f) {
  * iteration -- a per-thread condition such as `threadIdx.x < 192` -- is
  * safe: then the same threads fill the same bytes of every slot (the
  * destination is the same on every iteration too, (a')). */
-static int check_predicates(pl_host *host, const pl_candidate *c, pl_fail *f) {
-  (void)host;
+static int check_predicates(const pl_loop_ctx *x, pl_fail *f) {
+  const pl_candidate *c = x->c;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
-    if (cp->pred && !invariant(c, cp->pred, 0))
+    if (cp->pred && !pl_invariant(c, cp->pred))
       return pl_failf(f, PL_R_CONDITIONAL_COPY, cp->store,
                       "the copy into tile '%s' runs under a condition that changes from "
                       "iteration to iteration and writes no zeros otherwise, so a slot would "
@@ -1110,7 +712,9 @@ static int disjoint_by_scev(pl_host *host, const pl_copy *a, const pl_copy *b) {
  * another iteration's data (or zeros) instead of the last one written.
  * And two copies must not write the same bytes: cp.async orders nothing
  * within a group (PTX ISA, "cp.async": no ordering among the operations). */
-static int check_destinations(pl_host *host, const pl_candidate *c, pl_fail *f) {
+static int check_destinations(const pl_loop_ctx *x, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *a = &c->copies[i];
     if (!same_destination(c, a->dst))
@@ -1140,7 +744,9 @@ static int check_destinations(pl_host *host, const pl_candidate *c, pl_fail *f) 
   return 1;
 }
 
-static int check_addresses(pl_host *host, const pl_candidate *c, pl_fail *f) {
+static int check_addresses(const pl_loop_ctx *x, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
   pl_vmap seen;
   pl_vmap_init(&seen);
   int ok = 1;
@@ -1159,15 +765,14 @@ static int check_addresses(pl_host *host, const pl_candidate *c, pl_fail *f) {
 }
 
 /* The trip count at loop entry (trip.h). */
-static int check_trip(pl_host *host, const pl_candidate *c, pl_fail *f) {
-  pl_trip trip;
-  return pl_find_trip(host, c, &trip, f);
+static int check_trip(const pl_loop_ctx *x, pl_fail *f) {
+  return pl_facts_trip(x->facts, f) != NULL;
 }
 
 /* (e') Dynamic shared memory: a static ring beside an array sized at launch
  * could make the launch exceed the limit, and the budget cannot count it. */
-static int check_dynamic_shared(pl_host *host, const pl_candidate *c, pl_fail *f) {
-  (void)host;
+static int check_dynamic_shared(const pl_loop_ctx *x, pl_fail *f) {
+  const pl_candidate *c = x->c;
   LLVMValueRef dynamic;
   pl_other_shared_bytes(c, &dynamic);
   if (!dynamic)
@@ -1189,7 +794,9 @@ static int check_dynamic_shared(pl_host *host, const pl_candidate *c, pl_fail *f
  * template kernel (linkonce_odr), of an inline helper or at namespace scope
  * is as private as a static one. Under -fgpu-rdc another translation unit
  * may use an externally visible tile. */
-static int check_tile_storage(const pl_candidate *c, const pl_options *opts, pl_fail *f) {
+static int check_tile_storage(const pl_loop_ctx *x, pl_fail *f) {
+  const pl_candidate *c = x->c;
+  const pl_options *opts = x->opts;
   for (size_t i = 0; i < c->ntiles; ++i) {
     const pl_tile *t = &c->tiles[i];
     if (t->bytes == 0)
@@ -1210,20 +817,16 @@ static int check_tile_storage(const pl_candidate *c, const pl_options *opts, pl_
 /* The checks, in order (LoopDistribute's processLoop): the first failure
  * declines the loop. What a lowering can do (the target, cp.async's sizes
  * and alignment) and the budget are the plan's. */
-typedef int (*pl_check)(pl_host *, const pl_candidate *, pl_fail *);
+typedef int (*pl_check)(const pl_loop_ctx *, pl_fail *);
 static const pl_check checks[] = {
-    check_sources,      check_writes,    check_writes_before,
-    check_order,        check_addresses, check_copy_loops,
-    check_destinations, check_trip,      check_dynamic_shared,
+    check_tile_storage, check_predicates,    check_tiles, check_sources,
+    check_writes,       check_writes_before, check_order, check_addresses,
+    check_copy_loops,   check_destinations,  check_trip,  check_dynamic_shared,
 };
 
-int pl_check_legality(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f) {
-  /* The checks that need the options (-fgpu-rdc) come first, in order. */
-  if (!check_tile_storage(c, opts, f) || !check_predicates(host, c, f) ||
-      !check_tiles(host, c, opts, f))
-    return 0;
+int pl_check_legality(const pl_loop_ctx *x, pl_fail *f) {
   for (size_t i = 0; i < sizeof checks / sizeof *checks; ++i)
-    if (!checks[i](host, c, f))
+    if (!checks[i](x, f))
       return 0;
   return 1;
 }

@@ -1,8 +1,9 @@
 /*===- lib/legality.h - may this tile loop be pipelined? ----------------===*\
  *
  * One ordered list of checks (LoopDistribute's processLoop is the model);
- * the first failure declines the loop. Legality only answers: it changes
- * no IR and writes nothing into the candidate.
+ * the first failure declines the loop. Legality only answers, over the
+ * candidate and its facts (facts.h): it changes no IR and writes nothing
+ * into the candidate.
  *   predicates a copy under a branch: its condition is the same on every
  *              iteration (the same threads fill the same bytes of a slot)
  *   (a) tiles  of known size, and not visible to other translation units
@@ -39,34 +40,11 @@
 #ifndef PL_LEGALITY_H
 #define PL_LEGALITY_H
 
-#include "candidate.h"
-#include "options.h"
+#include "context.h"
 #include "reasons.h"
 
-/** Parses the function's "target-cpu" (e.g. "sm_90a") into its SM number
- * (90), and writes the attribute's text (or "unknown") to `name` (at most
- * `len` bytes). Returns 0 when the attribute is missing or not sm_NN. */
-unsigned pl_target_sm(LLVMValueRef fn, char *name, size_t len);
-
-/** Nonzero when every copy of `c` runs on every iteration (no predicate):
- * then each thread can copy the last slot of its own copies back into the
- * tile after the loop (issue 9, part 4: the copy-back argument). Zero for
- * a copy in a copy loop (`pl_copy.in_loop`): the copy-back emits one load
- * and one store per copy at the copy's address, and a copy loop's address
- * is a phi of its inner loop, with no value on the exit edge. */
-int pl_copy_back_possible(const pl_candidate *c);
-
-/** Nonzero when, under the copy-back argument, tile number `tile` of the
- * legal candidate `c` is read outside the loop where the read may see what
- * the loop left in the tile (after the loop, or in another loop that does
- * not fill the same bytes first): the rewrite must then copy the last slot
- * back into the tile after the drain. 0 without the argument. Changes
- * nothing. */
-int pl_tile_needs_copy_back(pl_host *host, const pl_candidate *c, size_t tile,
-                            const pl_options *opts);
-
-/** Runs the checks above on `c`, in order. Returns 1 when all pass, else 0
- * with the reason in `f`. Changes nothing. */
-int pl_check_legality(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_fail *f);
+/** Runs the checks above on the loop of `x`, in order, over its facts.
+ * Returns 1 when all pass, else 0 with the reason in `f`. Changes no IR. */
+int pl_check_legality(const pl_loop_ctx *x, pl_fail *f);
 
 #endif /* PL_LEGALITY_H */

@@ -15,4 +15,9 @@
  * to escape. */
 #define PL_MAX_DERIVED_DEPTH 64
 
+/** Operands followed down from a value to decide whether it is the same
+ * on every iteration (pl_invariant): an address or a condition computed in
+ * more steps than this is taken to vary. */
+#define PL_MAX_VALUE_DEPTH 32
+
 #endif /* PL_LIMITS_H */

@@ -2,9 +2,10 @@
 #include "pipeline.h"
 
 #include "advice.h"
-#include "alias_check.h"
 #include "candidate.h"
+#include "context.h"
 #include "control.h"
+#include "facts.h"
 #include "host_diag.h"
 #include "host_loops.h"
 #include "layout.h"
@@ -33,16 +34,6 @@
 static int is_optnone(LLVMValueRef fn) {
   unsigned kind = LLVMGetEnumAttributeKindForName("optnone", 7);
   return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
-}
-
-/* A loop without a preheader gets one only now, when it is sure to be
- * pipelined, so that a declined loop keeps its IR: the stages before
- * worked on the blocks entering it (recognition checked that one can be
- * made). */
-static int ensure_preheader(pl_host *host, pl_candidate *c, pl_fail *f) {
-  if (!c->preheader)
-    c->preheader = pl_loop_ensure_preheader(host, c->loop);
-  return c->preheader ? 1 : pl_failf(f, PL_R_NO_PREHEADER, NULL, "the loop has no preheader");
 }
 
 /* A loop of a function that is not a kernel. A tile loop there is declined
@@ -175,35 +166,18 @@ static pl_loop_ref roll_back(fn_run *r, pl_txn *txn, size_t i, pl_fail *f) {
 }
 
 /* The changes of a loop that passed every check, as one transaction
- * (txn.h): a preheader where it has none, the runtime alias check, the
- * rows' layout, the ring. Returns 1 when the changed function verifies
- * (committed; the remarks are emitted); else 0 with the reason in `f` and
- * every change undone, `*loop` found again in the restored body. */
+ * (txn.h), all made by pl_rewrite: a preheader where it has none, the
+ * runtime alias check, the rows' layout, the ring. Returns 1 when the
+ * changed function verifies (committed; the remarks are emitted); else 0
+ * with the reason in `f` and every change undone, `*loop` found again in
+ * the restored body. */
 static int transform(fn_run *r, size_t i, pl_loop_ref *loop, pl_candidate *c, pl_plan *plan,
-                     pl_fail *f) {
+                     pl_loop_facts *facts, pl_fail *f) {
   pl_txn *txn = pl_txn_begin(r->fn);
-  if (!ensure_preheader(r->host, c, f) ||
-      (plan->alias_check && !pl_emit_alias_check(r->host, c, f))) {
-    *loop = roll_back(r, txn, i, f);
-    pl_txn_free(txn);
-    return 0;
-  }
-  /* the original version uses slot 0 of a ring another loop shares
-   * (pl_rewrite keeps the tile instead only where another loop keeps it) */
-  int orig_in_shared_ring = 0;
-  for (size_t t = 0; plan->alias_check && t < c->ntiles; ++t)
-    if (plan->share_ring && plan->share_ring[t] && !(plan->tile_kept && plan->tile_kept[t]))
-      orig_in_shared_ring = 1;
-  if (orig_in_shared_ring)
-    pl_alias_check_exit_barrier(r->host, c);
+  pl_loop_pin_location(r->host, *loop);
   pl_report_pipelined(r->report, r->host, c, plan);
   pl_remark_kept_layout(r->host, c, plan);
-  for (size_t t = 0; t < c->ntiles; ++t)
-    if (plan->rings[t].pad)
-      pl_layout_apply(c, t, plan->rings[t].row, plan->rings[t].pad, plan->rings[t].elem, c->copies,
-                      c->ncopies, plan->copies, plan->ncopies);
-  pl_loop_pin_location(r->host, *loop);
-  unsigned copies = pl_rewrite(r->host, c, plan, txn);
+  unsigned copies = pl_rewrite(r->host, c, plan, facts, txn);
   if (r->opts->test_invalid_ir)
     break_for_test(r->fn);
   char *why = pl_verify_function(r->fn);
@@ -262,16 +236,21 @@ static int run_loop(fn_run *r, size_t i) {
   }
   pl_candidate c = {0};
   pl_plan plan = {0};
+  pl_loop_facts facts = {0};
   int changed = 0;
   if (user_allows(loop, r->skip, r->skip_message, &f) &&
-      pl_recognize(host, loop, r->fn, r->hand_pipelined, &c, &f) &&
-      pl_check_legality(host, &c, r->opts, &f) && pl_make_plan(host, &c, r->opts, &plan, &f))
-    changed = transform(r, i, &loop, &c, &plan, &f);
+      pl_recognize(host, loop, r->fn, r->hand_pipelined, &c, &f)) {
+    pl_facts_init(&facts, host, &c, r->opts);
+    const pl_loop_ctx x = {host, r->opts, &c, &facts};
+    if (pl_check_legality(&x, &f) && pl_make_plan(&x, &plan, &f))
+      changed = transform(r, i, &loop, &c, &plan, &facts, &f);
+  }
   if (!changed && loop) {
     pl_remark_declined(host, loop, &f);
     pl_report_declined(r->report, host, r->fn, loop, &f);
   }
   pl_fail_clear(&f);
+  pl_facts_free(&facts);
   pl_plan_free(&plan);
   pl_candidate_free(&c);
   return changed;

@@ -14,6 +14,7 @@
 #include "recognize.h"
 #include "uses.h"
 
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -771,13 +772,15 @@ static uint64_t ring_need(const pl_plan *plan, unsigned s) {
   return n;
 }
 
-int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
-                 pl_fail *f) {
+int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
+  const pl_options *opts = x->opts;
   memset(plan, 0, sizeof *plan);
   LLVMValueRef dynamic; /* ruled out by legality */
   plan_outliving_tiles(c, plan);
   plan->other_shared = pl_other_shared_bytes(c, &dynamic) + plan->kept_tile_bytes;
-  plan->alias_writes = (unsigned)pl_alias_checked_writes(host, c, NULL, 0);
+  plan->alias_writes = (unsigned)pl_facts_writes(x->facts, NULL, NULL);
   plan->alias_check = plan->alias_writes > 0;
   if (plan->alias_check)
     plan->other_shared += PL_ALIAS_CHECK_SHARED_BYTES;
@@ -785,8 +788,11 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
   plan->copy_back = calloc(c->ntiles ? c->ntiles : 1, 1);
   if (!plan->copy_back)
     abort();
-  for (size_t t = 0; t < c->ntiles; ++t)
-    plan->copy_back[t] = (unsigned char)pl_tile_needs_copy_back(host, c, t, opts);
+  for (size_t t = 0; t < c->ntiles; ++t) {
+    int copy_back = 0;
+    pl_facts_tile(x->facts, t, f, &copy_back); /* legality passed: ok */
+    plan->copy_back[t] = (unsigned char)copy_back;
+  }
   uint64_t per_stage = plan_layout(host, c, opts, plan);
   plan_widen(host, c, plan);
   if (!plan_lowering(host, c, opts, plan, f))
@@ -801,9 +807,11 @@ int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, p
   for (size_t i = 0; i < plan->ncopies; ++i)
     if (plan->rings[plan->copies[i].tile].pad && plan->dst_align[i] > 16)
       plan->dst_align[i] = 16; /* rows of row + 16 bytes keep 16 */
-  if (!plan_stages(c, opts, per_stage, plan, f) ||
-      !plan_profit(host, c, opts, per_stage, plan, f) || !pl_find_trip(host, c, &plan->trip, f))
+  if (!plan_stages(c, opts, per_stage, plan, f) || !plan_profit(host, c, opts, per_stage, plan, f))
     return 0;
+  const pl_trip *trip = pl_facts_trip(x->facts, f);
+  assert(trip && "legality checked the trip count");
+  plan->trip = *trip;
   plan->exit_barrier = exit_needs_barrier(host, c);
   /* a tile another loop still uses, or a ring shared with another loop:
    * drain and barrier, so that the other loop's ring writes wait for this

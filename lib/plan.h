@@ -63,6 +63,7 @@
 #define PL_PLAN_H
 
 #include "candidate.h"
+#include "context.h"
 #include "cost.h"
 #include "options.h"
 #include "reasons.h"
@@ -166,14 +167,13 @@ typedef struct pl_plan {
 /** Bytes of the static __shared__ global `g` (a ring). */
 uint64_t pl_global_bytes(LLVMValueRef g);
 
-/** Fills `plan` for the legal candidate `c` under `opts`. Returns 1 when at
- * least 2 stages fit and (unless stages are forced or profitability is
- * off) the cost model predicts a gain; else 0 with PL_R_BUDGET or
- * PL_R_NOT_PROFITABLE in `f` (or the trip-count reason, which legality has
- * already ruled out). Changes no IR. The caller
- * releases the plan with pl_plan_free() in both cases. */
-int pl_make_plan(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
-                 pl_fail *f);
+/** Fills `plan` for the legal loop of `x` (its candidate, options and
+ * facts). Returns 1 when at least 2 stages fit and (unless stages are
+ * forced or profitability is off) the cost model predicts a gain; else 0
+ * with PL_R_BUDGET or PL_R_NOT_PROFITABLE (or a lowering's reason) in `f`.
+ * Changes no IR. The caller releases the plan with pl_plan_free() in both
+ * cases. */
+int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f);
 
 /** Frees what `plan` owns and zeroes it. */
 void pl_plan_free(pl_plan *plan);

@@ -26,31 +26,6 @@ const char *pl_reason_description(pl_reason r) {
   return (unsigned)r < PL_R_COUNT ? descriptions[r] : "";
 }
 
-static char *vstrdupf(const char *fmt, va_list ap) {
-  va_list ap2;
-  va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap2);
-  va_end(ap2);
-  char *s = malloc(n < 0 ? 1 : (size_t)n + 1);
-  if (!s) {
-    fprintf(stderr, "libpipeline: out of memory\n");
-    abort();
-  }
-  if (n < 0)
-    s[0] = '\0';
-  else
-    vsnprintf(s, (size_t)n + 1, fmt, ap);
-  return s;
-}
-
-char *pl_strdupf(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *s = vstrdupf(fmt, ap);
-  va_end(ap);
-  return s;
-}
-
 void pl_fail_clear(pl_fail *f) {
   free(f->message);
   free(f->detail);
@@ -63,7 +38,7 @@ int pl_failf(pl_fail *f, pl_reason r, LLVMValueRef inst, const char *fmt, ...) {
   f->inst = inst;
   va_list ap;
   va_start(ap, fmt);
-  f->message = vstrdupf(fmt, ap);
+  f->message = pl_vstrdupf(fmt, ap);
   va_end(ap);
   return 0;
 }
@@ -71,7 +46,7 @@ int pl_failf(pl_fail *f, pl_reason r, LLVMValueRef inst, const char *fmt, ...) {
 void pl_fail_detail(pl_fail *f, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *more = vstrdupf(fmt, ap);
+  char *more = pl_vstrdupf(fmt, ap);
   va_end(ap);
   if (!f->detail) {
     f->detail = more;

@@ -9,6 +9,8 @@
 #ifndef PL_REASONS_H
 #define PL_REASONS_H
 
+#include "alloc.h"
+
 #include <llvm-c/Core.h>
 
 typedef enum pl_reason {
@@ -46,9 +48,5 @@ void pl_fail_detail(pl_fail *f, const char *fmt, ...) __attribute__((format(prin
 
 /** Frees the strings of `f` and resets it to PL_OK. */
 void pl_fail_clear(pl_fail *f);
-
-/** printf into a new malloc'ed string (the caller frees it). Aborts with a
- * message when memory runs out, as LLVM itself does. */
-char *pl_strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif /* PL_REASONS_H */

@@ -1,14 +1,18 @@
 /*===- lib/rewrite.c - the schedule skeleton of a ring -------------------===*/
 #include "rewrite.h"
 
+#include "alias_check.h"
 #include "emit.h"
 #include "host_cfg.h"
+#include "host_loops.h"
 #include "host_scev.h"
 #include "host_versioning.h"
+#include "layout.h"
 #include "limits.h"
 #include "lowering.h"
 #include "uses.h"
 
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -846,7 +850,9 @@ static void delete_tiles(const pl_candidate *c, const pl_plan *plan, pl_txn *txn
   }
 }
 
-unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan, pl_txn *txn) {
+/* The ring (rewrite.h): rings, prologue, counters, steady state, drain. */
+static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan *plan,
+                             pl_txn *txn) {
   skeleton k = {.host = host, .c = c, .plan = plan, .txn = txn};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
   k.ring = calloc(c->ntiles, sizeof *k.ring);
@@ -891,4 +897,31 @@ unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan, p
   free(k.iv_steps);
   free(k.staged);
   return k.issued;
+}
+
+/* Nonzero when the original version of a versioned loop uses slot 0 of a
+ * ring another loop shares (the rewrite keeps the tile instead only where
+ * another loop keeps it). */
+static int original_in_shared_ring(const pl_candidate *c, const pl_plan *plan) {
+  for (size_t t = 0; t < c->ntiles; ++t)
+    if (plan->share_ring && plan->share_ring[t] && !(plan->tile_kept && plan->tile_kept[t]))
+      return 1;
+  return 0;
+}
+
+unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts *facts,
+                    pl_txn *txn) {
+  if (!c->preheader)
+    c->preheader = pl_loop_ensure_preheader(host, c->loop);
+  assert(c->preheader && "recognition checked that a preheader can be made");
+  if (plan->alias_check) {
+    pl_emit_alias_check(host, c, facts);
+    if (original_in_shared_ring(c, plan))
+      pl_alias_check_exit_barrier(host, c);
+  }
+  for (size_t t = 0; t < c->ntiles; ++t)
+    if (plan->rings[t].pad)
+      pl_layout_apply(c, t, plan->rings[t].row, plan->rings[t].pad, plan->rings[t].elem, c->copies,
+                      c->ncopies, plan->copies, plan->ncopies);
+  return rewrite_ring(host, c, plan, txn);
 }

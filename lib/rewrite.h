@@ -45,14 +45,21 @@
 #define PL_REWRITE_H
 
 #include "candidate.h"
+#include "facts.h"
 #include "plan.h"
 #include "txn.h"
 
-/** Rewrites the loop of `c` according to `plan`, within the transaction
- * `txn` on the loop's function (txn.h). Call it only after
- * pl_check_legality and pl_make_plan succeeded; it decides nothing. Returns
- * the number of copy instructions emitted. The tile globals are retired
- * (erased at commit where no other kernel uses them). */
-unsigned pl_rewrite(pl_host *host, const pl_candidate *c, const pl_plan *plan, pl_txn *txn);
+/** Makes every change the plan for `c` asks for, in one order, within the
+ * transaction `txn` on the loop's function (txn.h): a preheader where the
+ * loop has none (llvm::InsertPreheaderForLoop), the runtime alias check's
+ * two versions from the bounds in `facts` (alias_check.h), the rows'
+ * layout (layout.h), then the ring (above). Call it only after
+ * pl_check_legality and pl_make_plan succeeded; it decides nothing and
+ * cannot fail. Updates `c`'s preheader and exit and, for padded rows, the
+ * copies' destinations in `c` and `plan`. Returns the number of copy
+ * instructions emitted. The tile globals are retired (erased at commit
+ * where no other kernel uses them). */
+unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts *facts,
+                    pl_txn *txn);
 
 #endif /* PL_REWRITE_H */

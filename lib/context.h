@@ -1,0 +1,24 @@
+/*===- lib/context.h - what the stages of one loop share -------------------===*\
+ *
+ * FILE: lib/context.h
+ * DESCRIPTION:
+ *   The per-loop driver object (LoopDistribute's LoopDistributeForLoop
+ *   holds L, F, LI, DT, SE, ORE the same way): the analysis context, the
+ *   user's options, the recognized loop and its facts. The driver
+ *   (pipeline.c) owns it; legality and the plan read it.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_CONTEXT_H
+#define PL_CONTEXT_H
+
+#include "candidate.h"
+#include "facts.h"
+#include "options.h"
+
+typedef struct pl_loop_ctx {
+  pl_host *host;
+  const pl_options *opts;
+  const pl_candidate *c;
+  pl_loop_facts *facts;
+} pl_loop_ctx;
+
+#endif /* PL_CONTEXT_H */

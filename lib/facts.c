@@ -1,0 +1,149 @@
+/*===- lib/facts.c - what is known of one loop, computed once --------------===*/
+#include "facts.h"
+
+#include "access.h"
+#include "tile_uses.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A copy of `src` in `dst` (strings duplicated). */
+static void copy_fail(pl_fail *dst, const pl_fail *src) {
+  pl_fail_clear(dst);
+  dst->reason = src->reason;
+  dst->inst = src->inst;
+  dst->message = src->message ? pl_strdupf("%s", src->message) : NULL;
+  dst->detail = src->detail ? pl_strdupf("%s", src->detail) : NULL;
+}
+
+void pl_facts_init(pl_loop_facts *facts, pl_host *host, const pl_candidate *c,
+                   const pl_options *opts) {
+  memset(facts, 0, sizeof *facts);
+  facts->host = host;
+  facts->c = c;
+  facts->opts = opts;
+  facts->tiles = pl_xcalloc(c->ntiles, sizeof *facts->tiles);
+}
+
+void pl_facts_free(pl_loop_facts *facts) {
+  pl_fail_clear(&facts->no_trip);
+  free(facts->writes);
+  free(facts->write_copy);
+  if (facts->bounds)
+    pl_access_bounds_free(facts->bounds);
+  free(facts->read_index);
+  free(facts->write_index);
+  for (size_t t = 0; facts->tiles && t < facts->c->ntiles; ++t)
+    pl_fail_clear(&facts->tiles[t].fail);
+  free(facts->tiles);
+  memset(facts, 0, sizeof *facts);
+}
+
+const pl_trip *pl_facts_trip(pl_loop_facts *facts, pl_fail *f) {
+  if (!facts->trip_done) {
+    facts->trip_done = 1;
+    ++facts->runs.trip;
+    facts->has_trip = pl_find_trip(facts->host, facts->c, &facts->trip, &facts->no_trip);
+  }
+  if (facts->has_trip)
+    return &facts->trip;
+  copy_fail(f, &facts->no_trip);
+  return NULL;
+}
+
+size_t pl_facts_writes(pl_loop_facts *facts, LLVMValueRef const **writes, int const **copy) {
+  const pl_candidate *c = facts->c;
+  if (!facts->writes_done) {
+    facts->writes_done = 1;
+    ++facts->runs.writes;
+    for (size_t k = 0; k < c->nblocks; ++k)
+      for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i;
+           i = LLVMGetNextInstruction(i)) {
+        int j = pl_writes_copy_source(facts->host, c, i);
+        if (j < 0)
+          continue;
+        facts->writes = pl_append(facts->writes, facts->nwrites, sizeof *facts->writes);
+        facts->write_copy = pl_append(facts->write_copy, facts->nwrites, sizeof *facts->write_copy);
+        facts->writes[facts->nwrites] = i;
+        facts->write_copy[facts->nwrites++] = j;
+      }
+  }
+  if (writes)
+    *writes = facts->writes;
+  if (copy)
+    *copy = facts->write_copy;
+  return facts->nwrites;
+}
+
+/* Bytes a copy reads at its source: the whole loaded value (every lane of
+ * a vector load), or the memcpy's size. */
+static uint64_t read_bytes(const pl_candidate *c, const pl_copy *cp) {
+  if (!cp->load)
+    return cp->bytes;
+  return LLVMStoreSizeOfType(LLVMGetModuleDataLayout(c->module), LLVMTypeOf(cp->load));
+}
+
+/* The bounds of every copy's source, then of every write that is a store
+ * (only a store's range is known; a call or an atomic is not covered).
+ * Where ScalarEvolution computes no trip count, with the latch compare's
+ * (trip.h), when that one is exact: the latch form with its no-wrap flag,
+ * not the chain. */
+static void make_bounds(pl_loop_facts *facts) {
+  const pl_candidate *c = facts->c;
+  facts->bounds_done = 1;
+  ++facts->runs.bounds;
+  size_t nw = pl_facts_writes(facts, NULL, NULL);
+  facts->read_index = pl_xcalloc(c->ncopies, sizeof *facts->read_index);
+  facts->write_index = pl_xcalloc(nw, sizeof *facts->write_index);
+  pl_access_bounds *b = facts->bounds = pl_access_bounds_create(facts->host, c->loop);
+  if (!b)
+    abort();
+  pl_fail f = {0};
+  const pl_trip *trip = pl_facts_trip(facts, &f);
+  pl_fail_clear(&f);
+  if (trip && !trip->use_scev && !trip->chain)
+    pl_access_bounds_set_latch_trip(b, c->ivs[trip->iv].phi, trip->bound, trip->pred, trip->lag);
+  facts->reads_known = 1;
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    facts->read_index[i] = pl_access_bounds_add(b, c->copies[i].src, read_bytes(c, &c->copies[i]));
+    facts->reads_known &= facts->read_index[i] >= 0;
+  }
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+  for (size_t j = 0; j < nw; ++j) {
+    LLVMValueRef w = facts->writes[j];
+    facts->write_index[j] =
+        LLVMIsAStoreInst(w)
+            ? pl_access_bounds_add(b, LLVMGetOperand(w, 1),
+                                   LLVMStoreSizeOfType(td, LLVMTypeOf(LLVMGetOperand(w, 0))))
+            : -1;
+  }
+}
+
+int pl_facts_write_covered(pl_loop_facts *facts, size_t i) {
+  if (!facts->bounds_done)
+    make_bounds(facts);
+  return facts->reads_known && facts->write_index[i] >= 0;
+}
+
+pl_access_bounds *pl_facts_bounds(pl_loop_facts *facts, int const **read_index,
+                                  int const **write_index) {
+  if (!facts->bounds_done)
+    make_bounds(facts);
+  *read_index = facts->read_index;
+  *write_index = facts->write_index;
+  return facts->bounds;
+}
+
+int pl_facts_tile(pl_loop_facts *facts, size_t t, pl_fail *f, int *copy_back) {
+  pl_tile_fact *tf = &facts->tiles[t];
+  if (!tf->done) {
+    tf->done = 1;
+    ++facts->runs.tiles;
+    tf->ok = pl_check_tile_uses(facts->host, facts->c, t, facts->opts, &tf->fail, &tf->copy_back);
+  }
+  if (!tf->ok)
+    copy_fail(f, &tf->fail);
+  if (copy_back)
+    *copy_back = tf->copy_back;
+  return tf->ok;
+}

@@ -1,0 +1,98 @@
+/*===- lib/facts.h - what is known of one loop, computed once --------------===*\
+ *
+ * FILE: lib/facts.h
+ * DESCRIPTION:
+ *   After recognition, the driver makes one pl_loop_facts for the loop and
+ *   hands it to legality, the plan and the rewrite, as LoopDistribute hands
+ *   one LoopAccessInfo to its checks and then to LoopVersioning. Each fact
+ *   is computed the first time a stage asks for it and kept:
+ *     trip     how "does iteration j exist?" is answered (trip.h)
+ *     writes   the loop's instructions that may write a copy's source
+ *              (access.h), in block order, each with its copy
+ *     bounds   the address ranges of every copy's source and of those
+ *              writes at loop entry, in one set (host_versioning.h): a write
+ *              is covered by the runtime alias check when its range and all
+ *              the copies' are known; the rewrite expands these very
+ *              bounds, so the check legality accepted cannot fail later
+ *     tiles    per tile, the verdict on its uses (tile_uses.h) and whether
+ *              the copy-back argument needs its last slot put back
+ *   Stages read facts and decide; facts decide nothing. Each computation
+ *   runs once per loop: `runs` counts them (test-count-analyses reports
+ *   the counts). A pl_loop_facts lives from recognition to the remark of
+ *   its loop; release it with pl_facts_free().
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_FACTS_H
+#define PL_FACTS_H
+
+#include "candidate.h"
+#include "host_versioning.h"
+#include "options.h"
+#include "reasons.h"
+#include "trip.h"
+
+/** How often each fact was computed for one loop. */
+typedef struct pl_fact_runs {
+  unsigned trip, writes, bounds, tiles;
+} pl_fact_runs;
+
+/** One tile's verdict (pl_check_tile_uses). */
+typedef struct pl_tile_fact {
+  int done, ok, copy_back;
+  pl_fail fail;
+} pl_tile_fact;
+
+/** The facts of one recognized loop. Read them through the functions
+ * below; the fields are the memo. */
+typedef struct pl_loop_facts {
+  pl_host *host;
+  const pl_candidate *c;
+  const pl_options *opts;
+  int trip_done, has_trip;
+  pl_trip trip;
+  pl_fail no_trip;
+  int writes_done;
+  LLVMValueRef *writes;
+  int *write_copy;
+  size_t nwrites;
+  int bounds_done, reads_known;
+  pl_access_bounds *bounds;
+  int *read_index, *write_index;
+  pl_tile_fact *tiles;
+  pl_fact_runs runs;
+} pl_loop_facts;
+
+/** Starts the facts of the recognized loop `c` (nothing is computed yet).
+ * `c`, `host` and `opts` must outlive `facts`. */
+void pl_facts_init(pl_loop_facts *facts, pl_host *host, const pl_candidate *c,
+                   const pl_options *opts);
+
+/** Frees what `facts` owns (the bounds too) and zeroes it. */
+void pl_facts_free(pl_loop_facts *facts);
+
+/** The trip strategy (trip.h), or NULL with the reason (NoTripCount)
+ * copied into `f`. */
+const pl_trip *pl_facts_trip(pl_loop_facts *facts, pl_fail *f);
+
+/** The loop's instructions that may write a copy's source, in block order
+ * (pl_writes_copy_source); *copy receives, for each, the index of such a
+ * copy. Returns how many there are. */
+size_t pl_facts_writes(pl_loop_facts *facts, LLVMValueRef const **writes, int const **copy);
+
+/** Nonzero when the runtime alias check covers write number `i` of
+ * pl_facts_writes: its range and every copy's source range are known at
+ * loop entry, in the one set of bounds. */
+int pl_facts_write_covered(pl_loop_facts *facts, size_t i);
+
+/** The bounds of every copy's source (index read_index[copy]) and of every
+ * write (index write_index[write]), for the rewrite to expand once every
+ * write is covered. Owned by `facts`. */
+pl_access_bounds *pl_facts_bounds(pl_loop_facts *facts, int const **read_index,
+                                  int const **write_index);
+
+/** The verdict on the uses of tile number `t` (pl_check_tile_uses):
+ * returns 1, with *copy_back set when the copy-back argument needs the
+ * tile's last slot put back after the loop; else 0 with the reason copied
+ * into `f`. */
+int pl_facts_tile(pl_loop_facts *facts, size_t t, pl_fail *f, int *copy_back);
+
+#endif /* PL_FACTS_H */
