@@ -4,7 +4,8 @@
  * DESCRIPTION:
  *   The per-loop driver object (LoopDistribute's LoopDistributeForLoop
  *   holds L, F, LI, DT, SE, ORE the same way): the analysis context, the
- *   user's options, the recognized loop and its facts. The driver
+ *   user's options, the recognized loop, its facts, and the table of the
+ *   function's loops. The driver
  *   (pipeline.c) owns it; legality and the plan read it.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_CONTEXT_H
@@ -13,12 +14,14 @@
 #include "candidate.h"
 #include "facts.h"
 #include "options.h"
+#include "table.h"
 
 typedef struct pl_loop_ctx {
   pl_host *host;
   const pl_options *opts;
   const pl_candidate *c;
   pl_loop_facts *facts;
+  const pl_loop_table *table; /**< every loop of the function */
 } pl_loop_ctx;
 
 #endif /* PL_CONTEXT_H */

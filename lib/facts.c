@@ -7,21 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A copy of `src` in `dst` (strings duplicated). */
-static void copy_fail(pl_fail *dst, const pl_fail *src) {
-  pl_fail_clear(dst);
-  dst->reason = src->reason;
-  dst->inst = src->inst;
-  dst->message = src->message ? pl_strdupf("%s", src->message) : NULL;
-  dst->detail = src->detail ? pl_strdupf("%s", src->detail) : NULL;
-}
-
 void pl_facts_init(pl_loop_facts *facts, pl_host *host, const pl_candidate *c,
-                   const pl_options *opts) {
+                   const pl_options *opts, const pl_loop_table *table) {
   memset(facts, 0, sizeof *facts);
   facts->host = host;
   facts->c = c;
   facts->opts = opts;
+  facts->table = table;
   facts->tiles = pl_xcalloc(c->ntiles, sizeof *facts->tiles);
 }
 
@@ -47,7 +39,7 @@ const pl_trip *pl_facts_trip(pl_loop_facts *facts, pl_fail *f) {
   }
   if (facts->has_trip)
     return &facts->trip;
-  copy_fail(f, &facts->no_trip);
+  pl_fail_copy(f, &facts->no_trip);
   return NULL;
 }
 
@@ -139,10 +131,11 @@ int pl_facts_tile(pl_loop_facts *facts, size_t t, pl_fail *f, int *copy_back) {
   if (!tf->done) {
     tf->done = 1;
     ++facts->runs.tiles;
-    tf->ok = pl_check_tile_uses(facts->host, facts->c, t, facts->opts, &tf->fail, &tf->copy_back);
+    tf->ok = pl_check_tile_uses(facts->host, facts->c, facts->table, t, facts->opts, &tf->fail,
+                                &tf->copy_back);
   }
   if (!tf->ok)
-    copy_fail(f, &tf->fail);
+    pl_fail_copy(f, &tf->fail);
   if (copy_back)
     *copy_back = tf->copy_back;
   return tf->ok;

@@ -28,6 +28,7 @@
 #include "host_versioning.h"
 #include "options.h"
 #include "reasons.h"
+#include "table.h"
 #include "trip.h"
 
 /** How often each fact was computed for one loop. */
@@ -47,6 +48,7 @@ typedef struct pl_loop_facts {
   pl_host *host;
   const pl_candidate *c;
   const pl_options *opts;
+  const pl_loop_table *table;
   int trip_done, has_trip;
   pl_trip trip;
   pl_fail no_trip;
@@ -61,10 +63,11 @@ typedef struct pl_loop_facts {
   pl_fact_runs runs;
 } pl_loop_facts;
 
-/** Starts the facts of the recognized loop `c` (nothing is computed yet).
- * `c`, `host` and `opts` must outlive `facts`. */
+/** Starts the facts of the recognized loop `c` of the function whose loops
+ * `table` holds (nothing is computed yet). `c`, `host`, `opts` and `table`
+ * must outlive `facts`. */
 void pl_facts_init(pl_loop_facts *facts, pl_host *host, const pl_candidate *c,
-                   const pl_options *opts);
+                   const pl_options *opts, const pl_loop_table *table);
 
 /** Frees what `facts` owns (the bounds too) and zeroes it. */
 void pl_facts_free(pl_loop_facts *facts);

@@ -17,9 +17,11 @@
 #include "report.h"
 #include "rewrite.h"
 #include "shared_space.h"
+#include "table.h"
 #include "txn.h"
 #include "unrolled.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +95,10 @@ typedef struct fn_run {
    * the blocks, and the headers are mapped to the restored ones. */
   LLVMBasicBlockRef *headers;
   size_t nheaders;
+  /* Every loop of the kernel, recognized (table.h); stale after the IR
+   * changed (a rewrite or a rollback), rebuilt before its next use. */
+  pl_loop_table table;
+  int table_stale;
 } fn_run;
 
 /* For tests (`test-invalid-ir`): an instruction that uses itself, which
@@ -177,22 +183,37 @@ static int transform(fn_run *r, size_t i, pl_loop_ref *loop, pl_candidate *c, pl
   pl_loop_pin_location(r->host, *loop);
   pl_report_pipelined(r->report, r->host, c, plan);
   pl_remark_kept_layout(r->host, c, plan);
-  unsigned copies = pl_rewrite(r->host, c, plan, facts, txn);
+  LLVMValueRef *rings = pl_xcalloc(c->ntiles, sizeof *rings);
+  unsigned copies = pl_rewrite(r->host, c, plan, facts, txn, rings);
   if (r->opts->test_invalid_ir)
     break_for_test(r->fn);
   char *why = pl_verify_function(r->fn);
+  r->table_stale = 1;
   if (!why) {
     pl_txn_commit(txn);
     pl_txn_free(txn);
+    /* a ring another loop may share: of a tile that loop still uses */
+    for (size_t t = 0; t < c->ntiles; ++t)
+      pl_table_set_ring(&r->table, c->tiles[t].global, plan->tile_kept[t] ? rings[t] : NULL);
+    free(rings);
     pl_remark_pipelined(r->host, c, plan, copies);
     return 1;
   }
+  free(rings);
   *loop = roll_back(r, txn, i, f);
   pl_txn_free(txn);
   internal_error(r, *loop, why, f);
   free(why);
   pl_report_drop_last(r->report); /* the pipelined record: declined instead */
   return 0;
+}
+
+/* Nonzero when the table recognized the loop of `e` as a tile loop; else 0
+ * with recognition's reason copied into `f`. */
+static int recognized(const pl_table_entry *e, pl_fail *f) {
+  if (!e->ok)
+    pl_fail_copy(f, &e->fail);
+  return e->ok;
 }
 
 /* One loop through the stages: recognize, legality, plan, rewrite,
@@ -234,16 +255,21 @@ static int run_loop(fn_run *r, size_t i) {
         return 0;
       }
   }
-  pl_candidate c = {0};
+  if (r->table_stale) {
+    pl_table_build(&r->table, host, r->fn, r->hand_pipelined);
+    r->table_stale = 0;
+  }
+  pl_table_entry *e = pl_table_find(&r->table, r->headers[i]);
+  assert(e && "the table holds every loop of the kernel");
   pl_plan plan = {0};
   pl_loop_facts facts = {0};
   int changed = 0;
-  if (user_allows(loop, r->skip, r->skip_message, &f) &&
-      pl_recognize(host, loop, r->fn, r->hand_pipelined, &c, &f)) {
-    pl_facts_init(&facts, host, &c, r->opts);
-    const pl_loop_ctx x = {host, r->opts, &c, &facts};
+  if (user_allows(loop, r->skip, r->skip_message, &f) && recognized(e, &f)) {
+    pl_candidate *c = &e->c;
+    pl_facts_init(&facts, host, c, r->opts, &r->table);
+    const pl_loop_ctx x = {host, r->opts, c, &facts, &r->table};
     if (pl_check_legality(&x, &f) && pl_make_plan(&x, &plan, &f))
-      changed = transform(r, i, &loop, &c, &plan, &facts, &f);
+      changed = transform(r, i, &loop, c, &plan, &facts, &f);
   }
   if (!changed && loop) {
     pl_remark_declined(host, loop, &f);
@@ -252,7 +278,6 @@ static int run_loop(fn_run *r, size_t i) {
   pl_fail_clear(&f);
   pl_facts_free(&facts);
   pl_plan_free(&plan);
-  pl_candidate_free(&c);
   return changed;
 }
 
@@ -430,6 +455,7 @@ static int run_loops(fn_run *r) {
     r->headers[i] = pl_loop_header(loops[i]);
   free(loops);
   r->hand_pipelined = pl_find_async_copy_machinery(r->fn);
+  r->table_stale = 1;
   int changed = 0;
   for (size_t i = 0; i < n; ++i)
     if (r->headers[i] && run_loop(r, i)) {
@@ -438,6 +464,7 @@ static int run_loops(fn_run *r) {
     }
   free(r->headers);
   r->headers = NULL;
+  pl_table_free(&r->table);
   if (!r->opts->generic_tile_reads)
     changed |= run_shared_space(r);
   return changed;
@@ -556,12 +583,6 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
       pl_report_warning(m, msg);
     free(msg);
   }
-  /* The marks that let a later loop over the same tiles share a ring
-   * (plan.h, PL_RING_OF_MD) are of no use after the pass. */
-  unsigned ring_of =
-      LLVMGetMDKindIDInContext(LLVMGetModuleContext(m), PL_RING_OF_MD, sizeof PL_RING_OF_MD - 1);
-  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
-    LLVMGlobalEraseMetadata(g, ring_of);
   if (opts->report[0]) {
     char *err = pl_report_write(&report, m, opts, opts->report);
     if (err)

@@ -699,43 +699,9 @@ uint64_t pl_global_bytes(LLVMValueRef g) {
   return pl_type_store_size(LLVMGetGlobalParent(g), LLVMGlobalGetValueType(g));
 }
 
-/* The tile a ring global was made for, when its metadata says so. */
-static LLVMValueRef ring_tile(LLVMValueRef g) {
-  size_t n = 0;
-  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(g, &n);
-  unsigned kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(LLVMGetGlobalParent(g)),
-                                           PL_RING_OF_MD, sizeof PL_RING_OF_MD - 1);
-  LLVMValueRef tile = NULL;
-  for (size_t i = 0; i < n && !tile; ++i) {
-    if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != kind)
-      continue;
-    LLVMValueRef node = LLVMMetadataAsValue(LLVMGetModuleContext(LLVMGetGlobalParent(g)),
-                                            LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
-    if (LLVMGetMDNodeNumOperands(node) == 1)
-      LLVMGetMDNodeOperands(node, &tile);
-  }
-  if (md)
-    LLVMDisposeValueMetadataEntries(md);
-  return tile;
-}
-
-static pl_walk_step find_use_in(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
-  (void)v;
-  (void)depth;
-  if (LLVMIsAInstruction(user) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == ctx)
-    return PL_WALK_STOP;
-  return LLVMIsAConstantExpr(user) ? PL_WALK_INTO : PL_WALK_SKIP;
-}
-
-/* Nonzero when an instruction of `fn` uses `v`, directly or through
- * constant expressions. */
-static int used_in(LLVMValueRef v, LLVMValueRef fn) {
-  return pl_walk_uses(v, PL_MAX_DERIVED_DEPTH, find_use_in, fn) == 0;
-}
-
 /* Shared rings (issue 9, part 4). An earlier loop of this kernel over the
- * same tile left its ring marked with the tile (PL_RING_OF_MD) because
- * this loop still used the tile: its exit drains and has a barrier (its
+ * same tile left its ring in the function's table (table.h) because this
+ * loop still used the tile: its exit drains and has a barrier (its
  * plan set exit_barrier for the kept tile). The ring is that loop's alone:
  * only its body and its drain (a copy-back, before the barrier) touch it.
  * The two loops are disjoint (legality: neither contains the other; the
@@ -746,17 +712,16 @@ static int used_in(LLVMValueRef v, LLVMValueRef fn) {
  * reads its last slot, none of its zero-fills is in flight), and this
  * loop's exit gets the same for a way back (an outer loop around both).
  * The kernel then holds the larger ring, not both. */
-static void plan_sharing(const pl_candidate *c, pl_plan *plan) {
-  plan->share_ring = calloc(c->ntiles ? c->ntiles : 1, sizeof *plan->share_ring);
-  if (!plan->share_ring)
-    abort();
-  for (size_t t = 0; t < c->ntiles; ++t)
-    for (LLVMValueRef g = LLVMGetFirstGlobal(c->module); g; g = LLVMGetNextGlobal(g))
-      if (pl_is_shared_global(g) && ring_tile(g) == c->tiles[t].global && used_in(g, c->function)) {
-        plan->share_ring[t] = g;
-        plan->shared_reuse += pl_global_bytes(g);
-        break;
-      }
+static void plan_sharing(const pl_loop_ctx *x, pl_plan *plan) {
+  const pl_candidate *c = x->c;
+  plan->share_ring = pl_xcalloc(c->ntiles, sizeof *plan->share_ring);
+  for (size_t t = 0; t < c->ntiles; ++t) {
+    LLVMValueRef g = pl_table_ring(x->table, c->tiles[t].global);
+    if (g) {
+      plan->share_ring[t] = g;
+      plan->shared_reuse += pl_global_bytes(g);
+    }
+  }
 }
 
 /* Static shared bytes of the kernel with S = s: the other arrays, and each
@@ -784,7 +749,7 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   plan->alias_check = plan->alias_writes > 0;
   if (plan->alias_check)
     plan->other_shared += PL_ALIAS_CHECK_SHARED_BYTES;
-  plan_sharing(c, plan);
+  plan_sharing(x, plan);
   plan->copy_back = calloc(c->ntiles ? c->ntiles : 1, 1);
   if (!plan->copy_back)
     abort();

@@ -146,8 +146,9 @@ typedef struct pl_plan {
    * loop of the kernel still uses them (counted in other_shared). */
   uint64_t kept_tile_bytes;
   /** Per tile (owned): nonzero when another loop of the kernel still uses
-   * the tile. Its ring is marked as the tile's (PL_RING_OF_MD), so that the
-   * other loop's ring can share its storage, and the exit has a barrier. */
+   * the tile. Its ring goes into the function's table (table.h), so that
+   * the other loop's ring can share its storage, and the exit has a
+   * barrier. */
   unsigned char *tile_kept;
   /** Per tile (owned): the ring of an earlier loop over the same tile that
    * this loop's ring reuses (grown to this loop's size where smaller), or
@@ -156,13 +157,9 @@ typedef struct pl_plan {
   uint64_t shared_reuse; /**< bytes of those rings, inside other_shared */
   /** Per tile (owned): copy the last slot back into the tile after the
    * drain, for a read outside the loop that would see what the loop left
-   * there (the copy-back argument, pl_tile_needs_copy_back). */
+   * there (the copy-back argument; facts.h, pl_facts_tile). */
   unsigned char *copy_back;
 } pl_plan;
-
-/** Kind of the metadata on a ring whose tile another loop still uses: one
- * operand, the tile (issue 9, part 4). */
-#define PL_RING_OF_MD "pl.ring.of"
 
 /** Bytes of the static __shared__ global `g` (a ring). */
 uint64_t pl_global_bytes(LLVMValueRef g);

@@ -26,6 +26,14 @@ const char *pl_reason_description(pl_reason r) {
   return (unsigned)r < PL_R_COUNT ? descriptions[r] : "";
 }
 
+void pl_fail_copy(pl_fail *dst, const pl_fail *src) {
+  pl_fail_clear(dst);
+  dst->reason = src->reason;
+  dst->inst = src->inst;
+  dst->message = src->message ? pl_strdupf("%s", src->message) : NULL;
+  dst->detail = src->detail ? pl_strdupf("%s", src->detail) : NULL;
+}
+
 void pl_fail_clear(pl_fail *f) {
   free(f->message);
   free(f->detail);

@@ -46,6 +46,10 @@ int pl_failf(pl_fail *f, pl_reason r, LLVMValueRef inst, const char *fmt, ...)
 /** Appends printf-style text to the detail of `f`. */
 void pl_fail_detail(pl_fail *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/** Makes `dst` a copy of `src` (its strings duplicated), replacing what
+ * `dst` held. */
+void pl_fail_copy(pl_fail *dst, const pl_fail *src);
+
 /** Frees the strings of `f` and resets it to PL_OK. */
 void pl_fail_clear(pl_fail *f);
 

@@ -230,12 +230,9 @@ static LLVMValueRef reuse_ring(skeleton *k, size_t t, LLVMValueRef have) {
 }
 
 /* The rings: one internal addrspace(3) array of S slots per tile, or the
- * storage of an earlier loop's ring over the same tile (plan.share_ring).
- * A ring whose tile another loop still uses is marked with the tile
- * (PL_RING_OF_MD), for that loop's plan. */
+ * storage of an earlier loop's ring over the same tile (plan.share_ring). */
 static void make_rings(skeleton *k) {
   const pl_candidate *c = k->c;
-  unsigned kind = LLVMGetMDKindIDInContext(ctx_of(c), PL_RING_OF_MD, sizeof PL_RING_OF_MD - 1);
   for (size_t t = 0; t < c->ntiles; ++t) {
     if (k->plan->share_ring[t]) {
       k->ring[t] = reuse_ring(k, t, k->plan->share_ring[t]);
@@ -246,12 +243,6 @@ static void make_rings(skeleton *k) {
       k->ring[t] =
           new_ring(c, name, k->plan->stages * k->plan->rings[t].stride, k->plan->rings[t].align);
       free(name);
-    }
-    if (k->plan->tile_kept[t]) {
-      LLVMMetadataRef tile = LLVMValueAsMetadata(c->tiles[t].global);
-      LLVMGlobalSetMetadata(k->ring[t], kind, LLVMMDNodeInContext2(ctx_of(c), &tile, 1));
-    } else {
-      LLVMGlobalEraseMetadata(k->ring[t], kind); /* the last loop over the tile */
     }
   }
 }
@@ -851,8 +842,8 @@ static void delete_tiles(const pl_candidate *c, const pl_plan *plan, pl_txn *txn
 }
 
 /* The ring (rewrite.h): rings, prologue, counters, steady state, drain. */
-static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan *plan,
-                             pl_txn *txn) {
+static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan *plan, pl_txn *txn,
+                             LLVMValueRef *rings) {
   skeleton k = {.host = host, .c = c, .plan = plan, .txn = txn};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
   k.ring = calloc(c->ntiles, sizeof *k.ring);
@@ -861,6 +852,7 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
   if (!k.ring || !k.iv_steps || !k.staged)
     abort();
   make_rings(&k);
+  memcpy(rings, k.ring, c->ntiles * sizeof *rings);
   pl_emitter_init(&k.slot0, c, LLVMCreateBuilderInContext(ctx_of(c)));
   memcpy(k.slot0.tile_base, k.ring, c->ntiles * sizeof *k.ring);
 
@@ -910,7 +902,7 @@ static int original_in_shared_ring(const pl_candidate *c, const pl_plan *plan) {
 }
 
 unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts *facts,
-                    pl_txn *txn) {
+                    pl_txn *txn, LLVMValueRef *rings) {
   if (!c->preheader)
     c->preheader = pl_loop_ensure_preheader(host, c->loop);
   assert(c->preheader && "recognition checked that a preheader can be made");
@@ -923,5 +915,5 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
     if (plan->rings[t].pad)
       pl_layout_apply(c, t, plan->rings[t].row, plan->rings[t].pad, plan->rings[t].elem, c->copies,
                       c->ncopies, plan->copies, plan->ncopies);
-  return rewrite_ring(host, c, plan, txn);
+  return rewrite_ring(host, c, plan, txn, rings);
 }

@@ -56,10 +56,11 @@
  * layout (layout.h), then the ring (above). Call it only after
  * pl_check_legality and pl_make_plan succeeded; it decides nothing and
  * cannot fail. Updates `c`'s preheader and exit and, for padded rows, the
- * copies' destinations in `c` and `plan`. Returns the number of copy
- * instructions emitted. The tile globals are retired (erased at commit
- * where no other kernel uses them). */
+ * copies' destinations in `c` and `plan`. Writes each tile's ring global
+ * to `rings` (c->ntiles of them). Returns the number of copy instructions
+ * emitted. The tile globals are retired (erased at commit where no other
+ * kernel uses them). */
 unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts *facts,
-                    pl_txn *txn);
+                    pl_txn *txn, LLVMValueRef *rings);
 
 #endif /* PL_REWRITE_H */

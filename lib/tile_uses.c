@@ -8,7 +8,7 @@
 #include "host_memory.h"
 #include "host_scev.h"
 #include "limits.h"
-#include "recognize.h"
+#include "table.h"
 #include "uses.h"
 
 #include <stdlib.h>
@@ -24,8 +24,9 @@ typedef struct sibling_memo {
   int copy_back_reads;
 } sibling_memo;
 
-static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t,
-                           const pl_options *opts, pl_fail *f, int local, sibling_memo *memo);
+static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_table *table,
+                           const pl_tile *t, const pl_options *opts, pl_fail *f, int local,
+                           sibling_memo *memo);
 
 /* Nonzero when the conditions `a` and `b` are provably equal: one value,
  * or two integer compares of one predicate on the same operands (each loop
@@ -109,7 +110,7 @@ static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
                          pl_fail *f) {
   int j = pl_tile_index(c2, t->global);
   pl_fail f2 = {0};
-  int ok = check_tile_uses(host, c2, &c2->tiles[j], opts, &f2, 1, NULL);
+  int ok = check_tile_uses(host, c2, NULL, &c2->tiles[j], opts, &f2, 1, NULL);
   pl_fail_clear(&f2);
   for (size_t i = 0; i < c2->ncopies && ok; ++i) {
     const pl_copy *cp = &c2->copies[i];
@@ -144,8 +145,9 @@ static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
  * in `memo`: the rewrite puts the last slot back into the tile. Any other
  * use declines the loop: a read outside every tile loop sees what the
  * loop left in the tile, which the ring alone does not put back. */
-static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_tile *t, LLVMValueRef user,
-                          const pl_options *opts, sibling_memo *memo, pl_fail *f) {
+static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_loop_table *table,
+                          const pl_tile *t, LLVMValueRef user, const pl_options *opts,
+                          sibling_memo *memo, pl_fail *f) {
   int copy_back = opts->copy_back && pl_copy_back_possible(c);
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
   pl_loop_ref other = NULL;
@@ -159,14 +161,9 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_tile *t
     for (size_t k = 0; memo && k < memo->n; ++k)
       if (memo->ok[k] == h)
         return 1;
-    pl_candidate c2 = {0};
-    pl_fail f2 = {0};
-    int tile_loop =
-        pl_recognize(host, lp, c->function, NULL, &c2, &f2) && pl_tile_index(&c2, t->global) >= 0;
-    pl_fail_clear(&f2);
-    if (tile_loop) {
-      int ok = sibling_fills(host, c, t, &c2, lp, opts, f);
-      pl_candidate_free(&c2);
+    const pl_table_entry *e = pl_table_find(table, h);
+    if (e && e->ok && pl_tile_index(&e->c, t->global) >= 0) {
+      int ok = sibling_fills(host, c, t, &e->c, lp, opts, f);
       if (ok && memo && memo->n < sizeof memo->ok / sizeof *memo->ok)
         memo->ok[memo->n++] = h;
       if (ok || !copy_back)
@@ -176,7 +173,6 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_tile *t
       pl_fail_clear(f);
       break;
     }
-    pl_candidate_free(&c2);
   }
   LLVMOpcode op = LLVMGetInstructionOpcode(user);
   if (op == LLVMStore) {
@@ -217,6 +213,7 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_tile *t
 typedef struct tile_walk {
   pl_host *host;
   const pl_candidate *c;
+  const pl_loop_table *table;
   const pl_tile *t;
   const pl_options *opts;
   pl_fail *f;
@@ -318,16 +315,17 @@ static pl_walk_step visit_tile_use(void *ctx, LLVMValueRef user, LLVMValueRef v,
   if (op == LLVMStore && LLVMGetOperand(user, 0) == v)
     return stop(pl_failf(w->f, PL_R_TILE_ESCAPES, user,
                          "the address of tile '%s' is stored to memory", name));
-  return outside_use_ok(w->host, w->c, w->t, user, w->opts, w->memo, w->f) ? PL_WALK_SKIP
-                                                                           : PL_WALK_STOP;
+  return outside_use_ok(w->host, w->c, w->table, w->t, user, w->opts, w->memo, w->f) ? PL_WALK_SKIP
+                                                                                     : PL_WALK_STOP;
 }
 
 /* (a) Walks every use of tile `t` and the values derived from it
  * (visit_tile_use), deeper than PL_MAX_DERIVED_DEPTH levels of GEPs and
  * casts declining the loop. */
-static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_tile *t,
-                           const pl_options *opts, pl_fail *f, int local, sibling_memo *memo) {
-  tile_walk w = {host, c, t, opts, f, local, memo};
+static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_table *table,
+                           const pl_tile *t, const pl_options *opts, pl_fail *f, int local,
+                           sibling_memo *memo) {
+  tile_walk w = {host, c, table, t, opts, f, local, memo};
   int r = pl_walk_uses(t->global, PL_MAX_DERIVED_DEPTH, visit_tile_use, &w);
   if (r < 0)
     pl_failf(f, PL_R_TILE_ESCAPES, NULL,
@@ -344,11 +342,10 @@ int pl_copy_back_possible(const pl_candidate *c) {
   return 1;
 }
 
-
-int pl_check_tile_uses(pl_host *host, const pl_candidate *c, size_t tile, const pl_options *opts,
-                       pl_fail *f, int *copy_back_reads) {
+int pl_check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_table *table,
+                       size_t tile, const pl_options *opts, pl_fail *f, int *copy_back_reads) {
   sibling_memo memo = {0};
-  int ok = check_tile_uses(host, c, &c->tiles[tile], opts, f, 0, &memo);
+  int ok = check_tile_uses(host, c, table, &c->tiles[tile], opts, f, 0, &memo);
   *copy_back_reads = ok && memo.copy_back_reads;
   return ok;
 }

@@ -20,14 +20,16 @@
 #include "candidate.h"
 #include "options.h"
 #include "reasons.h"
+#include "table.h"
 
-/** Checks every use of tile number `tile` of `c` (see the file comment).
+/** Checks every use of tile number `tile` of `c` (see the file comment),
+ * the other loops of its function looked up in `table` (table.h).
  * Returns 1 when the loop may replace the tile by a ring, with
  * *copy_back_reads set when it may only because the copy-back argument
  * lets a read outside the loop see the tile (the rewrite then copies the
  * last slot back after the drain); else 0 with the reason in `f`. */
-int pl_check_tile_uses(pl_host *host, const pl_candidate *c, size_t tile, const pl_options *opts,
-                       pl_fail *f, int *copy_back_reads);
+int pl_check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_table *table,
+                       size_t tile, const pl_options *opts, pl_fail *f, int *copy_back_reads);
 
 /** Nonzero when every copy of `c` runs on every iteration (no predicate):
  * then each thread can copy the last slot of its own copies back into the
