@@ -481,3 +481,67 @@ const char *pl_opcode_phrase(LLVMValueRef inst) {
       return phrases[i][1];
   return "an instruction";
 }
+
+int pl_is_pure(LLVMValueRef v, unsigned kinds) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  switch (op) {
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMBitCast:
+  case LLVMICmp:
+  case LLVMFCmp:
+  case LLVMSelect:
+  case LLVMFreeze:
+    return 1;
+  case LLVMFAdd:
+  case LLVMFSub:
+  case LLVMFMul:
+  case LLVMFDiv:
+  case LLVMFRem:
+  case LLVMFNeg:
+  case LLVMFPToUI:
+  case LLVMFPToSI:
+  case LLVMUIToFP:
+  case LLVMSIToFP:
+  case LLVMFPTrunc:
+  case LLVMFPExt:
+    return (kinds & PL_PURE_FLOAT) != 0;
+  case LLVMExtractElement:
+  case LLVMInsertElement:
+  case LLVMShuffleVector:
+    return (kinds & PL_PURE_VECTOR) != 0;
+  case LLVMGetElementPtr:
+  case LLVMAddrSpaceCast:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+    return (kinds & PL_PURE_POINTER) != 0;
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem: {
+    LLVMValueRef d = LLVMGetOperand(v, 1);
+    return LLVMIsAConstantInt(d) && LLVMConstIntGetZExtValue(d) != 0 &&
+           LLVMConstIntGetSExtValue(d) != -1;
+  }
+  case LLVMCall: {
+    if (pl_touches_memory(v))
+      return 0;
+    LLVMValueRef callee = LLVMGetCalledValue(v);
+    if (callee && LLVMIsAInlineAsm(callee))
+      return (kinds & PL_PURE_ASM) && !LLVMGetInlineAsmHasSideEffects(callee);
+    return pl_intrinsic_id(v) && !pl_may_have_side_effects(v);
+  }
+  default:
+    return 0;
+  }
+}

@@ -156,4 +156,27 @@ const char *pl_opcode_word(LLVMValueRef inst);
 /** The same word with its indefinite article ("a phi", "an atomic"). */
 const char *pl_opcode_phrase(LLVMValueRef inst);
 
+/** Kinds of side-effect-free instruction beyond integer arithmetic,
+ * casts, compares, selects and freeze (pl_is_pure). */
+enum {
+  PL_PURE_FLOAT = 1,   /**< floating-point arithmetic and conversions */
+  PL_PURE_VECTOR = 2,  /**< extractelement, insertelement, shufflevector */
+  PL_PURE_POINTER = 4, /**< GEPs, addrspacecast, ptrtoint, inttoptr */
+  PL_PURE_ASM = 8,     /**< inline asm that is neither volatile nor touches memory
+                            (CUDA's fp16 headers convert with
+                            `asm("cvt.rn.f16.f32 ...")`) */
+  PL_PURE_ANY = 15,
+};
+
+/** Nonzero when the instruction `v` computes a value from its operands
+ * only -- touches no memory, has no side effects, and cannot trap when
+ * computed for an iteration that does not exist -- and is of the base
+ * kinds or of the `kinds` (PL_PURE_*) asked for. The base: integer
+ * arithmetic, casts between integers, compares, select, freeze, integer
+ * division by a constant other than 0 and -1, and calls of intrinsics that
+ * touch no memory and have no side effects. The one list of such
+ * instructions: a converting copy, a copy loop's arithmetic and a copy's
+ * recomputed address each take the kinds they allow. */
+int pl_is_pure(LLVMValueRef v, unsigned kinds);
+
 #endif /* PL_IR_H */

@@ -54,9 +54,4 @@ int pl_loop_has_barrier(pl_loop_ref loop, LLVMValueRef fn);
  * few that matter. */
 int pl_loop_is_tile_like(pl_loop_ref loop, LLVMValueRef fn);
 
-/** The source form of a fill constant `v` for a remark: C's INFINITY and
- * NAN spellings, decimal integers, else LLVM's text. Returns a malloc'ed
- * string the caller frees (NULL when out of memory). */
-char *pl_fill_text(LLVMValueRef v);
-
 #endif /* PL_RECOGNIZE_H */

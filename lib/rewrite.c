@@ -10,6 +10,7 @@
 #include "layout.h"
 #include "limits.h"
 #include "lowering.h"
+#include "rewrite_impl.h"
 #include "uses.h"
 
 #include <assert.h>
@@ -128,51 +129,32 @@ static void collect_tile_uses(const pl_candidate *c, LLVMValueRef g, use_site **
   pl_walk_uses(g, PL_MAX_DERIVED_DEPTH, find_site, &sf);
 }
 
-/* The state of one rewrite, shared by its steps. */
-typedef struct skeleton {
-  pl_host *host;
-  pl_txn *txn;
-  const pl_candidate *c;
-  const pl_plan *plan;
-  LLVMBuilderRef b;
-  LLVMValueRef *ring;     /* per tile: the ring global */
-  pl_emitter slot0;       /* hoisted tile addresses, re-based once on slot 0 */
-  LLVMValueRef btc;       /* ScalarEvolution's backedge-taken count, or NULL */
-  LLVMValueRef n_phi;     /* iteration counter (with btc) */
-  LLVMValueRef s_phi;     /* slot counter */
-  pl_emitter cur;         /* the compute's view: tiles are the current slot */
-  LLVMValueRef *iv_steps; /* per IV: its runtime step, in the preheader */
-  LLVMValueRef anchor;    /* ours, after the slot pointers; survives erasure */
-  unsigned issued;
-  pl_vec guarded; /* data moves of predicated copies ... */
-  pl_vec guards;  /* ... and the predicate of each, at its issue point */
-  /* Per copy: what the steady state's issue staged for the store after the
-   * compute (lowerings that store after the compute). */
-  pl_copy_state *staged;
-  /* Copy loops: each issue's clone of the copy stage, linked in at the end
-   * (link_regions): a marker where it goes, its entry block, and the
-   * placeholder block its exits branch to. */
-  struct pending_region {
-    LLVMValueRef marker;
-    LLVMBasicBlockRef entry, placeholder;
-  } *pending;
-  size_t npending;
-} skeleton;
-
-static size_t region_index(const pl_candidate *c, LLVMBasicBlockRef bb) {
-  for (size_t i = 0; i < c->nregion; ++i)
-    if (c->region[i] == bb)
-      return i;
-  return 0;
+const pl_lowering *pl_rw_lowering_of(const pl_skeleton *k, size_t copy) {
+  return pl_lowering_for(k->plan->copy_lowering[copy]);
 }
 
-static const pl_lowering *lowering_of(const skeleton *k, size_t copy) {
-  return pl_lowering_for(k->plan->copy_lowering[copy]);
+/* Index of the plan copy whose store is `store`, or SIZE_MAX. */
+size_t pl_rw_plan_copy_of(const pl_plan *plan, LLVMValueRef store) {
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    if (plan->copies[i].store == store)
+      return i;
+  return SIZE_MAX;
+}
+
+/* Issues plan copy `i` with its lowering at the builder of `e`. */
+void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
+                     pl_copy_state *st) {
+  const pl_copy *cp = &k->plan->copies[i];
+  pl_vec moves = {0};
+  st->src_align = k->plan->src_align[i];
+  st->dst_align = k->plan->dst_align[i];
+  k->issued += pl_rw_lowering_of(k, i)->issue(e, cp, exists, &moves, st);
+  pl_vec_free(&moves);
 }
 
 /* Asks every lowering the plan uses to commit (wait_pending < 0) or to
  * wait for all but `wait_pending` groups; those with no groups do nothing. */
-static void commit_or_wait(skeleton *k, int wait_pending) {
+static void commit_or_wait(pl_skeleton *k, int wait_pending) {
   for (unsigned kind = 0; kind < PL_NUM_LOWERINGS; ++kind) {
     if (!(k->plan->used & (1u << kind)))
       continue;
@@ -186,7 +168,7 @@ static void commit_or_wait(skeleton *k, int wait_pending) {
 
 /* Records the data moves of a copy for predicate_moves when it has a
  * predicate (computed at the issue point). */
-static void keep_moves(skeleton *k, const pl_copy *cp, LLVMValueRef pred, pl_vec *moves) {
+static void keep_moves(pl_skeleton *k, const pl_copy *cp, LLVMValueRef pred, pl_vec *moves) {
   for (size_t m = 0; m < moves->len && cp->pred; ++m) {
     pl_vec_push(&k->guarded, moves->v[m]);
     pl_vec_push(&k->guards, pred);
@@ -194,7 +176,7 @@ static void keep_moves(skeleton *k, const pl_copy *cp, LLVMValueRef pred, pl_vec
 }
 
 /* The predicate of a copy in the context of `e`, or NULL. */
-static LLVMValueRef copy_pred(skeleton *k, pl_emitter *e, const pl_copy *cp) {
+static LLVMValueRef copy_pred(pl_skeleton *k, pl_emitter *e, const pl_copy *cp) {
   if (!cp->pred)
     return NULL;
   LLVMValueRef pred = pl_emit_remap(e, cp->pred); /* loop-invariant: usually itself */
@@ -216,7 +198,7 @@ static LLVMValueRef new_ring(const pl_candidate *c, const char *name, uint64_t b
 /* Tile `t`'s ring in the storage of `have`, the ring of an earlier loop over
  * the same tile (plan.share_ring): `have` itself when it is large and
  * aligned enough, else a larger array that replaces it everywhere. */
-static LLVMValueRef reuse_ring(skeleton *k, size_t t, LLVMValueRef have) {
+static LLVMValueRef reuse_ring(pl_skeleton *k, size_t t, LLVMValueRef have) {
   uint64_t need = k->plan->stages * k->plan->rings[t].stride;
   uint64_t size = pl_global_bytes(have);
   unsigned align = k->plan->rings[t].align, old_align = LLVMGetAlignment(have);
@@ -231,7 +213,7 @@ static LLVMValueRef reuse_ring(skeleton *k, size_t t, LLVMValueRef have) {
 
 /* The rings: one internal addrspace(3) array of S slots per tile, or the
  * storage of an earlier loop's ring over the same tile (plan.share_ring). */
-static void make_rings(skeleton *k) {
+static void make_rings(pl_skeleton *k) {
   const pl_candidate *c = k->c;
   for (size_t t = 0; t < c->ntiles; ++t) {
     if (k->plan->share_ring[t]) {
@@ -247,276 +229,6 @@ static void make_rings(skeleton *k) {
   }
 }
 
-/* Index of the plan copy whose store is `store`, or SIZE_MAX. */
-static size_t plan_copy_of(const pl_plan *plan, LLVMValueRef store) {
-  for (size_t i = 0; i < plan->ncopies; ++i)
-    if (plan->copies[i].store == store)
-      return i;
-  return SIZE_MAX;
-}
-
-/* Issues plan copy `i` with its lowering at the builder of `e`. */
-static void issue_one(skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
-                      pl_copy_state *st) {
-  const pl_copy *cp = &k->plan->copies[i];
-  pl_vec moves = {0};
-  st->src_align = k->plan->src_align[i];
-  st->dst_align = k->plan->dst_align[i];
-  k->issued += lowering_of(k, i)->issue(e, cp, exists, &moves, st);
-  pl_vec_free(&moves);
-}
-
-/* The value of `v` at the issue of a copy whose store is in block `at`:
- * what the emitter maps it to, except for instructions of the region in
- * blocks that do not dominate `at` -- the address of a guarded load, in
- * the arm of the branch around it -- which are cloned here afresh (their
- * clone in the arm's clone block would not dominate the issue). */
-static LLVMValueRef remap_at(skeleton *k, pl_emitter *e, LLVMValueRef v, LLVMBasicBlockRef at,
-                             pl_vmap *local) {
-  if (!LLVMIsAInstruction(v) || LLVMIsAPHINode(v))
-    return pl_emit_remap(e, v);
-  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
-  if (!pl_in_region(k->c, bb) || pl_dominates(k->host, bb, at))
-    return pl_emit_remap(e, v);
-  LLVMValueRef m = pl_vmap_get(local, v);
-  if (m)
-    return m;
-  LLVMValueRef r = LLVMInstructionClone(v);
-  int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
-  for (int i = 0; i < n; ++i)
-    LLVMSetOperand(r, (unsigned)i, remap_at(k, e, LLVMGetOperand(v, (unsigned)i), at, local));
-  pl_emit_drop_flags(r);
-  LLVMInsertIntoBuilder(e->b, r);
-  pl_vmap_put(local, v, r);
-  return r;
-}
-
-/* Issues plan copy `copy`, whose store is in region block `at`, into the
- * clone of that block at the builder. The lowering reads the copy's
- * operands -- source, destination and every term of its guard -- through
- * the emitter's map; each is bound for this issue alone to its value at
- * `at` (remap_at): a term that the original code computed on only some of
- * the paths into `at` (the second operand of a short-circuited `&&`, in a
- * block that branches around the load) is computed afresh there, since its
- * clone in that block does not dominate the issue. Recomputable terms are
- * free of traps and poison on every path, which legality checked. */
-static void issue_in_clone(skeleton *k, pl_emitter *e, size_t copy, LLVMBasicBlockRef at,
-                           LLVMValueRef exists, pl_copy_state *st) {
-  const pl_copy *cp = &k->plan->copies[copy];
-  LLVMValueRef ops[2 + PL_MAX_GUARD_TERMS], saved[2 + PL_MAX_GUARD_TERMS];
-  size_t n = 0;
-  ops[n++] = cp->src;
-  ops[n++] = cp->dst;
-  if (cp->guard)
-    ops[n++] = cp->guard;
-  for (unsigned g = 0; g < cp->nmore_guards; ++g)
-    ops[n++] = cp->more_guards[g];
-  pl_vmap local;
-  pl_vmap_init(&local);
-  LLVMValueRef bound[2 + PL_MAX_GUARD_TERMS];
-  for (size_t i = 0; i < n; ++i)
-    bound[i] = remap_at(k, e, ops[i], at, &local);
-  for (size_t i = 0; i < n; ++i) {
-    saved[i] = pl_vmap_get(&e->map, ops[i]);
-    pl_vmap_put(&e->map, ops[i], bound[i]);
-  }
-  issue_one(k, e, copy, exists, st);
-  for (size_t i = n; i-- > 0;)
-    pl_vmap_put(&e->map, ops[i], saved[i]);
-  pl_vmap_free(&local);
-}
-
-/* Pushes `v` when it is an instruction of the copy stage's region that
- * is not yet in `need` (a header phi is an IV: mapped, never cloned). */
-static void push_needed(const pl_candidate *c, pl_vmap *need, pl_vec *stack, LLVMValueRef v) {
-  if (!v || !LLVMIsAInstruction(v) || pl_vmap_get(need, v))
-    return;
-  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
-  if (!pl_in_region(c, bb) || (LLVMIsAPHINode(v) && bb == c->header))
-    return;
-  pl_vmap_put(need, v, v);
-  pl_vec_push(stack, v);
-}
-
-/* Copy loops (issue 9, part 2): the copy stage of the iteration `e`
- * describes, issued as a clone of its control flow. At the builder a
- * marker is left where the clone will be linked in (link_regions, once the
- * rest of the rewrite no longer needs the loop's blocks as they were); the
- * region's blocks are cloned in dominator order into new blocks, each
- * holding the clones of the branch conditions, phis and address
- * arithmetic the copies need, and in place of each copy its lowering's
- * issue (zero-filled where the iteration does not exist or the
- * guard fails). Edges to the kept barrier's block go to a placeholder.
- * Values every clone block uses -- the IVs, hoisted tile addresses,
- * constants over a tile -- are emitted first, before the marker, so they
- * dominate every clone block. */
-static void issue_region(skeleton *k, pl_emitter *e, LLVMValueRef exists) {
-  const pl_candidate *c = k->c;
-  const pl_plan *plan = k->plan;
-  LLVMContextRef ctx = ctx_of(c);
-  LLVMBuilderRef b = k->b;
-  LLVMBasicBlockRef kb = LLVMGetInstructionParent(c->first_barrier);
-  for (size_t i = 0; i < c->nivs; ++i)
-    pl_emit_remap(e, c->ivs[i].phi);
-
-  /* What the copies and the branches need, within the region. */
-  pl_vmap need;
-  pl_vmap_init(&need);
-  pl_vec stack = {0}, roots = {0};
-  for (size_t i = 0; i < plan->ncopies; ++i) {
-    const pl_copy *cp = &plan->copies[i];
-    if (!pl_in_region(c, LLVMGetInstructionParent(cp->store)))
-      continue;
-    pl_vec_push(&roots, cp->src);
-    pl_vec_push(&roots, cp->dst);
-    if (cp->guard)
-      pl_vec_push(&roots, cp->guard);
-    for (unsigned g = 0; g < cp->nmore_guards; ++g)
-      pl_vec_push(&roots, cp->more_guards[g]);
-  }
-  for (size_t r = 0; r < c->nregion; ++r) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[r]);
-    if (LLVMIsConditional(t))
-      pl_vec_push(&roots, LLVMGetCondition(t));
-  }
-  for (size_t i = 0; i < roots.len; ++i)
-    push_needed(c, &need, &stack, roots.v[i]);
-  pl_vec operands = {0};
-  while (stack.len) {
-    LLVMValueRef v = stack.v[--stack.len];
-    int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
-    for (int i = 0; i < n; ++i) {
-      LLVMValueRef op = LLVMGetOperand(v, (unsigned)i);
-      push_needed(c, &need, &stack, op);
-      pl_vec_push(&operands, op);
-    }
-  }
-  /* Values from outside the region, at the marker. */
-  for (size_t i = 0; i < roots.len; ++i)
-    pl_vec_push(&operands, roots.v[i]);
-  for (size_t i = 0; i < operands.len; ++i) {
-    LLVMValueRef op = operands.v[i];
-    if (LLVMIsABasicBlock(op) ||
-        (LLVMIsAInstruction(op) && pl_in_region(c, LLVMGetInstructionParent(op))))
-      continue;
-    pl_emit_remap(e, op);
-  }
-  pl_vec_free(&operands);
-  pl_vec_free(&roots);
-  pl_vec_free(&stack);
-  /* The marker goes after them (a hoisted tile address is re-based at the
-   * end of the preheader, which in the prologue is here). */
-  LLVMValueRef marker =
-      LLVMBuildFreeze(b, LLVMConstInt(LLVMInt1TypeInContext(ctx), 1, 0), "pl.copy.loop");
-
-  LLVMBasicBlockRef *clone = calloc(c->nregion, sizeof *clone);
-  if (!clone)
-    abort();
-  for (size_t r = 0; r < c->nregion; ++r)
-    clone[r] = LLVMAppendBasicBlockInContext(ctx, c->function, "pl.copy");
-  LLVMBasicBlockRef placeholder = LLVMAppendBasicBlockInContext(ctx, c->function, "pl.copy.done");
-#define PL_CLONE_OF(bb) ((bb) == kb ? placeholder : clone[region_index(c, (bb))])
-  /* The phis first, filled once every block is cloned. */
-  for (size_t r = 1; r < c->nregion; ++r) {
-    LLVMPositionBuilderAtEnd(b, clone[r]);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[r]); i && LLVMIsAPHINode(i);
-         i = LLVMGetNextInstruction(i))
-      if (pl_vmap_get(&need, i))
-        pl_vmap_put(&e->map, i, LLVMBuildPhi(b, LLVMTypeOf(i), "pl.copy.phi"));
-  }
-  pl_copy_state st = {0};
-  for (size_t r = 0; r < c->nregion; ++r) {
-    LLVMPositionBuilderAtEnd(b, clone[r]);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[r]); i; i = LLVMGetNextInstruction(i)) {
-      if (LLVMIsAPHINode(i))
-        continue;
-      if (LLVMIsATerminatorInst(i)) {
-        if (LLVMIsConditional(i))
-          LLVMBuildCondBr(b, pl_emit_remap(e, LLVMGetCondition(i)),
-                          PL_CLONE_OF(LLVMGetSuccessor(i, 0)), PL_CLONE_OF(LLVMGetSuccessor(i, 1)));
-        else
-          LLVMBuildBr(b, PL_CLONE_OF(LLVMGetSuccessor(i, 0)));
-        break;
-      }
-      size_t copy = plan_copy_of(plan, i);
-      if (copy != SIZE_MAX)
-        issue_in_clone(k, e, copy, c->region[r], exists, &st);
-      else if (pl_vmap_get(&need, i))
-        pl_emit_remap(e, i);
-    }
-  }
-  for (size_t r = 1; r < c->nregion; ++r)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[r]); i && LLVMIsAPHINode(i);
-         i = LLVMGetNextInstruction(i)) {
-      LLVMValueRef phi = pl_vmap_get(&need, i) ? pl_vmap_get(&e->map, i) : NULL;
-      for (unsigned n = 0; phi && n < LLVMCountIncoming(i); ++n) {
-        LLVMValueRef v = pl_emit_remap(e, LLVMGetIncomingValue(i, n));
-        LLVMBasicBlockRef from = PL_CLONE_OF(LLVMGetIncomingBlock(i, n));
-        LLVMAddIncoming(phi, &v, &from, 1);
-      }
-    }
-#undef PL_CLONE_OF
-  pl_vmap_free(&need);
-  k->pending = pl_append(k->pending, k->npending, sizeof *k->pending);
-  k->pending[k->npending++] = (struct pending_region){marker, clone[0], placeholder};
-  free(clone);
-  LLVMValueRef after = LLVMGetNextInstruction(marker);
-  if (after)
-    LLVMPositionBuilderBefore(b, after);
-  else
-    LLVMPositionBuilderAtEnd(b, LLVMGetInstructionParent(marker));
-}
-
-/* Links each clone of the copy stage in at its marker: the marker's block
- * is split after it, branches to the clone's entry, and the clone's exits
- * go to the second half. Last in the rewrite: it changes the CFG, after
- * which the driver invalidates the analyses. */
-static void link_regions(skeleton *k) {
-  for (size_t i = 0; i < k->npending; ++i) {
-    struct pending_region *p = &k->pending[i];
-    LLVMBasicBlockRef pre = LLVMGetInstructionParent(p->marker);
-    LLVMBasicBlockRef post = pl_split_block_before(LLVMGetNextInstruction(p->marker));
-    LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(pre));
-    LLVMInstructionEraseFromParent(p->marker);
-    LLVMPositionBuilderAtEnd(k->b, pre);
-    LLVMBuildBr(k->b, p->entry);
-    LLVMReplaceAllUsesWith(LLVMBasicBlockAsValue(p->placeholder), LLVMBasicBlockAsValue(post));
-    LLVMDeleteBasicBlock(p->placeholder);
-  }
-  free(k->pending);
-}
-
-/* The original copy stage, its copies removed, would still run its loops
- * empty: the header branches straight to the kept barrier's block, which
- * leaves the other region blocks unreachable (code generation drops them;
- * they are not deleted, since the driver's worklist may still name an
- * inner loop's header) -- when nothing outside them uses their values and
- * the barrier's block has no phis over them; else they stay (correct,
- * only slower). */
-static void drop_original_region(const skeleton *k) {
-  const pl_candidate *c = k->c;
-  LLVMBasicBlockRef kb = LLVMGetInstructionParent(k->c->first_barrier);
-  if (LLVMIsAPHINode(LLVMGetFirstInstruction(kb)))
-    return;
-  for (size_t r = 1; r < c->nregion; ++r)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[r]); i; i = LLVMGetNextInstruction(i))
-      for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);
-        if (!LLVMIsAInstruction(user) || !pl_in_region(c, LLVMGetInstructionParent(user)) ||
-            LLVMGetInstructionParent(user) == c->header)
-          return;
-      }
-  LLVMValueRef t = LLVMGetBasicBlockTerminator(c->header);
-  for (unsigned s = 0; s < LLVMGetNumSuccessors(t); ++s) {
-    LLVMBasicBlockRef to = LLVMGetSuccessor(t, s);
-    if (to != kb && (s == 0 || to != LLVMGetSuccessor(t, 0)))
-      pl_remove_predecessor(to, c->header);
-  }
-  LLVMInstructionEraseFromParent(t);
-  LLVMPositionBuilderAtEnd(k->b, c->header);
-  LLVMBuildBr(k->b, kb);
-}
-
 /* Issues the copies of the iteration `e` describes, zero-filled unless
  * `exists`, then commits them as one group. The predicate of a copy is
  * computed before it; its data moves are put under it at the end
@@ -525,18 +237,18 @@ static void drop_original_region(const skeleton *k) {
  * lowering that stores after the compute leaves its state in
  * `staged[copy]` for emit_stores; without `staged` (the prologue, where
  * there is no compute to wait for) it stores at once. */
-static void issue_stage(skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_copy_state *staged) {
+static void issue_stage(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_copy_state *staged) {
   const pl_plan *plan = k->plan;
   pl_copy_state *sts = calloc(plan->ncopies ? plan->ncopies : 1, sizeof *sts);
   if (!sts)
     abort();
   if (k->c->region)
-    issue_region(k, e, exists);
+    pl_rw_issue_region(k, e, exists);
   for (size_t i = 0; i < plan->ncopies; ++i) {
     const pl_copy *cp = &plan->copies[i];
     if (k->c->region && pl_in_region(k->c, LLVMGetInstructionParent(cp->store)))
       continue; /* issued in the clone of the copy stage */
-    const pl_lowering *low = lowering_of(k, i);
+    const pl_lowering *low = pl_rw_lowering_of(k, i);
     LLVMValueRef pred = copy_pred(k, e, cp);
     pl_vec moves = {0};
     pl_copy_state *st = &sts[i];
@@ -557,7 +269,7 @@ static void issue_stage(skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_copy
 
 /* Puts each data move of a predicated copy under `if (pred)`: its block is
  * split before it and it moves into the new block. */
-static void predicate_moves(skeleton *k, pl_host *host) {
+static void predicate_moves(pl_skeleton *k, pl_host *host) {
   for (size_t i = 0; i < k->guarded.len; ++i) {
     LLVMValueRef move = k->guarded.v[i];
     LLVMValueRef then = pl_split_block_if_then(host, k->guards.v[i], move);
@@ -569,7 +281,7 @@ static void predicate_moves(skeleton *k, pl_host *host) {
 
 /* Points the tiles of `e` at slot `slot` (an i32) of every ring, with GEPs
  * named `name`. */
-static void point_at_slot(skeleton *k, pl_emitter *e, LLVMValueRef slot, int inbounds,
+static void point_at_slot(pl_skeleton *k, pl_emitter *e, LLVMValueRef slot, int inbounds,
                           const char *name) {
   LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx_of(k->c)), i32 = LLVMInt32TypeInContext(ctx_of(k->c));
   for (size_t t = 0; t < k->c->ntiles; ++t) {
@@ -587,7 +299,7 @@ static void point_at_slot(skeleton *k, pl_emitter *e, LLVMValueRef slot, int inb
  * address arithmetic (without poison-generating flags), re-bases hoisted
  * tile addresses on slot 0, and steps invariant-step IVs by their
  * expanded steps. */
-static void init_issuer(skeleton *k, pl_emitter *e) {
+static void init_issuer(pl_skeleton *k, pl_emitter *e) {
   pl_emitter_init(e, k->c, k->b);
   e->clone_loop = 1;
   e->drop_flags = 1;
@@ -597,7 +309,7 @@ static void init_issuer(skeleton *k, pl_emitter *e) {
 
 /* Prologue: the backedge-taken count, then iterations 0 .. S-2 into slots
  * 0 .. S-2, one group each. */
-static void emit_prologue(skeleton *k, pl_host *host) {
+static void emit_prologue(pl_skeleton *k, pl_host *host) {
   const pl_candidate *c = k->c;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(c));
   LLVMValueRef ph_term = LLVMGetBasicBlockTerminator(c->preheader);
@@ -620,7 +332,7 @@ static void emit_prologue(skeleton *k, pl_host *host) {
 
 /* Header: the slot counter s (and, with ScalarEvolution's count, the
  * iteration counter n), and the current slot of every ring. */
-static void emit_counters(skeleton *k) {
+static void emit_counters(pl_skeleton *k) {
   const pl_candidate *c = k->c;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(c));
   LLVMValueRef top = pl_first_non_phi(c->header);
@@ -656,7 +368,7 @@ static void emit_counters(skeleton *k) {
  * of the body, iteration i+1's staged registers into its slot `slot`, the
  * one iteration i-1 computed on; the next iteration's kept barrier orders
  * them before every thread's compute of that slot (rewrite.h). */
-static void emit_stores(skeleton *k, LLVMValueRef slot) {
+static void emit_stores(pl_skeleton *k, LLVMValueRef slot) {
   const pl_candidate *c = k->c;
   LLVMPositionBuilderBefore(k->b, LLVMGetBasicBlockTerminator(c->latch));
   pl_emitter e;
@@ -665,7 +377,7 @@ static void emit_stores(skeleton *k, LLVMValueRef slot) {
   pl_emit_map_ivs(&e, 0, 1);
   for (size_t i = 0; i < k->plan->ncopies; ++i) {
     const pl_copy *cp = &k->plan->copies[i];
-    const pl_lowering *low = lowering_of(k, i);
+    const pl_lowering *low = pl_rw_lowering_of(k, i);
     if (!low->store)
       continue;
     LLVMValueRef pred = copy_pred(k, &e, cp);
@@ -679,7 +391,7 @@ static void emit_stores(skeleton *k, LLVMValueRef slot) {
 
 /* Steady state around the first barrier: wait, barrier, issue iteration
  * i+S-1 into the slot freed last iteration, commit. */
-static void emit_steady_state(skeleton *k) {
+static void emit_steady_state(pl_skeleton *k) {
   const pl_candidate *c = k->c;
   const unsigned S = k->plan->stages;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(c));
@@ -717,7 +429,7 @@ static void remove_copies(const pl_candidate *c) {
  * hoisted, each such address would be a 64-bit generic pointer live across
  * the loop (measured: 124 -> 167 registers for the WMMA example), so
  * rebuild it from the slot pointer. */
-static void redirect_compute(skeleton *k) {
+static void redirect_compute(pl_skeleton *k) {
   const pl_candidate *c = k->c;
   LLVMPositionBuilderBefore(k->b, LLVMGetNextInstruction(k->anchor));
   use_site *sites = NULL;
@@ -759,7 +471,7 @@ static LLVMTypeRef chunk_type(const pl_candidate *c, unsigned bytes) {
  * This thread's copies are complete (the wait before); the barrier after
  * (exit_barrier) publishes the tile to every thread. Emitted before the
  * copies go, since the addresses are cloned from theirs. */
-static void emit_copy_back(skeleton *k) {
+static void emit_copy_back(pl_skeleton *k) {
   const pl_candidate *c = k->c;
   int any = 0;
   for (size_t t = 0; t < c->ntiles; ++t)
@@ -793,7 +505,7 @@ static void emit_copy_back(skeleton *k) {
 
 /* Epilogue on the exit edge: drain every group, the copy-back and the
  * barrier the plan asks for. */
-static void emit_drain(skeleton *k, pl_host *host) {
+static void emit_drain(pl_skeleton *k, pl_host *host) {
   const pl_candidate *c = k->c;
   LLVMBasicBlockRef exit = c->exit;
   if (pl_pred_count(exit) != 1)
@@ -844,7 +556,7 @@ static void delete_tiles(const pl_candidate *c, const pl_plan *plan, pl_txn *txn
 /* The ring (rewrite.h): rings, prologue, counters, steady state, drain. */
 static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan *plan, pl_txn *txn,
                              LLVMValueRef *rings) {
-  skeleton k = {.host = host, .c = c, .plan = plan, .txn = txn};
+  pl_skeleton k = {.host = host, .c = c, .plan = plan, .txn = txn};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
   k.ring = calloc(c->ntiles, sizeof *k.ring);
   k.iv_steps = calloc(c->nivs ? c->nivs : 1, sizeof *k.iv_steps);
@@ -875,8 +587,8 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
   delete_tiles(c, plan, k.txn);
   predicate_moves(&k, host);
   if (c->region) {
-    drop_original_region(&k);
-    link_regions(&k);
+    pl_rw_drop_original_region(&k);
+    pl_rw_link_regions(&k);
   }
   pl_vec_free(&k.guarded);
   pl_vec_free(&k.guards);

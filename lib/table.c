@@ -17,8 +17,7 @@ static void free_entries(pl_loop_table *t) {
   t->n = 0;
 }
 
-void pl_table_build(pl_loop_table *t, pl_host *host, LLVMValueRef fn,
-                    LLVMValueRef hand_pipelined) {
+void pl_table_build(pl_loop_table *t, pl_host *host, LLVMValueRef fn, LLVMValueRef hand_pipelined) {
   free_entries(t);
   size_t n = pl_loops_preorder(host, NULL, 0);
   pl_loop_ref *loops = pl_xcalloc(n, sizeof *loops);

@@ -41,8 +41,7 @@ typedef struct pl_loop_table {
 /** Recognizes every loop of the kernel `fn` (pl_recognize, with the
  * function's hand-written asynchronous copies `hand_pipelined`) into the
  * entries of `t`, replacing the entries it had; keeps its rings. */
-void pl_table_build(pl_loop_table *t, pl_host *host, LLVMValueRef fn,
-                    LLVMValueRef hand_pipelined);
+void pl_table_build(pl_loop_table *t, pl_host *host, LLVMValueRef fn, LLVMValueRef hand_pipelined);
 
 /** The entry of the loop whose header is `header`, or NULL (as strchr, a
  * pointer into `t` that the driver may change: the rewrite updates its

@@ -1,0 +1,420 @@
+/*===- lib/classify.c - what a store into a tile stores -------------------===*/
+#include "classify.h"
+
+#include "host_cfg.h"
+#include "host_diag.h"
+#include "host_memory.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_zero(LLVMValueRef v) {
+  return LLVMIsConstant(v) && LLVMIsNull(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v);
+}
+
+/* Peels value-preserving bitcasts. */
+static LLVMValueRef peel_bitcast(LLVMValueRef v) {
+  while (LLVMIsABitCastInst(v))
+    v = LLVMGetOperand(v, 0);
+  return v;
+}
+
+/* When *v is one lane of a vector (extractelement by a constant index),
+ * sets *v to the vector and *offset to the lane's byte offset and returns
+ * the lane; else returns -1 and leaves both alone. */
+static int as_lane(const pl_candidate *c, LLVMValueRef *v, unsigned *offset) {
+  if (!LLVMIsAExtractElementInst(*v) || !LLVMIsAConstantInt(LLVMGetOperand(*v, 1)))
+    return -1;
+  uint64_t idx = LLVMConstIntGetZExtValue(LLVMGetOperand(*v, 1));
+  LLVMValueRef vec = peel_bitcast(LLVMGetOperand(*v, 0));
+  LLVMTypeRef vt = LLVMTypeOf(vec);
+  if (LLVMGetTypeKind(vt) != LLVMVectorTypeKind || idx >= LLVMGetVectorSize(vt))
+    return -1;
+  *offset = (unsigned)(idx * pl_type_alloc_size(c->module, LLVMGetElementType(vt)));
+  *v = vec;
+  return (int)idx;
+}
+
+/* Nonzero when `v` may depend on a value loaded in the loop (through
+ * anything but induction variables). */
+static int depends_on_loop_load(const pl_candidate *c, LLVMValueRef v, int depth) {
+  if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
+    return 0;
+  if (depth > 32 || pl_touches_memory(v))
+    return 1;
+  if (LLVMIsAPHINode(v))
+    return 0; /* an IV, or declined as a guard later (AddressNotRecomputable) */
+  int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
+  for (int i = 0; i < n; ++i)
+    if (depends_on_loop_load(c, LLVMGetOperand(v, (unsigned)i), depth + 1))
+      return 1;
+  return 0;
+}
+
+static int is_fill(LLVMValueRef v) {
+  return LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v);
+}
+
+/* Matches a value computed under a two-way branch and merged with a
+ * constant:  P: br c, L, M   L: x = ...; br M   M: phi [x, L], [K, P].
+ * Sets *x, the guard (*cond, *negated: x is taken when c is false) and
+ * the fill *fill = K; returns 0 when `phi` is not of that form. */
+static int guarded_phi(LLVMValueRef phi, LLVMValueRef *x, LLVMValueRef *cond, int *negated,
+                       LLVMValueRef *fill) {
+  if (!LLVMIsAPHINode(phi) || LLVMCountIncoming(phi) != 2)
+    return 0;
+  LLVMBasicBlockRef mb = LLVMGetInstructionParent(phi);
+  for (unsigned i = 0; i < 2; ++i) {
+    LLVMValueRef lv = LLVMGetIncomingValue(phi, i), kv = LLVMGetIncomingValue(phi, 1 - i);
+    LLVMBasicBlockRef lb = LLVMGetIncomingBlock(phi, i), pb = LLVMGetIncomingBlock(phi, 1 - i);
+    if (!is_fill(kv) || !LLVMIsAInstruction(lv) || LLVMGetInstructionParent(lv) != lb ||
+        pl_pred_count(lb) != 1)
+      continue;
+    LLVMValueRef lt = LLVMGetBasicBlockTerminator(lb), pt = LLVMGetBasicBlockTerminator(pb);
+    if (!lt || LLVMGetNumSuccessors(lt) != 1 || LLVMGetSuccessor(lt, 0) != mb || !pt ||
+        !LLVMIsABranchInst(pt) || !LLVMIsConditional(pt))
+      continue;
+    if (LLVMGetSuccessor(pt, 0) == lb && LLVMGetSuccessor(pt, 1) == mb)
+      *negated = 0;
+    else if (LLVMGetSuccessor(pt, 1) == lb && LLVMGetSuccessor(pt, 0) == mb)
+      *negated = 1;
+    else
+      continue;
+    *x = lv;
+    *cond = LLVMGetCondition(pt);
+    *fill = kv;
+    return 1;
+  }
+  return 0;
+}
+
+/* Adds the condition `cond` (the copy copies when it holds, or when it
+ * does not if `negated`) to the guard of `cp`. Returns 0 when the guard has
+ * PL_MAX_GUARD_TERMS terms already. */
+static int add_guard(pl_copy *cp, LLVMValueRef cond, int negated) {
+  if (!cp->guard) {
+    cp->guard = cond;
+    cp->guard_negated = negated;
+    return 1;
+  }
+  if (cp->nmore_guards + 1 >= PL_MAX_GUARD_TERMS)
+    return 0;
+  cp->more_guards[cp->nmore_guards] = cond;
+  cp->more_negated[cp->nmore_guards++] = (unsigned char)negated;
+  return 1;
+}
+
+/* Nonzero for a constant that is neither zero nor undef/poison: a fill
+ * value zero-fill cannot produce. */
+static int is_nonzero_fill(LLVMValueRef v) {
+  return LLVMIsConstant(v) && !LLVMIsNull(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&
+         !LLVMIsAGlobalValue(v) && !LLVMIsAConstantExpr(v);
+}
+
+/* Nonzero when `v` is a copy load, or a lane of one, possibly under further
+ * selects: the value side of a guard. */
+static int leads_to_copy_load(const pl_candidate *c, LLVMValueRef v, int depth) {
+  v = peel_bitcast(v);
+  unsigned off;
+  as_lane(c, &v, &off);
+  if (pl_is_copy_load(v))
+    return 1;
+  if (!LLVMIsASelectInst(v) || depth > PL_MAX_GUARD_TERMS)
+    return 0;
+  return leads_to_copy_load(c, LLVMGetOperand(v, 1), depth + 1) ||
+         leads_to_copy_load(c, LLVMGetOperand(v, 2), depth + 1);
+}
+
+char *pl_fill_text(LLVMValueRef v) {
+  if (LLVMIsAConstantFP(v)) {
+    LLVMBool lost = 0;
+    double d = LLVMConstRealGetDouble(v, &lost);
+    if (isnan(d))
+      return pl_strdupf("NAN");
+    if (isinf(d))
+      return pl_strdupf("%sINFINITY", d < 0 ? "-" : "");
+    return pl_strdupf("%g", d);
+  }
+  if (LLVMIsAConstantInt(v))
+    return pl_strdupf("%lld", (long long)LLVMConstIntGetSExtValue(v));
+  char *t = LLVMPrintValueToString(v);
+  char *r = pl_strdupf("%s", t ? t : "a constant");
+  LLVMDisposeMessage(t);
+  return r;
+}
+
+static int fail_nonzero_fill(pl_fail *f, LLVMValueRef store, LLVMValueRef fill, const char *tname) {
+  char *text = pl_fill_text(fill);
+  pl_failf(f, PL_R_NONZERO_FILL, store,
+           "the copy into tile '%s' writes %s where its guard fails; cp.async can fill only "
+           "zeros; write 0 in the other branch, or apply the fill value when reading the tile",
+           tname, text ? text : "a constant");
+  free(text);
+  return 0;
+}
+
+/* The guard of a load that only some paths run: `phi` (in block M) takes
+ * the load from block L and zero from every other predecessor, so the
+ * value is the load exactly when L ran. Walks up from L through blocks
+ * with one predecessor each, every one ending in a two-way branch, to the
+ * first block that dominates M (it runs whenever M does): L runs exactly
+ * when every branch on the way goes towards L, so the guard is the
+ * conjunction of those branch conditions -- `if (r >= 0 && r < H) if (c <
+ * W) v = A[..]` gives three terms. Returns 0 (and leaves `cp` alone) when
+ * the blocks have another shape. */
+static int chain_guard(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef lb,
+                       LLVMBasicBlockRef mb, pl_copy *cp) {
+  LLVMValueRef lt = LLVMGetBasicBlockTerminator(lb);
+  if (!lt || LLVMGetNumSuccessors(lt) != 1 || LLVMGetSuccessor(lt, 0) != mb)
+    return 0;
+  pl_copy terms = *cp;
+  LLVMBasicBlockRef x = lb;
+  for (unsigned depth = 0; depth < PL_MAX_GUARD_TERMS; ++depth) {
+    if (pl_pred_count(x) != 1 || !pl_candidate_has_block(c, x))
+      return 0;
+    LLVMBasicBlockRef p = pl_idom(host, x); /* its only predecessor */
+    if (!p || !pl_candidate_has_block(c, p))
+      return 0;
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(p);
+    if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+      return 0;
+    LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
+    if (s0 == s1 || (s0 != x && s1 != x) || !add_guard(&terms, LLVMGetCondition(br), s1 == x))
+      return 0;
+    if (pl_dominates(host, p, mb)) {
+      *cp = terms;
+      return 1;
+    }
+    x = p;
+  }
+  return 0;
+}
+
+/* Walks the conversion `v` down to the one copy load it reads (*load).
+ * Returns 1 when `v` is a side-effect-free function of at most one load of
+ * the copy stage, induction variables and loop-invariant values; else 0
+ * with the offending instruction in *bad (*two set when it is a second
+ * load). */
+static int conversion_of(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl_copy *cp,
+                         LLVMValueRef *load, LLVMValueRef *bad, int *two, int depth) {
+  if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)) ||
+      v == *load)
+    return 1;
+  *bad = v;
+  if (depth > 32)
+    return 0;
+  if (pl_is_copy_load(v)) {
+    if (*load || !pl_in_copy_stage(host, c, v)) {
+      *two = *load != NULL;
+      return 0;
+    }
+    *load = v;
+    return 1;
+  }
+  if (LLVMIsAPHINode(v)) {
+    /* `f(c ? A[i] : K)`: the conversion of a guarded load (cp->inner) */
+    LLVMValueRef x;
+    if (pl_find_iv(c, v))
+      return 1;
+    if (cp->guard || *load || !guarded_phi(v, &x, &cp->guard, &cp->guard_negated, &cp->fill))
+      return 0;
+    x = peel_bitcast(x);
+    if (!pl_is_copy_load(x) || !pl_in_copy_stage(host, c, x))
+      return 0;
+    *load = x;
+    cp->inner = v;
+    return 1;
+  }
+  if (!pl_is_pure(v, PL_PURE_FLOAT | PL_PURE_VECTOR | PL_PURE_ASM))
+    return 0;
+  int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
+  for (int i = 0; i < n; ++i)
+    if (!conversion_of(host, c, LLVMGetOperand(v, (unsigned)i), cp, load, bad, two, depth + 1))
+      return 0;
+  return 1;
+}
+
+/* A store that is not the loaded bytes: under a guard (`c ? X : K`, as a
+ * select or a branch merged by a phi, K any constant), X is either the
+ * loaded bytes (a copy with a fill other than zero) or a conversion of one
+ * load. Neither can be a cp.async; the plan gives it the register lowering. */
+static int classify_converted(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp,
+                              pl_fail *f, const char *tname) {
+  LLVMValueRef v = peel_bitcast(LLVMGetOperand(store, 0));
+  if (LLVMIsASelectInst(v) &&
+      LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(v, 0))) == LLVMIntegerTypeKind &&
+      !depends_on_loop_load(c, LLVMGetOperand(v, 0), 0)) {
+    LLVMValueRef tv = LLVMGetOperand(v, 1), fv = LLVMGetOperand(v, 2);
+    if (is_fill(fv) && !is_fill(tv)) {
+      cp->guard = LLVMGetOperand(v, 0);
+      cp->fill = fv;
+      v = tv;
+    } else if (is_fill(tv) && !is_fill(fv)) {
+      cp->guard = LLVMGetOperand(v, 0);
+      cp->guard_negated = 1;
+      cp->fill = tv;
+      v = fv;
+    }
+  } else if (LLVMIsAPHINode(v)) {
+    LLVMValueRef x;
+    if (guarded_phi(v, &x, &cp->guard, &cp->guard_negated, &cp->fill))
+      v = x;
+  }
+  if (cp->fill && is_zero(cp->fill))
+    cp->fill = NULL;
+  LLVMValueRef load = peel_bitcast(v);
+  unsigned offset = 0;
+  int lane = as_lane(c, &load, &offset);
+  uint64_t ss = pl_type_store_size(c->module, LLVMTypeOf(LLVMGetOperand(store, 0)));
+  cp->bytes = (unsigned)(ss > 0xffff ? 0xffff : ss);
+  if (pl_is_copy_load(load) && pl_in_copy_stage(host, c, load) &&
+      pl_type_store_size(c->module, lane >= 0 ? LLVMGetElementType(LLVMTypeOf(load))
+                                              : LLVMTypeOf(load)) == ss) {
+    cp->load = load; /* the loaded bytes, with a fill that is not zero */
+    cp->src = LLVMGetOperand(load, 0);
+    cp->offset = offset;
+    return 1;
+  }
+  LLVMValueRef bad = NULL;
+  int two = 0;
+  load = NULL;
+  if (!conversion_of(host, c, v, cp, &load, &bad, &two, 0) || !load) {
+    if (two)
+      return pl_failf(f, PL_R_NOT_A_COPY, bad,
+                      "the value stored into tile '%s' combines two loads; a copy may "
+                      "convert one loaded value only",
+                      tname);
+    return pl_failf(f, PL_R_NOT_A_COPY, bad ? bad : store,
+                    "a store into tile '%s' does not store a value loaded from "
+                    "global memory, or a side-effect-free conversion of one",
+                    tname);
+  }
+  if (cp->fill && is_zero(cp->fill))
+    cp->fill = NULL; /* an inner guard's zeros: the staged load reads zeros */
+  cp->load = load;
+  cp->src = LLVMGetOperand(load, 0);
+  cp->value = v;
+  return 1;
+}
+
+/* Classifies the stored value of a tile store. A guarded copy,
+ * `x = c ? A[i] : 0`, is a select (a chain of them for a compound
+ * condition) or a phi of the load and zeros after branches around it;
+ * its conditions become the copy's guard. A fill value other than zero,
+ * the same at every term, is kept in cp->fill: the plan stages such a
+ * copy through registers, or declines it under lowering=cp.async
+ * (NonZeroFill: src-size 0 writes zeros only). Anything else that is not
+ * the loaded bytes goes to classify_converted. */
+int pl_classify_copy(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp, pl_fail *f,
+                     const char *tname) {
+  LLVMValueRef v = peel_bitcast(LLVMGetOperand(store, 0));
+  /* One lane of a vector load, `t = __ldg(&float4_ptr[i]); tile[..] = t.x`:
+   * a copy of that lane's bytes; the lane may be taken before or after the
+   * guard merges the load with zero. */
+  int lane = as_lane(c, &v, &cp->offset);
+  while (LLVMIsASelectInst(v)) {
+    LLVMValueRef tv = peel_bitcast(LLVMGetOperand(v, 1));
+    LLVMValueRef fv = peel_bitcast(LLVMGetOperand(v, 2));
+    LLVMTypeRef ct = LLVMTypeOf(LLVMGetOperand(v, 0));
+    int scalar = LLVMGetTypeKind(ct) == LLVMIntegerTypeKind; /* not a per-lane mask */
+    unsigned toff = 0, foff = 0;
+    int tlane = lane < 0 ? as_lane(c, &tv, &toff) : -1;
+    int flane = lane < 0 ? as_lane(c, &fv, &foff) : -1;
+    int tcopy = pl_is_copy_load(tv) || (LLVMIsASelectInst(tv) && leads_to_copy_load(c, tv, 0));
+    int fcopy = pl_is_copy_load(fv) || (LLVMIsASelectInst(fv) && leads_to_copy_load(c, fv, 0));
+    /* every term fills the same value: zeros, or one constant K */
+    int tfill = is_zero(fv) ? !cp->fill : is_nonzero_fill(fv) && (!cp->guard || cp->fill == fv);
+    int ffill = is_zero(tv) ? !cp->fill : is_nonzero_fill(tv) && (!cp->guard || cp->fill == tv);
+    if (!scalar) {
+      break; /* a vector select: no single zero-fill condition */
+    } else if (tcopy && tfill) {
+      if (!add_guard(cp, LLVMGetOperand(v, 0), 0))
+        break;
+      cp->fill = is_zero(fv) ? NULL : fv;
+      v = tv;
+      if (tlane >= 0)
+        lane = tlane, cp->offset = toff;
+    } else if (fcopy && ffill) {
+      if (!add_guard(cp, LLVMGetOperand(v, 0), 1))
+        break;
+      cp->fill = is_zero(tv) ? NULL : tv;
+      v = fv;
+      if (flane >= 0)
+        lane = flane, cp->offset = foff;
+    } else {
+      break;
+    }
+  }
+  if (LLVMIsAPHINode(v) && LLVMCountIncoming(v) >= 2) {
+    /* P: br c, L, M   L: load; br M   M: phi [load, L], [0, P] -- or more
+     * zero incoming values, from nested or chained branches. */
+    unsigned n = LLVMCountIncoming(v);
+    int li = -1, others_zero = 1;
+    LLVMValueRef fill = NULL, src = NULL;
+    unsigned off = 0;
+    int llane = -1;
+    for (unsigned i = 0; i < n; ++i) {
+      LLVMValueRef iv = peel_bitcast(LLVMGetIncomingValue(v, i));
+      LLVMValueRef s = iv;
+      unsigned o = 0;
+      int l = lane < 0 ? as_lane(c, &s, &o) : -1;
+      if (li < 0 && pl_is_copy_load(s) && LLVMIsAInstruction(iv)) {
+        li = (int)i, src = s, off = o, llane = l;
+      } else if (is_nonzero_fill(iv)) {
+        fill = iv;
+        others_zero = 0;
+      } else if (!is_zero(iv)) {
+        others_zero = 0;
+        fill = NULL;
+        break;
+      }
+    }
+    int same_fill = 0; /* every other incoming value is the one fill K */
+    if (li >= 0 && fill && !others_zero) {
+      int all_const = 1;
+      same_fill = !cp->guard;
+      for (unsigned i = 0; i < n; ++i)
+        if ((int)i != li) {
+          LLVMValueRef iv = LLVMGetIncomingValue(v, i);
+          all_const &= LLVMIsConstant(iv) != 0;
+          same_fill &= peel_bitcast(iv) == fill;
+        }
+      if (all_const && !same_fill)
+        return fail_nonzero_fill(f, store, fill, tname);
+    }
+    if (li >= 0 && (others_zero || same_fill) && !(others_zero && cp->fill) &&
+        chain_guard(host, c, LLVMGetIncomingBlock(v, (unsigned)li), LLVMGetInstructionParent(v),
+                    cp)) {
+      if (same_fill)
+        cp->fill = fill;
+      v = src;
+      if (llane >= 0)
+        lane = llane, cp->offset = off;
+    }
+  }
+  if (!LLVMIsALoadInst(v) && !pl_is_copy_load(v)) {
+    /* Not the loaded bytes: a guard with another fill, or a conversion. */
+    *cp = (pl_copy){.store = cp->store, .dst = cp->dst, .tile = cp->tile};
+    return classify_converted(host, c, store, cp, f, tname);
+  }
+  if (!pl_is_copy_load(v))
+    return pl_failf(f, PL_R_VOLATILE_COPY, v,
+                    "the load copied into tile '%s' is volatile or atomic", tname);
+  if (!pl_candidate_has_block(c, LLVMGetInstructionParent(v)) || !pl_in_copy_stage(host, c, v))
+    return pl_failf(f, PL_R_NOT_A_COPY, v,
+                    "the value copied into tile '%s' is not loaded in the copy "
+                    "stage of the loop",
+                    tname);
+  cp->load = v;
+  cp->src = LLVMGetOperand(v, 0);
+  uint64_t ls = pl_type_store_size(c->module, LLVMTypeOf(v));
+  uint64_t ss = pl_type_store_size(c->module, LLVMTypeOf(LLVMGetOperand(store, 0)));
+  if (lane >= 0)
+    ls = pl_type_store_size(c->module, LLVMGetElementType(LLVMTypeOf(v)));
+  if (ls != ss)
+    return pl_failf(f, PL_R_CONVERTED_COPY, store,
+                    "the copy into tile '%s' changes the size of the value", tname);
+  cp->bytes = (unsigned)(ls > 0xffff ? 0xffff : ls);
+  return 1;
+}

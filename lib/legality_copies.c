@@ -1,0 +1,551 @@
+/*===- lib/legality_copies.c - the copies' addresses and destinations -----===*\
+ *
+ * The checks of legality.c about the copies themselves: (c) every address,
+ * guard and predicate a copy uses can be computed again for a later
+ * iteration; (a') each copy writes the same bytes of its tile on every
+ * iteration and no two copies write the same bytes; and a copy stage with
+ * loops has control flow that is the same on every iteration.
+\*===----------------------------------------------------------------------===*/
+#include "host_cfg.h"
+#include "host_diag.h"
+#include "host_loops.h"
+#include "host_memory.h"
+#include "host_scev.h"
+#include "legality_impl.h"
+#include "limits.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* (c) Side-effect-free function of IVs and invariants. */
+static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl_vmap *seen,
+                        pl_fail *f, const char *tname, int depth) {
+  if (!LLVMIsAInstruction(v) || pl_vmap_get(seen, v))
+    return 1;
+  if (!pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
+    return 1;
+  char buf[80];
+  if (depth > 48)
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the address of the copy into tile '%s' is too deep to recompute", tname);
+  pl_vmap_put(seen, v, v);
+  if (LLVMIsAPHINode(v)) {
+    if (pl_find_iv(c, v))
+      return 1;
+    /* A phi of a copy loop (its induction variable, a merge in the copy
+     * stage): the rewrite clones it with the loop; its incoming values
+     * must be recomputable too. */
+    LLVMBasicBlockRef pb = LLVMGetInstructionParent(v);
+    if (pb != c->header && pl_in_region(c, pb)) {
+      for (unsigned i = 0; i < LLVMCountIncoming(v); ++i)
+        if (!recomputable(host, c, LLVMGetIncomingValue(v, i), seen, f, tname, depth + 1))
+          return 0;
+      return 1;
+    }
+    pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+             "the copy into tile '%s' depends on %s, which is not an induction "
+             "variable with a loop-invariant step",
+             tname, pl_value_label(host, v, buf, sizeof buf));
+    return 0;
+  }
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  switch (op) {
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+  case LLVMGetElementPtr:
+  case LLVMICmp:
+  case LLVMFCmp:
+  case LLVMSelect:
+  case LLVMFreeze:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+    break;
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem: {
+    LLVMValueRef d = LLVMGetOperand(v, 1);
+    if (LLVMIsAConstantInt(d) && LLVMConstIntGetZExtValue(d) != 0 &&
+        LLVMConstIntGetSExtValue(d) != -1)
+      break;
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the copy into tile '%s' depends on a division that may trap "
+                    "if computed for a later iteration",
+                    tname);
+  }
+  case LLVMCall:
+    /* an intrinsic that touches no memory and has no side effects (special
+     * registers, min/max, ...) may be computed again for a later iteration */
+    if (pl_intrinsic_id(v) && !pl_touches_memory(v) && !pl_may_have_side_effects(v))
+      break;
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the address of the copy into tile '%s' depends on a call", tname);
+  case LLVMLoad:
+    pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+             "the address of the copy into tile '%s' depends on a load in the loop "
+             "(%s)",
+             tname, pl_value_label(host, v, buf, sizeof buf));
+    return 0;
+  default:
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the address of the copy into tile '%s' depends on an instruction "
+                    "that cannot be recomputed for a later iteration",
+                    tname);
+  }
+  int n = LLVMGetNumOperands(v);
+  if (op == LLVMCall)
+    --n; /* the callee */
+  for (int i = 0; i < n; ++i)
+    if (!recomputable(host, c, LLVMGetOperand(v, (unsigned)i), seen, f, tname, depth + 1))
+      return 0;
+  return 1;
+}
+
+/* Nonzero when `v` takes the same sequence of values on every iteration
+ * of the tile loop, in a copy stage with loops: it depends on values from
+ * outside the loop and on phis of the copy loops, whose incoming values
+ * are such values themselves, and on no induction variable of the tile
+ * loop and no load. (An inner IV `i = tid; i += blockDim.x` is; one that
+ * starts at the tile loop's `k0` is not.) */
+static int region_invariant(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen, int depth) {
+  if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)) ||
+      pl_vmap_get(seen, v))
+    return 1;
+  if (depth > 48 || pl_touches_memory(v))
+    return 0;
+  pl_vmap_put(seen, v, v);
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  if (LLVMIsAPHINode(v)) {
+    if (bb == c->header || !pl_in_region(c, bb))
+      return 0;
+    for (unsigned i = 0; i < LLVMCountIncoming(v); ++i)
+      if (!region_invariant(c, LLVMGetIncomingValue(v, i), seen, depth + 1))
+        return 0;
+    return 1;
+  }
+  int n = LLVMGetNumOperands(v);
+  if (LLVMIsACallInst(v))
+    --n;
+  for (int i = 0; i < n; ++i)
+    if (!region_invariant(c, LLVMGetOperand(v, (unsigned)i), seen, depth + 1))
+      return 0;
+  return 1;
+}
+
+/* A destination the same on every iteration: invariant, or in a copy
+ * stage with loops, region_invariant. */
+static int same_destination(const pl_candidate *c, LLVMValueRef dst) {
+  if (!c->region)
+    return pl_invariant(c, dst);
+  pl_vmap seen;
+  pl_vmap_init(&seen);
+  int ok = region_invariant(c, dst, &seen, 0);
+  pl_vmap_free(&seen);
+  return ok;
+}
+
+/* An address as base + ext(index) * sizeof(element): a GEP whose indices
+ * are all constant zeros but the last, which may be extended. */
+typedef struct indexed {
+  LLVMValueRef base, index;
+  LLVMTypeRef elem;
+  LLVMOpcode ext; /* LLVMZExt, LLVMSExt, or 0 */
+} indexed;
+
+static int split_indexed(LLVMValueRef p, indexed *x) {
+  if (!LLVMIsAGetElementPtrInst(p))
+    return 0;
+  int n = LLVMGetNumOperands(p);
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(p);
+  for (int i = 1; i + 1 < n; ++i) {
+    LLVMValueRef idx = LLVMGetOperand(p, (unsigned)i);
+    if (!LLVMIsAConstantInt(idx) || LLVMConstIntGetZExtValue(idx) != 0)
+      return 0;
+    if (i > 1) {
+      if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
+        return 0;
+      ty = LLVMGetElementType(ty);
+    }
+  }
+  if (n > 2) {
+    if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
+      return 0;
+    ty = LLVMGetElementType(ty);
+  }
+  x->base = LLVMGetOperand(p, 0);
+  x->elem = ty;
+  x->index = LLVMGetOperand(p, (unsigned)(n - 1));
+  x->ext = 0;
+  if (LLVMIsAZExtInst(x->index) || LLVMIsASExtInst(x->index)) {
+    x->ext = LLVMGetInstructionOpcode(x->index);
+    x->index = LLVMGetOperand(x->index, 0);
+  }
+  return 1;
+}
+
+/* Nonzero when every copy into tile `t` of a copy stage with loops moves in
+ * lockstep with the first: destination and source are the same base plus
+ * an index of the same element type and extension, neither base varies
+ * within a copy loop, and destination index minus source index is one
+ * expression, fixed within each copy loop (ScalarEvolution). Then two
+ * copies that write the same tile bytes read the same source bytes: the
+ * same value, in whatever order cp.async completes them -- which covers a
+ * copy loop that clang unrolled at run time into a main loop and a
+ * remainder loop. The copies must move whole, unguarded elements of one
+ * size. */
+static int lockstep(pl_host *host, const pl_candidate *c, unsigned t) {
+  const pl_copy *first = NULL;
+  indexed fd = {0}, fs = {0};
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *a = &c->copies[i];
+    if (a->tile != t)
+      continue;
+    indexed d, s;
+    if (a->guard || a->offset || a->value || !a->load || !split_indexed(a->dst, &d) ||
+        !split_indexed(a->src, &s))
+      return 0;
+    LLVMValueRef bases[2] = {d.base, s.base};
+    for (int k = 0; k < 2; ++k)
+      if (LLVMIsAInstruction(bases[k]) &&
+          pl_loop_in_subloop(host, c->loop, LLVMGetInstructionParent(bases[k])))
+        return 0;
+    LLVMBasicBlockRef bb = a->in_loop ? LLVMGetInstructionParent(a->store) : NULL;
+    if (!first) {
+      first = a;
+      fd = d;
+      fs = s;
+      if (!pl_scev_same_difference(host, d.index, s.index, bb, d.index, s.index, bb))
+        return 0;
+      continue;
+    }
+    LLVMBasicBlockRef fb = first->in_loop ? LLVMGetInstructionParent(first->store) : NULL;
+    if (a->bytes != first->bytes || d.base != fd.base || d.elem != fd.elem || d.ext != fd.ext ||
+        s.base != fs.base || s.elem != fs.elem || s.ext != fs.ext ||
+        !pl_scev_same_difference(host, d.index, s.index, bb, fd.index, fs.index, fb))
+      return 0;
+  }
+  return first != NULL;
+}
+
+/* Nonzero when `a` is an arm of a guard around loads that rejoins at
+ * `m`: its only predecessor branches to it, it stores nothing and calls
+ * nothing (copy loads and arithmetic), and it branches to `m` or to
+ * further such arms (the nested `if`s of a compound guard). */
+static int load_arm(const pl_candidate *c, LLVMBasicBlockRef a, LLVMBasicBlockRef m, int depth) {
+  if (depth > PL_MAX_GUARD_TERMS || !pl_in_region(c, a) || pl_pred_count(a) != 1)
+    return 0;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(a);
+  for (LLVMValueRef i = LLVMGetFirstInstruction(a); i && i != t; i = LLVMGetNextInstruction(i))
+    if (pl_touches_memory(i) && !pl_is_copy_source(c, i))
+      return 0;
+  for (unsigned s = 0; s < LLVMGetNumSuccessors(t); ++s) {
+    LLVMBasicBlockRef to = LLVMGetSuccessor(t, s);
+    if (to != m && !load_arm(c, to, m, depth + 1))
+      return 0;
+  }
+  return 1;
+}
+
+/* Nonzero when the branch `t` only decides whether copy loads run -- the
+ * guard of a zero-filling copy, `x = c ? A[i] : 0` as a branch around the
+ * load -- and both ways rejoin before any store: which copies run does not
+ * depend on it, so it may change from iteration to iteration (the cloned
+ * copy applies it as src-size). */
+static int skips_loads_only(const pl_candidate *c, LLVMValueRef t) {
+  LLVMBasicBlockRef s0 = LLVMGetSuccessor(t, 0), s1 = LLVMGetSuccessor(t, 1);
+  return load_arm(c, s0, s1, 0) || load_arm(c, s1, s0, 0);
+}
+
+/* Copy loops (issue 9, part 2). The rewrite issues iteration i+S-1 as a
+ * clone of the copy stage's control flow, so that control flow must be the
+ * same on every iteration: every branch of the copy stage (a copy loop's
+ * exit test, a guard around it) decides on region_invariant values only,
+ * which also keeps the trip count the one the program computes. Within a
+ * copy loop a thread's copies into one tile must write distinct bytes on
+ * every iteration of that loop -- cp.async orders nothing within a group:
+ * by ScalarEvolution, each destination steps by at least its size, and
+ * several copies of one loop (an unrolled loop) step by one constant that
+ * covers the bytes they all write in one iteration. Copies in different
+ * loops are checked against each other by check_destinations. */
+int pl_check_copy_loops(const pl_loop_ctx *x, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
+  if (!c->region)
+    return 1;
+  for (size_t k = 0; k < c->nregion; ++k) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[k]);
+    if (!LLVMIsConditional(t))
+      continue;
+    if (skips_loads_only(c, t)) {
+      /* cloned for a later iteration: as a copy's guard, recomputable */
+      pl_vmap seen;
+      pl_vmap_init(&seen);
+      int ok =
+          recomputable(host, c, LLVMGetCondition(t), &seen, f, c->tiles[c->copies[0].tile].name, 0);
+      pl_vmap_free(&seen);
+      if (!ok)
+        return 0;
+      continue;
+    }
+    pl_vmap seen;
+    pl_vmap_init(&seen);
+    int ok = region_invariant(c, LLVMGetCondition(t), &seen, 0);
+    pl_vmap_free(&seen);
+    if (!ok)
+      return pl_failf(f, PL_R_COPY_LOOP_VARIES, t,
+                      "a loop of the copy stage runs a different number of times, or over "
+                      "different bounds, from one iteration of the tile loop to the next; its "
+                      "start, step and bound must not depend on the tile loop's counter");
+  }
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *a = &c->copies[i];
+    if (!a->in_loop || lockstep(host, c, a->tile))
+      continue;
+    const char *tn = c->tiles[a->tile].name;
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(a->store);
+    int64_t lo, hi;
+    if (!pl_scev_loop_stride(host, a->dst, bb, &lo, &hi))
+      return pl_failf(f, PL_R_OVERLAP, a->store,
+                      "the copy loop into tile '%s' may write the same bytes on two of its "
+                      "iterations (its destination does not step by a known amount), and "
+                      "cp.async gives them no order",
+                      tn);
+    int64_t span_lo = 0, span_hi = (int64_t)a->bytes;
+    for (size_t j = 0; j < c->ncopies; ++j) {
+      const pl_copy *b = &c->copies[j];
+      int64_t d;
+      if (j == i || b->tile != a->tile || LLVMGetInstructionParent(b->store) == NULL ||
+          pl_loop_for_block(host, LLVMGetInstructionParent(b->store)) !=
+              pl_loop_for_block(host, bb))
+        continue;
+      if (lo != hi || !pl_scev_const_distance(host, b->dst, a->dst, &d))
+        return pl_failf(f, PL_R_OVERLAP, b->store,
+                        "two copies of one copy loop into tile '%s' may write the same bytes "
+                        "on different iterations of it, and cp.async gives them no order",
+                        tn);
+      if (d < span_lo)
+        span_lo = d;
+      if (d + (int64_t)b->bytes > span_hi)
+        span_hi = d + (int64_t)b->bytes;
+    }
+    if (!(lo >= span_hi - span_lo || hi <= -(span_hi - span_lo)))
+      return pl_failf(f, PL_R_OVERLAP, a->store,
+                      "the copy loop into tile '%s' may write the same bytes on two of its "
+                      "iterations (its destination may step by less than the %lld bytes it "
+                      "writes), and cp.async gives them no order",
+                      tn, (long long)(span_hi - span_lo));
+  }
+  return 1;
+}
+
+/* A value written as (base >> shift) + c, exactly: no wrap anywhere. */
+typedef struct lin {
+  LLVMValueRef base; /* NULL: the value is the constant c */
+  unsigned shift;
+  int64_t c;
+  int nuw; /* the form holds in unsigned arithmetic (zext may pass) */
+} lin;
+
+static lin linear(LLVMValueRef v, int depth) {
+  lin r = {v, 0, 0, 1};
+  if (LLVMIsAConstantInt(v)) {
+    r.base = NULL;
+    r.c = LLVMConstIntGetSExtValue(v);
+    r.nuw = r.c >= 0;
+    return r;
+  }
+  if (!LLVMIsAInstruction(v) || depth > 8)
+    return r;
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  LLVMValueRef a = LLVMGetOperand(v, 0);
+  LLVMValueRef k = LLVMGetNumOperands(v) > 1 ? LLVMGetOperand(v, 1) : NULL;
+  if (op == LLVMZExt) {
+    lin l = linear(a, depth + 1);
+    return l.nuw ? l : r;
+  }
+  if ((op == LLVMAdd && (LLVMGetNUW(v) || LLVMGetNSW(v))) ||
+      (op == LLVMOr && LLVMGetIsDisjoint(v))) {
+    if (k && LLVMIsAConstantInt(k)) {
+      lin l = linear(a, depth + 1);
+      int64_t add = LLVMConstIntGetSExtValue(k);
+      l.c += add;
+      l.nuw = l.nuw && (op == LLVMOr || LLVMGetNUW(v)) && add >= 0;
+      return l;
+    }
+    return r;
+  }
+  if (op == LLVMLShr && k && LLVMIsAConstantInt(k)) {
+    unsigned s = (unsigned)LLVMConstIntGetZExtValue(k);
+    lin l = linear(a, depth + 1);
+    /* (b + c) >> s == (b >> s) + (c >> s) when c is a multiple of 2^s and
+     * b + c does not wrap */
+    if (s < 32 && l.nuw && l.shift == 0 && l.c >= 0 && (l.c & ((1ll << s) - 1)) == 0) {
+      if (!l.base)
+        return (lin){NULL, 0, l.c >> s, 1};
+      return (lin){l.base, s, l.c >> s, 1};
+    }
+    return r;
+  }
+  return r;
+}
+
+/* A destination as constant + sum of lin * scale over the GEP chain down
+ * to the tile. Returns the number of terms, or -1 when not decomposable. */
+typedef struct term {
+  lin l;
+  int64_t scale;
+} term;
+
+static int decompose(const pl_candidate *c, LLVMValueRef v, term *t, int cap, int64_t *konst) {
+  int n = 0;
+  *konst = 0;
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+  for (int depth = 0; depth < 16; ++depth) {
+    if (pl_tile_index(c, v) >= 0)
+      return n;
+    LLVMOpcode op;
+    if (!pl_opcode(v, &op))
+      return -1;
+    if (op == LLVMBitCast || op == LLVMAddrSpaceCast) {
+      v = LLVMGetOperand(v, 0);
+      continue;
+    }
+    if (op != LLVMGetElementPtr)
+      return -1;
+    LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
+    int nops = LLVMGetNumOperands(v);
+    for (int i = 1; i < nops; ++i) {
+      LLVMValueRef idx = LLVMGetOperand(v, (unsigned)i);
+      if (i > 1) {
+        LLVMTypeKind kind = LLVMGetTypeKind(ty);
+        if (kind == LLVMStructTypeKind) {
+          unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
+          *konst += (int64_t)LLVMOffsetOfElement(td, ty, field);
+          ty = LLVMStructGetTypeAtIndex(ty, field);
+          continue;
+        }
+        if (kind != LLVMArrayTypeKind && kind != LLVMVectorTypeKind)
+          return -1;
+        ty = LLVMGetElementType(ty);
+      }
+      int64_t scale = (int64_t)LLVMABISizeOfType(td, ty);
+      lin l = linear(idx, 0);
+      if (!l.base) {
+        *konst += l.c * scale;
+      } else {
+        if (n == cap)
+          return -1;
+        t[n++] = (term){l, scale};
+      }
+    }
+    v = LLVMGetOperand(v, 0);
+  }
+  return -1;
+}
+
+/* Nonzero when the two destinations are provably disjoint by a constant
+ * distance: the same variable terms, different constants. */
+static int disjoint_by_offset(const pl_candidate *c, const pl_copy *a, const pl_copy *b) {
+  term ta[8], tb[8];
+  int64_t ka, kb;
+  int na = decompose(c, a->dst, ta, 8, &ka), nb = decompose(c, b->dst, tb, 8, &kb);
+  if (na < 0 || nb != na)
+    return 0;
+  int used[8] = {0};
+  int64_t diff = kb - ka;
+  for (int i = 0; i < na; ++i) {
+    int match = -1;
+    for (int j = 0; j < nb && match < 0; ++j)
+      if (!used[j] && tb[j].l.base == ta[i].l.base && tb[j].l.shift == ta[i].l.shift &&
+          tb[j].scale == ta[i].scale)
+        match = j;
+    if (match < 0)
+      return 0;
+    used[match] = 1;
+    diff += (tb[match].l.c - ta[i].l.c) * ta[i].scale;
+  }
+  return diff >= (int64_t)a->bytes || diff <= -(int64_t)b->bytes;
+}
+
+/* Nonzero when ScalarEvolution proves that the destinations of `a` and
+ * `b` lie a constant distance apart, far enough that their bytes are
+ * disjoint: a - b is a SCEVConstant d, and d >= b's size or -d >= a's.
+ * This covers one thread's unrolled strided copies (`j * 32 * BK`), the
+ * four scalars of a transposed float4 (`(4 * c + j) * BM + r`) and 2-D
+ * thread indices; disjoint_by_offset remains for what SCEV does not fold,
+ * such as `(tid + 256) / 4` against `tid / 4`. */
+static int disjoint_by_scev(pl_host *host, const pl_copy *a, const pl_copy *b) {
+  int64_t d;
+  if (!pl_scev_const_distance(host, a->dst, b->dst, &d))
+    return 0;
+  return d >= (int64_t)b->bytes || d <= -(int64_t)a->bytes;
+}
+
+/* Every iteration must fill the same bytes of a tile: a slot holds one
+ * iteration's copies only, so bytes an iteration leaves alone would show
+ * another iteration's data (or zeros) instead of the last one written.
+ * And two copies must not write the same bytes: cp.async orders nothing
+ * within a group (PTX ISA, "cp.async": no ordering among the operations). */
+int pl_check_destinations(const pl_loop_ctx *x, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *a = &c->copies[i];
+    if (!same_destination(c, a->dst))
+      return pl_failf(f, PL_R_DEST_VARIES, a->store,
+                      "where the copy into tile '%s' writes changes from iteration to "
+                      "iteration, so a ring slot would mix data of different iterations",
+                      c->tiles[a->tile].name);
+    int same_values = c->region && lockstep(host, c, a->tile);
+    for (size_t j = i + 1; j < c->ncopies && !same_values; ++j) {
+      const pl_copy *b = &c->copies[j];
+      if (a->tile == b->tile && pl_may_alias(host, a->dst, a->bytes, b->dst, b->bytes) &&
+          !disjoint_by_scev(host, a, b) && !disjoint_by_offset(c, a, b)) {
+        if (a->in_loop || b->in_loop)
+          return pl_failf(f, PL_R_OVERLAP, b->store,
+                          "copies into tile '%s' in different loops of the copy stage (or in a "
+                          "loop and outside it) may write the same bytes, and cp.async gives "
+                          "them no order; a copy loop that clang unrolled at run time becomes "
+                          "two such loops: write '#pragma unroll 1' on it",
+                          c->tiles[a->tile].name);
+        return pl_failf(f, PL_R_OVERLAP, b->store,
+                        "two copies into tile '%s' may write the same bytes, and cp.async "
+                        "gives them no order",
+                        c->tiles[a->tile].name);
+      }
+    }
+  }
+  return 1;
+}
+
+int pl_check_addresses(const pl_loop_ctx *x, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
+  pl_vmap seen;
+  pl_vmap_init(&seen);
+  int ok = 1;
+  for (size_t i = 0; i < c->ncopies && ok; ++i) {
+    const pl_copy *cp = &c->copies[i];
+    const char *tn = c->tiles[cp->tile].name;
+    ok = recomputable(host, c, cp->src, &seen, f, tn, 0) &&
+         recomputable(host, c, cp->dst, &seen, f, tn, 0) &&
+         (!cp->guard || recomputable(host, c, cp->guard, &seen, f, tn, 0)) &&
+         (!cp->pred || recomputable(host, c, cp->pred, &seen, f, tn, 0));
+    for (unsigned g = 0; g < cp->nmore_guards && ok; ++g)
+      ok = recomputable(host, c, cp->more_guards[g], &seen, f, tn, 0);
+  }
+  pl_vmap_free(&seen);
+  return ok;
+}

@@ -1,0 +1,28 @@
+/*===- lib/legality_impl.h - legality's checks, file by file (private) -----===*\
+ *
+ * FILE: lib/legality_impl.h
+ * DESCRIPTION:
+ *   The checks legality.c runs in order that live in legality_copies.c.
+ *   Each takes the loop's context and returns 1, or 0 with the reason in
+ *   `f`. Not for other stages.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_LEGALITY_IMPL_H
+#define PL_LEGALITY_IMPL_H
+
+#include "context.h"
+#include "reasons.h"
+
+/** (c) Every copy's source, destination, guard terms and predicate are
+ * side-effect-free functions of induction variables and loop-invariant
+ * values. */
+int pl_check_addresses(const pl_loop_ctx *x, pl_fail *f);
+
+/** A copy stage with loops: the same control flow on every iteration, and
+ * no two iterations of a copy loop writing the same bytes. */
+int pl_check_copy_loops(const pl_loop_ctx *x, pl_fail *f);
+
+/** (a') The same bytes of a tile on every iteration; no two copies writing
+ * the same bytes. */
+int pl_check_destinations(const pl_loop_ctx *x, pl_fail *f);
+
+#endif /* PL_LEGALITY_IMPL_H */

@@ -1,0 +1,348 @@
+/*===- lib/plan_copies.c - how each copy moves: widening and lowering -----===*\
+ *
+ * The plan's decisions about the copies themselves (plan.h, "lowering",
+ * "shape" and "widening"): adjacent copies merged into wider ones, and each
+ * copy's lowering -- cp.async where it can copy, registers elsewhere, or
+ * what the user forced -- with the registers the register lowering stages.
+\*===----------------------------------------------------------------------===*/
+#include "align.h"
+#include "classify.h"
+#include "host_scev.h"
+#include "lowering.h"
+#include "plan_impl.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *pl_lowering_name(pl_lowering_kind k) {
+  switch (k) {
+  case PL_LOWERING_CP_ASYNC:
+    return "cp.async";
+  case PL_LOWERING_REGISTERS:
+    return "registers";
+  case PL_NUM_LOWERINGS:
+    break;
+  }
+  return "unknown";
+}
+
+const char *pl_plan_lowering_name(const pl_plan *plan) {
+  if (plan->used == ((1u << PL_LOWERING_CP_ASYNC) | (1u << PL_LOWERING_REGISTERS)))
+    return "cp.async+registers";
+  return pl_lowering_name(plan->lowering);
+}
+
+size_t pl_plan_count(const pl_plan *plan, pl_lowering_kind k) {
+  size_t n = 0;
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    n += plan->copy_lowering && plan->copy_lowering[i] == k;
+  return n;
+}
+
+/* Byte distance from the first byte `a` copies to the first byte `b`
+ * copies, at the source (*ds) and in the tile (*dd); 0 when unknown. */
+static int copy_distance(pl_host *host, const pl_copy *a, const pl_copy *b, int64_t *ds,
+                         int64_t *dd) {
+  int64_t s = 0;
+  if (a->src != b->src && !pl_scev_const_distance(host, b->src, a->src, &s))
+    return 0;
+  *ds = s + (int64_t)b->offset - (int64_t)a->offset;
+  return pl_scev_const_distance(host, b->dst, a->dst, dd);
+}
+
+/* Whether two copies run under the same guard terms and predicate. */
+static int same_guards(const pl_copy *a, const pl_copy *b) {
+  if (a->nmore_guards != b->nmore_guards)
+    return 0;
+  for (unsigned g = 0; g < a->nmore_guards; ++g)
+    if (a->more_guards[g] != b->more_guards[g] || a->more_negated[g] != b->more_negated[g])
+      return 0;
+  return a->guard == b->guard && a->guard_negated == b->guard_negated && a->pred == b->pred &&
+         a->pred_negated == b->pred_negated;
+}
+
+/* Whether `b` may join a wider copy that `a` opens: same tile, same guard
+ * and predicate, so that one cp.async does what both did. */
+static int same_condition(const pl_copy *a, const pl_copy *b) {
+  return a->tile == b->tile && same_guards(a, b) && !a->value && !b->value && !a->fill && !b->fill;
+}
+
+/* Copy widening: greedily, from each copy not yet taken, the copies that
+ * continue it byte for byte in the source and in the tile, up to 16 bytes;
+ * the run becomes one copy when it is 8 or 16 bytes and both ends are
+ * aligned to that, else the copies stay as they are. */
+void pl_plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan) {
+  size_t n = c->ncopies;
+  plan->copies = calloc(n ? n : 1, sizeof *plan->copies);
+  char *taken = calloc(n ? n : 1, 1);
+  size_t *run = calloc(n ? n : 1, sizeof *run);
+  if (!plan->copies || !taken || !run)
+    abort();
+  /* A copy loop's copies stay one element per iteration: neighbours in the
+   * tile are other iterations, which one wider copy cannot take. */
+  for (size_t i = 0; i < n && c->region; ++i)
+    plan->copies[plan->ncopies++] = c->copies[i];
+  for (size_t i = 0; i < n && !c->region; ++i) {
+    if (taken[i])
+      continue;
+    const pl_copy *a = &c->copies[i];
+    size_t len = 1;
+    unsigned total = a->bytes;
+    run[0] = i;
+    for (int grew = 1; grew && total < 16;) {
+      grew = 0;
+      for (size_t j = 0; j < n && !grew; ++j) {
+        const pl_copy *b = &c->copies[j];
+        int64_t ds, dd;
+        int in_run = 0;
+        for (size_t r = 0; r < len; ++r)
+          in_run |= run[r] == j;
+        if (taken[j] || in_run || !same_condition(a, b) || total + b->bytes > 16 ||
+            !copy_distance(host, a, b, &ds, &dd) || ds != (int64_t)total || dd != (int64_t)total)
+          continue;
+        run[len++] = j;
+        total += b->bytes;
+        grew = 1;
+      }
+    }
+    unsigned sa, da;
+    pl_copy_alignment(host, c, a, &sa, &da);
+    pl_copy wide = *a;
+    if (len > 1 && (total == 8 || total == 16) && sa >= total && da >= total) {
+      wide.bytes = total;
+      for (size_t r = 0; r < len; ++r)
+        taken[run[r]] = 1;
+    } else {
+      taken[i] = 1;
+    }
+    plan->copies[plan->ncopies++] = wide;
+  }
+  free(taken);
+  free(run);
+}
+
+/* The global loads per thread of the loop as the backend issues them:
+ * NVPTX's load-store vectorizer merges loads adjacent in the source, under
+ * one guard and predicate, into one of up to 16 bytes when the first is
+ * aligned to the total (as plan_widen, without asking about the tile). */
+unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c) {
+  size_t n = c->ncopies;
+  char *taken = calloc(n ? n : 1, 1);
+  if (!taken)
+    abort();
+  unsigned loads = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (taken[i])
+      continue;
+    const pl_copy *a = &c->copies[i];
+    unsigned total = a->bytes, sa, da;
+    pl_copy_alignment(host, c, a, &sa, &da);
+    taken[i] = 1;
+    ++loads;
+    for (int grew = 1; grew && total < 16;) {
+      grew = 0;
+      for (size_t j = 0; j < n && !grew; ++j) {
+        const pl_copy *b = &c->copies[j];
+        int64_t ds = 0;
+        if (taken[j] || !same_condition(a, b) || total + b->bytes > sa || total + b->bytes > 16)
+          continue;
+        if (a->src != b->src && !pl_scev_const_distance(host, b->src, a->src, &ds))
+          continue;
+        if (ds + (int64_t)b->offset - (int64_t)a->offset != (int64_t)total)
+          continue;
+        taken[j] = 1;
+        total += b->bytes;
+        grew = 1;
+      }
+    }
+  }
+  free(taken);
+  return loads;
+}
+
+/* The target: cp.async needs sm_80 (PTX ISA, "cp.async": requires sm_80). */
+static int cp_async_target(const pl_plan *plan, pl_fail *f) {
+  if (plan->sm >= 80)
+    return 1;
+  return pl_failf(f, PL_R_TARGET, NULL,
+                  "cp.async needs sm_80 or newer, and the target is %s; build for sm_80 or "
+                  "newer (--cuda-gpu-arch=sm_80), or use the register lowering "
+                  "(lowering=registers, the default lowering=auto)",
+                  plan->target);
+}
+
+/* Whether plan copy `i` can be one cp.async (PTX ISA, "cp.async"): the
+ * loaded bytes unchanged, zeros where a guard is false, cp-size 4, 8 or
+ * 16, both addresses aligned to it. Else 0 with the reason in `f`. */
+static int cp_async_can_copy(const pl_candidate *c, const pl_plan *plan, size_t i, pl_fail *f) {
+  const pl_copy *cp = &plan->copies[i];
+  const char *tn = c->tiles[cp->tile].name;
+  if (cp->value)
+    return pl_failf(f, PL_R_CONVERTED_COPY, cp->store,
+                    "the copy into tile '%s' converts the loaded value; cp.async copies bytes "
+                    "unchanged; use the register lowering (lowering=registers, the default "
+                    "lowering=auto), or convert when reading the tile",
+                    tn);
+  if (cp->fill) {
+    char *text = pl_fill_text(cp->fill);
+    pl_failf(f, PL_R_NONZERO_FILL, cp->store,
+             "the copy into tile '%s' writes %s where its guard fails; cp.async can fill only "
+             "zeros; write 0 in the other branch, or apply the fill value when reading the tile, "
+             "or use the register lowering (lowering=registers, the default lowering=auto)",
+             tn, text ? text : "a constant");
+    free(text);
+    return 0;
+  }
+  if (cp->bytes != 4 && cp->bytes != 8 && cp->bytes != 16)
+    return pl_failf(f, PL_R_COPY_SIZE, cp->store,
+                    "a copy into tile '%s' moves %u bytes; cp.async copies 4, 8 or 16 bytes", tn,
+                    cp->bytes);
+  unsigned sa = plan->src_align[i], da = plan->dst_align[i];
+  if (sa < cp->bytes) {
+    pl_failf(f, PL_R_COPY_ALIGN, cp->load ? cp->load : cp->store,
+             "the source of a %u-byte copy into tile '%s' is only %u-byte aligned", cp->bytes, tn,
+             sa);
+    pl_fail_detail(f, "cp.async needs both addresses aligned to the copy size; "
+                      "neither the IR nor known bits prove more");
+    return 0;
+  }
+  if (da < cp->bytes)
+    return pl_failf(f, PL_R_COPY_ALIGN, cp->store,
+                    "the destination of a %u-byte copy into tile '%s' is only "
+                    "%u-byte aligned within the tile",
+                    cp->bytes, tn, da);
+  return 1;
+}
+
+/* 32-bit registers a thread holds for the register-lowered copies from
+ * their loads to their stores: each staged load rounded up to 4 bytes (a
+ * 1- or 2-byte value still takes a register). Converting copies of one
+ * load under one guard and predicate (a char4 unpacked into four halves)
+ * share one staged load (plan->share) and count it once. */
+static unsigned staged_registers(const pl_candidate *c, pl_plan *plan) {
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+  unsigned regs = 0;
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    const pl_copy *cp = &plan->copies[i];
+    plan->share[i] = SIZE_MAX;
+    if (plan->copy_lowering[i] != PL_LOWERING_REGISTERS)
+      continue;
+    for (size_t j = 0; j < i && cp->value && plan->share[i] == SIZE_MAX; ++j) {
+      const pl_copy *o = &plan->copies[j];
+      if (plan->copy_lowering[j] == PL_LOWERING_REGISTERS && o->value && o->load == cp->load &&
+          same_guards(o, cp))
+        plan->share[i] = plan->share[j] == SIZE_MAX ? j : plan->share[j];
+    }
+    if (plan->share[i] != SIZE_MAX)
+      continue;
+    uint64_t bytes = cp->value ? LLVMStoreSizeOfType(td, LLVMTypeOf(cp->load)) : cp->bytes;
+    regs += (unsigned)((bytes + 3) / 4);
+  }
+  return regs;
+}
+
+/* Copy loops (issue 9, part 2) are issued as loops of cp.async: the
+ * register lowering stages a fixed set of registers per copy, and a copy
+ * loop moves a number of elements known only at run time. So every copy
+ * of such a loop must be a cp.async; else the loop is declined with the
+ * reason cp.async cannot serve. */
+static int plan_copy_loop_lowering(const pl_candidate *c, const pl_options *opts, pl_plan *plan,
+                                   pl_fail *f) {
+  if (opts->lowering == PL_CHOOSE_REGISTERS)
+    return pl_failf(f, PL_R_COPY_LOOP_LOWERING, NULL,
+                    "the copy stage is a loop, which only cp.async can issue, and "
+                    "lowering=registers was asked for; the register lowering stages a fixed "
+                    "number of values per thread");
+  pl_fail why = {0};
+  if (!cp_async_target(plan, &why)) {
+    pl_failf(f, PL_R_COPY_LOOP_LOWERING, NULL,
+             "the copy stage is a loop, which only cp.async can issue, and cp.async needs sm_80 "
+             "or newer (the target is %s); the register lowering stages a fixed number of "
+             "values per thread",
+             plan->target);
+    pl_fail_clear(&why);
+    return 0;
+  }
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    if (cp_async_can_copy(c, plan, i, &why)) {
+      plan->copy_lowering[i] = PL_LOWERING_CP_ASYNC;
+      continue;
+    }
+    /* cp.async's reason without its advice to use the register lowering,
+     * which cannot serve here */
+    char *advice = why.message ? strstr(why.message, "use the register lowering") : NULL;
+    while (advice && advice > why.message && strchr(",; ", advice[-1]))
+      --advice;
+    if (advice && advice - why.message >= 4 && strncmp(advice - 3, " or", 3) == 0)
+      advice -= 3;
+    while (advice && advice > why.message && strchr(",; ", advice[-1]))
+      --advice;
+    pl_failf(f, PL_R_COPY_LOOP_LOWERING, why.inst,
+             "the copy stage is a loop, which only cp.async can issue, and %.*s",
+             advice ? (int)(advice - why.message) : (int)strlen(why.message ? why.message : ""),
+             why.message ? why.message : "");
+    pl_fail_clear(&why);
+    return 0;
+  }
+  plan->used = plan->ncopies ? 1u << PL_LOWERING_CP_ASYNC : 0;
+  plan->lowering = PL_LOWERING_CP_ASYNC;
+  return 1;
+}
+
+/* The lowering of every copy, and the shape it asks for. */
+int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts,
+                         pl_plan *plan, pl_fail *f) {
+  size_t n = plan->ncopies ? plan->ncopies : 1;
+  plan->copy_lowering = calloc(n, sizeof *plan->copy_lowering);
+  plan->src_align = calloc(n, sizeof *plan->src_align);
+  plan->dst_align = calloc(n, sizeof *plan->dst_align);
+  plan->share = calloc(n, sizeof *plan->share);
+  if (!plan->copy_lowering || !plan->src_align || !plan->dst_align || !plan->share)
+    abort();
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    plan->share[i] = SIZE_MAX;
+  plan->sm = pl_target_sm(c->function, plan->target, sizeof plan->target);
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    pl_copy_alignment(host, c, &plan->copies[i], &plan->src_align[i], &plan->dst_align[i]);
+  if (c->region)
+    return plan_copy_loop_lowering(c, opts, plan, f);
+  if (opts->lowering == PL_CHOOSE_CP_ASYNC && !cp_async_target(plan, f))
+    return 0;
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    pl_lowering_kind k = PL_LOWERING_REGISTERS;
+    if (opts->lowering == PL_CHOOSE_CP_ASYNC) {
+      if (!cp_async_can_copy(c, plan, i, f))
+        return 0;
+      k = PL_LOWERING_CP_ASYNC;
+    } else if (opts->lowering == PL_CHOOSE_AUTO && plan->sm >= 80) {
+      pl_fail why = {0};
+      if (cp_async_can_copy(c, plan, i, &why))
+        k = PL_LOWERING_CP_ASYNC;
+      pl_fail_clear(&why);
+    }
+    plan->copy_lowering[i] = k;
+    plan->used |= 1u << k;
+    plan->stores_after_compute |= pl_lowering_for(k)->stores_after_compute;
+  }
+  plan->lowering = plan->ncopies ? plan->copy_lowering[0] : PL_LOWERING_CP_ASYNC;
+  if (!plan->stores_after_compute)
+    return 1;
+  plan->staged_regs = staged_registers(c, plan);
+  if (plan->staged_regs <= opts->max_staged_regs)
+    return 1;
+  pl_failf(f, PL_R_STAGED_REGISTERS, NULL,
+           "the register lowering would stage %u registers per thread, over the limit of %u; "
+           "raise max-staged-regs or copy less per thread",
+           plan->staged_regs, opts->max_staged_regs);
+  pl_fail_detail(f,
+                 "%zu of the %zu copies go through registers (%s on %s); each thread holds "
+                 "what it loads for the next iteration across the whole compute",
+                 pl_plan_count(plan, PL_LOWERING_REGISTERS), plan->ncopies,
+                 opts->lowering == PL_CHOOSE_REGISTERS ? "lowering=registers"
+                 : plan->sm < 80                       ? "no cp.async before sm_80"
+                                                       : "copies cp.async cannot do",
+                 plan->target);
+  return 0;
+}

@@ -1,0 +1,29 @@
+/*===- lib/plan_impl.h - the plan's decisions, file by file (private) ------===*\
+ *
+ * FILE: lib/plan_impl.h
+ * DESCRIPTION:
+ *   The steps of pl_make_plan (plan.c) that live in plan_copies.c. Not for
+ *   other stages.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_PLAN_IMPL_H
+#define PL_PLAN_IMPL_H
+
+#include "plan.h"
+
+/** Copy widening: merges runs of adjacent copies of `c` into plan->copies
+ * (8 or 16 bytes, both ends aligned), with their alignments. */
+void pl_plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan);
+
+/** The global loads the original loop issues per thread and iteration for
+ * its copies (adjacent lanes of one load counted once), for the cost
+ * model. */
+unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c);
+
+/** Chooses each plan copy's lowering under `opts` (and the loop's shape:
+ * two slots for the register lowering), counting staged registers. Returns
+ * 1, or 0 with the reason in `f` (UnsupportedTarget, a copy cp.async cannot
+ * do under lowering=cp.async, CopyLoopLowering, TooManyStagedRegisters). */
+int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
+                     pl_fail *f);
+
+#endif /* PL_PLAN_IMPL_H */
