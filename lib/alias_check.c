@@ -1,14 +1,9 @@
 /*===- lib/alias_check.c - runtime alias checks (issue 9, part 5) -------===*/
 #include "alias_check.h"
 
-#include "access.h"
 #include "emit.h"
-#include "facts.h"
 #include "host_cfg.h"
 #include "host_loops.h"
-#include "host_versioning.h"
-#include "legality.h"
-#include "trip.h"
 
 #include <stdlib.h>
 

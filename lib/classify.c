@@ -2,8 +2,6 @@
 #include "classify.h"
 
 #include "host_cfg.h"
-#include "host_diag.h"
-#include "host_memory.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -306,13 +304,13 @@ static int classify_converted(pl_host *host, pl_candidate *c, LLVMValueRef store
  * copy through registers, or declines it under lowering=cp.async
  * (NonZeroFill: src-size 0 writes zeros only). Anything else that is not
  * the loaded bytes goes to classify_converted. */
-int pl_classify_copy(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp, pl_fail *f,
-                     const char *tname) {
-  LLVMValueRef v = peel_bitcast(LLVMGetOperand(store, 0));
-  /* One lane of a vector load, `t = __ldg(&float4_ptr[i]); tile[..] = t.x`:
-   * a copy of that lane's bytes; the lane may be taken before or after the
-   * guard merges the load with zero. */
-  int lane = as_lane(c, &v, &cp->offset);
+/* Walks a chain of selects `c ? x : K` down to the copied value (the
+ * selects' conditions become guard terms of `cp`, K its fill); `*lane` and
+ * cp->offset follow a lane taken inside the chain. Returns the value the
+ * chain selects where every term holds. */
+static LLVMValueRef select_guards(const pl_candidate *c, LLVMValueRef v, pl_copy *cp,
+                                  int *lane_io) {
+  int lane = *lane_io;
   while (LLVMIsASelectInst(v)) {
     LLVMValueRef tv = peel_bitcast(LLVMGetOperand(v, 1));
     LLVMValueRef fv = peel_bitcast(LLVMGetOperand(v, 2));
@@ -346,6 +344,20 @@ int pl_classify_copy(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy
       break;
     }
   }
+  *lane_io = lane;
+  return v;
+}
+
+/* A phi of the load and constants after branches around it, `P: br c, L,
+ * M  L: load; br M  M: phi [load, L], [0, P]` (or more zero incoming
+ * values, from nested or chained branches): the branch conditions become
+ * guard terms of `cp` (chain_guard), and `*vp` the load. Returns 0 with
+ * NonZeroFill in `f` for fills that differ, else 1 (`*vp` unchanged when
+ * the phi has another shape). */
+static int phi_guards(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp, pl_fail *f,
+                      const char *tname, LLVMValueRef *vp, int *lane_io) {
+  LLVMValueRef v = *vp;
+  int lane = *lane_io;
   if (LLVMIsAPHINode(v) && LLVMCountIncoming(v) >= 2) {
     /* P: br c, L, M   L: load; br M   M: phi [load, L], [0, P] -- or more
      * zero incoming values, from nested or chained branches. */
@@ -393,6 +405,21 @@ int pl_classify_copy(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy
         lane = llane, cp->offset = off;
     }
   }
+  *vp = v;
+  *lane_io = lane;
+  return 1;
+}
+
+int pl_classify_copy(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp, pl_fail *f,
+                     const char *tname) {
+  LLVMValueRef v = peel_bitcast(LLVMGetOperand(store, 0));
+  /* One lane of a vector load, `t = __ldg(&float4_ptr[i]); tile[..] = t.x`:
+   * a copy of that lane's bytes; the lane may be taken before or after the
+   * guard merges the load with zero. */
+  int lane = as_lane(c, &v, &cp->offset);
+  v = select_guards(c, v, cp, &lane);
+  if (!phi_guards(host, c, store, cp, f, tname, &v, &lane))
+    return 0;
   if (!LLVMIsALoadInst(v) && !pl_is_copy_load(v)) {
     /* Not the loaded bytes: a guard with another fill, or a conversion. */
     *cp = (pl_copy){.store = cp->store, .dst = cp->dst, .tile = cp->tile};

@@ -5,7 +5,6 @@
 #include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
-#include "ir.h"
 #include "options.h"
 
 #include <stdlib.h>
@@ -407,15 +406,9 @@ static unsigned serial_latencies_milli(pl_host *host, const pl_candidate *c, uns
   return n ? n : 1000;
 }
 
-void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t stage_bytes,
-                    const pl_copy *ring, unsigned ring_copies, const unsigned char *staged,
-                    unsigned staged_regs, unsigned loop_loads, uint64_t other_shared,
-                    pl_cost *cost) {
-  memset(cost, 0, sizeof *cost);
-  cost->sm = sm;
-  cost->chip = pl_chip_for_sm(sm);
-  if (!cost->chip)
-    cost->chip = &chips[0];
+/* The block size the model assumes: the launch bounds, else what the
+ * kernel asserts, else PL_COST_ASSUMED_THREADS. */
+static void block_size(pl_host *host, const pl_candidate *c, pl_cost *cost) {
   launch_bounds(c->function, &cost->threads, &cost->min_blocks);
   if (!cost->threads) {
     cost->threads = asserted_threads(host, c);
@@ -425,16 +418,11 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
     cost->threads = PL_COST_ASSUMED_THREADS;
     cost->threads_assumed = 1;
   }
-  cost->stage_bytes = stage_bytes;
-  cost->other_shared = other_shared;
-  for (size_t t = 0; t < c->ntiles; ++t)
-    cost->tile_bytes += c->tiles[t].bytes;
-  cost->ring_copies = ring_copies;
-  cost->serial_milli = serial_latencies_milli(host, c, cost->threads);
-  cost->loop_loads = loop_loads;
-  for (LLVMValueRef p = LLVMGetFirstInstruction(c->header); p && LLVMIsAPHINode(p);
-       p = LLVMGetNextInstruction(p))
-    cost->carried_words += words_of(c->module, LLVMTypeOf(p));
+}
+
+/* The iteration's weighted instructions: all of them (cost->compute), the
+ * compute's math, and its tile loads with the wavefronts they take. */
+static void count_iteration(pl_host *host, const pl_candidate *c, pl_cost *cost) {
   unsigned instrs = 0;
   for (size_t k = 0; k < c->nblocks; ++k) {
     unsigned w = block_weight(host, c, cost->threads, c->blocks[k]);
@@ -444,7 +432,6 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
       instrs += w;
       if (pl_in_copy_stage(host, c, i))
         continue;
-      cost->compute += w;
       if (is_math(i))
         cost->math += w;
       int tile = 0;
@@ -453,50 +440,75 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t 
       else if (LLVMIsACallInst(i))
         for (int a = 0; a + 1 < LLVMGetNumOperands(i) && !tile; ++a)
           tile = points_to_tile(c, LLVMGetOperand(i, (unsigned)a));
-      if (tile) {
-        cost->tile_loads += w;
-        /* 32 lanes of the value's bytes, 128 bytes per wavefront */
-        LLVMTypeRef t = LLVMTypeOf(i);
-        unsigned b = LLVMGetTypeKind(t) == LLVMVoidTypeKind ? 4 : words_of(c->module, t) * 4;
-        /* a wmma fragment is held twice by the warp's 32 threads (a 16x16
-         * f16 fragment: 512 bytes, 32 per thread) */
-        const char *n = LLVMIsACallInst(i) ? pl_callee_name(i) : NULL;
-        if (n && strncmp(n, "llvm.nvvm.wmma.", 15) == 0)
-          b /= 2;
-        cost->wavefronts += w * ((b + 3) / 4);
-      }
+      if (!tile)
+        continue;
+      cost->tile_loads += w;
+      /* 32 lanes of the value's bytes, 128 bytes per wavefront */
+      LLVMTypeRef t = LLVMTypeOf(i);
+      unsigned b = LLVMGetTypeKind(t) == LLVMVoidTypeKind ? 4 : words_of(c->module, t) * 4;
+      /* a wmma fragment is held twice by the warp's 32 threads (a 16x16
+       * f16 fragment: 512 bytes, 32 per thread) */
+      const char *n = LLVMIsACallInst(i) ? pl_callee_name(i) : NULL;
+      if (n && strncmp(n, "llvm.nvvm.wmma.", 15) == 0)
+        b /= 2;
+      cost->wavefronts += w * ((b + 3) / 4);
     }
   }
   /* The iteration's instructions: the compute and the copy stage. */
   cost->compute = instrs;
-  /* What the ring adds per iteration (docs/design.md): rotating the slot
-   * (3), the wait and the commit (2), the trip test of iteration i+S-1 (2),
-   * the slot's base per tile for the compute and for the issue (2 each),
-   * a zero-fill source size and a later iteration's address per copy (2
-   * each). */
+}
+
+/* What the ring adds per iteration (docs/design.md): rotating the slot
+ * (3), the wait and the commit (2), the trip test of iteration i+S-1 (2),
+ * the slot's base per tile for the compute and for the issue (2 each), a
+ * zero-fill source size and a later iteration's address per copy (2
+ * each). */
+static void count_added(pl_host *host, const pl_candidate *c, const pl_cost_ring *ring,
+                        pl_cost *cost) {
   cost->added = 7 + 2 * (unsigned)c->ntiles;
-  for (unsigned k = 0; k < ring_copies; ++k) {
+  for (unsigned k = 0; k < ring->ncopies; ++k) {
     /* a copy in a copy loop is issued once per trip */
-    unsigned w = ring[k].store
-                     ? block_weight(host, c, cost->threads, LLVMGetInstructionParent(ring[k].store))
-                     : 1;
-    if (staged && staged[k]) {
+    const pl_copy *cp = &ring->copies[k];
+    unsigned w =
+        cp->store ? block_weight(host, c, cost->threads, LLVMGetInstructionParent(cp->store)) : 1;
+    if (ring->staged && ring->staged[k]) {
       /* a register-staged copy is the plain load and store, moved: only
        * the later iteration's address is new (and no source size) */
       ++cost->staged_copies;
       cost->added += w;
     } else {
-      cost->added += w * (2 + (ring[k].bytes < 16 ? PL_COST_NARROW : 0));
+      cost->added += w * (2 + (cp->bytes < 16 ? PL_COST_NARROW : 0));
     }
   }
-  cost->staged_regs = staged_regs;
-  unsigned t = pl_loop_const_trip_count(host, c->loop);
-  cost->trip = t;
+}
+
+void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_cost_ring *ring,
+                    pl_cost *cost) {
+  memset(cost, 0, sizeof *cost);
+  cost->sm = sm;
+  cost->chip = pl_chip_for_sm(sm);
+  if (!cost->chip)
+    cost->chip = &chips[0];
+  block_size(host, c, cost);
+  cost->stage_bytes = ring->stage_bytes;
+  cost->other_shared = ring->other_shared;
+  for (size_t t = 0; t < c->ntiles; ++t)
+    cost->tile_bytes += c->tiles[t].bytes;
+  cost->ring_copies = ring->ncopies;
+  cost->serial_milli = serial_latencies_milli(host, c, cost->threads);
+  cost->loop_loads = ring->loop_loads;
+  for (LLVMValueRef p = LLVMGetFirstInstruction(c->header); p && LLVMIsAPHINode(p);
+       p = LLVMGetNextInstruction(p))
+    cost->carried_words += words_of(c->module, LLVMTypeOf(p));
+  count_iteration(host, c, cost);
+  count_added(host, c, ring, cost);
+  cost->staged_regs = ring->staged_regs;
+  cost->trip = pl_loop_const_trip_count(host, c->loop);
   /* Registers: the words the loop carries (accumulators, IVs, pointers)
    * plus 16 for addresses and temporaries, plus what the register lowering
    * holds across the compute: a lower bound. */
   cost->live_in_words = live_in_words(host, c);
-  cost->regs = cost->carried_words + cost->live_in_words + 16 + staged_regs;
+  cost->regs = cost->carried_words + cost->live_in_words + 16 + ring->staged_regs;
   if (cost->regs > cost->chip->max_regs_per_thread)
     cost->regs = cost->chip->max_regs_per_thread;
   cost->regs_ring = cost->regs;

@@ -117,18 +117,29 @@ typedef struct pl_cost {
   const char *why;        /**< short clause: why S, or why declined */
 } pl_cost;
 
-/** Fills the inputs of `cost` for the legal candidate `c` whose ring has
- * `stage_bytes` per stage (aligned slots), the `ring_copies` copies `ring`
- * after widening (`staged[k]` nonzero: copy k is staged through registers;
- * NULL: none is; `staged_regs` the 32-bit registers those hold), `loop_loads` global loads per
- * thread in the loop as the backend will issue them (adjacent loads merged) and `other_shared`
- * other static shared bytes, on target `sm` (>= 80). Reads the kernel's launch bounds from
- * !nvvm.annotations (maxntid{x,y,z}, reqntid{x,y,z}, minctasm); without them takes the
- * block shape the kernel asserts on blockDim where the loop is entered, else assumes
- * PL_COST_ASSUMED_THREADS threads. Changes no IR. */
-void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, uint64_t stage_bytes,
-                    const pl_copy *ring, unsigned ring_copies, const unsigned char *staged,
-                    unsigned staged_regs, unsigned loop_loads, uint64_t other_shared,
+/** What the plan proposes for the cost model to price: the ring's
+ * `stage_bytes` per stage (aligned slots), its `ncopies` copies after
+ * widening (`staged[k]` nonzero: copy k is staged through registers; NULL:
+ * none is; `staged_regs` the 32-bit registers those hold), `loop_loads`
+ * global loads per thread in the loop as the backend will issue them
+ * (adjacent loads merged) and `other_shared` other static shared bytes. */
+typedef struct pl_cost_ring {
+  uint64_t stage_bytes;
+  const pl_copy *copies;
+  unsigned ncopies;
+  const unsigned char *staged;
+  unsigned staged_regs;
+  unsigned loop_loads;
+  uint64_t other_shared;
+} pl_cost_ring;
+
+/** Fills the inputs of `cost` for the legal candidate `c` and the ring
+ * `ring`, on target `sm` (>= 80). Reads the kernel's launch bounds from
+ * !nvvm.annotations (maxntid{x,y,z}, reqntid{x,y,z}, minctasm); without
+ * them takes the block shape the kernel asserts on blockDim where the loop
+ * is entered, else assumes PL_COST_ASSUMED_THREADS threads. Changes no
+ * IR. */
+void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_cost_ring *ring,
                     pl_cost *cost);
 
 /** Replaces the register estimate of filled inputs `cost` by `plain`,

@@ -3,7 +3,6 @@
 
 #include "host_memory.h"
 #include "limits.h"
-#include "reasons.h"
 #include "shared_space.h"
 #include "uses.h"
 
@@ -354,6 +353,37 @@ static int under_const_gep(LLVMValueRef p) {
   return 0;
 }
 
+/* A WMMA load or an ldmatrix of the tile-derived pointer `p`: rows the
+ * plugin can pad keep its reads within a row and 32-byte aligned. */
+static pl_walk_step check_matrix_access(walk *w, LLVMValueRef u, LLVMValueRef p, int store) {
+  size_t n = 0;
+  const char *name = LLVMIntrinsicGetName(pl_intrinsic_id(u), &n);
+  if (n > 19 && strncmp(name, "llvm.nvvm.ldmatrix.", 19) == 0) {
+    ++w->out->ldmatrix;
+    check_access(w, u, p, 16, 0);
+    return checked(w);
+  }
+  unsigned elem = 0, seg = 0;
+  if (store || !wmma_shape(u, &elem, &seg)) {
+    why(w, u, "a WMMA access of the tile is not a load with a stride the plugin knows");
+    return checked(w);
+  }
+  LLVMValueRef ldm = LLVMGetOperand(u, 1);
+  if (!LLVMIsAConstantInt(ldm) || LLVMConstIntGetZExtValue(ldm) * elem != w->out->row) {
+    why(w, u, "a WMMA load's leading dimension is not the tile's row of %llu elements",
+        (unsigned long long)(w->out->row / elem));
+    return checked(w);
+  }
+  if (w->out->elem && w->out->elem != elem) {
+    why(w, u, "WMMA loads of the tile read elements of different sizes");
+    return checked(w);
+  }
+  w->out->elem = elem;
+  ++w->out->wmma_reads;
+  check_access(w, u, p, (uint64_t)seg * elem, 1);
+  return checked(w);
+}
+
 /* Checks the user `u` of the tile-derived pointer `p` (a pl_walk_uses
  * visitor over the tile's uses). */
 static pl_walk_step check_user(void *ctx, LLVMValueRef u, LLVMValueRef p, unsigned depth) {
@@ -412,34 +442,8 @@ static pl_walk_step check_user(void *ctx, LLVMValueRef u, LLVMValueRef p, unsign
     return checked(w);
   }
   int store = 0;
-  if (LLVMIsACallInst(u) && pl_is_matrix_access(u, &store) && LLVMGetOperand(u, 0) == p) {
-    size_t n = 0;
-    const char *name = LLVMIntrinsicGetName(pl_intrinsic_id(u), &n);
-    if (n > 19 && strncmp(name, "llvm.nvvm.ldmatrix.", 19) == 0) {
-      ++w->out->ldmatrix;
-      check_access(w, u, p, 16, 0);
-      return checked(w);
-    }
-    unsigned elem = 0, seg = 0;
-    if (store || !wmma_shape(u, &elem, &seg)) {
-      why(w, u, "a WMMA access of the tile is not a load with a stride the plugin knows");
-      return checked(w);
-    }
-    LLVMValueRef ldm = LLVMGetOperand(u, 1);
-    if (!LLVMIsAConstantInt(ldm) || LLVMConstIntGetZExtValue(ldm) * elem != w->out->row) {
-      why(w, u, "a WMMA load's leading dimension is not the tile's row of %llu elements",
-          (unsigned long long)(w->out->row / elem));
-      return checked(w);
-    }
-    if (w->out->elem && w->out->elem != elem) {
-      why(w, u, "WMMA loads of the tile read elements of different sizes");
-      return checked(w);
-    }
-    w->out->elem = elem;
-    ++w->out->wmma_reads;
-    check_access(w, u, p, (uint64_t)seg * elem, 1);
-    return checked(w);
-  }
+  if (LLVMIsACallInst(u) && pl_is_matrix_access(u, &store) && LLVMGetOperand(u, 0) == p)
+    return check_matrix_access(w, u, p, store);
   why(w, u,
       "an address of the tile is used by an instruction other than a load, a store, a "
       "copy, a WMMA load or an ldmatrix");

@@ -2,16 +2,10 @@
 #include "legality.h"
 
 #include "access.h"
-#include "facts.h"
 #include "host_cfg.h"
 #include "host_diag.h"
-#include "host_loops.h"
 #include "host_memory.h"
-#include "host_scev.h"
 #include "legality_impl.h"
-#include "limits.h"
-#include "trip.h"
-#include "uses.h"
 
 #include <stdio.h>
 #include <stdlib.h>

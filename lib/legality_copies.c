@@ -7,15 +7,43 @@
  * loops has control flow that is the same on every iteration.
 \*===----------------------------------------------------------------------===*/
 #include "host_cfg.h"
-#include "host_diag.h"
 #include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
-#include "legality_impl.h"
 #include "limits.h"
+#include "legality_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+
+/* Why the instruction `v`, which a copy's address, guard or predicate
+ * depends on, cannot be computed again for a later iteration. */
+static int fail_not_recomputable(pl_host *host, LLVMValueRef v, pl_fail *f, const char *tname) {
+  char buf[80];
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem:
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the copy into tile '%s' depends on a division that may trap "
+                    "if computed for a later iteration",
+                    tname);
+  case LLVMCall:
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the address of the copy into tile '%s' depends on a call", tname);
+  case LLVMLoad:
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the address of the copy into tile '%s' depends on a load in the loop "
+                    "(%s)",
+                    tname, pl_value_label(host, v, buf, sizeof buf));
+  default:
+    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
+                    "the address of the copy into tile '%s' depends on an instruction "
+                    "that cannot be recomputed for a later iteration",
+                    tname);
+  }
+}
 
 /* (c) Side-effect-free function of IVs and invariants. */
 static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl_vmap *seen,
@@ -25,9 +53,11 @@ static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl
   if (!pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
     return 1;
   char buf[80];
-  if (depth > 48)
+  if (depth > PL_MAX_ADDRESS_DEPTH)
     return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-                    "the address of the copy into tile '%s' is too deep to recompute", tname);
+                    "the address of the copy into tile '%s' is too deep to recompute (more than "
+                    "%d operands deep)",
+                    tname, PL_MAX_ADDRESS_DEPTH);
   pl_vmap_put(seen, v, v);
   if (LLVMIsAPHINode(v)) {
     if (pl_find_iv(c, v))
@@ -49,61 +79,8 @@ static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl
     return 0;
   }
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
-  switch (op) {
-  case LLVMAdd:
-  case LLVMSub:
-  case LLVMMul:
-  case LLVMShl:
-  case LLVMLShr:
-  case LLVMAShr:
-  case LLVMAnd:
-  case LLVMOr:
-  case LLVMXor:
-  case LLVMTrunc:
-  case LLVMZExt:
-  case LLVMSExt:
-  case LLVMBitCast:
-  case LLVMAddrSpaceCast:
-  case LLVMGetElementPtr:
-  case LLVMICmp:
-  case LLVMFCmp:
-  case LLVMSelect:
-  case LLVMFreeze:
-  case LLVMPtrToInt:
-  case LLVMIntToPtr:
-    break;
-  case LLVMUDiv:
-  case LLVMSDiv:
-  case LLVMURem:
-  case LLVMSRem: {
-    LLVMValueRef d = LLVMGetOperand(v, 1);
-    if (LLVMIsAConstantInt(d) && LLVMConstIntGetZExtValue(d) != 0 &&
-        LLVMConstIntGetSExtValue(d) != -1)
-      break;
-    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-                    "the copy into tile '%s' depends on a division that may trap "
-                    "if computed for a later iteration",
-                    tname);
-  }
-  case LLVMCall:
-    /* an intrinsic that touches no memory and has no side effects (special
-     * registers, min/max, ...) may be computed again for a later iteration */
-    if (pl_intrinsic_id(v) && !pl_touches_memory(v) && !pl_may_have_side_effects(v))
-      break;
-    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-                    "the address of the copy into tile '%s' depends on a call", tname);
-  case LLVMLoad:
-    pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-             "the address of the copy into tile '%s' depends on a load in the loop "
-             "(%s)",
-             tname, pl_value_label(host, v, buf, sizeof buf));
-    return 0;
-  default:
-    return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-                    "the address of the copy into tile '%s' depends on an instruction "
-                    "that cannot be recomputed for a later iteration",
-                    tname);
-  }
+  if (!pl_is_pure(v, PL_PURE_POINTER))
+    return fail_not_recomputable(host, v, f, tname);
   int n = LLVMGetNumOperands(v);
   if (op == LLVMCall)
     --n; /* the callee */

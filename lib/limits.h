@@ -20,4 +20,9 @@
  * more steps than this is taken to vary. */
 #define PL_MAX_VALUE_DEPTH 32
 
+/** Operands followed down from a copy's address, guard or predicate to
+ * prove it can be computed again for a later iteration: address arithmetic
+ * is a handful of operations deep; deeper, the copy is declined. */
+#define PL_MAX_ADDRESS_DEPTH 48
+
 #endif /* PL_LIMITS_H */

@@ -2,23 +2,13 @@
 #include "pipeline.h"
 
 #include "advice.h"
-#include "candidate.h"
-#include "context.h"
 #include "control.h"
-#include "facts.h"
-#include "host_diag.h"
 #include "host_loops.h"
-#include "layout.h"
 #include "legality.h"
-#include "plan.h"
 #include "ptxas.h"
 #include "recognize.h"
 #include "remarks.h"
-#include "report.h"
 #include "rewrite.h"
-#include "shared_space.h"
-#include "table.h"
-#include "txn.h"
 #include "unrolled.h"
 
 #include <assert.h>

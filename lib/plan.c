@@ -3,14 +3,9 @@
 
 #include "access.h"
 #include "alias_check.h"
-#include "align.h"
-#include "classify.h"
 #include "host_cfg.h"
-#include "host_scev.h"
 #include "layout.h"
-#include "legality.h"
 #include "limits.h"
-#include "lowering.h"
 #include "plan_impl.h"
 #include "ptxas.h"
 #include "uses.h"
@@ -279,9 +274,14 @@ static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *o
     abort();
   for (size_t i = 0; i < plan->ncopies; ++i)
     staged[i] = plan->copy_lowering[i] == PL_LOWERING_REGISTERS;
-  pl_cost_inputs(host, c, sm, per_stage, plan->copies, (unsigned)plan->ncopies, staged,
-                 plan->staged_regs, pl_plan_source_loads(host, c),
-                 plan->other_shared - plan->shared_reuse, &plan->cost);
+  const pl_cost_ring ring = {per_stage,
+                             plan->copies,
+                             (unsigned)plan->ncopies,
+                             staged,
+                             plan->staged_regs,
+                             pl_plan_source_loads(host, c),
+                             plan->other_shared - plan->shared_reuse};
+  pl_cost_inputs(host, c, sm, &ring, &plan->cost);
   free(staged);
   /* ptxas's count of the plain kernel where it can be had (lib/ptxas.h) */
   if (opts->registers)

@@ -292,8 +292,8 @@ static int plan_copy_loop_lowering(const pl_candidate *c, const pl_options *opts
 }
 
 /* The lowering of every copy, and the shape it asks for. */
-int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts,
-                         pl_plan *plan, pl_fail *f) {
+int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
+                     pl_fail *f) {
   size_t n = plan->ncopies ? plan->ncopies : 1;
   plan->copy_lowering = calloc(n, sizeof *plan->copy_lowering);
   plan->src_align = calloc(n, sizeof *plan->src_align);

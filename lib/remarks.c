@@ -1,10 +1,6 @@
 /*===- lib/remarks.c - what the user is told about each loop ------------===*/
 #include "remarks.h"
 
-#include "host_diag.h"
-#include "ir.h"
-#include "legality.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,14 +213,8 @@ void pl_remark_kept_layout(pl_host *host, const pl_candidate *c, const pl_plan *
   }
 }
 
-void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,
-                         unsigned copies) {
-  const char *lowering = pl_plan_lowering_name(plan);
-  size_t staged = pl_plan_count(plan, PL_LOWERING_REGISTERS);
-  pl_remark *r = pl_remark_begin(host, PL_REMARK_PASSED, "Pipelined", c->loop, NULL);
-  pl_remark_text(r, "pipelined loop with ");
-  pl_remark_u64(r, "Stages", plan->stages);
-  pl_remark_text(r, " stages:");
+/* The passed remark's tiles: "tile 'A' 4096 -> 12288 bytes, ...". */
+static void remark_tiles(pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
   for (size_t t = 0; t < c->ntiles; ++t) {
     pl_remark_text(r, t ? ", tile '" : " tile '");
     pl_remark_str(r, "Tile", c->tiles[t].name);
@@ -234,11 +224,15 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_u64(r, "RingBytes", plan->rings[t].stride * plan->stages);
     pl_remark_text(r, " bytes");
   }
-  pl_remark_text(r, "; ");
+}
+
+/* The passed remark's copies: how many, their sizes, the registers staged,
+ * the barrier removed. */
+static void remark_copies(pl_remark *r, const pl_candidate *c, const pl_plan *plan, size_t staged) {
   pl_remark_u64(r, "Copies", plan->ncopies);
   pl_remark_text(r, " ");
   if (!staged)
-    pl_remark_str(r, "Lowering", lowering);
+    pl_remark_str(r, "Lowering", pl_plan_lowering_name(plan));
   else
     pl_remark_text(r, plan->ncopies == 1 ? "copy" : "copies");
   if (plan->min_bytes == plan->max_bytes) {
@@ -261,12 +255,17 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_text(r, c->sync_first ? " bytes; removed the top barrier"
                                     : " bytes; removed the second barrier");
   }
+}
+
+/* The passed remark's notes: the alias check, shared rings, copy-back,
+ * stages cut by the register lowering or the budget. */
+static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
   if (plan->alias_check) {
     pl_remark_text(r, "; with a ");
     pl_remark_str(r, "AliasCheck", "runtime");
     pl_remark_text(r, " alias check");
   }
-  /* rings in the storage of an earlier loop's (issue 9, part 4) */
+  /* rings in the storage of an earlier loop's */
   for (size_t t = 0, shared = 0; t < c->ntiles; ++t)
     if (plan->share_ring && plan->share_ring[t]) {
       pl_remark_text(r, shared++ ? ", '" : "; shares the ring of an earlier loop over tile '");
@@ -295,34 +294,28 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_u64(r, "Budget", plan->budget);
     pl_remark_text(r, "-byte budget)");
   }
-  if (plan->modelled)
-    remark_why_stages(r, plan);
-  remark_layout(r, c, plan);
-  /* the lowering; the architecture follows in the context */
-  pl_remark_text(r, "; ");
-  if (staged)
-    pl_remark_str(r, "Lowering", lowering);
-  else
-    pl_remark_text(r, lowering);
+}
+
+/* The analysis remark on the runtime alias check. */
+static void remark_alias_check(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
+  pl_remark *r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "AliasCheck", c->loop, NULL);
+  pl_remark_text(r, "runtime alias check before the loop, once per block: each thread's ");
+  pl_remark_u64(r, "CopiedRanges", c->ncopies);
+  pl_remark_text(r, c->ncopies == 1 ? " copied range" : " copied ranges");
+  pl_remark_text(r, " against the block's union of ");
+  pl_remark_u64(r, "WrittenRanges", plan->alias_writes);
+  pl_remark_text(r, plan->alias_writes == 1 ? " written range" : " written ranges");
+  pl_remark_text(r, " (3 barriers, 2 shared atomics per thread); where they may overlap, the "
+                    "original loop runs");
   context(r, host);
   pl_remark_emit(r);
+}
 
-  if (plan->modelled)
-    remark_model(host, c, plan);
-  if (plan->alias_check) {
-    r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "AliasCheck", c->loop, NULL);
-    pl_remark_text(r, "runtime alias check before the loop, once per block: each thread's ");
-    pl_remark_u64(r, "CopiedRanges", c->ncopies);
-    pl_remark_text(r, c->ncopies == 1 ? " copied range" : " copied ranges");
-    pl_remark_text(r, " against the block's union of ");
-    pl_remark_u64(r, "WrittenRanges", plan->alias_writes);
-    pl_remark_text(r, plan->alias_writes == 1 ? " written range" : " written ranges");
-    pl_remark_text(r, " (3 barriers, 2 shared atomics per thread); where they may overlap, the "
-                      "original loop runs");
-    context(r, host);
-    pl_remark_emit(r);
-  }
-  r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
+/* The analysis remark on the ring: its bytes, the prologue, the waits. */
+static void remark_ring(pl_host *host, const pl_candidate *c, const pl_plan *plan, size_t staged,
+                        unsigned copies) {
+  const char *lowering = pl_plan_lowering_name(plan);
+  pl_remark *r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
   pl_remark_text(r, "ring of ");
   pl_remark_u64(r, "Stages", plan->stages);
   pl_remark_text(r, " stages takes ");
@@ -355,6 +348,36 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_text(r, " emitted");
   context(r, host);
   pl_remark_emit(r);
+}
+
+void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,
+                         unsigned copies) {
+  const char *lowering = pl_plan_lowering_name(plan);
+  size_t staged = pl_plan_count(plan, PL_LOWERING_REGISTERS);
+  pl_remark *r = pl_remark_begin(host, PL_REMARK_PASSED, "Pipelined", c->loop, NULL);
+  pl_remark_text(r, "pipelined loop with ");
+  pl_remark_u64(r, "Stages", plan->stages);
+  pl_remark_text(r, " stages:");
+  remark_tiles(r, c, plan);
+  pl_remark_text(r, "; ");
+  remark_copies(r, c, plan, staged);
+  remark_notes(r, c, plan);
+  if (plan->modelled)
+    remark_why_stages(r, plan);
+  remark_layout(r, c, plan);
+  /* the lowering; the architecture follows in the context */
+  pl_remark_text(r, "; ");
+  if (staged)
+    pl_remark_str(r, "Lowering", lowering);
+  else
+    pl_remark_text(r, lowering);
+  context(r, host);
+  pl_remark_emit(r);
+  if (plan->modelled)
+    remark_model(host, c, plan);
+  if (plan->alias_check)
+    remark_alias_check(host, c, plan);
+  remark_ring(host, c, plan, staged, copies);
 }
 
 void pl_remark_shared_space(pl_host *host, const pl_shared_space_counts *sc) {

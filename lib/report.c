@@ -4,7 +4,6 @@
 
 #include "host_diag.h"
 #include "host_loops.h"
-#include "legality.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,14 +2,11 @@
 #include "rewrite.h"
 
 #include "alias_check.h"
-#include "emit.h"
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "host_scev.h"
-#include "host_versioning.h"
 #include "layout.h"
 #include "limits.h"
-#include "lowering.h"
 #include "rewrite_impl.h"
 #include "uses.h"
 

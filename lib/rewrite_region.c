@@ -105,18 +105,12 @@ static void push_needed(const pl_candidate *c, pl_vmap *need, pl_vec *stack, LLV
  * Values every clone block uses -- the IVs, hoisted tile addresses,
  * constants over a tile -- are emitted first, before the marker, so they
  * dominate every clone block. */
-void pl_rw_issue_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists) {
-  const pl_candidate *c = k->c;
-  const pl_plan *plan = k->plan;
-  LLVMContextRef ctx = ctx_of(c);
-  LLVMBuilderRef b = k->b;
-  LLVMBasicBlockRef kb = LLVMGetInstructionParent(c->first_barrier);
-  for (size_t i = 0; i < c->nivs; ++i)
-    pl_emit_remap(e, c->ivs[i].phi);
-
-  /* What the copies and the branches need, within the region. */
-  pl_vmap need;
-  pl_vmap_init(&need);
+/* The instructions of the region the copies and the region's branches
+ * need, into `need` (each mapped to itself); the values from outside the
+ * region they use are emitted at the builder of `e`, before the clone, so
+ * that they dominate every clone block. */
+static void collect_needed(const pl_candidate *c, const pl_plan *plan, pl_emitter *e,
+                           pl_vmap *need) {
   pl_vec stack = {0}, roots = {0};
   for (size_t i = 0; i < plan->ncopies; ++i) {
     const pl_copy *cp = &plan->copies[i];
@@ -135,14 +129,14 @@ void pl_rw_issue_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists) {
       pl_vec_push(&roots, LLVMGetCondition(t));
   }
   for (size_t i = 0; i < roots.len; ++i)
-    push_needed(c, &need, &stack, roots.v[i]);
+    push_needed(c, need, &stack, roots.v[i]);
   pl_vec operands = {0};
   while (stack.len) {
     LLVMValueRef v = stack.v[--stack.len];
     int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
     for (int i = 0; i < n; ++i) {
       LLVMValueRef op = LLVMGetOperand(v, (unsigned)i);
-      push_needed(c, &need, &stack, op);
+      push_needed(c, need, &stack, op);
       pl_vec_push(&operands, op);
     }
   }
@@ -159,62 +153,95 @@ void pl_rw_issue_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists) {
   pl_vec_free(&operands);
   pl_vec_free(&roots);
   pl_vec_free(&stack);
-  /* The marker goes after them (a hoisted tile address is re-based at the
-   * end of the preheader, which in the prologue is here). */
-  LLVMValueRef marker =
-      LLVMBuildFreeze(b, LLVMConstInt(LLVMInt1TypeInContext(ctx), 1, 0), "pl.copy.loop");
+}
 
-  LLVMBasicBlockRef *clone = calloc(c->nregion, sizeof *clone);
-  if (!clone)
-    abort();
-  for (size_t r = 0; r < c->nregion; ++r)
-    clone[r] = LLVMAppendBasicBlockInContext(ctx, c->function, "pl.copy");
-  LLVMBasicBlockRef placeholder = LLVMAppendBasicBlockInContext(ctx, c->function, "pl.copy.done");
-#define PL_CLONE_OF(bb) ((bb) == kb ? placeholder : clone[region_index(c, (bb))])
-  /* The phis first, filled once every block is cloned. */
+/* The clone blocks of one issue of the region: one per region block, and
+ * the placeholder their exits to the kept barrier's block branch to. */
+typedef struct clone_map {
+  const pl_candidate *c;
+  LLVMBasicBlockRef *blocks, placeholder, kept;
+} clone_map;
+
+static LLVMBasicBlockRef clone_of(const clone_map *m, LLVMBasicBlockRef bb) {
+  return bb == m->kept ? m->placeholder : m->blocks[region_index(m->c, bb)];
+}
+
+/* Clones the region's blocks into `m`: the phis the copies need first
+ * (filled by fill_phis), then each block's needed instructions, each copy
+ * as its lowering's issue, and its branch. */
+static void clone_blocks(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, const pl_vmap *need,
+                         const clone_map *m) {
+  const pl_candidate *c = k->c;
+  LLVMBuilderRef b = k->b;
   for (size_t r = 1; r < c->nregion; ++r) {
-    LLVMPositionBuilderAtEnd(b, clone[r]);
+    LLVMPositionBuilderAtEnd(b, m->blocks[r]);
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[r]); i && LLVMIsAPHINode(i);
          i = LLVMGetNextInstruction(i))
-      if (pl_vmap_get(&need, i))
+      if (pl_vmap_get(need, i))
         pl_vmap_put(&e->map, i, LLVMBuildPhi(b, LLVMTypeOf(i), "pl.copy.phi"));
   }
   pl_copy_state st = {0};
   for (size_t r = 0; r < c->nregion; ++r) {
-    LLVMPositionBuilderAtEnd(b, clone[r]);
+    LLVMPositionBuilderAtEnd(b, m->blocks[r]);
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[r]); i; i = LLVMGetNextInstruction(i)) {
       if (LLVMIsAPHINode(i))
         continue;
       if (LLVMIsATerminatorInst(i)) {
         if (LLVMIsConditional(i))
           LLVMBuildCondBr(b, pl_emit_remap(e, LLVMGetCondition(i)),
-                          PL_CLONE_OF(LLVMGetSuccessor(i, 0)), PL_CLONE_OF(LLVMGetSuccessor(i, 1)));
+                          clone_of(m, LLVMGetSuccessor(i, 0)), clone_of(m, LLVMGetSuccessor(i, 1)));
         else
-          LLVMBuildBr(b, PL_CLONE_OF(LLVMGetSuccessor(i, 0)));
+          LLVMBuildBr(b, clone_of(m, LLVMGetSuccessor(i, 0)));
         break;
       }
-      size_t copy = pl_rw_plan_copy_of(plan, i);
+      size_t copy = pl_rw_plan_copy_of(k->plan, i);
       if (copy != SIZE_MAX)
         issue_in_clone(k, e, copy, c->region[r], exists, &st);
-      else if (pl_vmap_get(&need, i))
+      else if (pl_vmap_get(need, i))
         pl_emit_remap(e, i);
     }
   }
+}
+
+/* Gives the cloned phis their incoming values and blocks. */
+static void fill_phis(pl_emitter *e, const pl_vmap *need, const clone_map *m) {
+  const pl_candidate *c = m->c;
   for (size_t r = 1; r < c->nregion; ++r)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[r]); i && LLVMIsAPHINode(i);
          i = LLVMGetNextInstruction(i)) {
-      LLVMValueRef phi = pl_vmap_get(&need, i) ? pl_vmap_get(&e->map, i) : NULL;
+      LLVMValueRef phi = pl_vmap_get(need, i) ? pl_vmap_get(&e->map, i) : NULL;
       for (unsigned n = 0; phi && n < LLVMCountIncoming(i); ++n) {
         LLVMValueRef v = pl_emit_remap(e, LLVMGetIncomingValue(i, n));
-        LLVMBasicBlockRef from = PL_CLONE_OF(LLVMGetIncomingBlock(i, n));
+        LLVMBasicBlockRef from = clone_of(m, LLVMGetIncomingBlock(i, n));
         LLVMAddIncoming(phi, &v, &from, 1);
       }
     }
-#undef PL_CLONE_OF
+}
+
+void pl_rw_issue_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists) {
+  const pl_candidate *c = k->c;
+  LLVMContextRef ctx = ctx_of(c);
+  LLVMBuilderRef b = k->b;
+  for (size_t i = 0; i < c->nivs; ++i)
+    pl_emit_remap(e, c->ivs[i].phi);
+  pl_vmap need;
+  pl_vmap_init(&need);
+  collect_needed(c, k->plan, e, &need);
+  /* The marker goes after them (a hoisted tile address is re-based at the
+   * end of the preheader, which in the prologue is here). */
+  LLVMValueRef marker =
+      LLVMBuildFreeze(b, LLVMConstInt(LLVMInt1TypeInContext(ctx), 1, 0), "pl.copy.loop");
+  clone_map m = {c, pl_xcalloc(c->nregion, sizeof *m.blocks), NULL,
+                 LLVMGetInstructionParent(c->first_barrier)};
+  for (size_t r = 0; r < c->nregion; ++r)
+    m.blocks[r] = LLVMAppendBasicBlockInContext(ctx, c->function, "pl.copy");
+  m.placeholder = LLVMAppendBasicBlockInContext(ctx, c->function, "pl.copy.done");
+  clone_blocks(k, e, exists, &need, &m);
+  fill_phis(e, &need, &m);
   pl_vmap_free(&need);
   k->pending = pl_append(k->pending, k->npending, sizeof *k->pending);
-  k->pending[k->npending++] = (struct pending_region){marker, clone[0], placeholder};
-  free(clone);
+  k->pending[k->npending++] = (struct pending_region){marker, m.blocks[0], m.placeholder};
+  free(m.blocks);
   LLVMValueRef after = LLVMGetNextInstruction(marker);
   if (after)
     LLVMPositionBuilderBefore(b, after);

@@ -2,7 +2,6 @@
 #include "shared_space.h"
 
 #include "host_memory.h"
-#include "ir.h"
 #include "reasons.h"
 
 #include <llvm-c/DebugInfo.h>

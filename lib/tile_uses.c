@@ -2,13 +2,11 @@
 #include "tile_uses.h"
 
 #include "access.h"
-#include "host_cfg.h"
 #include "host_diag.h"
 #include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
 #include "limits.h"
-#include "table.h"
 #include "uses.h"
 
 #include <stdlib.h>

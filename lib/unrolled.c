@@ -2,11 +2,8 @@
 #include "unrolled.h"
 
 #include "control.h"
-#include "host_diag.h"
 #include "host_loops.h"
 #include "host_memory.h"
-#include "ir.h"
-#include "recognize.h"
 #include "remarks.h"
 
 #include <llvm-c/DebugInfo.h>
