@@ -306,6 +306,10 @@ uint64_t pl_type_store_size(LLVMModuleRef m, LLVMTypeRef ty) {
   return LLVMStoreSizeOfType(td, ty);
 }
 
+uint64_t pl_global_bytes(LLVMValueRef g) {
+  return pl_type_store_size(LLVMGetGlobalParent(g), LLVMGlobalGetValueType(g));
+}
+
 uint64_t pl_type_alloc_size(LLVMModuleRef m, LLVMTypeRef ty) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
   return LLVMABISizeOfType(td, ty);

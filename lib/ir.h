@@ -114,6 +114,11 @@ int pl_const_refers_to(LLVMValueRef c, LLVMValueRef g);
 LLVMValueRef pl_first_non_phi(LLVMBasicBlockRef bb);
 /** Store size in bytes of `ty` under the module's data layout. */
 uint64_t pl_type_store_size(LLVMModuleRef m, LLVMTypeRef ty);
+
+/** Bytes of the global `g`'s value type (a static __shared__ array or a
+ * ring), its store size in the module's data layout. */
+uint64_t pl_global_bytes(LLVMValueRef g);
+
 /** Allocation size in bytes of `ty` under the module's data layout. */
 uint64_t pl_type_alloc_size(LLVMModuleRef m, LLVMTypeRef ty);
 

@@ -5,7 +5,7 @@
 #include "host_cfg.h"
 #include "host_diag.h"
 #include "host_memory.h"
-#include "legality_impl.h"
+#include "legality_copies.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,12 +6,13 @@
  * iteration and no two copies write the same bytes; and a copy stage with
  * loops has control flow that is the same on every iteration.
 \*===----------------------------------------------------------------------===*/
+#include "legality_copies.h"
+
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
 #include "limits.h"
-#include "legality_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -76,4 +76,4 @@ static void wait(const pl_candidate *c, LLVMBuilderRef b, unsigned pending) {
   LLVMBuildCall2(b, fty, fn, &arg, 1, "");
 }
 
-const pl_lowering pl_lowering_cp_async = {"cp.async", 0, issue, NULL, commit, wait};
+const pl_lowering pl_lowering_cp_async = {"cp.async", issue, NULL, commit, wait};

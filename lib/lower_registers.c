@@ -4,7 +4,7 @@
  * for what cp.async cannot copy on any target: copies that convert the
  * value (float -> half, int8 * scale), 1- and 2-byte or unaligned copies,
  * guards that fill with something other than zeros. It stores after the
- * compute (`stores_after_compute`), so the skeleton gives the loop two
+ * compute (it has a `store`), so the plan gives the loop two
  * slots and calls, per copy and iteration (rewrite.h):
  *   issue   after the kept barrier of iteration i, before its compute: the
  *           loads of iteration i+1 into registers (ld.global). Where the
@@ -142,4 +142,4 @@ static void store(pl_emitter *e, const pl_copy *cp, const pl_copy_state *st, pl_
   pl_vec_push(moves, s);
 }
 
-const pl_lowering pl_lowering_registers = {"registers", 1, issue, store, NULL, NULL};
+const pl_lowering pl_lowering_registers = {"registers", issue, store, NULL, NULL};

@@ -34,7 +34,7 @@
 #define PL_LOWERING_H
 
 #include "emit.h"
-#include "plan.h"
+#include "plan_types.h"
 
 /** One issue of one copy: what the skeleton hands in (the plan's proven
  * alignments) and what a two-phase lowering hands from issue to store. */
@@ -52,13 +52,13 @@ typedef struct pl_copy_state {
 
 typedef struct pl_lowering {
   const char *name;
-  /** Reads in issue, writes in store, after the compute: two slots. */
-  int stores_after_compute;
   /** Issues one copy; appends the instructions that write the slot to
    * `moves` and returns how many copy instructions it emitted. */
   unsigned (*issue)(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_vec *moves,
                     pl_copy_state *st);
-  /** Writes what issue staged (stores_after_compute only, else NULL). */
+  /** Writes what issue staged, after the compute (NULL: issue writes the
+   * slot itself). A lowering with a store needs two slots: the plan gives
+   * the loop S = 2 (pl_plan.stores_after_compute). */
   void (*store)(pl_emitter *e, const pl_copy *cp, const pl_copy_state *st, pl_vec *moves);
   void (*commit)(const pl_candidate *c, LLVMBuilderRef b);
   void (*wait)(const pl_candidate *c, LLVMBuilderRef b, unsigned pending);

@@ -5,6 +5,7 @@
 #include "control.h"
 #include "host_loops.h"
 #include "legality.h"
+#include "plan.h"
 #include "ptxas.h"
 #include "recognize.h"
 #include "remarks.h"

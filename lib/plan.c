@@ -6,7 +6,7 @@
 #include "host_cfg.h"
 #include "layout.h"
 #include "limits.h"
-#include "plan_impl.h"
+#include "plan_copies.h"
 #include "ptxas.h"
 #include "uses.h"
 
@@ -363,10 +363,6 @@ static void plan_outliving_tiles(const pl_candidate *c, pl_plan *plan) {
     }
     pl_vec_free(&acc);
   }
-}
-
-uint64_t pl_global_bytes(LLVMValueRef g) {
-  return pl_type_store_size(LLVMGetGlobalParent(g), LLVMGlobalGetValueType(g));
 }
 
 /* Shared rings (issue 9, part 4). An earlier loop of this kernel over the

@@ -5,11 +5,11 @@
  * copy's lowering -- cp.async where it can copy, registers elsewhere, or
  * what the user forced -- with the registers the register lowering stages.
 \*===----------------------------------------------------------------------===*/
+#include "plan_copies.h"
+
 #include "align.h"
 #include "classify.h"
 #include "host_scev.h"
-#include "lowering.h"
-#include "plan_impl.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -324,7 +324,7 @@ int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opt
     }
     plan->copy_lowering[i] = k;
     plan->used |= 1u << k;
-    plan->stores_after_compute |= pl_lowering_for(k)->stores_after_compute;
+    plan->stores_after_compute |= k == PL_LOWERING_REGISTERS;
   }
   plan->lowering = plan->ncopies ? plan->copy_lowering[0] : PL_LOWERING_CP_ASYNC;
   if (!plan->stores_after_compute)

@@ -1,6 +1,8 @@
 /*===- lib/remarks.c - what the user is told about each loop ------------===*/
 #include "remarks.h"
 
+#include "options.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -15,7 +15,7 @@
 #define PL_REMARKS_H
 
 #include "candidate.h"
-#include "plan.h"
+#include "plan_types.h"
 #include "reasons.h"
 #include "shared_space.h"
 #include "host_diag.h"

@@ -33,7 +33,7 @@
 
 #include "candidate.h"
 #include "options.h"
-#include "plan.h"
+#include "plan_types.h"
 #include "reasons.h"
 
 /** One tile of a pipelined loop: bytes of the tile and of its ring. */

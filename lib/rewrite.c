@@ -7,7 +7,7 @@
 #include "host_scev.h"
 #include "layout.h"
 #include "limits.h"
-#include "rewrite_impl.h"
+#include "rewrite_region.h"
 #include "uses.h"
 
 #include <assert.h>
@@ -124,29 +124,6 @@ static void collect_tile_uses(const pl_candidate *c, LLVMValueRef g, use_site **
                               size_t *cap) {
   site_find sf = {c, sites, n, cap};
   pl_walk_uses(g, PL_MAX_DERIVED_DEPTH, find_site, &sf);
-}
-
-const pl_lowering *pl_rw_lowering_of(const pl_skeleton *k, size_t copy) {
-  return pl_lowering_for(k->plan->copy_lowering[copy]);
-}
-
-/* Index of the plan copy whose store is `store`, or SIZE_MAX. */
-size_t pl_rw_plan_copy_of(const pl_plan *plan, LLVMValueRef store) {
-  for (size_t i = 0; i < plan->ncopies; ++i)
-    if (plan->copies[i].store == store)
-      return i;
-  return SIZE_MAX;
-}
-
-/* Issues plan copy `i` with its lowering at the builder of `e`. */
-void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
-                     pl_copy_state *st) {
-  const pl_copy *cp = &k->plan->copies[i];
-  pl_vec moves = {0};
-  st->src_align = k->plan->src_align[i];
-  st->dst_align = k->plan->dst_align[i];
-  k->issued += pl_rw_lowering_of(k, i)->issue(e, cp, exists, &moves, st);
-  pl_vec_free(&moves);
 }
 
 /* Asks every lowering the plan uses to commit (wait_pending < 0) or to

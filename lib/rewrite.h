@@ -46,7 +46,7 @@
 
 #include "candidate.h"
 #include "facts.h"
-#include "plan.h"
+#include "plan_types.h"
 #include "txn.h"
 
 /** Makes every change the plan for `c` asks for, in one order, within the

@@ -6,8 +6,9 @@
  * cp.async), zero-filled where the iteration does not exist or the guard
  * fails; the original copy stage is bypassed (rewrite.h, "copy loops").
 \*===----------------------------------------------------------------------===*/
+#include "rewrite_region.h"
+
 #include "host_cfg.h"
-#include "rewrite_impl.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,13 +1,13 @@
-/*===- lib/legality_impl.h - legality's checks, file by file (private) -----===*\
+/*===- lib/legality_copies.h - the copies' legality checks (private) -------===*\
  *
- * FILE: lib/legality_impl.h
+ * FILE: lib/legality_copies.h
  * DESCRIPTION:
  *   The checks legality.c runs in order that live in legality_copies.c.
  *   Each takes the loop's context and returns 1, or 0 with the reason in
  *   `f`. Not for other stages.
 \*===----------------------------------------------------------------------===*/
-#ifndef PL_LEGALITY_IMPL_H
-#define PL_LEGALITY_IMPL_H
+#ifndef PL_LEGALITY_COPIES_H
+#define PL_LEGALITY_COPIES_H
 
 #include "context.h"
 #include "reasons.h"
@@ -25,4 +25,4 @@ int pl_check_copy_loops(const pl_loop_ctx *x, pl_fail *f);
  * the same bytes. */
 int pl_check_destinations(const pl_loop_ctx *x, pl_fail *f);
 
-#endif /* PL_LEGALITY_IMPL_H */
+#endif /* PL_LEGALITY_COPIES_H */

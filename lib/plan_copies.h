@@ -1,14 +1,16 @@
-/*===- lib/plan_impl.h - the plan's decisions, file by file (private) ------===*\
+/*===- lib/plan_copies.h - the plan's decisions about copies (private) ----===*\
  *
- * FILE: lib/plan_impl.h
+ * FILE: lib/plan_copies.h
  * DESCRIPTION:
  *   The steps of pl_make_plan (plan.c) that live in plan_copies.c. Not for
  *   other stages.
 \*===----------------------------------------------------------------------===*/
-#ifndef PL_PLAN_IMPL_H
-#define PL_PLAN_IMPL_H
+#ifndef PL_PLAN_COPIES_H
+#define PL_PLAN_COPIES_H
 
-#include "plan.h"
+#include "options.h"
+#include "plan_types.h"
+#include "reasons.h"
 
 /** Copy widening: merges runs of adjacent copies of `c` into plan->copies
  * (8 or 16 bytes, both ends aligned), with their alignments. */
@@ -26,4 +28,4 @@ unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c);
 int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
                      pl_fail *f);
 
-#endif /* PL_PLAN_IMPL_H */
+#endif /* PL_PLAN_COPIES_H */

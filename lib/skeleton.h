@@ -1,18 +1,18 @@
-/*===- lib/rewrite_impl.h - the rewrite's shared state (private) -----------===*\
+/*===- lib/skeleton.h - the state of one rewrite (private) -----------------===*\
  *
- * FILE: lib/rewrite_impl.h
+ * FILE: lib/skeleton.h (implemented by lib/skeleton.c)
  * DESCRIPTION:
- *   What the two files of the rewrite share: the state of one rewrite
- *   (rewrite.c, the schedule skeleton) and the helpers the clone of a copy
- *   stage with loops (rewrite_region.c) needs from it. Not for other
- *   stages.
+ *   What the files of the rewrite share: the state of one rewrite, which
+ *   the schedule skeleton (rewrite.c) builds, and the issue of one plan
+ *   copy with its lowering, which both the skeleton and the clone of a
+ *   copy stage with loops (rewrite_region.c) call. Not for other stages.
 \*===----------------------------------------------------------------------===*/
-#ifndef PL_REWRITE_IMPL_H
-#define PL_REWRITE_IMPL_H
+#ifndef PL_SKELETON_H
+#define PL_SKELETON_H
 
 #include "emit.h"
 #include "lowering.h"
-#include "plan.h"
+#include "plan_types.h"
 #include "txn.h"
 
 /* The state of one rewrite, shared by its steps. */
@@ -57,16 +57,4 @@ size_t pl_rw_plan_copy_of(const pl_plan *plan, LLVMValueRef store);
 void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
                      pl_copy_state *st);
 
-/** The copy stage with loops of the iteration `e` describes, issued as a
- * clone of its control flow at the builder (rewrite_region.c). */
-void pl_rw_issue_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists);
-
-/** Links each clone of the copy stage in at its marker (last in the
- * rewrite: it changes the CFG). */
-void pl_rw_link_regions(pl_skeleton *k);
-
-/** Bypasses the original copy stage with loops, where nothing else uses
- * its values. */
-void pl_rw_drop_original_region(const pl_skeleton *k);
-
-#endif /* PL_REWRITE_IMPL_H */
+#endif /* PL_SKELETON_H */
