@@ -122,24 +122,21 @@ void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts) {
 void pl_alias_check_exit_barrier(pl_host *host, const pl_candidate *c) {
   /* The exit is dedicated (pl_loop_version): its predecessors are the
    * exiting blocks of the two versions. */
-  LLVMBasicBlockRef from[8];
-  size_t n = 0;
+  pl_vec from = {0}; /* the blocks, as values */
   for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(c->exit)); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (!LLVMIsAInstruction(user))
       continue;
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
-    int seen = 0;
-    for (size_t i = 0; i < n; ++i)
-      seen |= from[i] == bb;
-    if (!seen && !pl_loop_contains(c->loop, bb) && n < 8)
-      from[n++] = bb;
+    if (!pl_loop_contains(c->loop, bb) && !pl_vec_has(&from, LLVMBasicBlockAsValue(bb)))
+      pl_vec_push(&from, LLVMBasicBlockAsValue(bb));
   }
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(c->module));
-  for (size_t i = 0; i < n; ++i) {
-    LLVMBasicBlockRef mid = pl_split_edge(host, from[i], c->exit);
+  for (size_t i = 0; i < from.len; ++i) {
+    LLVMBasicBlockRef mid = pl_split_edge(host, LLVMValueAsBasicBlock(from.v[i]), c->exit);
     LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(mid));
     pl_emit_call0(c, b, "llvm.nvvm.barrier0");
   }
   LLVMDisposeBuilder(b);
+  pl_vec_free(&from);
 }
