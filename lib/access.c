@@ -2,6 +2,7 @@
 #include "access.h"
 
 #include "host_memory.h"
+#include "limits.h"
 
 #include <string.h>
 
@@ -34,7 +35,7 @@ static int is_memory_param(LLVMValueRef arg) {
  * variables to their start. */
 LLVMValueRef pl_source_object(const pl_candidate *c, LLVMValueRef src) {
   LLVMValueRef obj = pl_underlying_object(src);
-  for (int depth = 0; depth < 8; ++depth) {
+  for (int depth = 0; depth < PL_MAX_IV_CHAIN; ++depth) {
     const pl_iv *iv = LLVMIsAPHINode(obj) ? pl_find_iv(c, obj) : NULL;
     if (!iv || !iv->is_pointer)
       break;

@@ -1,6 +1,7 @@
 /*===- lib/align.c - alignments a copy's addresses provably have ---------===*/
 #include "align.h"
 
+#include "gep.h"
 #include "host_memory.h"
 
 static unsigned pow2_divisor(uint64_t x, unsigned cap) {
@@ -24,43 +25,35 @@ static unsigned product_align(pl_host *host, LLVMValueRef idx, uint64_t size, LL
   return a >= 16 ? 16 : (unsigned)a;
 }
 
+/* The walk of a destination's GEPs down to its tile: the alignment of
+ * every index and field offset seen so far. */
+typedef struct offset_walk {
+  pl_host *host;
+  const pl_candidate *c;
+  LLVMValueRef ctx;
+  unsigned align;
+} offset_walk;
+
+static int at_tile(void *ctx, LLVMValueRef v) {
+  return pl_tile_index(((offset_walk *)ctx)->c, v) >= 0;
+}
+
+static int index_align(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
+  offset_walk *w = ctx;
+  unsigned a =
+      idx ? product_align(w->host, idx, scale, w->ctx) : pow2_divisor((uint64_t)offset, 16);
+  w->align = min_u(w->align, a);
+  return w->align > 1;
+}
+
 /* Alignment (bytes, at most 16) of the offset of `v` inside its tile: the
  * ring gives every slot 16-byte alignment, so this is the alignment the
- * cp.async destination will have. */
-static unsigned offset_align(pl_host *host, const pl_candidate *c, LLVMValueRef v, LLVMValueRef ctx,
-                             int depth) {
-  if (pl_tile_index(c, v) >= 0)
-    return 16;
-  if (depth > 32)
-    return 1;
-  LLVMOpcode op;
-  if (!pl_opcode(v, &op))
-    return 1;
-  if (op == LLVMBitCast || op == LLVMAddrSpaceCast)
-    return offset_align(host, c, LLVMGetOperand(v, 0), ctx, depth + 1);
-  if (op != LLVMGetElementPtr)
-    return 1;
-  unsigned a = offset_align(host, c, LLVMGetOperand(v, 0), ctx, depth + 1);
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
-  int n = LLVMGetNumOperands(v);
+ * cp.async destination will have. 1 where the chain cannot be read. */
+static unsigned offset_align(pl_host *host, const pl_candidate *c, LLVMValueRef v,
+                             LLVMValueRef ctx) {
+  offset_walk w = {host, c, ctx, 16};
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
-  for (int i = 1; i < n && a > 1; ++i) {
-    LLVMValueRef idx = LLVMGetOperand(v, (unsigned)i);
-    if (i > 1) {
-      LLVMTypeKind k = LLVMGetTypeKind(ty);
-      if (k == LLVMStructTypeKind) {
-        unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
-        a = min_u(a, pow2_divisor(LLVMOffsetOfElement(td, ty, field), 16));
-        ty = LLVMStructGetTypeAtIndex(ty, field);
-        continue;
-      }
-      if (k != LLVMArrayTypeKind && k != LLVMVectorTypeKind)
-        return 1;
-      ty = LLVMGetElementType(ty);
-    }
-    a = min_u(a, product_align(host, idx, LLVMABISizeOfType(td, ty), ctx));
-  }
-  return a;
+  return pl_gep_chain(td, v, at_tile, index_align, &w) == PL_CHAIN_ROOT ? w.align : 1;
 }
 
 static unsigned call_param_align(LLVMValueRef call, unsigned arg) {
@@ -81,5 +74,5 @@ void pl_copy_alignment(pl_host *host, const pl_candidate *c, const pl_copy *cp, 
   if (cp->offset && pow2_divisor(cp->offset, 16) < sa)
     sa = pow2_divisor(cp->offset, 16); /* a lane: the load's alignment and its offset */
   *src_align = sa;
-  *dst_align = offset_align(host, c, cp->dst, cp->store, 0);
+  *dst_align = offset_align(host, c, cp->dst, cp->store);
 }

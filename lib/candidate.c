@@ -89,7 +89,7 @@ size_t pl_entering_blocks(const pl_candidate *c, LLVMBasicBlockRef *out, size_t 
 
 static void add_shared_refs(const pl_candidate *c, LLVMValueRef v, pl_vec *globals, pl_vec *fns,
                             int depth) {
-  if (depth > 16)
+  if (depth > PL_MAX_CONST_DEPTH)
     return;
   if (pl_is_shared_global(v)) {
     if (pl_tile_index(c, v) < 0 && !pl_vec_has(globals, v))

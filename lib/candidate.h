@@ -14,12 +14,10 @@
 #include "alloc.h"
 #include "host.h"
 #include "ir.h"
+#include "limits.h"
 
 #include <llvm-c/Core.h>
 #include <stdint.h>
-
-/** Most conditions a copy's guard may combine (`guard` and more_guards). */
-#define PL_MAX_GUARD_TERMS 8
 
 /** One global->shared copy of the copy stage. */
 typedef struct pl_copy {

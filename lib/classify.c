@@ -2,6 +2,7 @@
 #include "classify.h"
 
 #include "host_cfg.h"
+#include "limits.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -39,7 +40,7 @@ static int as_lane(const pl_candidate *c, LLVMValueRef *v, unsigned *offset) {
 static int depends_on_loop_load(const pl_candidate *c, LLVMValueRef v, int depth) {
   if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
     return 0;
-  if (depth > 32 || pl_touches_memory(v))
+  if (depth > PL_MAX_VALUE_DEPTH || pl_touches_memory(v))
     return 1;
   if (LLVMIsAPHINode(v))
     return 0; /* an IV, or declined as a guard later (AddressNotRecomputable) */
@@ -200,7 +201,7 @@ static int conversion_of(pl_host *host, const pl_candidate *c, LLVMValueRef v, p
       v == *load)
     return 1;
   *bad = v;
-  if (depth > 32)
+  if (depth > PL_MAX_VALUE_DEPTH)
     return 0;
   if (pl_is_copy_load(v)) {
     if (*load || !pl_in_copy_stage(host, c, v)) {

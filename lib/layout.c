@@ -1,6 +1,7 @@
 /*===- lib/layout.c - the row layout of a ring ---------------------------===*/
 #include "layout.h"
 
+#include "gep.h"
 #include "host_memory.h"
 #include "limits.h"
 #include "shared_space.h"
@@ -37,19 +38,6 @@ static void push_term(terms *t, term x) {
   t->v[t->n++] = x;
 }
 
-static int is_gep(LLVMValueRef v) {
-  if (LLVMIsAGetElementPtrInst(v))
-    return 1;
-  return LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr;
-}
-
-static int is_cast(LLVMValueRef v) {
-  LLVMOpcode op = LLVMIsAInstruction(v)    ? LLVMGetInstructionOpcode(v)
-                  : LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v)
-                                           : (LLVMOpcode)0;
-  return op == LLVMAddrSpaceCast || op == LLVMBitCast;
-}
-
 /* The constant integer operand of the binary instruction `v` (operand 1,
  * or 0 for a commutative one), positive and at most 2^20; 0 when none. */
 static uint64_t const_operand(LLVMValueRef v, int commutative, LLVMValueRef *other) {
@@ -78,7 +66,7 @@ static void push_index(terms *out, LLVMValueRef idx, uint64_t size, unsigned dep
     push_term(out, (term){NULL, (int64_t)((uint64_t)LLVMConstIntGetSExtValue(idx) * size), 1});
     return;
   }
-  if (depth < 8 && LLVMIsAInstruction(idx) && size <= (1u << 20)) {
+  if (depth <= PL_MAX_INDEX_DEPTH && LLVMIsAInstruction(idx) && size <= (1u << 20)) {
     int wide = LLVMGetIntTypeWidth(LLVMTypeOf(idx)) == 64;
     LLVMOpcode op = LLVMGetInstructionOpcode(idx);
     LLVMValueRef x = NULL;
@@ -129,36 +117,12 @@ static void push_index(terms *out, LLVMValueRef idx, uint64_t size, unsigned dep
   push_term(out, (term){idx, 0, size});
 }
 
-/* Appends the byte-offset terms of the GEP `g` (instruction or constant
- * expression); 0 for an index it cannot follow (a vector index, a struct
- * index that is not constant, an element of a scalar). */
-static int gep_terms(LLVMTargetDataRef td, LLVMValueRef g, terms *out) {
-  LLVMTypeRef cur = LLVMGetGEPSourceElementType(g);
-  unsigned nidx = (unsigned)LLVMGetNumOperands(g) - 1;
-  for (unsigned k = 0; k < nidx; ++k) {
-    LLVMValueRef idx = LLVMGetOperand(g, k + 1);
-    if (LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind)
-      return 0;
-    uint64_t size;
-    if (k == 0) {
-      size = LLVMABISizeOfType(td, cur);
-    } else {
-      LLVMTypeKind kind = LLVMGetTypeKind(cur);
-      if (kind == LLVMStructTypeKind) {
-        if (!LLVMIsAConstantInt(idx))
-          return 0;
-        unsigned f = (unsigned)LLVMConstIntGetZExtValue(idx);
-        push_term(out, (term){NULL, (int64_t)LLVMOffsetOfElement(td, cur, f), 1});
-        cur = LLVMStructGetTypeAtIndex(cur, f);
-        continue;
-      }
-      if (kind != LLVMArrayTypeKind)
-        return 0;
-      cur = LLVMGetElementType(cur);
-      size = LLVMABISizeOfType(td, cur);
-    }
-    push_index(out, idx, size, 0);
-  }
+/* A GEP index visitor: appends its terms to the `terms` at `ctx`. */
+static int push_gep_index(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
+  if (idx)
+    push_index(ctx, idx, scale, 0);
+  else
+    push_term(ctx, (term){NULL, offset, 1});
   return 1;
 }
 
@@ -203,26 +167,36 @@ static void why(walk *w, LLVMValueRef at, const char *fmt, ...) {
   w->out->rewritable = 0;
 }
 
+/* A walk from an access down to the tile, collecting terms. */
+typedef struct chain {
+  LLVMValueRef tile;
+  terms *out;
+} chain;
+
+static int is_tile(void *ctx, LLVMValueRef v) { return v == ((chain *)ctx)->tile; }
+
+static int push_chain_index(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
+  return push_gep_index(((chain *)ctx)->out, idx, scale, offset);
+}
+
 /* The terms of the address `p` of an access, from the tile to it; 0 when
  * the chain passes through anything but GEPs and casts. */
 static int chain_terms(walk *w, LLVMValueRef p, terms *out, LLVMValueRef at) {
-  for (unsigned depth = 0; depth < 64; ++depth) {
-    if (p == w->tile)
-      return 1;
-    if (is_gep(p)) {
-      if (!gep_terms(w->td, p, out)) {
-        why(w, at, "an index of an address of the tile cannot be followed");
-        return 0;
-      }
-      p = LLVMGetOperand(p, 0);
-    } else if (is_cast(p)) {
-      p = LLVMGetOperand(p, 0);
-    } else {
-      why(w, at, "an address of the tile passes through a value other than a GEP or a cast");
-      return 0;
-    }
+  chain ch = {w->tile, out};
+  switch (pl_gep_chain(w->td, p, is_tile, push_chain_index, &ch)) {
+  case PL_CHAIN_ROOT:
+    return 1;
+  case PL_CHAIN_INDEX:
+    why(w, at, "an index of an address of the tile cannot be followed");
+    return 0;
+  case PL_CHAIN_OTHER:
+    why(w, at, "an address of the tile passes through a value other than a GEP or a cast");
+    return 0;
+  case PL_CHAIN_DEEP:
+    break;
   }
-  why(w, at, "an address of the tile is built by more than 64 GEPs and casts");
+  why(w, at, "an address of the tile is built by more than %d GEPs and casts",
+      PL_MAX_DERIVED_DEPTH);
   return 0;
 }
 
@@ -344,9 +318,9 @@ static pl_walk_step checked(const walk *w) {
 /* Nonzero when the constant `p` is, through constant casts, a GEP. */
 static int under_const_gep(LLVMValueRef p) {
   while (LLVMIsAConstantExpr(p)) {
-    if (is_gep(p))
+    if (pl_is_gep(p))
       return 1;
-    if (!is_cast(p))
+    if (!pl_is_pointer_cast(p))
       return 0;
     p = LLVMGetOperand(p, 0);
   }
@@ -390,9 +364,9 @@ static pl_walk_step check_user(void *ctx, LLVMValueRef u, LLVMValueRef p, unsign
   (void)depth;
   walk *w = ctx;
   if (LLVMIsAConstantExpr(u)) {
-    if (is_gep(u) && under_const_gep(p))
+    if (pl_is_gep(u) && under_const_gep(p))
       why(w, NULL, "a constant address of the tile is a GEP of another");
-    else if (is_gep(u) || is_cast(u))
+    else if (pl_is_gep(u) || pl_is_pointer_cast(u))
       return PL_WALK_INTO;
     else
       why(w, NULL, "the tile is used by a constant expression other than a GEP or a cast");
@@ -406,7 +380,7 @@ static pl_walk_step check_user(void *ctx, LLVMValueRef u, LLVMValueRef p, unsign
     why(w, u, "another function uses the tile");
     return checked(w);
   }
-  if (is_gep(u) || is_cast(u)) {
+  if (pl_is_gep(u) || pl_is_pointer_cast(u)) {
     if (LLVMGetOperand(u, 0) != p) {
       why(w, u, "an address of the tile is used as a GEP index");
       return checked(w);
@@ -462,7 +436,7 @@ static pl_walk_step find_row(void *ctx, LLVMValueRef u, LLVMValueRef v, unsigned
   row_find *rf = ctx;
   int store = 0;
   unsigned seg = 0;
-  if (is_gep(u) || is_cast(u))
+  if (pl_is_gep(u) || pl_is_pointer_cast(u))
     return PL_WALK_INTO;
   if (LLVMIsACallInst(u) && pl_is_matrix_access(u, &store) && !store &&
       wmma_shape(u, rf->elem, &seg) && LLVMIsAConstantInt(LLVMGetOperand(u, 1)))
@@ -517,7 +491,7 @@ void pl_tile_layout_free(pl_tile_layout *l) {
 static LLVMValueRef moved_offset(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValueRef g, uint64_t R,
                                  unsigned P) {
   terms t = {0};
-  gep_terms(td, g, &t); /* checked by the analysis */
+  pl_gep_indices(td, g, push_gep_index, &t); /* checked by the analysis */
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(g));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   uint64_t k = 0;
@@ -556,8 +530,8 @@ static pl_walk_step find_gep(void *ctx, LLVMValueRef u, LLVMValueRef v, unsigned
   (void)v;
   (void)depth;
   gep_find *gf = ctx;
-  if (is_gep(u) || is_cast(u)) {
-    if (is_gep(u) && !pl_vec_has(gf->geps, u))
+  if (pl_is_gep(u) || pl_is_pointer_cast(u)) {
+    if (pl_is_gep(u) && !pl_vec_has(gf->geps, u))
       pl_vec_push(gf->geps, u);
     return PL_WALK_INTO;
   }

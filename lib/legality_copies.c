@@ -8,6 +8,7 @@
 \*===----------------------------------------------------------------------===*/
 #include "legality_copies.h"
 
+#include "gep.h"
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "host_memory.h"
@@ -101,7 +102,7 @@ static int region_invariant(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen
   if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)) ||
       pl_vmap_get(seen, v))
     return 1;
-  if (depth > 48 || pl_touches_memory(v))
+  if (depth > PL_MAX_ADDRESS_DEPTH || pl_touches_memory(v))
     return 0;
   pl_vmap_put(seen, v, v);
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
@@ -344,7 +345,7 @@ static lin linear(LLVMValueRef v, int depth) {
     r.nuw = r.c >= 0;
     return r;
   }
-  if (!LLVMIsAInstruction(v) || depth > 8)
+  if (!LLVMIsAInstruction(v) || depth > PL_MAX_INDEX_DEPTH)
     return r;
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   LLVMValueRef a = LLVMGetOperand(v, 0);
@@ -379,69 +380,58 @@ static lin linear(LLVMValueRef v, int depth) {
   return r;
 }
 
-/* A destination as constant + sum of lin * scale over the GEP chain down
- * to the tile. Returns the number of terms, or -1 when not decomposable. */
+/* One variable term of a destination: lin * scale bytes. */
 typedef struct term {
   lin l;
   int64_t scale;
 } term;
 
-static int decompose(const pl_candidate *c, LLVMValueRef v, term *t, int cap, int64_t *konst) {
-  int n = 0;
-  *konst = 0;
-  LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
-  for (int depth = 0; depth < 16; ++depth) {
-    if (pl_tile_index(c, v) >= 0)
-      return n;
-    LLVMOpcode op;
-    if (!pl_opcode(v, &op))
-      return -1;
-    if (op == LLVMBitCast || op == LLVMAddrSpaceCast) {
-      v = LLVMGetOperand(v, 0);
-      continue;
-    }
-    if (op != LLVMGetElementPtr)
-      return -1;
-    LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
-    int nops = LLVMGetNumOperands(v);
-    for (int i = 1; i < nops; ++i) {
-      LLVMValueRef idx = LLVMGetOperand(v, (unsigned)i);
-      if (i > 1) {
-        LLVMTypeKind kind = LLVMGetTypeKind(ty);
-        if (kind == LLVMStructTypeKind) {
-          unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
-          *konst += (int64_t)LLVMOffsetOfElement(td, ty, field);
-          ty = LLVMStructGetTypeAtIndex(ty, field);
-          continue;
-        }
-        if (kind != LLVMArrayTypeKind && kind != LLVMVectorTypeKind)
-          return -1;
-        ty = LLVMGetElementType(ty);
-      }
-      int64_t scale = (int64_t)LLVMABISizeOfType(td, ty);
-      lin l = linear(idx, 0);
-      if (!l.base) {
-        *konst += l.c * scale;
-      } else {
-        if (n == cap)
-          return -1;
-        t[n++] = (term){l, scale};
-      }
-    }
-    v = LLVMGetOperand(v, 0);
+/* The walk of a destination's GEPs down to its tile. */
+typedef struct dst_walk {
+  const pl_candidate *c;
+  term *t;
+  int n, cap;
+  int64_t konst;
+} dst_walk;
+
+static int at_tile(void *ctx, LLVMValueRef v) {
+  return pl_tile_index(((dst_walk *)ctx)->c, v) >= 0;
+}
+
+static int add_term(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
+  dst_walk *w = ctx;
+  lin l = idx ? linear(idx, 0) : (lin){NULL, 0, offset, 1};
+  if (!l.base) {
+    w->konst += l.c * (int64_t)scale;
+    return 1;
   }
-  return -1;
+  if (w->n == w->cap)
+    return 0;
+  w->t[w->n++] = (term){l, (int64_t)scale};
+  return 1;
+}
+
+/* A destination as *konst + the sum of at most `cap` terms lin * scale
+ * over the GEP chain down to the tile. Returns the number of terms, or -1
+ * when not decomposable. */
+static int decompose(const pl_candidate *c, LLVMValueRef v, term *t, int cap, int64_t *konst) {
+  dst_walk w = {c, t, 0, cap, 0};
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+  int ok = pl_gep_chain(td, v, at_tile, add_term, &w) == PL_CHAIN_ROOT;
+  *konst = w.konst;
+  return ok ? w.n : -1;
 }
 
 /* Nonzero when the two destinations are provably disjoint by a constant
  * distance: the same variable terms, different constants. */
 static int disjoint_by_offset(const pl_candidate *c, const pl_copy *a, const pl_copy *b) {
-  term ta[8], tb[8];
+  term ta[PL_MAX_ADDRESS_TERMS], tb[PL_MAX_ADDRESS_TERMS];
   int64_t ka, kb;
-  int na = decompose(c, a->dst, ta, 8, &ka), nb = decompose(c, b->dst, tb, 8, &kb);
+  int na = decompose(c, a->dst, ta, PL_MAX_ADDRESS_TERMS, &ka),
+      nb = decompose(c, b->dst, tb, PL_MAX_ADDRESS_TERMS, &kb);
   if (na < 0 || nb != na)
     return 0;
-  int used[8] = {0};
+  int used[PL_MAX_ADDRESS_TERMS] = {0};
   int64_t diff = kb - ka;
   for (int i = 0; i < na; ++i) {
     int match = -1;

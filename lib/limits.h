@@ -25,4 +25,43 @@
  * is a handful of operations deep; deeper, the copy is declined. */
 #define PL_MAX_ADDRESS_DEPTH 48
 
+/** Operands followed inside one index or condition: the arithmetic of an
+ * index (`(row + 1) * 32 + col`), the and/or chain of a bounds guard.
+ * Deeper, the index is one opaque term and the condition proves nothing. */
+#define PL_MAX_INDEX_DEPTH 8
+
+/** Pointer induction variables followed back to their start to find the
+ * object a copy reads (a pointer bumped by another bumped pointer): more
+ * than a few are unheard of; past this the phi itself is the object. */
+#define PL_MAX_IV_CHAIN 8
+
+/** Levels of constant expressions and called functions followed to find
+ * the static __shared__ arrays a kernel uses besides its tiles; deeper
+ * references are not counted in the budget. */
+#define PL_MAX_CONST_DEPTH 16
+
+/** Copies of one loop looked at when proving that they write every byte of
+ * a tile another loop reads: a copy stage has a few; past this the bytes
+ * are not proved covered and the other loop's use declines the tile. */
+#define PL_MAX_COVERING_COPIES 64
+
+/** Variable terms of one destination's address compared when proving two
+ * copies disjoint by a constant distance; more, and the proof rests on
+ * ScalarEvolution alone. */
+#define PL_MAX_ADDRESS_TERMS 8
+
+/** Conditions one copy's bounds guard may combine with && (`guard` and
+ * more_guards of pl_copy): a tile copy checks its row and column against
+ * two bounds each; past it the copy's conditions are not read as a guard
+ * and the loop is declined with the guard's shape. */
+#define PL_MAX_GUARD_TERMS 8
+
+/** and/or instructions followed from a compare on blockDim to the branch
+ * that halts the kernel (the block shape a kernel asserts, cost.c). */
+#define PL_MAX_HALT_TERMS 16
+
+/** Loops of a kernel remembered as filling a shared tile the same way
+ * (only a cache: past it, a loop is checked again). */
+#define PL_MAX_SIBLING_MEMO 16
+
 #endif /* PL_LIMITS_H */

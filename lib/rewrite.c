@@ -2,6 +2,7 @@
 #include "rewrite.h"
 
 #include "alias_check.h"
+#include "gep.h"
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "host_scev.h"
@@ -109,9 +110,7 @@ static pl_walk_step find_site(void *ctx, LLVMValueRef user, LLVMValueRef v, unsi
      * there); the other version of a versioned loop (alias_check.h) keeps
      * its uses, even through cycles of its phis; another loop's accesses
      * of a tile it shares with this one are that loop's */
-    LLVMOpcode op = LLVMGetInstructionOpcode(user);
-    return op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast ? PL_WALK_INTO
-                                                                                   : PL_WALK_SKIP;
+    return pl_is_gep(user) || pl_is_pointer_cast(user) ? PL_WALK_INTO : PL_WALK_SKIP;
   }
   int nops = LLVMGetNumOperands(user);
   for (int i = 0; i < nops; ++i)

@@ -15,7 +15,7 @@
  * loops already found to fill the tile with the same bytes, so that each
  * is looked at once per check. */
 typedef struct sibling_memo {
-  LLVMBasicBlockRef ok[16];
+  LLVMBasicBlockRef ok[PL_MAX_SIBLING_MEMO];
   size_t n;
   /** Set when a read of the tile outside the loop was accepted only because
    * the last slot will be copied back (the copy-back argument). */
@@ -46,9 +46,9 @@ static int same_condition(LLVMValueRef a, LLVMValueRef b) {
  * writes its bytes whatever its guard (zeros or its fill where it fails). */
 static int bytes_covered(pl_host *host, const pl_candidate *c, LLVMValueRef tile, LLVMValueRef dst,
                          unsigned bytes, LLVMValueRef pred, int pred_negated) {
-  int64_t lo[64], hi[64];
+  int64_t lo[PL_MAX_COVERING_COPIES], hi[PL_MAX_COVERING_COPIES];
   size_t n = 0;
-  for (size_t i = 0; i < c->ncopies && n < 64; ++i) {
+  for (size_t i = 0; i < c->ncopies && n < PL_MAX_COVERING_COPIES; ++i) {
     const pl_copy *y = &c->copies[i];
     if (c->tiles[y->tile].global != tile)
       continue;

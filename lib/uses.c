@@ -1,6 +1,8 @@
 /*===- lib/uses.c - walking the values derived from an address -----------===*/
 #include "uses.h"
 
+#include "gep.h"
+
 static int walk(LLVMValueRef v, unsigned depth, unsigned max_depth, pl_use_visitor visit,
                 void *ctx) {
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
@@ -28,10 +30,7 @@ int pl_walk_uses(LLVMValueRef root, unsigned max_depth, pl_use_visitor visit, vo
 }
 
 int pl_derives_address(LLVMValueRef user, LLVMValueRef used) {
-  LLVMOpcode op = LLVMIsAInstruction(user)    ? LLVMGetInstructionOpcode(user)
-                  : LLVMIsAConstantExpr(user) ? LLVMGetConstOpcode(user)
-                                              : (LLVMOpcode)0;
-  if (op == LLVMGetElementPtr)
+  if (pl_is_gep(user))
     return LLVMGetOperand(user, 0) == used;
-  return op == LLVMBitCast || op == LLVMAddrSpaceCast;
+  return pl_is_pointer_cast(user);
 }

@@ -1,0 +1,189 @@
+/*===- lib/cost_model.c - the cost model: stages from the inputs ---------===*\
+ *
+ * Runs the model of cost.h on the inputs cost.c filled: for each ring
+ * depth that fits, the resident blocks, the busy cycles of one iteration
+ * and the latency the ring hides, and the depth that gains most
+ * (docs/design.md, "Cost model").
+\*===----------------------------------------------------------------------===*/
+#include "cost.h"
+
+#include "options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Resident blocks per SM using `smem` static shared bytes and `regs`
+ * registers per thread (0: none fits). */
+static unsigned resident_blocks(const pl_cost *k, uint64_t smem, unsigned regs) {
+  const pl_chip *c = k->chip;
+  unsigned warps = k->warps;
+  unsigned n = c->max_blocks_per_sm;
+  unsigned by_threads = c->max_threads_per_sm / (warps * 32);
+  if (by_threads < n)
+    n = by_threads;
+  uint64_t per = smem + c->smem_reserved;
+  unsigned by_smem = smem > c->smem_per_block ? 0 : (unsigned)(c->smem_per_sm / per);
+  if (by_smem < n)
+    n = by_smem;
+  /* registers are allocated per warp in units of 256 */
+  unsigned per_warp = (regs * 32 + 255) / 256 * 256;
+  unsigned by_regs = c->regs_per_sm / per_warp / warps;
+  if (k->min_blocks && by_regs < k->min_blocks)
+    by_regs = k->min_blocks; /* ptxas limits registers to fit them */
+  if (by_regs < n)
+    n = by_regs;
+  return n;
+}
+
+/* Co-resident blocks do not take turns perfectly: they start together and
+ * share one memory system, so a part of the latency, PL_COST_SYNC_PERCENT
+ * of L / N, stays exposed however many blocks reside. */
+#define PL_COST_SYNC_PERCENT 25u
+
+/* Little's law margin: a ring covers L * PL_COST_MARGIN / 100 cycles, for
+ * the latency's spread around its mean. */
+#define PL_COST_MARGIN 125u
+
+/* The margin of the register lowering's two slots: none. Plain loads land
+ * in registers without commit groups, and the store after the compute
+ * waits for them, so the whole iteration covers the latency; measured on
+ * the H200 (docs/results/2026-12-01c), the two register slots of the
+ * streaming kernel ran 1.68x plain where a 2-stage cp.async ring of 4-byte
+ * copies ran 0.98x. */
+#define PL_COST_MARGIN_REGISTERS 100u
+
+/* Fewest stages chosen where they do as well as fewer. */
+#define PL_COST_MIN_STAGES 3u
+
+/* Registers a ring of PL_COST_MIN_STAGES takes beyond one of 2 (measured
+ * with ptxas: the CUDA Samples' matrixMul, 48 registers at S = 2, 55 at
+ * S = 3). */
+#define PL_COST_STAGE_REGS 8u
+
+/* Whether the plain kernel's registers, measured by ptxas, leave a deeper
+ * ring no room: within PL_COST_STAGE_REGS of what a thread may have at
+ * this block size (the register file over the block's threads, and over
+ * minctasm blocks, at most the chip's limit per thread). There ptxas
+ * squeezes a ring of 3 stages and issues worse code: measured on the H200
+ * (docs/performance.md), a matrixMul of 1024 threads at 58 of 64 registers
+ * ran 1.063x plain with 2 stages, 1.005x with 3, 0.979x with 4. */
+static int squeezed(const pl_cost *k) {
+  if (!k->regs_measured)
+    return 0;
+  unsigned blocks = k->min_blocks ? k->min_blocks : 1;
+  unsigned cap = k->chip->regs_per_sm / (k->warps * 32 * blocks) / 8 * 8;
+  if (cap > k->chip->max_regs_per_thread)
+    cap = k->chip->max_regs_per_thread;
+  return k->regs_ring + PL_COST_STAGE_REGS > cap;
+}
+
+static double maxd(double a, double b) { return a > b ? a : b; }
+
+/* Warps each of the SM's 4 schedulers needs to issue every cycle: the CUDA
+ * C++ Programming Guide ("Multiprocessor Level", compute capability 7.x
+ * and later) counts 4 cycles of latency for most arithmetic instructions,
+ * so 4 warps per scheduler, 16 per SM, hide it without ILP. */
+#define PL_COST_WARPS_PER_SCHEDULER 4u
+
+/* Warp schedulers per SM on sm_70 and later (CUDA C++ Programming Guide,
+ * "Compute Capability 7.x" onwards: "4 warp schedulers"). */
+#define PL_COST_SCHEDULERS 4u
+
+/* Busy cycles of one block's iteration with `blocks` blocks resident and
+ * `extra` more instructions per warp: issue (4 schedulers, one instruction
+ * each per cycle, slowed where fewer than PL_COST_WARPS_PER_SCHEDULER
+ * warps per scheduler reside) or shared memory (one 128-byte wavefront per
+ * cycle), whichever bounds the loop's own instructions, plus the issue of
+ * the extra ones: the ring's instructions (slot rotation, waits, cp.async
+ * issue) run in the copy phase, where the compute's shared-memory
+ * wavefronts do not hide them. Measured on the H200 (docs/performance.md),
+ * rings on loops bound by shared memory cost what their added instructions
+ * take to issue (sgemm, twoloop, rowdot, mmassert: 1.13x-1.15x the
+ * compute-only time for 31 instructions added to about 145), not that
+ * share of the wavefront-bound time (1.22x). */
+static double busy_cycles(const pl_cost *k, unsigned blocks, unsigned extra) {
+  double slow = 1.0;
+  double per_scheduler = (double)blocks * k->warps / PL_COST_SCHEDULERS;
+  if (per_scheduler < PL_COST_WARPS_PER_SCHEDULER)
+    slow = PL_COST_WARPS_PER_SCHEDULER / maxd(per_scheduler, 1.0);
+  return k->warps * (maxd(k->compute / 4.0 * slow, (double)k->wavefronts) + extra / 4.0 * slow);
+}
+
+unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
+  const pl_chip *c = k->chip;
+  k->warps = (k->threads + 31) / 32;
+  if (max_stages > PL_COST_MAX_STAGES)
+    max_stages = PL_COST_MAX_STAGES;
+  k->blocks_plain = resident_blocks(k, k->tile_bytes + k->other_shared, k->regs);
+  k->busy = busy_cycles(k, k->blocks_plain ? k->blocks_plain : 1, 0);
+  double lat = (double)c->latency;
+  double dram = (double)k->tile_bytes / c->dram_bytes_per_cycle;
+  unsigned n = k->blocks_plain ? k->blocks_plain : 1;
+  /* the plain loop waits k->serial_milli / 1000 latencies per iteration, one after
+   * another */
+  double wait = lat * k->serial_milli / 1000.0;
+  k->t_plain =
+      maxd(maxd(k->busy + wait * PL_COST_SYNC_PERCENT / 100.0 / n, (wait + k->busy) / n), dram);
+  k->cover = (n - 1) * k->busy;
+  if (k->ring_copies > k->loop_loads) {
+    k->stages = 0;
+    k->why = "split";
+    return 0;
+  }
+  unsigned best = 0;
+  for (unsigned s = PL_MIN_STAGES; s <= max_stages; ++s) {
+    uint64_t smem_s = s * k->stage_bytes + k->other_shared;
+    k->blocks_ring[s] = smem_s > budget ? 0 : resident_blocks(k, smem_s, k->regs_ring);
+    if (!k->blocks_ring[s] || (k->trip && s > k->trip + 1))
+      continue;
+    unsigned margin = k->staged_copies ? PL_COST_MARGIN_REGISTERS : PL_COST_MARGIN;
+    double little = lat * margin / 100.0 / ((s - 1) * (double)k->blocks_ring[s]);
+    double busy = busy_cycles(k, k->blocks_ring[s], k->added);
+    k->t_ring[s] = maxd(maxd(busy, little), dram);
+    if (!best || k->t_ring[s] < k->t_ring[best])
+      best = s;
+  }
+  if (!best) {
+    k->why = "budget";
+    return 0;
+  }
+  /* The fewest stages within 1% of the best, but at least
+   * PL_COST_MIN_STAGES where they fit as well: two stages leave one
+   * iteration of slack, and any latency above the mean stalls them. */
+  unsigned pick = 0, floor = squeezed(k) ? PL_MIN_STAGES : PL_COST_MIN_STAGES;
+  for (unsigned s = PL_MIN_STAGES; s <= max_stages && !pick; ++s)
+    if (k->t_ring[s] > 0 && k->t_ring[s] <= k->t_ring[best] * 1.01 &&
+        (s >= floor || !(k->t_ring[floor] > 0 && k->t_ring[floor] <= k->t_ring[best] * 1.01)))
+      pick = s;
+  k->why = pick && pick > floor                                  ? "little"
+           : floor < PL_COST_MIN_STAGES && pick == PL_MIN_STAGES ? "squeezed"
+                                                                 : "floor";
+  best = pick ? pick : best;
+  k->gain_permille = (unsigned)(1000.0 * k->t_plain / k->t_ring[best] + 0.5);
+  k->best = best;
+  k->stages = k->gain_permille >= 1000 + PL_COST_TIE_PERMILLE ? best : 0;
+  if (!k->stages && k->gain_permille + PL_COST_TIE_PERMILLE >= 1000) {
+    /* Too close to call on latency alone. The rewrite also removes a
+     * barrier and may pad rows, which the model does not price: a block
+     * waits at each barrier for its slowest warp, and warps share the SM's
+     * PL_COST_SCHEDULERS schedulers by warp id, so the warps of a block of
+     * more than PL_COST_SCHEDULERS warps take turns and drift apart, where a
+     * smaller block's warps each have a scheduler of their own. Measured on
+     * the H200 (docs/performance.md): nbody (8 warps, predicted 0.998x) ran
+     * 1.08x plain pipelined, the padded WMMA GEMMs 1.06x-3.5x; attention (2
+     * warps, predicted 1.002x, nothing padded) 0.99x. For the barrier alone, a
+     * mixed ring (cp.async and register-staged copies) is declined on a tie:
+     * its cp.async copies get the register lowering's two slots, waited for
+     * with wait_group 0, and no margin (PL_COST_MARGIN_REGISTERS); the
+     * bench's dequantizing GEMM, predicted 0.990x with ptxas's register
+     * count, ran 0.931x so (docs/performance.md; fitted after the fact). */
+    int mixed = k->staged_copies && k->staged_copies < k->ring_copies;
+    if (k->padded || (k->warps > PL_COST_SCHEDULERS && !mixed))
+      k->stages = best;
+    else
+      k->why = "tie";
+  }
+  if (!k->stages && strcmp(k->why, "tie") != 0)
+    k->why = "covered";
+  return k->stages;
+}

@@ -1,0 +1,60 @@
+/*===- lib/gep.c - addresses as a chain of GEPs from their object --------===*/
+#include "gep.h"
+
+#include "ir.h"
+#include "limits.h"
+
+int pl_is_gep(LLVMValueRef v) {
+  LLVMOpcode op;
+  return pl_opcode(v, &op) && op == LLVMGetElementPtr;
+}
+
+int pl_is_pointer_cast(LLVMValueRef v) {
+  LLVMOpcode op;
+  return pl_opcode(v, &op) && (op == LLVMBitCast || op == LLVMAddrSpaceCast);
+}
+
+int pl_gep_indices(LLVMTargetDataRef td, LLVMValueRef gep, pl_gep_visitor visit, void *ctx) {
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
+  unsigned n = (unsigned)LLVMGetNumOperands(gep);
+  for (unsigned i = 1; i < n; ++i) {
+    LLVMValueRef idx = LLVMGetOperand(gep, i);
+    if (LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind)
+      return 0;
+    if (i > 1) {
+      LLVMTypeKind kind = LLVMGetTypeKind(ty);
+      if (kind == LLVMStructTypeKind) {
+        if (!LLVMIsAConstantInt(idx))
+          return 0;
+        unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
+        if (!visit(ctx, NULL, 1, (int64_t)LLVMOffsetOfElement(td, ty, field)))
+          return 0;
+        ty = LLVMStructGetTypeAtIndex(ty, field);
+        continue;
+      }
+      if (kind != LLVMArrayTypeKind && kind != LLVMVectorTypeKind)
+        return 0;
+      ty = LLVMGetElementType(ty);
+    }
+    if (!visit(ctx, idx, LLVMABISizeOfType(td, ty), 0))
+      return 0;
+  }
+  return 1;
+}
+
+pl_chain_end pl_gep_chain(LLVMTargetDataRef td, LLVMValueRef p,
+                          int (*is_root)(void *ctx, LLVMValueRef v), pl_gep_visitor visit,
+                          void *ctx) {
+  for (unsigned depth = 0; depth < PL_MAX_DERIVED_DEPTH; ++depth) {
+    if (is_root(ctx, p))
+      return PL_CHAIN_ROOT;
+    if (pl_is_gep(p)) {
+      if (!pl_gep_indices(td, p, visit, ctx))
+        return PL_CHAIN_INDEX;
+    } else if (!pl_is_pointer_cast(p)) {
+      return PL_CHAIN_OTHER;
+    }
+    p = LLVMGetOperand(p, 0);
+  }
+  return PL_CHAIN_DEEP;
+}

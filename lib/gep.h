@@ -1,0 +1,57 @@
+/*===- lib/gep.h - addresses as a chain of GEPs from their object --------===*\
+ *
+ * FILE: lib/gep.h (implemented by lib/gep.c)
+ * DESCRIPTION:
+ *   The one reading of an address the stages share: a pointer is its
+ *   object (a tile, say) plus the byte offsets of the GEPs between them,
+ *   through pointer casts. Each GEP index is an integer scaled by the bytes
+ *   of what it indexes (the source element type for the first index, the
+ *   element of an array or vector for the others), or a constant byte
+ *   offset (a struct field), as LLVM's own GEPOperator::accumulateConstantOffset
+ *   and collectOffset read them (LLVM Language Reference, "getelementptr").
+ *   The alignment proof (align.c), the disjointness of two destinations
+ *   (legality_copies.c) and the row layout (layout.c) each visit the same
+ *   indices with a visitor of their own.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_GEP_H
+#define PL_GEP_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <stdint.h>
+
+/** Nonzero when `v` is a GEP: an instruction or a constant expression. */
+int pl_is_gep(LLVMValueRef v);
+
+/** Nonzero when `v` is a bitcast or an addrspacecast: an instruction or a
+ * constant expression (a pointer that keeps its address). */
+int pl_is_pointer_cast(LLVMValueRef v);
+
+/** A visitor of one GEP index: `idx` times `scale` bytes, or, where `idx`
+ * is NULL, the constant `offset` bytes of a struct field. Returns 1 to go
+ * on, 0 to stop the walk (the caller cannot use this index). */
+typedef int (*pl_gep_visitor)(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset);
+
+/** Visits the indices of the GEP `gep` (instruction or constant
+ * expression) in order, with the sizes of the data layout `td`. Returns 1
+ * when every index was visited and accepted; 0 at an index that is not an
+ * integer (a vector GEP), a struct field that is not a constant, an index
+ * into a scalar, or one the visitor refused. */
+int pl_gep_indices(LLVMTargetDataRef td, LLVMValueRef gep, pl_gep_visitor visit, void *ctx);
+
+/** How a walk down an address chain ended. */
+typedef enum pl_chain_end {
+  PL_CHAIN_ROOT,  /**< reached a value `is_root` accepts */
+  PL_CHAIN_OTHER, /**< reached a value that is neither a GEP nor a cast */
+  PL_CHAIN_INDEX, /**< a GEP index pl_gep_indices could not follow */
+  PL_CHAIN_DEEP   /**< more than PL_MAX_DERIVED_DEPTH GEPs and casts */
+} pl_chain_end;
+
+/** Follows the address `p` down through GEPs and pointer casts to a value
+ * for which `is_root(ctx, v)` is nonzero (`p` itself may be one), visiting
+ * the indices of each GEP on the way, from `p` towards the root. */
+pl_chain_end pl_gep_chain(LLVMTargetDataRef td, LLVMValueRef p,
+                          int (*is_root)(void *ctx, LLVMValueRef v), pl_gep_visitor visit,
+                          void *ctx);
+
+#endif /* PL_GEP_H */
