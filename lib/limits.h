@@ -64,4 +64,10 @@
  * (only a cache: past it, a loop is checked again). */
 #define PL_MAX_SIBLING_MEMO 16
 
+/** Operations followed back from a value stored into __shared__ memory to
+ * the global load it comes from, when deciding before recognition whether a
+ * loop copies into a tile (census.h): a conversion and a guard's select are
+ * a few steps; deeper, the store is not taken for a copy. */
+#define PL_MAX_COPY_VALUE_DEPTH 6
+
 #endif /* PL_LIMITS_H */

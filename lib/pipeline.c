@@ -2,6 +2,7 @@
 #include "pipeline.h"
 
 #include "advice.h"
+#include "census.h"
 #include "control.h"
 #include "host_loops.h"
 #include "legality.h"
@@ -37,7 +38,7 @@ static int is_optnone(LLVMValueRef fn) {
  * part 6). Loops without a barrier get no remark, as before. */
 static void decline_not_kernel(pl_host *host, pl_loop_ref loop, LLVMValueRef fn,
                                const pl_options *opts, pl_report *report) {
-  if (!pl_loop_has_barrier(loop, fn))
+  if (!pl_loop_census_of(loop, fn).barrier)
     return;
   pl_fail f = {0};
   if (pl_function_may_be_called(fn, opts->rdc)) {
@@ -222,7 +223,8 @@ static int run_loop(fn_run *r, size_t i) {
   /* A loop with no barrier and no __shared__ store is no tile loop: said
    * under -Rpass-analysis only, so -Rpass-missed lists the loops that
    * matter. */
-  if (!pl_loop_is_tile_like(loop, r->fn)) {
+  pl_loop_census k = pl_loop_census_of(loop, r->fn);
+  if (!pl_census_tile_like(&k)) {
     pl_failf(&f, PL_R_NOT_TILE_LOOP, NULL,
              "not a tile loop: the loop has no barrier and stores nothing into __shared__ "
              "memory");
@@ -234,9 +236,9 @@ static int run_loop(fn_run *r, size_t i) {
   /* A loop without a barrier inside a loop with barriers (a copy loop, a
    * compute loop storing into a tile) is a part of that tile loop, whose
    * own remark covers it: under -Rpass-analysis only, as NotTileLoop. */
-  if (!pl_loop_has_barrier(loop, r->fn)) {
+  if (!k.barrier) {
     for (pl_loop_ref p = pl_loop_parent(loop); p; p = pl_loop_parent(p))
-      if (pl_loop_has_barrier(p, r->fn)) {
+      if (pl_loop_census_of(p, r->fn).barrier) {
         pl_failf(&f, PL_R_NOT_TILE_LOOP, NULL,
                  "not a tile loop: the loop has no barrier and is a part (a copy or compute "
                  "loop) of the enclosing tile loop, which has a remark of its own");

@@ -101,17 +101,6 @@ static int tile_of_pointer(pl_candidate *c, LLVMValueRef ptr) {
   return (int)c->ntiles++;
 }
 
-int pl_loop_has_barrier(pl_loop_ref loop, LLVMValueRef fn) {
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
-    if (!pl_loop_contains(loop, b))
-      continue;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-      if (pl_is_cta_barrier(i))
-        return 1;
-  }
-  return 0;
-}
-
 /* Nonzero for a store (or memcpy) whose destination is a __shared__
  * global; *dst is set to that destination. */
 static int is_shared_store(LLVMValueRef i, LLVMValueRef *dst) {
@@ -120,19 +109,6 @@ static int is_shared_store(LLVMValueRef i, LLVMValueRef *dst) {
     return 0;
   *dst = LLVMGetOperand(i, is_store ? 1 : 0);
   return pl_is_shared_global(pl_underlying_object(*dst));
-}
-
-int pl_loop_is_tile_like(pl_loop_ref loop, LLVMValueRef fn) {
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
-    if (!pl_loop_contains(loop, b))
-      continue;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
-      LLVMValueRef dst;
-      if (pl_is_cta_barrier(i) || is_shared_store(i, &dst))
-        return 1;
-    }
-  }
-  return 0;
 }
 
 /* Nonzero when every block entering the loop ends in a branch or a switch

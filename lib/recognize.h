@@ -44,14 +44,4 @@ int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, LLVMValueRef 
  * machinery (pl_is_async_copy_machinery), or NULL. */
 LLVMValueRef pl_find_async_copy_machinery(LLVMValueRef fn);
 
-/** Nonzero when `loop` of `fn` contains a CTA barrier call. */
-int pl_loop_has_barrier(pl_loop_ref loop, LLVMValueRef fn);
-
-/** Nonzero when `loop` of `fn` (its inner loops included) contains a CTA
- * barrier or a store (or memcpy) into __shared__ memory: a loop that may
- * be a tile loop. Its declines are missed remarks; any other loop's go to
- * -Rpass-analysis only (issue 9, part 6), so that they do not bury the
- * few that matter. */
-int pl_loop_is_tile_like(pl_loop_ref loop, LLVMValueRef fn);
-
 #endif /* PL_RECOGNIZE_H */

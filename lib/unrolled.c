@@ -1,9 +1,9 @@
 /*===- lib/unrolled.c - tile loops gone before the pass ----------------===*/
 #include "unrolled.h"
 
+#include "census.h"
 #include "control.h"
 #include "host_loops.h"
-#include "host_memory.h"
 #include "remarks.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -92,55 +92,11 @@ static int names_function(const record *r, LLVMValueRef fn) {
   return name && len == r->function_len && memcmp(name, r->function, len) == 0;
 }
 
-/* Nonzero when `v`, or a value it is computed from within `depth` steps,
- * is a load from memory other than a __shared__ array: the stored value
- * comes from global memory, possibly converted or guarded. */
-static int loaded_from_outside_shared(LLVMValueRef v, unsigned depth) {
-  if (!v || !LLVMIsAInstruction(v))
-    return 0;
-  if (LLVMIsALoadInst(v))
-    return !pl_is_shared_global(pl_underlying_object(LLVMGetOperand(v, 0)));
-  if (!depth || LLVMIsAPHINode(v))
-    return 0;
-  int n = LLVMGetNumOperands(v);
-  for (int k = 0; k < n; ++k)
-    if (loaded_from_outside_shared(LLVMGetOperand(v, (unsigned)k), depth - 1))
-      return 1;
-  return 0;
-}
-
-/* Nonzero when a store to `ptr` may write a tile: a __shared__ array, or,
- * outside kernels, memory a pointer argument points to (a __device__
- * helper is handed its tile; it is unrolled before it is inlined). */
-static int may_be_tile(LLVMValueRef ptr, int kernel) {
-  LLVMValueRef base = pl_underlying_object(ptr);
-  return pl_is_shared_global(base) || (!kernel && base && LLVMIsAArgument(base));
-}
-
-/* Nonzero when `loop` of `fn` (inner loops included) has a CTA barrier and
- * a copy into a __shared__ array: a store of a value loaded from other
- * memory, or an llvm.memcpy from other memory. A tree reduction over a
- * __shared__ array (barriers, shared stores of shared loads) is not. */
-static int is_tile_candidate(pl_loop_ref loop, LLVMValueRef fn) {
-  int barrier = 0, copy = 0, kernel = pl_is_kernel(fn);
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
-    if (!pl_loop_contains(loop, b))
-      continue;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
-      barrier |= pl_is_cta_barrier(i);
-      if (LLVMIsAStoreInst(i))
-        copy |= may_be_tile(LLVMGetOperand(i, 1), kernel) &&
-                loaded_from_outside_shared(LLVMGetOperand(i, 0), 6);
-      else if (pl_is_memcpy(i))
-        copy |= pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 0))) &&
-                !pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 1)));
-    }
-  }
-  return barrier && copy;
-}
-
 int pl_note_tile_loop(pl_loop_ref loop, LLVMValueRef fn, unsigned trip) {
-  if (!trip || !is_tile_candidate(loop, fn))
+  if (!trip)
+    return 0;
+  pl_loop_census k = pl_loop_census_of(loop, fn);
+  if (!k.barrier || !k.tile_copy)
     return 0;
   LLVMMetadataRef loc = pl_loop_start_location(loop);
   if (!loc)

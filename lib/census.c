@@ -1,0 +1,60 @@
+/*===- lib/census.c - what a loop holds, in one walk ---------------------===*/
+#include "census.h"
+
+#include "host_loops.h"
+#include "host_memory.h"
+#include "ir.h"
+#include "limits.h"
+
+/* Nonzero when `v`, or a value it is computed from within `depth` steps,
+ * is a load from memory other than a __shared__ array: the stored value
+ * comes from global memory, possibly converted or guarded. */
+static int loaded_from_outside_shared(LLVMValueRef v, unsigned depth) {
+  if (!v || !LLVMIsAInstruction(v))
+    return 0;
+  if (LLVMIsALoadInst(v))
+    return !pl_is_shared_global(pl_underlying_object(LLVMGetOperand(v, 0)));
+  if (!depth || LLVMIsAPHINode(v))
+    return 0;
+  int n = LLVMGetNumOperands(v);
+  for (int k = 0; k < n; ++k)
+    if (loaded_from_outside_shared(LLVMGetOperand(v, (unsigned)k), depth - 1))
+      return 1;
+  return 0;
+}
+
+/* Nonzero when a store to `ptr` may write a tile: a __shared__ array, or,
+ * outside kernels, memory a pointer argument points to. */
+static int may_be_tile(LLVMValueRef ptr, int kernel) {
+  LLVMValueRef base = pl_underlying_object(ptr);
+  return pl_is_shared_global(base) || (!kernel && base && LLVMIsAArgument(base));
+}
+
+static void count(LLVMValueRef i, int kernel, pl_loop_census *k) {
+  k->barrier |= pl_is_cta_barrier(i);
+  if (LLVMIsAStoreInst(i)) {
+    LLVMValueRef dst = LLVMGetOperand(i, 1);
+    k->shared_store |= pl_is_shared_global(pl_underlying_object(dst));
+    if (!k->tile_copy)
+      k->tile_copy = may_be_tile(dst, kernel) &&
+                     loaded_from_outside_shared(LLVMGetOperand(i, 0), PL_MAX_COPY_VALUE_DEPTH);
+  } else if (pl_is_memcpy(i)) {
+    int into = pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 0)));
+    k->shared_store |= into;
+    k->tile_copy |= into && !pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 1)));
+  }
+}
+
+pl_loop_census pl_loop_census_of(pl_loop_ref loop, LLVMValueRef fn) {
+  pl_loop_census k = {0, 0, 0};
+  int kernel = pl_is_kernel(fn);
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+    if (!pl_loop_contains(loop, b))
+      continue;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+      count(i, kernel, &k);
+  }
+  return k;
+}
+
+int pl_census_tile_like(const pl_loop_census *k) { return k->barrier || k->shared_store; }
