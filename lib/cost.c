@@ -508,7 +508,7 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
   count_iteration(host, c, cost);
   count_added(host, c, ring, cost);
   cost->staged_regs = ring->staged_regs;
-  cost->trip = pl_loop_const_trip_count(host, c->loop);
+  cost->trip = ring->trip;
   /* Registers: the words the loop carries (accumulators, IVs, pointers)
    * plus 16 for addresses and temporaries, plus what the register lowering
    * holds across the compute: a lower bound. */

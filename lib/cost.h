@@ -122,7 +122,8 @@ typedef struct pl_cost {
  * widening (`staged[k]` nonzero: copy k is staged through registers; NULL:
  * none is; `staged_regs` the 32-bit registers those hold), `loop_loads`
  * global loads per thread in the loop as the backend will issue them
- * (adjacent loads merged) and `other_shared` other static shared bytes. */
+ * (adjacent loads merged), `other_shared` other static shared bytes, and
+ * the loop's constant trip count `trip` from its facts (0: unknown). */
 typedef struct pl_cost_ring {
   uint64_t stage_bytes;
   const pl_copy *copies;
@@ -131,6 +132,7 @@ typedef struct pl_cost_ring {
   unsigned staged_regs;
   unsigned loop_loads;
   uint64_t other_shared;
+  unsigned trip;
 } pl_cost_ring;
 
 /** Fills the inputs of `cost` for the legal candidate `c` and the ring

@@ -2,6 +2,7 @@
 #include "facts.h"
 
 #include "access.h"
+#include "host_loops.h"
 #include "tile_uses.h"
 
 #include <stdlib.h>
@@ -31,12 +32,23 @@ void pl_facts_free(pl_loop_facts *facts) {
   memset(facts, 0, sizeof *facts);
 }
 
+/* The trip strategy and the constant trip count, once. */
+static void find_trip(pl_loop_facts *facts) {
+  if (facts->trip_done)
+    return;
+  facts->trip_done = 1;
+  ++facts->runs.trip;
+  facts->has_trip = pl_find_trip(facts->host, facts->c, &facts->trip, &facts->no_trip);
+  facts->const_trip = pl_loop_const_trip_count(facts->host, facts->c->loop);
+}
+
+unsigned pl_facts_const_trip(pl_loop_facts *facts) {
+  find_trip(facts);
+  return facts->const_trip;
+}
+
 const pl_trip *pl_facts_trip(pl_loop_facts *facts, pl_fail *f) {
-  if (!facts->trip_done) {
-    facts->trip_done = 1;
-    ++facts->runs.trip;
-    facts->has_trip = pl_find_trip(facts->host, facts->c, &facts->trip, &facts->no_trip);
-  }
+  find_trip(facts);
   if (facts->has_trip)
     return &facts->trip;
   pl_fail_copy(f, &facts->no_trip);

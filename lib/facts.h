@@ -52,6 +52,7 @@ typedef struct pl_loop_facts {
   int trip_done, has_trip;
   pl_trip trip;
   pl_fail no_trip;
+  unsigned const_trip;
   int writes_done;
   LLVMValueRef *writes;
   int *write_copy;
@@ -75,6 +76,10 @@ void pl_facts_free(pl_loop_facts *facts);
 /** The trip strategy (trip.h), or NULL with the reason (NoTripCount)
  * copied into `f`. */
 const pl_trip *pl_facts_trip(pl_loop_facts *facts, pl_fail *f);
+
+/** The loop's trip count when ScalarEvolution knows it as a constant
+ * (pl_loop_const_trip_count), else 0: computed with the trip strategy. */
+unsigned pl_facts_const_trip(pl_loop_facts *facts);
 
 /** The loop's instructions that may write a copy's source, in block order
  * (pl_writes_copy_source); *copy receives, for each, the index of such a

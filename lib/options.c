@@ -120,7 +120,6 @@ void pl_options_init(pl_options *opts) {
 #define PL_OPTION(KIND, NAME, META, FIELD, DEFAULT, ...) PL_INIT_##KIND(opts, FIELD, DEFAULT);
 #include "options.def"
 #undef PL_OPTION
-  opts->registers = NULL;
 }
 
 /* Text written into a caller's buffer of `size` bytes as snprintf writes

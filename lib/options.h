@@ -53,10 +53,9 @@ typedef enum pl_layout_choice {
 #define PL_OPTION_TEXT 512u
 #define PL_OPTION_PATH 1024u
 
-struct pl_ptxas;
-
-/** The options. Every field but `registers` is set by an argument, the
- * entry of options.def that names it (`ptxas_named` with `ptxas`). */
+/** The options. Every field is set by an argument, the entry of
+ * options.def that names it (`ptxas_named` with `ptxas`); nothing of the
+ * pass writes them after parsing. */
 typedef struct pl_options {
   unsigned stages;              /**< forced stage count, 0 = choose (default 3) */
   int disabled;                 /**< nonzero: the pass changes nothing */
@@ -100,9 +99,6 @@ typedef struct pl_options {
                                      "" (`ptxas=off`): the model estimates them */
   int ptxas_named;              /**< nonzero when `ptxas=PATH` named one: its
                                      failure is a warning (lib/ptxas.h) */
-  struct pl_ptxas *registers;   /**< the module's register counts, made by
-                                     pl_run_module when the model may ask
-                                     (NULL: none); not an argument */
 } pl_options;
 
 /** Fills `opts` with the defaults: the DEFAULT of each entry of options.def

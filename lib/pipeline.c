@@ -78,7 +78,8 @@ typedef struct fn_run {
   int kernel;
   LLVMValueRef hand_pipelined; /* looked for once, before our own cp.async */
   const pl_options *opts;
-  pl_reason skip; /* the user's exclusion of the kernel, PL_OK when none */
+  pl_ptxas *registers; /* the module's, NULL when the model may not ask */
+  pl_reason skip;      /* the user's exclusion of the kernel, PL_OK when none */
   const char *skip_message;
   pl_report *report;
   /* The worklist: the loop headers, outermost first, built once. A rewrite
@@ -260,7 +261,7 @@ static int run_loop(fn_run *r, size_t i) {
   if (user_allows(loop, r->skip, r->skip_message, &f) && recognized(e, &f)) {
     pl_candidate *c = &e->c;
     pl_facts_init(&facts, host, c, r->opts, &r->table);
-    const pl_loop_ctx x = {host, r->opts, c, &facts, &r->table};
+    const pl_loop_ctx x = {host, r->opts, c, &facts, &r->table, r->registers};
     if (pl_check_legality(&x, &f) && pl_make_plan(&x, &plan, &f))
       changed = transform(r, i, &loop, c, &plan, &facts, &f);
   }
@@ -336,7 +337,7 @@ static void check_unexamined(LLVMValueRef fn, const char *why) {
 }
 
 static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *module_opts,
-                        pl_report *report) {
+                        pl_ptxas *registers, pl_report *report) {
   pl_host *host = pl_host_for_function(mh, fn);
   int kernel = pl_is_kernel(fn);
   pl_options kopts = *module_opts;
@@ -375,6 +376,7 @@ static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *m
               .fn = fn,
               .kernel = kernel,
               .opts = opts,
+              .registers = registers,
               .skip = skip,
               .skip_message = skip_message,
               .report = report};
@@ -535,8 +537,7 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
   pl_report report = {0};
   /* The plain kernels' registers, from ptxas at the cost model's first
    * question (lib/ptxas.h): before any ring of this module. */
-  pl_options mopts = *opts;
-  mopts.registers =
+  pl_ptxas *registers =
       opts->ptxas[0] && opts->profitability && !opts->stages ? pl_ptxas_new(opts->ptxas) : NULL;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
     if (LLVMIsDeclaration(fn))
@@ -544,19 +545,19 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
     if (is_optnone(fn))
       check_unexamined(fn, PL_WHY_OPTNONE);
     else
-      changed |= run_function(mh, fn, &mopts, &report);
+      changed |= run_function(mh, fn, opts, registers, &report);
   }
   if (opts->ptxas_named) {
     /* the user named this ptxas: its failure is said once per device
      * compilation, not only in the analysis remarks */
     char arch[32];
     module_arch(m, arch, sizeof arch);
-    char *msg = pl_ptxas_warning(mopts.registers, arch);
+    char *msg = pl_ptxas_warning(registers, arch);
     if (msg)
       pl_report_warning(m, msg);
     free(msg);
   }
-  pl_ptxas_free(mopts.registers);
+  pl_ptxas_free(registers);
   pl_unrolled_orphans(mh, m, opts, &report);
   /* forced stages the register lowering's two slots cut: said once per
    * device compilation, beyond each loop's passed remark */

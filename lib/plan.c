@@ -264,14 +264,14 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
  * fit the requested count; the model may use up to PL_MAX_STAGES). A loop
  * with a register-staged copy has two slots (plan_stages): the model is
  * asked about S = 2 only, with the registers the copies stage. */
-static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *opts,
-                       uint64_t per_stage, pl_plan *plan, pl_fail *f) {
+static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, pl_fail *f) {
+  pl_host *host = x->host;
+  const pl_candidate *c = x->c;
+  const pl_options *opts = x->opts;
   unsigned sm = pl_target_sm(c->function, plan->arch, sizeof plan->arch);
   if (opts->stages || !opts->profitability || !pl_chip_for_sm(sm))
     return 1;
-  unsigned char *staged = calloc(plan->ncopies ? plan->ncopies : 1, 1);
-  if (!staged)
-    abort();
+  unsigned char *staged = pl_xcalloc(plan->ncopies ? plan->ncopies : 1, 1);
   for (size_t i = 0; i < plan->ncopies; ++i)
     staged[i] = plan->copy_lowering[i] == PL_LOWERING_REGISTERS;
   const pl_cost_ring ring = {per_stage,
@@ -280,14 +280,15 @@ static int plan_profit(pl_host *host, const pl_candidate *c, const pl_options *o
                              staged,
                              plan->staged_regs,
                              pl_plan_source_loads(host, c),
-                             plan->other_shared - plan->shared_reuse};
+                             plan->other_shared - plan->shared_reuse,
+                             pl_facts_const_trip(x->facts)};
   pl_cost_inputs(host, c, sm, &ring, &plan->cost);
   free(staged);
   /* ptxas's count of the plain kernel where it can be had (lib/ptxas.h) */
-  if (opts->registers)
-    pl_cost_measured(&plan->cost, pl_ptxas_registers(opts->registers, c->function, opts->rdc));
+  if (x->registers)
+    pl_cost_measured(&plan->cost, pl_ptxas_registers(x->registers, c->function, opts->rdc));
   plan->registers_unknown =
-      opts->registers && !plan->cost.regs_measured ? pl_ptxas_failure(opts->registers) : NULL;
+      x->registers && !plan->cost.regs_measured ? pl_ptxas_failure(x->registers) : NULL;
   for (size_t t = 0; t < c->ntiles; ++t)
     plan->cost.padded |= plan->rings[t].pad;
   plan->modelled = 1;
@@ -438,7 +439,7 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   for (size_t i = 0; i < plan->ncopies; ++i)
     if (plan->rings[plan->copies[i].tile].pad && plan->dst_align[i] > 16)
       plan->dst_align[i] = 16; /* rows of row + 16 bytes keep 16 */
-  if (!plan_stages(c, opts, per_stage, plan, f) || !plan_profit(host, c, opts, per_stage, plan, f))
+  if (!plan_stages(c, opts, per_stage, plan, f) || !plan_profit(x, per_stage, plan, f))
     return 0;
   const pl_trip *trip = pl_facts_trip(x->facts, f);
   assert(trip && "legality checked the trip count");

@@ -75,7 +75,7 @@ typedef struct pl_plan {
   pl_cost cost;                  /**< its inputs and figures (when modelled) */
   const char *registers_unknown; /**< why ptxas gave no register count and the
                                       model estimated them (a clause owned by
-                                      opts->registers), NULL when it did or was
+                                      the run's ptxas cache), NULL when it did or was
                                       not asked */
   /** The loop may write what it copies, and legality rested on a runtime
    * check: the driver versions the loop (alias_check.h), whose scratch
