@@ -67,6 +67,9 @@ typedef struct pl_options {
   int test_invalid_ir;          /**< `test-invalid-ir`, for tests: each rewrite
                                      breaks its function on purpose before it is
                                      verified, to show the rollback */
+  int test_count_analyses;      /**< `test-count-analyses`, for tests: an
+                                     analysis remark per recognized loop with
+                                     its pl_fact_runs (lib/facts.h) */
   int rdc;                      /**< relocatable device code (-fgpu-rdc): other
                                      translation units may share this device module's
                                      externally visible __shared__ arrays */

@@ -258,6 +258,7 @@ static int run_loop(fn_run *r, size_t i) {
   pl_plan plan = {0};
   pl_loop_facts facts = {0};
   int changed = 0;
+  LLVMMetadataRef where = pl_loop_start_location(loop);
   if (user_allows(loop, r->skip, r->skip_message, &f) && recognized(e, &f)) {
     pl_candidate *c = &e->c;
     pl_facts_init(&facts, host, c, r->opts, &r->table);
@@ -270,6 +271,8 @@ static int run_loop(fn_run *r, size_t i) {
     pl_report_declined(r->report, host, r->fn, loop, &f);
   }
   pl_fail_clear(&f);
+  if (r->opts->test_count_analyses && facts.c)
+    pl_remark_fact_runs(host, where, &facts.runs, facts.c->ntiles);
   pl_facts_free(&facts);
   pl_plan_free(&plan);
   return changed;

@@ -405,3 +405,20 @@ void pl_remark_declined_at(pl_host *host, LLVMMetadataRef location, const pl_fai
   pl_remark_emit(r);
   free(text);
 }
+
+void pl_remark_fact_runs(pl_host *host, LLVMMetadataRef location, const pl_fact_runs *runs,
+                         size_t ntiles) {
+  pl_remark *r = pl_remark_begin_at(host, PL_REMARK_ANALYSIS, "FactRuns", location);
+  pl_remark_text(r, "facts computed: trip ");
+  pl_remark_u64(r, "Trip", runs->trip);
+  pl_remark_text(r, ", writes ");
+  pl_remark_u64(r, "Writes", runs->writes);
+  pl_remark_text(r, ", alias-check bounds ");
+  pl_remark_u64(r, "Bounds", runs->bounds);
+  pl_remark_text(r, ", tile verdicts ");
+  pl_remark_u64(r, "TileVerdicts", runs->tiles);
+  pl_remark_text(r, " of ");
+  pl_remark_u64(r, "Tiles", ntiles);
+  pl_remark_text(r, " tiles");
+  pl_remark_emit(r);
+}

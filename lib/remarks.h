@@ -15,6 +15,7 @@
 #define PL_REMARKS_H
 
 #include "candidate.h"
+#include "facts.h"
 #include "plan_types.h"
 #include "reasons.h"
 #include "shared_space.h"
@@ -50,5 +51,12 @@ void pl_remark_declined_at(pl_host *host, LLVMMetadataRef location, const pl_fai
  * keeps its rows, with the reason, at the access that stopped the layout.
  * Called before the rewrite, while that access still exists. */
 void pl_remark_kept_layout(pl_host *host, const pl_candidate *c, const pl_plan *plan);
+
+/** The analysis remark FactRuns of a recognized loop (test-count-analyses):
+ * how many times each of its facts was computed, "facts computed: trip T,
+ * writes W, alias-check bounds B, tile verdicts V of N tiles", at the
+ * DILocation `location` where the loop started (it may be gone). */
+void pl_remark_fact_runs(pl_host *host, LLVMMetadataRef location, const pl_fact_runs *runs,
+                         size_t ntiles);
 
 #endif /* PL_REMARKS_H */

@@ -41,6 +41,7 @@
 // HELP-NEXT: layout=auto|padded|unpadded
 // HELP-NEXT: ptxas=PATH|off
 // HELP-NEXT: test-invalid-ir
+// HELP-NEXT: test-count-analyses
 // HELP-NEXT: libpipeline: kernel attributes (include/libpipeline.h):
 // HELP-NEXT: annotate("pipeline")
 // HELP-NEXT: annotate("pipeline.stages=N")
