@@ -9,9 +9,7 @@
 
 size_t pl_edit_distance(const char *a, const char *b) {
   size_t n = strlen(a), m = strlen(b);
-  size_t *row = malloc((m + 1) * sizeof *row);
-  if (!row)
-    return (size_t)-1;
+  size_t *row = pl_xcalloc(m + 1, sizeof *row);
   for (size_t j = 0; j <= m; ++j)
     row[j] = j;
   for (size_t i = 1; i <= n; ++i) {
@@ -47,13 +45,11 @@ char *pl_advice_filter_unmatched(const char *which, const char *re, const char *
   if (!n)
     return NULL;
   char *list = pl_strdupf("%s", "");
-  for (size_t i = 0; list && i < n && i < SHOWN; ++i) {
+  for (size_t i = 0; i < n && i < SHOWN; ++i) {
     char *more = pl_strdupf("%s%s'%s'", list, i ? ", " : "", names[i]);
     free(list);
     list = more;
   }
-  if (!list)
-    return NULL;
   char rest[48] = "";
   if (n > SHOWN)
     snprintf(rest, sizeof rest, " (and %zu more)", n - SHOWN);
@@ -96,8 +92,6 @@ char *pl_advice_plugin_name(const char *name, const char *arg) {
    * -fplugin-arg-cuda-pipeline-stages=4 it is 'cuda'. The name the user
    * meant may run on into the argument: try each '-' as its end. */
   char *full = pl_strdupf("%s-%s", name, arg);
-  if (!full)
-    return NULL;
   char *msg = NULL;
   for (char *end = full + strlen(name); end && !msg; end = strchr(end + 1, '-')) {
     if (!end[0] || !end[1] || !close_to_pipeline(full, (size_t)(end - full)))

@@ -5,6 +5,7 @@
 #include "host_cfg.h"
 #include "host_loops.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 /* `p` (a pointer of any address space) as a 64-bit generic address. */
@@ -57,10 +58,8 @@ void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   LLVMPositionBuilderBefore(b, term);
   /* This thread's ranges, as generic addresses. */
-  LLVMValueRef *rlo = calloc(c->ncopies ? c->ncopies : 1, sizeof *rlo);
-  LLVMValueRef *rhi = calloc(c->ncopies ? c->ncopies : 1, sizeof *rhi);
-  if (!rlo || !rhi)
-    abort();
+  LLVMValueRef *rlo = pl_xcalloc(c->ncopies, sizeof *rlo);
+  LLVMValueRef *rhi = pl_xcalloc(c->ncopies, sizeof *rhi);
   for (size_t i = 0; i < c->ncopies; ++i) {
     LLVMValueRef lo, hi;
     pl_access_bounds_expand(bounds, ri[i], term, &lo, &hi);
@@ -115,8 +114,7 @@ void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts) {
   free(rhi);
   c->preheader = pl_loop_version(host, c->loop, take_original);
   c->exit = pl_loop_exit_block(c->loop);
-  if (!c->preheader)
-    abort(); /* the loop had a preheader and a unique exit: recognition */
+  assert(c->preheader && "recognition: the loop has a preheader and a unique exit");
 }
 
 void pl_alias_check_exit_barrier(pl_host *host, const pl_candidate *c) {

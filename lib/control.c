@@ -90,9 +90,7 @@ int pl_loop_pipeline_disabled(LLVMValueRef latch_term) {
   if (!id)
     return 0;
   unsigned n = LLVMGetMDNodeNumOperands(id);
-  LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
-  if (!ops)
-    return 0;
+  LLVMValueRef *ops = pl_xcalloc(n, sizeof *ops);
   LLVMGetMDNodeOperands(id, ops);
   int disabled = 0;
   for (unsigned i = 1; i < n && !disabled; ++i) {
@@ -121,9 +119,7 @@ pl_unroll_pragma pl_loop_unroll_pragma(LLVMValueRef latch_term) {
   if (!id)
     return PL_UNROLL_NONE;
   unsigned n = LLVMGetMDNodeNumOperands(id);
-  LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
-  if (!ops)
-    return PL_UNROLL_NONE;
+  LLVMValueRef *ops = pl_xcalloc(n, sizeof *ops);
   LLVMGetMDNodeOperands(id, ops);
   pl_unroll_pragma p = PL_UNROLL_NONE;
   for (unsigned i = 1; i < n; ++i) {

@@ -50,15 +50,15 @@ static void launch_bounds(LLVMValueRef fn, unsigned *threads, unsigned *min_bloc
   *threads = 0;
   *min_blocks = 0;
   unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
-  LLVMValueRef *nodes = n ? malloc(n * sizeof *nodes) : NULL;
-  if (!nodes)
+  if (!n)
     return;
+  LLVMValueRef *nodes = pl_xcalloc(n, sizeof *nodes);
   LLVMGetNamedMetadataOperands(m, "nvvm.annotations", nodes);
   for (unsigned i = 0; i < n; ++i) {
     unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
-    LLVMValueRef *ops = k >= 3 ? malloc(k * sizeof *ops) : NULL;
-    if (!ops)
+    if (k < 3)
       continue;
+    LLVMValueRef *ops = pl_xcalloc(k, sizeof *ops);
     LLVMGetMDNodeOperands(nodes[i], ops);
     for (unsigned j = 1; j + 1 < k && ops[0] == fn; j += 2) {
       unsigned len = 0;
@@ -265,10 +265,8 @@ static unsigned live_in_words(pl_host *host, const pl_candidate *c) {
           continue;
         if (n == cap) {
           size_t nc = cap ? 2 * cap : 32;
-          LLVMValueRef *g = realloc(seen, nc * sizeof *g);
-          if (!g)
-            break;
-          seen = g, cap = nc;
+          seen = pl_xrealloc(seen, nc, sizeof *seen);
+          cap = nc;
         }
         seen[n++] = v;
         words += kind == LLVMPointerTypeKind && is_shared_address(v) ? 1 : words_of(c->module, t);

@@ -66,9 +66,7 @@ static LLVMValueRef materialize(pl_emitter *e, LLVMValueRef ce) {
     return LLVMBuildBitCast(e->b, base, LLVMTypeOf(ce), "");
   /* GEP (legality admits no other constant expression over a tile) */
   unsigned n = (unsigned)LLVMGetNumOperands(ce) - 1;
-  LLVMValueRef *idx = malloc((n ? n : 1) * sizeof *idx);
-  if (!idx)
-    abort();
+  LLVMValueRef *idx = pl_xcalloc(n, sizeof *idx);
   for (unsigned i = 0; i < n; ++i)
     idx[i] = LLVMGetOperand(ce, i + 1);
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(ce);
@@ -185,11 +183,8 @@ void pl_emitter_init(pl_emitter *e, const pl_candidate *c, LLVMBuilderRef b) {
   e->c = c;
   e->b = b;
   pl_vmap_init(&e->map);
-  size_t n = c->ntiles ? c->ntiles : 1;
-  e->tile_base = calloc(n, sizeof *e->tile_base);
-  e->tile_off = calloc(n, sizeof *e->tile_off);
-  if (!e->tile_base || !e->tile_off)
-    abort();
+  e->tile_base = pl_xcalloc(c->ntiles, sizeof *e->tile_base);
+  e->tile_off = pl_xcalloc(c->ntiles, sizeof *e->tile_off);
 }
 
 void pl_emitter_free(pl_emitter *e) {

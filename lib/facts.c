@@ -5,11 +5,13 @@
 #include "host_loops.h"
 #include "tile_uses.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 void pl_facts_init(pl_loop_facts *facts, pl_host *host, const pl_candidate *c,
                    const pl_options *opts, const pl_loop_table *table) {
+  assert(host && c && c->loop && c->ntiles && "facts are those of a recognized loop");
   memset(facts, 0, sizeof *facts);
   facts->host = host;
   facts->c = c;
@@ -100,8 +102,6 @@ static void make_bounds(pl_loop_facts *facts) {
   facts->read_index = pl_xcalloc(c->ncopies, sizeof *facts->read_index);
   facts->write_index = pl_xcalloc(nw, sizeof *facts->write_index);
   pl_access_bounds *b = facts->bounds = pl_access_bounds_create(facts->host, c->loop);
-  if (!b)
-    abort();
   pl_fail f = {0};
   const pl_trip *trip = pl_facts_trip(facts, &f);
   pl_fail_clear(&f);

@@ -26,7 +26,7 @@ typedef struct pl_snapshot pl_snapshot;
 
 /** Copies the body, arguments' names, attributes and metadata of the
  * defined function `fn` (llvm::CloneFunctionInto into a private module).
- * Returns NULL only when out of memory. */
+ * Never returns NULL (running out of memory aborts, as in LLVM). */
 pl_snapshot *pl_snapshot_take(LLVMValueRef fn);
 
 /** Replaces the body of `fn` (the function the snapshot was taken of) by

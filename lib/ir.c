@@ -1,6 +1,7 @@
 /*===- lib/ir.c - small llvm-c helpers ----------------------------------===*/
 #include "ir.h"
 
+#include "alloc.h"
 #include "host_diag.h"
 #include "host_memory.h"
 #include "limits.h"
@@ -40,12 +41,8 @@ static void vmap_grow(pl_vmap *m) {
   pl_vmap n;
   n.cap = m->cap ? m->cap * 2 : 64;
   n.len = 0;
-  n.keys = calloc(n.cap, sizeof *n.keys);
-  n.vals = calloc(n.cap, sizeof *n.vals);
-  if (!n.keys || !n.vals) {
-    fprintf(stderr, "libpipeline: out of memory\n");
-    abort();
-  }
+  n.keys = pl_xcalloc(n.cap, sizeof *n.keys);
+  n.vals = pl_xcalloc(n.cap, sizeof *n.vals);
   for (size_t i = 0; i < m->cap; ++i)
     if (m->keys[i])
       pl_vmap_put(&n, m->keys[i], m->vals[i]);
@@ -87,12 +84,7 @@ int pl_used_by_instructions(LLVMValueRef v) {
 void pl_vec_push(pl_vec *a, LLVMValueRef x) {
   if (a->len == a->cap) {
     size_t cap = a->cap ? 2 * a->cap : 16;
-    LLVMValueRef *v = realloc(a->v, cap * sizeof *v);
-    if (!v) {
-      fprintf(stderr, "libpipeline: out of memory\n");
-      abort();
-    }
-    a->v = v;
+    a->v = pl_xrealloc(a->v, cap, sizeof *a->v);
     a->cap = cap;
   }
   a->v[a->len++] = x;
@@ -363,18 +355,14 @@ int pl_is_kernel(LLVMValueRef fn) {
   unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
   if (!n)
     return 0;
-  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
-  if (!nodes)
-    return 0;
+  LLVMValueRef *nodes = pl_xcalloc(n, sizeof *nodes);
   LLVMGetNamedMetadataOperands(m, "nvvm.annotations", nodes);
   int found = 0;
   for (unsigned i = 0; i < n && !found; ++i) {
     unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
     if (k < 3)
       continue;
-    LLVMValueRef *ops = malloc(k * sizeof *ops);
-    if (!ops)
-      break;
+    LLVMValueRef *ops = pl_xcalloc(k, sizeof *ops);
     LLVMGetMDNodeOperands(nodes[i], ops);
     for (unsigned j = 1; j + 1 < k && ops[0] == fn; j += 2) {
       unsigned len = 0;

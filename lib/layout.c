@@ -30,10 +30,7 @@ typedef struct terms {
 static void push_term(terms *t, term x) {
   if (t->n == t->cap) {
     t->cap = t->cap ? 2 * t->cap : 16;
-    term *g = realloc(t->v, t->cap * sizeof *g);
-    if (!g)
-      abort();
-    t->v = g;
+    t->v = pl_xrealloc(t->v, t->cap, sizeof *t->v);
   }
   t->v[t->n++] = x;
 }

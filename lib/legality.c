@@ -7,6 +7,7 @@
 #include "host_memory.h"
 #include "legality_copies.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,12 +44,10 @@ static int check_sources(const pl_loop_ctx *x, pl_fail *f) {
  * another thread's later iteration reads was ordered by those barriers. */
 /* The blocks outside the loop from which it is entered: from which the
  * preheader can be reached, or, for a loop that has none yet, any block
- * entering it (malloc'ed, *n of them; NULL when memory runs out). */
+ * entering it (malloc'ed, *n of them). */
 static LLVMBasicBlockRef *blocks_before(pl_host *host, const pl_candidate *c, size_t *n) {
   size_t nroots = c->preheader ? 1 : pl_entering_blocks(c, NULL, 0);
-  LLVMBasicBlockRef *roots = malloc((nroots ? nroots : 1) * sizeof *roots);
-  if (!roots)
-    return NULL;
+  LLVMBasicBlockRef *roots = pl_xcalloc(nroots, sizeof *roots);
   if (c->preheader)
     roots[0] = c->preheader;
   else
@@ -57,9 +56,7 @@ static LLVMBasicBlockRef *blocks_before(pl_host *host, const pl_candidate *c, si
   *n = 0;
   for (size_t r = 0; r < nroots; ++r) {
     size_t m = pl_blocks_reaching(host, roots[r], c->loop, NULL, 0);
-    LLVMBasicBlockRef *some = malloc((m ? m : 1) * sizeof *some);
-    if (!some)
-      break;
+    LLVMBasicBlockRef *some = pl_xcalloc(m, sizeof *some);
     pl_blocks_reaching(host, roots[r], c->loop, some, m);
     for (size_t k = 0; k < m; ++k) {
       int dup = 0;
@@ -73,7 +70,7 @@ static LLVMBasicBlockRef *blocks_before(pl_host *host, const pl_candidate *c, si
     free(some);
   }
   free(roots);
-  return all ? all : calloc(1, sizeof *all);
+  return all ? all : pl_xcalloc(1, sizeof *all);
 }
 
 static int check_writes_before(const pl_loop_ctx *x, pl_fail *f) {
@@ -81,8 +78,6 @@ static int check_writes_before(const pl_loop_ctx *x, pl_fail *f) {
   const pl_candidate *c = x->c;
   size_t n;
   LLVMBasicBlockRef *before = blocks_before(host, c, &n);
-  if (!before)
-    return pl_failf(f, PL_R_SOURCE_WRITTEN_BEFORE, NULL, "out of memory");
   int ok = 1;
   for (size_t k = 0; k < n && ok; ++k) {
     LLVMBasicBlockRef b = before[k];
@@ -286,6 +281,8 @@ static const pl_check checks[] = {
 };
 
 int pl_check_legality(const pl_loop_ctx *x, pl_fail *f) {
+  assert(x->host && x->opts && x->table && x->c && x->facts && x->facts->c == x->c &&
+         "legality reads one recognized loop and its own facts");
   for (size_t i = 0; i < sizeof checks / sizeof *checks; ++i)
     if (!checks[i](x, f))
       return 0;

@@ -443,10 +443,8 @@ static int run_shared_space(fn_run *r) {
 /* Every loop of the function, outermost first; then its matrix accesses. */
 static int run_loops(fn_run *r) {
   size_t n = pl_loops_preorder(r->host, NULL, 0);
-  pl_loop_ref *loops = malloc((n ? n : 1) * sizeof *loops);
-  r->headers = malloc((n ? n : 1) * sizeof *r->headers);
-  if (!loops || !r->headers)
-    abort();
+  pl_loop_ref *loops = pl_xcalloc(n, sizeof *loops);
+  r->headers = pl_xcalloc(n, sizeof *r->headers);
   r->nheaders = n;
   pl_loops_preorder(r->host, loops, n);
   for (size_t i = 0; i < n; ++i)

@@ -34,11 +34,7 @@ static int exit_needs_barrier(pl_host *host, const pl_candidate *c) {
   int found = 0;
   size_t seen = 0;
   size_t n = pl_blocks_reachable(c->exit, NULL, 0);
-  LLVMBasicBlockRef *after = malloc((n ? n : 1) * sizeof *after);
-  if (!after) {
-    pl_vec_free(&in_loop);
-    return 1;
-  }
+  LLVMBasicBlockRef *after = pl_xcalloc(n, sizeof *after);
   pl_blocks_reachable(c->exit, after, n);
   for (size_t k = 0; k < n && !found; ++k) {
     LLVMBasicBlockRef bb = after[k];
@@ -110,9 +106,7 @@ static int layout_may_change(const pl_candidate *c, const pl_plan *plan) {
  * budget, else none (plan.h, "layout"). */
 static uint64_t plan_layout(pl_host *host, const pl_candidate *c, const pl_options *opts,
                             pl_plan *plan) {
-  plan->rings = calloc(c->ntiles ? c->ntiles : 1, sizeof *plan->rings);
-  if (!plan->rings)
-    abort();
+  plan->rings = pl_xcalloc(c->ntiles, sizeof *plan->rings);
   plan->nrings = c->ntiles;
   uint64_t padded = 0, plain = 0;
   int any = 0;
@@ -344,9 +338,7 @@ static void outside_accesses(const pl_candidate *c, LLVMValueRef g, pl_vec *out)
  * only other uses are such stores is read by nobody once the loop reads
  * its ring: the stores are dead, and go with the tile. */
 static void plan_outliving_tiles(const pl_candidate *c, pl_plan *plan) {
-  plan->tile_kept = calloc(c->ntiles ? c->ntiles : 1, 1);
-  if (!plan->tile_kept)
-    abort();
+  plan->tile_kept = pl_xcalloc(c->ntiles, 1);
   for (size_t t = 0; t < c->ntiles; ++t) {
     pl_vec acc = {0};
     outside_accesses(c, c->tiles[t].global, &acc);
@@ -408,6 +400,7 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   pl_host *host = x->host;
   const pl_candidate *c = x->c;
   const pl_options *opts = x->opts;
+  assert(x->facts && x->facts->c == c && "the plan reads the facts legality read");
   memset(plan, 0, sizeof *plan);
   LLVMValueRef dynamic; /* ruled out by legality */
   plan_outliving_tiles(c, plan);
@@ -417,9 +410,7 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   if (plan->alias_check)
     plan->other_shared += PL_ALIAS_CHECK_SHARED_BYTES;
   plan_sharing(x, plan);
-  plan->copy_back = calloc(c->ntiles ? c->ntiles : 1, 1);
-  if (!plan->copy_back)
-    abort();
+  plan->copy_back = pl_xcalloc(c->ntiles, 1);
   for (size_t t = 0; t < c->ntiles; ++t) {
     int copy_back = 0;
     pl_facts_tile(x->facts, t, f, &copy_back); /* legality passed: ok */

@@ -75,11 +75,9 @@ static int same_condition(const pl_copy *a, const pl_copy *b) {
  * aligned to that, else the copies stay as they are. */
 void pl_plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan) {
   size_t n = c->ncopies;
-  plan->copies = calloc(n ? n : 1, sizeof *plan->copies);
-  char *taken = calloc(n ? n : 1, 1);
-  size_t *run = calloc(n ? n : 1, sizeof *run);
-  if (!plan->copies || !taken || !run)
-    abort();
+  plan->copies = pl_xcalloc(n, sizeof *plan->copies);
+  char *taken = pl_xcalloc(n, 1);
+  size_t *run = pl_xcalloc(n, sizeof *run);
   /* A copy loop's copies stay one element per iteration: neighbours in the
    * tile are other iterations, which one wider copy cannot take. */
   for (size_t i = 0; i < n && c->region; ++i)
@@ -129,9 +127,7 @@ void pl_plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan) {
  * aligned to the total (as plan_widen, without asking about the tile). */
 unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c) {
   size_t n = c->ncopies;
-  char *taken = calloc(n ? n : 1, 1);
-  if (!taken)
-    abort();
+  char *taken = pl_xcalloc(n, 1);
   unsigned loads = 0;
   for (size_t i = 0; i < n; ++i) {
     if (taken[i])
@@ -294,13 +290,11 @@ static int plan_copy_loop_lowering(const pl_candidate *c, const pl_options *opts
 /* The lowering of every copy, and the shape it asks for. */
 int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
                      pl_fail *f) {
-  size_t n = plan->ncopies ? plan->ncopies : 1;
-  plan->copy_lowering = calloc(n, sizeof *plan->copy_lowering);
-  plan->src_align = calloc(n, sizeof *plan->src_align);
-  plan->dst_align = calloc(n, sizeof *plan->dst_align);
-  plan->share = calloc(n, sizeof *plan->share);
-  if (!plan->copy_lowering || !plan->src_align || !plan->dst_align || !plan->share)
-    abort();
+  size_t n = plan->ncopies;
+  plan->copy_lowering = pl_xcalloc(n, sizeof *plan->copy_lowering);
+  plan->src_align = pl_xcalloc(n, sizeof *plan->src_align);
+  plan->dst_align = pl_xcalloc(n, sizeof *plan->dst_align);
+  plan->share = pl_xcalloc(n, sizeof *plan->share);
   for (size_t i = 0; i < plan->ncopies; ++i)
     plan->share[i] = SIZE_MAX;
   plan->sm = pl_target_sm(c->function, plan->target, sizeof plan->target);

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ptxas.h"
 
+#include "alloc.h"
+
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Target.h>
@@ -31,11 +33,8 @@ struct pl_ptxas {
 };
 
 pl_ptxas *pl_ptxas_new(const char *ptxas) {
-  pl_ptxas *p = calloc(1, sizeof *p);
-  if (p && !(p->exe = strdup(ptxas && *ptxas ? ptxas : "ptxas"))) {
-    free(p);
-    p = NULL;
-  }
+  pl_ptxas *p = pl_xcalloc(1, sizeof *p);
+  p->exe = pl_strdupf("%s", ptxas && *ptxas ? ptxas : "ptxas");
   return p;
 }
 
@@ -112,11 +111,8 @@ static char *module_ptx(pl_ptxas *p, LLVMModuleRef m, const char *cpu, const cha
     LLVMDisposeMessage(err);
   } else {
     size_t n = LLVMGetBufferSize(buf);
-    text = malloc(n + 1);
-    if (text) {
-      memcpy(text, LLVMGetBufferStart(buf), n);
-      text[n] = '\0';
-    }
+    text = pl_xcalloc(n + 1, 1);
+    memcpy(text, LLVMGetBufferStart(buf), n);
     LLVMDisposeMemoryBuffer(buf);
   }
   LLVMDisposeModule(clone);
@@ -132,9 +128,7 @@ static char *temp_file(pl_ptxas *p, const char *text) {
   if (!dir || !*dir)
     dir = "/tmp";
   size_t len = strlen(dir) + 32;
-  char *path = malloc(len);
-  if (!path)
-    return NULL;
+  char *path = pl_xcalloc(len, 1);
   snprintf(path, len, "%s/libpipeline-XXXXXX", dir);
   int fd = mkstemp(path);
   size_t n = strlen(text), done = 0;
@@ -184,24 +178,16 @@ static char *run(pl_ptxas *p, char *const argv[], int *status) {
     return NULL;
   }
   size_t n = 0, cap = 4096;
-  char *out = malloc(cap);
+  char *out = pl_xcalloc(cap, 1);
   for (;;) {
-    if (out && n + 1 >= cap) {
-      char *g = realloc(out, cap * 2);
-      if (!g) {
-        free(out);
-        out = NULL;
-      } else {
-        out = g;
-        cap *= 2;
-      }
+    if (n + 1 >= cap) {
+      out = pl_xrealloc(out, cap * 2, 1);
+      cap *= 2;
     }
-    char sink[4096];
-    ssize_t r = out ? read(fds[0], out + n, cap - n - 1) : read(fds[0], sink, sizeof sink);
+    ssize_t r = read(fds[0], out + n, cap - n - 1);
     if (r <= 0)
       break;
-    if (out)
-      n += (size_t)r;
+    n += (size_t)r;
   }
   close(fds[0]);
   int st = 0;
@@ -212,8 +198,7 @@ static char *run(pl_ptxas *p, char *const argv[], int *status) {
     p->signal = WTERMSIG(st);
   else if (*status != 0)
     p->exit_status = *status;
-  if (out)
-    out[n] = '\0';
+  out[n] = '\0';
   return out;
 }
 
@@ -231,16 +216,9 @@ static void parse(pl_ptxas *p, const char *out) {
     const char *used = strstr(e, "Used ");
     unsigned regs = 0;
     if (used && (!next || used < next) && sscanf(used, "Used %u registers", &regs) == 1 && regs) {
-      char **names = realloc(p->names, (p->n + 1) * sizeof *names);
-      if (names)
-        p->names = names;
-      unsigned *counts = names ? realloc(p->regs, (p->n + 1) * sizeof *counts) : NULL;
-      if (counts)
-        p->regs = counts;
-      char *name = counts ? strndup(s, (size_t)(e - s)) : NULL;
-      if (!name)
-        break;
-      p->names[p->n] = name;
+      p->names = pl_xrealloc(p->names, p->n + 1, sizeof *p->names);
+      p->regs = pl_xrealloc(p->regs, p->n + 1, sizeof *p->regs);
+      p->names[p->n] = pl_strdupf("%.*s", (int)(e - s), s);
       p->regs[p->n++] = regs;
     }
     s = e;
@@ -314,12 +292,7 @@ char *pl_ptxas_warning(const pl_ptxas *p, const char *arch) {
              p->said[0] ? " (" : "", p->said, p->said[0] ? ")" : "");
   else
     return NULL;
-  size_t n = strlen(p->exe) + strlen(what) + 192;
-  char *msg = malloc(n);
-  if (msg)
-    snprintf(msg, n,
-             "libpipeline: for %s, ptxas=%s %s; the cost model estimates the kernels' "
-             "registers instead",
-             arch && *arch ? arch : "this compile", p->exe, what);
-  return msg;
+  return pl_strdupf("libpipeline: for %s, ptxas=%s %s; the cost model estimates the kernels' "
+                    "registers instead",
+                    arch && *arch ? arch : "this compile", p->exe, what);
 }

@@ -31,8 +31,7 @@
 typedef struct pl_ptxas pl_ptxas;
 
 /** A new, empty set of counts that will run the executable `ptxas` (a
- * path, or a name looked up on PATH as execvp(3) does). Returns NULL when
- * out of memory. */
+ * path, or a name looked up on PATH as execvp(3) does); never NULL. */
 pl_ptxas *pl_ptxas_new(const char *ptxas);
 
 /** Frees `p` (NULL is fine). */

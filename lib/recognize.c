@@ -115,9 +115,7 @@ static int is_shared_store(LLVMValueRef i, LLVMValueRef *dst) {
  * (llvm::InsertPreheaderForLoop gives up on indirectbr and callbr). */
 static int can_insert_preheader(const pl_candidate *c) {
   size_t n = pl_entering_blocks(c, NULL, 0);
-  LLVMBasicBlockRef *in = malloc((n ? n : 1) * sizeof *in);
-  if (!in)
-    return 0;
+  LLVMBasicBlockRef *in = pl_xcalloc(n, sizeof *in);
   pl_entering_blocks(c, in, n);
   int ok = n > 0;
   for (size_t k = 0; k < n && ok; ++k) {
@@ -440,9 +438,7 @@ static int recognize_region(pl_host *host, pl_candidate *c, pl_fail *f) {
     return 0;
   }
   /* Dominators first: the header, then each block after its idom. */
-  c->region = calloc(blocks.len ? blocks.len : 1, sizeof *c->region);
-  if (!c->region)
-    abort();
+  c->region = pl_xcalloc(blocks.len, sizeof *c->region);
   c->region[c->nregion++] = c->header;
   while (c->nregion < blocks.len) {
     size_t before = c->nregion;

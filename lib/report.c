@@ -77,11 +77,7 @@ void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, con
   d->copy_bytes_max = plan->max_bytes;
   d->ring_bytes = plan->ring_bytes;
   d->ntiles = c->ntiles;
-  d->tiles = calloc(c->ntiles ? c->ntiles : 1, sizeof *d->tiles);
-  if (!d->tiles) {
-    d->ntiles = 0;
-    return;
-  }
+  d->tiles = pl_xcalloc(c->ntiles, sizeof *d->tiles);
   for (size_t t = 0; t < c->ntiles; ++t) {
     d->tiles[t].name = pl_strdupf("%s", c->tiles[t].name ? c->tiles[t].name : "");
     d->tiles[t].bytes = c->tiles[t].bytes;
@@ -147,8 +143,6 @@ static FILE *open_new(const char *dir, const char *base, const char *arch, char 
 static char *make_dirs(const char *dir) {
   char *path = pl_strdupf("%s", dir);
   char *msg = NULL;
-  if (!path)
-    return pl_strdupf("libpipeline: cannot create the report directory '%s': out of memory", dir);
   for (char *p = path + 1;; ++p) {
     if (*p != '/' && *p != '\0')
       continue;

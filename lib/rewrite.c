@@ -89,10 +89,7 @@ static void add_site(site_find *sf, LLVMValueRef user, unsigned op) {
       return;
   if (*sf->n == *sf->cap) {
     *sf->cap = *sf->cap ? 2 * *sf->cap : 64;
-    use_site *grown = realloc(*sf->sites, *sf->cap * sizeof **sf->sites);
-    if (!grown)
-      abort();
-    *sf->sites = grown;
+    *sf->sites = pl_xrealloc(*sf->sites, *sf->cap, sizeof **sf->sites);
   }
   (*sf->sites)[(*sf->n)++] = (use_site){user, op};
 }
@@ -212,9 +209,7 @@ static void make_rings(pl_skeleton *k) {
  * there is no compute to wait for) it stores at once. */
 static void issue_stage(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_copy_state *staged) {
   const pl_plan *plan = k->plan;
-  pl_copy_state *sts = calloc(plan->ncopies ? plan->ncopies : 1, sizeof *sts);
-  if (!sts)
-    abort();
+  pl_copy_state *sts = pl_xcalloc(plan->ncopies, sizeof *sts);
   if (k->c->region)
     pl_rw_issue_region(k, e, exists);
   for (size_t i = 0; i < plan->ncopies; ++i) {
@@ -531,11 +526,9 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
                              LLVMValueRef *rings) {
   pl_skeleton k = {.host = host, .c = c, .plan = plan, .txn = txn};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
-  k.ring = calloc(c->ntiles, sizeof *k.ring);
-  k.iv_steps = calloc(c->nivs ? c->nivs : 1, sizeof *k.iv_steps);
-  k.staged = calloc(plan->ncopies ? plan->ncopies : 1, sizeof *k.staged);
-  if (!k.ring || !k.iv_steps || !k.staged)
-    abort();
+  k.ring = pl_xcalloc(c->ntiles, sizeof *k.ring);
+  k.iv_steps = pl_xcalloc(c->nivs, sizeof *k.iv_steps);
+  k.staged = pl_xcalloc(plan->ncopies, sizeof *k.staged);
   make_rings(&k);
   memcpy(rings, k.ring, c->ntiles * sizeof *rings);
   pl_emitter_init(&k.slot0, c, LLVMCreateBuilderInContext(ctx_of(c)));
@@ -588,6 +581,8 @@ static int original_in_shared_ring(const pl_candidate *c, const pl_plan *plan) {
 
 unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts *facts,
                     pl_txn *txn, LLVMValueRef *rings) {
+  assert(facts->c == c && plan->nrings == c->ntiles && plan->stages >= PL_MIN_STAGES &&
+         plan->stages <= PL_MAX_STAGES && "a plan made for this loop from its facts");
   if (!c->preheader)
     c->preheader = pl_loop_ensure_preheader(host, c->loop);
   assert(c->preheader && "recognition checked that a preheader can be made");

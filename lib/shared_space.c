@@ -54,9 +54,7 @@ static void copy_attributes(LLVMValueRef from, LLVMValueRef to, LLVMAttributeInd
   unsigned n = LLVMGetCallSiteAttributeCount(from, index);
   if (!n)
     return;
-  LLVMAttributeRef *attrs = malloc(n * sizeof *attrs);
-  if (!attrs)
-    return;
+  LLVMAttributeRef *attrs = pl_xcalloc(n, sizeof *attrs);
   LLVMGetCallSiteAttributes(from, index, attrs);
   for (unsigned i = 0; i < n; ++i)
     LLVMAddCallSiteAttribute(to, index, attrs[i]);
@@ -72,9 +70,7 @@ static LLVMValueRef to_shared(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef ca
   LLVMTypeRef fty = LLVMIntrinsicGetType(ctx, id, &p3, 1);
 
   unsigned nargs = LLVMGetNumArgOperands(call);
-  LLVMValueRef *args = malloc(nargs * sizeof *args);
-  if (!args)
-    abort();
+  LLVMValueRef *args = pl_xcalloc(nargs, sizeof *args);
   for (unsigned i = 0; i < nargs; ++i)
     args[i] = LLVMGetOperand(call, i);
 

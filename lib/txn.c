@@ -26,21 +26,12 @@ struct pl_txn {
   pl_vec replaced_old, replaced_new;
 };
 
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (!p)
-    abort();
-  return p;
-}
-
 LLVMValueRef pl_txn_function(const pl_txn *t) { return t->fn; }
 
 pl_txn *pl_txn_begin(LLVMValueRef fn) {
-  pl_txn *t = xcalloc(1, sizeof *t);
+  pl_txn *t = pl_xcalloc(1, sizeof *t);
   t->fn = fn;
   t->snapshot = pl_snapshot_take(fn);
-  if (!t->snapshot)
-    abort();
   LLVMModuleRef m = LLVMGetGlobalParent(fn);
   pl_vmap_init(&t->before);
   size_t nglobals = 0;
@@ -48,15 +39,15 @@ pl_txn *pl_txn_begin(LLVMValueRef fn) {
     pl_vmap_put(&t->before, g, g);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     pl_vmap_put(&t->before, f, f);
-  t->md = xcalloc(nglobals, sizeof *t->md);
+  t->md = pl_xcalloc(nglobals, sizeof *t->md);
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
     size_t n = 0;
     LLVMValueMetadataEntry *e = LLVMGlobalCopyAllMetadata(g, &n);
     global_md *gm = &t->md[t->nmd++];
     gm->global = g;
     gm->n = n;
-    gm->kinds = xcalloc(n, sizeof *gm->kinds);
-    gm->nodes = xcalloc(n, sizeof *gm->nodes);
+    gm->kinds = pl_xcalloc(n, sizeof *gm->kinds);
+    gm->nodes = pl_xcalloc(n, sizeof *gm->nodes);
     for (size_t i = 0; i < n; ++i) {
       gm->kinds[i] = LLVMValueMetadataEntriesGetKind(e, (unsigned)i);
       gm->nodes[i] = LLVMValueMetadataEntriesGetMetadata(e, (unsigned)i);

@@ -53,14 +53,8 @@ static record *read_records(LLVMModuleRef m, size_t *n) {
   *n = LLVMGetNamedMetadataNumOperands(m, records_name);
   if (!*n)
     return NULL;
-  LLVMValueRef *nodes = calloc(*n, sizeof *nodes);
-  record *v = calloc(*n, sizeof *v);
-  if (!nodes || !v) {
-    free(nodes);
-    free(v);
-    *n = 0;
-    return NULL;
-  }
+  LLVMValueRef *nodes = pl_xcalloc(*n, sizeof *nodes);
+  record *v = pl_xcalloc(*n, sizeof *v);
   LLVMGetNamedMetadataOperands(m, records_name, nodes);
   size_t k = 0;
   for (size_t i = 0; i < *n; ++i) {
@@ -135,9 +129,7 @@ static int has_loop_at(pl_host *host, LLVMMetadataRef loc) {
   size_t n = pl_loops_preorder(host, NULL, 0);
   if (!n)
     return 0;
-  pl_loop_ref *loops = malloc(n * sizeof *loops);
-  if (!loops)
-    return 0;
+  pl_loop_ref *loops = pl_xcalloc(n, sizeof *loops);
   pl_loops_preorder(host, loops, n);
   int found = 0;
   for (size_t i = 0; i < n && !found; ++i)
