@@ -2,7 +2,7 @@
  *
  * FILE: lib/advice.h
  * DESCRIPTION:
- *   Silence is a bug (issue 13): a build that loads libpipeline and yet
+ *   Silence is a bug: a build that loads libpipeline and yet
  *   cannot pipeline anything gets one warning line saying why and what to
  *   do. This header decides when to warn and what the line says; plugin/
  *   only delivers it (clang's -Wbackend-plugin group, so -Wno-backend-plugin

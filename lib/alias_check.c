@@ -1,4 +1,4 @@
-/*===- lib/alias_check.c - runtime alias checks (issue 9, part 5) -------===*/
+/*===- lib/alias_check.c - runtime alias checks -------------------------===*/
 #include "alias_check.h"
 
 #include "emit.h"

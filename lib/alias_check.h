@@ -1,4 +1,4 @@
-/*===- lib/alias_check.h - runtime alias checks (issue 9, part 5) -------===*\
+/*===- lib/alias_check.h - runtime alias checks -------------------------===*\
  *
  * A loop whose stores may write the global memory its copies read (no
  * __restrict__, so alias analysis cannot tell) is still pipelined when

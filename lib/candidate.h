@@ -50,7 +50,7 @@ typedef struct pl_copy {
    * reads (`__float2half(i < n ? A[i] : 0.f)`): the guard and the fill
    * apply to the loaded value, before the conversion. NULL otherwise. */
   LLVMValueRef inner;
-  /** Further terms of a compound guard (issue 9, part 3): the copy copies
+  /** Further terms of a compound guard: the copy copies
    * when `guard` and every one of these hold, and zero-fills otherwise --
    * `(r >= 0 && r < H) ? A[r] : 0` written as nested branches around the
    * load or as a chain of selects. Each term is a condition the original
@@ -58,7 +58,7 @@ typedef struct pl_copy {
   LLVMValueRef more_guards[PL_MAX_GUARD_TERMS - 1];
   unsigned char more_negated[PL_MAX_GUARD_TERMS - 1]; /**< term copies when false */
   unsigned nmore_guards;
-  /** The copy sits in a loop of the copy stage (issue 9, part 2): one
+  /** The copy sits in a loop of the copy stage: one
    * store that writes a run of the tile, one element per iteration of
    * that loop. */
   int in_loop;
@@ -109,7 +109,7 @@ typedef struct pl_candidate {
   size_t ntiles;
   pl_iv *ivs;
   size_t nivs;
-  /** Copy loops (issue 9, part 2): when the copy stage contains loops,
+  /** Copy loops: when the copy stage contains loops,
    * its blocks -- every loop block before the kept barrier's, the header
    * first, each after its immediate dominator -- which the rewrite clones
    * whole for each issue (a loop of cp.async); NULL for a straight-line

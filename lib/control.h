@@ -46,7 +46,7 @@ char *pl_kernel_marks_read(LLVMValueRef fn, const char *kernel_name, pl_kernel_m
  * `llvm.loop.pipeline.disable` set to true. */
 int pl_loop_pipeline_disabled(LLVMValueRef latch_term);
 
-/** What the user's unroll pragma on a loop asks (issue 9, part 1). */
+/** What the user's unroll pragma on a loop asks. */
 typedef enum pl_unroll_pragma {
   PL_UNROLL_NONE,    /**< no pragma: the unroller decides */
   PL_UNROLL_FORCED,  /**< `#pragma unroll` (llvm.loop.unroll.enable), `#pragma clang loop

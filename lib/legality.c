@@ -82,8 +82,8 @@ static int check_writes_before(const pl_loop_ctx *x, pl_fail *f) {
   for (size_t k = 0; k < n && ok; ++k) {
     LLVMBasicBlockRef b = before[k];
     for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && ok; i = LLVMGetNextInstruction(i)) {
-      /* cp.async machinery an earlier loop's rewrite left here (issue 9,
-       * part 4) writes only shared memory (cp.async's source is read-only,
+      /* cp.async machinery an earlier loop's rewrite left here writes
+       * only shared memory (cp.async's source is read-only,
        * IntrinsicsNVVM.td) or nothing (commit, wait) */
       if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || pl_is_any_barrier(i) ||
           pl_writes_only_shared(i) || pl_is_own_cp_async(i))

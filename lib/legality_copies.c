@@ -247,7 +247,7 @@ static int skips_loads_only(const pl_candidate *c, LLVMValueRef t) {
   return load_arm(c, s0, s1, 0) || load_arm(c, s1, s0, 0);
 }
 
-/* Copy loops (issue 9, part 2). The rewrite issues iteration i+S-1 as a
+/* Copy loops. The rewrite issues iteration i+S-1 as a
  * clone of the copy stage's control flow, so that control flow must be the
  * same on every iteration: every branch of the copy stage (a copy loop's
  * exit test, a guard around it) decides on region_invariant values only,

@@ -94,7 +94,7 @@ typedef struct pl_options {
   int copy_back;                /**< `copy-back`: a tile read outside its loop
                                      (after it, or by another loop) gets the last
                                      slot copied back after the drain, instead of
-                                     declining the loop (issue 9, part 4) */
+                                     declining the loop */
   pl_layout_choice layout;      /**< `layout=` (default auto) */
   char ptxas[PL_OPTION_PATH];   /**< `ptxas=`: the ptxas the cost model asks for
                                      the plain kernels' registers (lib/ptxas.h),

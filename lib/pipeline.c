@@ -34,8 +34,8 @@ static int is_optnone(LLVMValueRef fn) {
  * (its pointer arguments need not be global), as a missed remark where
  * the function may still be called, and as an analysis remark where it
  * is only the leftover copy of a function inlined into the kernels that
- * call it: those copies are reported once, each in its kernel (issue 9,
- * part 6). Loops without a barrier get no remark, as before. */
+ * call it: those copies are reported once, each in its kernel. Loops
+ * without a barrier get no remark. */
 static void decline_not_kernel(pl_host *host, pl_loop_ref loop, LLVMValueRef fn,
                                const pl_options *opts, pl_report *report) {
   if (!pl_loop_census_of(loop, fn).barrier)
@@ -373,7 +373,7 @@ static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *m
     }
   }
   /* Tile loops fully unrolled before the pass: one remark each, at their
-   * line (issue 9, part 1). Before the rewrite changes the loops. */
+   * line. Before the rewrite changes the loops. */
   pl_unrolled_remarks(host, fn, opts, skip, skip_message, report);
   fn_run r = {.host = host,
               .fn = fn,

@@ -85,8 +85,8 @@ static int wants_padding(const pl_options *opts, const pl_tile_layout *l) {
 /* Whether the ring's rows may differ from the tile's. Not yet for a loop
  * whose rings meet the tile's own layout elsewhere: a runtime alias check
  * (its other version uses slot 0 of the ring as the tile), a tile another
- * loop keeps or a ring shared with one (issue 9, part 4), a copy-back, or
- * copies in an inner loop (issue 9, part 2) -- these combinations are not
+ * loop keeps or a ring shared with one, a copy-back, or
+ * copies in an inner loop -- these combinations are not
  * tested with padded rows. */
 static int layout_may_change(const pl_candidate *c, const pl_plan *plan) {
   if (plan->alias_check)
@@ -330,7 +330,7 @@ static void outside_accesses(const pl_candidate *c, LLVMValueRef g, pl_vec *out)
   pl_walk_uses(g, PL_MAX_DERIVED_DEPTH, find_outside, &of);
 }
 
-/* Tiles that outlive the rewrite (issue 9, part 4). Legality accepted two
+/* Tiles that outlive the rewrite. Legality accepted two
  * kinds of use of a tile outside the loop: another tile loop that fills the
  * same bytes, and stores the copies overwrite. A tile still used by
  * another loop stays beside the ring until that loop is rewritten too (it
@@ -358,7 +358,7 @@ static void plan_outliving_tiles(const pl_candidate *c, pl_plan *plan) {
   }
 }
 
-/* Shared rings (issue 9, part 4). An earlier loop of this kernel over the
+/* Shared rings. An earlier loop of this kernel over the
  * same tile left its ring in the function's table (table.h) because this
  * loop still used the tile: its exit drains and has a barrier (its
  * plan set exit_barrier for the kept tile). The ring is that loop's alone:

@@ -239,7 +239,7 @@ static unsigned staged_registers(const pl_candidate *c, pl_plan *plan) {
   return regs;
 }
 
-/* Copy loops (issue 9, part 2) are issued as loops of cp.async: the
+/* Copy loops are issued as loops of cp.async: the
  * register lowering stages a fixed set of registers per copy, and a copy
  * loop moves a number of elements known only at run time. So every copy
  * of such a loop must be a cp.async; else the loop is declined with the

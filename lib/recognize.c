@@ -380,7 +380,7 @@ static int fail_region_inst(pl_fail *f, LLVMValueRef i) {
                   "effects; a copy loop may hold only copies and their address arithmetic");
 }
 
-/* Copy loops (issue 9, part 2): the copy stage contains inner loops. The
+/* Copy loops: the copy stage contains inner loops. The
  * region is every loop block whose terminator is in the copy stage (the
  * header among them), other than the kept barrier's block; the rewrite
  * clones it whole, so each of its blocks must leave only to region blocks

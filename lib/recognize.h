@@ -20,7 +20,7 @@
  * register lowering; the plan declines it under lowering=cp.async
  * (NonZeroFill). A store of a side-effect-free conversion of one load is
  * a converting copy (pl_copy.value), staged through registers. A copy
- * stage that contains loops (copy loops, issue 9, part 2) is kept whole as
+ * stage that contains loops (copy loops) is kept whole as
  * pl_candidate.region when it holds only copies, their arithmetic, phis and
  * branches (else CopyLoopBody, or CopyInInnerLoop for nested loops).
 \*===----------------------------------------------------------------------===*/

@@ -43,7 +43,7 @@ void pl_remark_shared_space(pl_host *host, const pl_shared_space_counts *sc);
 
 /** The missed (or, with `kind`, analysis) remark for `f` about a loop
  * that no longer exists, at the DILocation `location` where it started,
- * in the function `host` analyses (issue 9, part 1). */
+ * in the function `host` analyses. */
 void pl_remark_declined_at(pl_host *host, LLVMMetadataRef location, const pl_fail *f,
                            pl_remark_kind kind);
 /** An analysis remark (RingLayout) for each tile of the pipelined loop `c`

@@ -89,8 +89,8 @@ char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opt
 /** Frees what `r` owns and zeroes it. */
 void pl_report_free(pl_report *r);
 
-/** Records, for function `fn`, a declined loop that no longer exists
- * (issue 9, part 1), at source `file` (copied), `line` and `column`. */
+/** Records, for function `fn`, a declined loop that no longer exists,
+ * at source `file` (copied), `line` and `column`. */
 void pl_report_declined_at(pl_report *r, LLVMValueRef fn, const char *file, unsigned line,
                            unsigned column, const pl_fail *f);
 

@@ -545,7 +545,7 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
   LLVMInstructionEraseFromParent(c->removed_barrier);
   /* A versioned loop's other version (alias_check.h) keeps its tiles: it
    * uses slot 0 of each ring instead, as large and as aligned -- unless
-   * another loop keeps the tile (issue 9, part 4), which then stays. */
+   * another loop keeps the tile, which then stays. */
   if (plan->alias_check)
     for (size_t t = 0; t < c->ntiles; ++t)
       if (!(plan->tile_kept && plan->tile_kept[t]))

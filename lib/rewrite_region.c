@@ -94,7 +94,7 @@ static void push_needed(const pl_candidate *c, pl_vmap *need, pl_vec *stack, LLV
   pl_vec_push(stack, v);
 }
 
-/* Copy loops (issue 9, part 2): the copy stage of the iteration `e`
+/* Copy loops: the copy stage of the iteration `e`
  * describes, issued as a clone of its control flow. At the builder a
  * marker is left where the clone will be linked in (pl_rw_link_regions, once the
  * rest of the rewrite no longer needs the loop's blocks as they were); the

@@ -11,7 +11,7 @@
 
 #include <stdlib.h>
 
-/* Several loops over one tile (issue 9, part 4). The headers of the other
+/* Several loops over one tile. The headers of the other
  * loops already found to fill the tile with the same bytes, so that each
  * is looked at once per check. */
 typedef struct sibling_memo {

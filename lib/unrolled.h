@@ -2,7 +2,7 @@
  *
  * FILE: lib/unrolled.h
  * DESCRIPTION:
- *   Issue 9, part 1: every tile loop in the source gets exactly one remark
+ *   Every tile loop in the source gets exactly one remark
  *   per target architecture. A tile loop with a constant trip count (a
  *   small constant K, or `#pragma unroll`) is fully unrolled by
  *   LoopFullUnrollPass in the function simplification pipeline, long

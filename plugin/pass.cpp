@@ -67,7 +67,7 @@ struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
   }
 };
 
-/// The companion of the pass (issue 9, part 1): at LateLoopOptimizations,
+/// The companion of the pass: at LateLoopOptimizations,
 /// before LoopFullUnrollPass, it records the tile-loop candidates of NVPTX
 /// modules (lib/unrolled.h) so that the pass can report those that are
 /// gone by OptimizerLast. It changes no instruction.

@@ -360,7 +360,7 @@ def compile_check(cfg, seed, indices, variant, wd, tag, fixed=None):
         # kernel may be pipelined; the GPU mode compares its results bitwise.
         may_fold = k.near_miss in ("early_break", "early_return")
         # A loop that writes its own source (src_write) may be pipelined
-        # behind a runtime alias check (issue 9, part 5): the check sends
+        # behind a runtime alias check: the check sends
         # overlapping ranges to the original loop, which the GPU mode
         # compares bitwise. Every passed remark must say so.
         passed = [msg for kind, _, msg in rs if kind == "Passed"]

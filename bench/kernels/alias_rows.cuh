@@ -1,4 +1,4 @@
-// Issue 9, part 5: a row transform without __restrict__, whose loop stores
+// A row transform without __restrict__, whose loop stores
 // each output row inside the tile loop. The plugin versions the loop with
 // a runtime alias check. Block b owns rows [b*(tiles+1), (b+1)*(tiles+1)):
 // it copies row r of `in` and writes row r of `out` for r < tiles, so the

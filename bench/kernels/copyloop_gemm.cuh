@@ -1,4 +1,4 @@
-// A copy-loop GEMM (issue 9, part 2), in the style of public tutorials: the
+// A copy-loop GEMM, in the style of public tutorials: the
 // whole block loads each tile with a strided loop whose step is the runtime
 // block size,
 //   for (i = threadIdx.x; i < BM * BK; i += blockDim.x) As[i] = ...;

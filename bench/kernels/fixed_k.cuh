@@ -1,4 +1,4 @@
-// Issue 9, part 1: tile loops with a constant trip count, which clang fully
+// Tile loops with a constant trip count, which clang fully
 // unrolls before the plugin's pass runs. Each kernel comes in two forms of
 // one source: ROLLED = false is the loop as written (`#pragma unroll`, or
 // no pragma and a small constant K: fully unrolled, the plugin leaves it

@@ -1,5 +1,5 @@
-// 3x3 convolution with a halo tile whose guard changes from tile to tile
-// (issue 9, part 3): a block of 18 x 18 threads walks down a strip of
+// 3x3 convolution with a halo tile whose guard changes from tile to
+// tile: a block of 18 x 18 threads walks down a strip of
 // 16-column tiles; each thread loads one element of the padded 18 x 18
 // tile, zero outside the image:
 //   tile[ty][tx] = (r >= 0 && r < H && c >= 0 && c < W) ? in[r*W + c] : 0

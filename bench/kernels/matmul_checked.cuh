@@ -1,5 +1,5 @@
-// Issue 10, kernels the model was not tuned on (added with the ptxas
-// register counts, lib/ptxas.h): the CUDA Samples' matrixMul as a careful
+// A kernel the cost model was not tuned on (one of those that test the
+// ptxas register counts, lib/ptxas.h): the CUDA Samples' matrixMul as a careful
 // user hardens it. `__launch_bounds__(BLOCK_SIZE * BLOCK_SIZE, MIN_BLOCKS)`
 // says the block shape, the loop asserts that both copies stay inside A and
 // B, and, with SHAPE, the kernel also asserts its launch shape and the

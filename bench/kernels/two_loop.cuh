@@ -1,4 +1,4 @@
-// Two tile loops over the same __shared__ tiles (issue 9, part 4): one
+// Two tile loops over the same __shared__ tiles: one
 // block of 32 x 8 threads computes, for 8 rows, two matrix-vector phases
 // one after the other with the same tiles ta and tb:
 //   phase 1  K1 columns of A times x, full 32-column tiles (K1 a multiple
@@ -52,7 +52,7 @@ __global__ void __launch_bounds__(TL_BK *TL_ROWS)
   out[(size_t)row * TL_BK + tx] = acc1 * 0.5f + acc2;
 }
 
-// A tile loop whose tiles are read again after it (issue 9, part 4): the
+// A tile loop whose tiles are read again after it: the
 // same full-tile phase (each row of threads keeps its own copy of x's
 // tile), then `extra` passes over the last tiles left in ta and tb,
 // without copying -- what the copy-back argument serves (the copyback

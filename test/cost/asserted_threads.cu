@@ -1,5 +1,5 @@
-// Threads per block from the kernel's own checks of blockDim (issue 10,
-// the model's inputs): without launch bounds the model takes the block
+// Threads per block from the kernel's own checks of blockDim (the
+// model's inputs): without launch bounds the model takes the block
 // shape a kernel asserts or checks where the loop is entered, and assumes
 // 256 threads only when that is not known (lib/cost.c, asserted_threads).
 // - CUDA Samples' matrixMul asserts blockDim.x == 32 && blockDim.y == 32:

@@ -1,4 +1,4 @@
-// A copy stage of copy loops (issue 10): `for (i = tid; i < 512; i +=
+// A copy stage of copy loops: `for (i = tid; i < 512; i +=
 // blockDim.x)` runs tile bytes / (copy bytes * threads) = 2048 / (4 * 256)
 // = 2 trips per thread with 256 threads per block (launch bounds), not an
 // unknown 16, and each trip of the plain loop stores what it loaded before

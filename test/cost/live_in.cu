@@ -1,5 +1,5 @@
-// The register estimate counts the values a loop holds from before it
-// (issue 10): addresses and scalars LICM hoisted out of the tile loop stay
+// The register estimate counts the values a loop holds from before
+// it: addresses and scalars LICM hoisted out of the tile loop stay
 // in registers across every iteration. The bench's two-loop kernel
 // (bench/kernels/two_loop.cuh) reads its tiles with rotated indices,
 // ta[ty][(tx + j) & 31]: 32 distinct addresses per tile, hoisted, so ptxas

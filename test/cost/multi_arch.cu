@@ -1,4 +1,4 @@
-// Per chip (issue 10, part 5): one clang build for three architectures;
+// Per chip: one clang build for three architectures;
 // each device compilation runs the cost model with its own chip row and
 // each remark names its architecture. The bench's streaming kernel gets 4
 // stages on sm_90 (16 DRAM bytes per cycle per SM), 3 on sm_80 (10 bytes),

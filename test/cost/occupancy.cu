@@ -1,4 +1,4 @@
-// The cost model counts the warps each scheduler keeps (issue 10): a
+// The cost model counts the warps each scheduler keeps: a
 // compute-bound loop whose ring would cut the resident blocks below the 4
 // warps per scheduler that hide arithmetic latency (CUDA C++ Programming
 // Guide, "Multiprocessor Level") is declined, with the occupancy in the

@@ -1,4 +1,4 @@
-// The cost model prices the register lowering's two slots (issue 10): the
+// The cost model prices the register lowering's two slots: the
 // bench's converting kernels (bench/kernels/convert.cuh), on sm_90 at the
 // default setting. Measured on the H200 (docs/results/2026-12-01c) with the
 // register lowering always on: f2hStream 1.58x plain, dequantGemm 0.93x,

@@ -1,4 +1,4 @@
-// The ring's added instructions cost their issue time (issue 10): in a loop
+// The ring's added instructions cost their issue time: in a loop
 // bound by shared-memory wavefronts, the ring's slot rotation, wait and
 // cp.async issue run in the copy phase and add warps x added / 4 cycles,
 // not added / instructions of the wavefront-bound time. The bench's rowdot

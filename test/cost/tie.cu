@@ -1,5 +1,5 @@
-// Predictions within 1% of plain are too close to call (issue 10,
-// PL_COST_TIE_PERMILLE in lib/cost.h). There the model pipelines only for
+// Predictions within 1% of plain are too close to call
+// (PL_COST_TIE_PERMILLE in lib/cost.h). There the model pipelines only for
 // what it does not price: padded rows, or the removed barrier of a block
 // of more than 4 warps (the SM's 4 schedulers: a larger block's warps take
 // turns and drift apart, so each barrier idles the block longer). On the

@@ -1,4 +1,4 @@
-// Issue 9, part 5, in PTX: a streaming kernel without __restrict__ that
+// A streaming kernel without __restrict__ that
 // writes its output inside the tile loop. The loop is versioned: before it,
 // one thread initializes the scratch, the block's write range is folded in
 // with 64-bit shared atomics, and bar.red.or (__syncthreads_or) takes the

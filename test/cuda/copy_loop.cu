@@ -1,4 +1,4 @@
-// Copy loops (issue 9, part 2): `for (i = tid; i < TILE; i += blockDim.x)
+// Copy loops: `for (i = tid; i < TILE; i += blockDim.x)
 // tile[i] = A[base + i]` with a bounds guard (zero-fill) becomes, for each
 // stage, a loop of cp.async whose src-size is 0 where the guard fails or the
 // iteration does not exist. On sm_75, or under lowering=registers, cp.async

@@ -1,4 +1,4 @@
-// Two tile loops over the same __shared__ tiles (issue 9, part 4): a main
+// Two tile loops over the same __shared__ tiles: a main
 // loop over the full K tiles and a remainder loop with zero-filling guards.
 // Both become cp.async rings in the same storage (one ring per tile); the
 // first loop's drain (cp.async.wait_group 0 and a barrier) comes before the

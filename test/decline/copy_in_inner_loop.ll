@@ -1,5 +1,5 @@
 ; The copy stage holds nested loops, `for (r < n) for (j < n) tile[..] = ..`:
-; copy loops are pipelined only one level deep (issue 9, part 2), so this one
+; copy loops are pipelined only one level deep, so this one
 ; is declined.
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll

@@ -1,4 +1,4 @@
-; A call in the copy loop: the rewrite would run it again for a later iteration, so the loop is declined (issue 9, part 2).
+; A call in the copy loop: the rewrite would run it again for a later iteration, so the loop is declined.
 ; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll

@@ -1,4 +1,4 @@
-; A copy loop that stores a computed value, `tile[tid + j] = 2 * src[...]`: only the register lowering converts, and it cannot stage a loop of copies (a number of values known only at run time), so the loop is declined (issue 9, part 2).
+; A copy loop that stores a computed value, `tile[tid + j] = 2 * src[...]`: only the register lowering converts, and it cannot stage a loop of copies (a number of values known only at run time), so the loop is declined.
 ; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll

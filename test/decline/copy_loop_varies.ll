@@ -1,4 +1,4 @@
-; The copy loop's bound is the tile loop's counter: `for (j = 0; j < i; ++j)`; its trip count changes from one iteration of the tile loop to the next, so a clone for iteration i+2 would fill a different part of the slot: declined (issue 9, part 2).
+; The copy loop's bound is the tile loop's counter: `for (j = 0; j < i; ++j)`; its trip count changes from one iteration of the tile loop to the next, so a clone for iteration i+2 would fill a different part of the slot: declined.
 ; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll

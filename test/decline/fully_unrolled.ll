@@ -1,4 +1,4 @@
-; Issue 9, part 1: FullyUnrolled. A tile loop with a constant trip count
+; FullyUnrolled. A tile loop with a constant trip count
 ; (4) is recorded by the companion pass (cuda-pipeline-note, which runs at
 ; LateLoopOptimizations, right before LoopFullUnrollPass), fully unrolled,
 ; and reported by the pass at its line. The IR is exactly what the

@@ -1,4 +1,4 @@
-; Issue 9, part 3: a halo copy whose padding is -INFINITY (a max-plus or
+; A halo copy whose padding is -INFINITY (a max-plus or
 ; max-pooling kernel): `v = -INFINITY; if (r < h) if (c < w) v = src[..]`.
 ; cp.async's src-size form fills zeros only, so under lowering=cp.async the
 ; loop is declined with a remark naming the fill value, and its IR is

@@ -1,4 +1,4 @@
-; Issue 9, part 6: the leftover copy of a device function whose calls were all
+; The leftover copy of a device function whose calls were all
 ; inlined (nothing in the module calls it, and without -fgpu-rdc nothing else
 ; can). Its tile loop is reported where it was inlined, in the kernel, so this
 ; copy gets NotKernel under -Rpass-analysis only, and no missed remark; the

@@ -1,4 +1,4 @@
-; Issue 9, part 6: a loop with no barrier and no store into __shared__ memory
+; A loop with no barrier and no store into __shared__ memory
 ; is no tile loop. It is left unchanged, and its remark is an analysis remark
 ; (NotTileLoop), so -Rpass-missed does not show it.
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSED --allow-empty

@@ -2,8 +2,7 @@
 ; src[i*256 + tid + j]`: two of its iterations write the same bytes with
 ; different values, and cp.async gives them no order. Neither the lockstep
 ; proof (destination minus source index changes with j) nor the stride
-; proof (the destination is no add-recurrence) holds: declined (issue 9,
-; part 2).
+; proof (the destination is no add-recurrence) holds: declined.
 ; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll

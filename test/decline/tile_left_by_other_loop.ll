@@ -1,4 +1,4 @@
-; Near miss of two loops over one tile (issue 9, part 4): the remainder loop
+; Near miss of two loops over one tile: the remainder loop
 ; copies into other bytes of the tile (tile[tid ^ 1]) than the main loop
 ; (tile[tid]), so each loop would read bytes the other left behind; with a
 ; ring of its own, neither would find them. Both stay declined, the IR

@@ -1,4 +1,4 @@
-; Near miss of two loops over one tile (issue 9, part 4): the remainder loop
+; Near miss of two loops over one tile: the remainder loop
 ; copies into the same bytes as the main loop, but only where `ridx < n`,
 ; a condition that changes from iteration to iteration, without writing
 ; zeros otherwise: on its last iteration some bytes keep what the main loop

@@ -1,4 +1,4 @@
-; Near miss of two loops over one tile (issue 9, part 4): the loop after the
+; Near miss of two loops over one tile: the loop after the
 ; tile loop reads the tile without copying into it first, so it reads what
 ; the tile loop left there (the last tile); a ring private to the tile loop
 ; would leave the tile stale. The tile loop stays declined, the IR

@@ -1,4 +1,4 @@
-; Issue 9, part 3, near-miss: nested branches around the load, but one path
+; Near miss: nested branches around the load, but one path
 ; around it stores a loop value (`%acc`), not zero: no guard can say what the
 ; copy writes there, so the store is no copy and the IR is unchanged.
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -S %s -o %t.after.ll 2>&1 | FileCheck %s

@@ -1,4 +1,4 @@
-; A store into the tile before the loop (issue 9, part 4) is accepted only
+; A store into the tile before the loop is accepted only
 ; where the loop's copies overwrite its bytes on every iteration (then no
 ; read can see it). Here thread tid zeroes tile[255] and copies into
 ; tile[tid]: the loop's reads of tile[tid ^ 1] see the zero where no thread

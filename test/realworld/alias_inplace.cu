@@ -1,4 +1,4 @@
-// Issue 9, part 5: an in-place-style kernel. One buffer holds the field;
+// An in-place-style kernel. One buffer holds the field;
 // each block relaxes its band of rows, reading row r+1 into a tile and
 // writing row r, so the kernel is called with the same pointer for `cur`
 // and `next` (in place) or with two buffers (out of place). The loop is

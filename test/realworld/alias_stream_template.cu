@@ -1,4 +1,4 @@
-// Issue 9, part 5: a templated row transform with a store helper, written
+// A templated row transform with a store helper, written
 // the way most CUDA code is -- no __restrict__ on `in` or `out`, so alias
 // analysis cannot tell whether the per-tile store writes rows that a later
 // iteration copies. Both ranges are known at loop entry (a step-1 tile

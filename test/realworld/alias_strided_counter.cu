@@ -1,4 +1,4 @@
-// Issue 9, part 5: the tile counter steps by the tile width, `k += 256`,
+// The tile counter steps by the tile width, `k += 256`,
 // and the loop stores its running sums inside it (no __restrict__).
 // ScalarEvolution computes no trip count here (llvm.nvvm.barrier0 is not
 // willreturn, so it cannot use the increment's nsw), so the ranges use the

@@ -1,4 +1,4 @@
-// Issue 9, part 3: 3x3 convolution and pooling kernels that load a halo tile
+// 3x3 convolution and pooling kernels that load a halo tile
 // with padding, the way public CUDA code writes it. A block of (TILE+2)^2
 // threads walks down a column strip of tiles; each thread loads one element
 // of the padded tile, zero outside the image. The guard changes from tile

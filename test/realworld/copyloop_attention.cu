@@ -1,4 +1,4 @@
-// Copy loops (issue 9, part 2): the K/V tile loop of a minimal flash-attention
+// Copy loops: the K/V tile loop of a minimal flash-attention
 // forward kernel in the style of public tutorials, whose tiles are copied by
 // `for (x = 0; x < d; ++x)` with the head dimension d a kernel argument. At
 // -O3 clang unrolls that loop at run time into a main loop of 8 copies per

@@ -1,4 +1,4 @@
-// Copy loops (issue 9, part 2): a blocktiled SGEMM in the style of public
+// Copy loops: a blocktiled SGEMM in the style of public
 // tutorials, whose tiles are loaded by the whole block with a strided loop,
 // `for (i = tid; i < BM * BK; i += blockDim.x)`, in a helper; the block size
 // is a runtime value (blockDim.x), so clang keeps the loop rolled. Each stage

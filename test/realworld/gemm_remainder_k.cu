@@ -1,4 +1,4 @@
-// Issue 9, part 4: a tiled SGEMM template whose K loop runs over the full
+// A tiled SGEMM template whose K loop runs over the full
 // tiles, followed by a remainder loop for the last, ragged tile, both
 // through one helper that loads the tiles and over the same __shared__
 // arrays; asserts as public code writes them. Both loops are pipelined,

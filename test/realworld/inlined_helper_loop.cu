@@ -1,4 +1,4 @@
-// Issue 9, part 6: a tile loop in a __device__ helper with its own static
+// A tile loop in a __device__ helper with its own static
 // __shared__ tile, inlined into the kernel that calls it. The loop gets one
 // remark, for the kernel, where it is pipelined: the helper's leftover
 // external copy (nothing calls it without -fgpu-rdc) neither keeps the

@@ -1,4 +1,4 @@
-// Near miss of issue 9, part 5: a scatter through an index list, without
+// Near miss: a scatter through an index list, without
 // __restrict__. The store's address depends on a load in the loop
 // (`perm[t]`), so its range is not known at loop entry and no runtime alias
 // check can be built: it stays declined, with the reason it had.

@@ -1,4 +1,4 @@
-// Near miss of issue 9, part 5: the compute stores in an inner loop whose
+// Near miss: the compute stores in an inner loop whose
 // trip count is a kernel argument. The store's address recurs over the
 // inner loop, not the tile loop, so its range over the tile loop is not a
 // start and an end that ScalarEvolution gives (LoopAccessAnalysis does not

@@ -1,4 +1,4 @@
-// Near miss of issue 9, part 5: an unsigned tile counter stepping by the
+// Near miss: an unsigned tile counter stepping by the
 // tile width, `for (unsigned k = 0; k < K; k += 256)`. Its increment has no
 // no-wrap flag (unsigned arithmetic wraps), so ScalarEvolution gives no
 // trip count and the latch compare's count is not exact either (the

@@ -1,4 +1,4 @@
-// Near miss (issue 9, part 2): the copy loop calls a helper that is not
+// Near miss: the copy loop calls a helper that is not
 // inlined; the clone for a later iteration would call it again. Declined,
 // naming the call.
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not="remark: pipelined"

@@ -1,4 +1,4 @@
-// Near miss (issue 9, part 2): the copy loop's bound shrinks on the last
+// Near miss: the copy loop's bound shrinks on the last
 // tile, `i < BM * min(BK, K - k0)`, so its trip count changes from one
 // iteration of the tile loop to the next; a clone for iteration i+S-1 would
 // fill a different part of the slot. Declined, at the tile loop's line.

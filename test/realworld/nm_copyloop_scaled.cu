@@ -1,4 +1,4 @@
-// Near miss (issue 9, part 2): the copy loop stores a computed value,
+// Near miss: the copy loop stores a computed value,
 // `tile[i] = alpha * A[..]`. cp.async copies bytes unchanged, and the
 // register lowering, which converts, cannot stage a loop of copies (a number
 // of values known only at run time): declined with cp.async's reason.

@@ -1,4 +1,4 @@
-// Near miss of issue 9, part 4: the loop after the tile loop reuses the
+// Near miss: the loop after the tile loop reuses the
 // last tile (a "tail" that reads the tile without copying into it first),
 // so it reads what the tile loop left there. A ring private to the tile
 // loop would leave the tile stale: it must stay declined.

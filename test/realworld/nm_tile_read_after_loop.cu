@@ -1,4 +1,4 @@
-// Near miss of issue 9, part 4: code after the tile loop reads the tile
+// Near miss: code after the tile loop reads the tile
 // (the last tile's first element, for a carry), so it sees what the loop
 // left there. A ring private to the loop would leave the tile stale: it
 // must stay declined. With the copy-back argument it is pipelined, and the

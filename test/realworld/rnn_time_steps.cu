@@ -1,4 +1,4 @@
-// Issue 9, part 4: an RNN layer over time steps, two tile-loop phases per
+// An RNN layer over time steps, two tile-loop phases per
 // step over the same __shared__ tiles (W x_t, then U h), inside the time
 // loop: the second phase's ring shares the first's storage, and the first
 // phase of step t+1 refills it after the second phase of step t, so both

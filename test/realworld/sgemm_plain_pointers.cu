@@ -1,4 +1,4 @@
-// Issue 9, part 5: the classic shared-memory SGEMM with plain pointers
+// The classic shared-memory SGEMM with plain pointers
 // (`const float *A, const float *B, float *C`, no __restrict__). The loop
 // writes no global memory -- C is stored after it, where the drain orders
 // it -- so it is pipelined with no runtime alias check at all.

@@ -1,4 +1,4 @@
-// Issue 9, part 1: a templated SGEMM over a small K fixed at compile time
+// A templated SGEMM over a small K fixed at compile time
 // (a batched 32 x 32 x K product, K = 2 tiles of 16), with the tile copy
 // in a __device__ helper and an assert, the way library code writes it.
 // The K loop is fully unrolled before the pass: each instantiation gets one

@@ -1,4 +1,4 @@
-// Issue 9, part 4: one step of a simple RNN cell, h' = tanh(W x + U h), in
+// One step of a simple RNN cell, h' = tanh(W x + U h), in
 // two phases that reuse the same __shared__ tiles: phase 1 streams W and
 // x, phase 2 streams U and h, through one helper. Each phase is a tile loop
 // over the same tiles; both are pipelined, each with a ring of its own.

@@ -1,4 +1,4 @@
-// Issue 9, part 1: a tensor-core GEMM whose K extent is a template
+// A tensor-core GEMM whose K extent is a template
 // constant, its K loop `#pragma unroll`ed over the KDIM / BK chunks, as
 // fixed-size attention and MLP kernels write it. Clang fully unrolls the
 // loop before the pass runs: the kernel gets one FullyUnrolled remark at

@@ -1,4 +1,4 @@
-// Issue 9, part 6: a loop without a barrier inside a tile loop (here the
+// A loop without a barrier inside a tile loop (here the
 // copy loop `for (i = tid; i < TILE; i += blockDim.x)` and the compute
 // loop) is a part of that tile loop: -Rpass-missed shows one remark, the
 // tile loop's, pipelined or declined (here by the budget); the inner loops

@@ -1,4 +1,4 @@
-// Issue 9, part 6: -Rpass-missed reports only loops that contain a CTA
+// -Rpass-missed reports only loops that contain a CTA
 // barrier or a store into __shared__ memory. An ordinary loop (here a copy
 // between global arrays, which the vectorizer splits into two loops) gets
 // NotTileLoop under -Rpass-analysis only. A loop with a barrier but no copy

@@ -1,4 +1,4 @@
-; Issue 9, part 5: the loop stores through %dst, which may alias the copied
+; The loop stores through %dst, which may alias the copied
 ; %src (no __restrict__), but both ranges are known at loop entry: %src +
 ; [4*tid, 4*tid + 1024*(n-1) + 4) and %dst + [4*tid, 4*tid + 4). The loop is
 ; versioned. The preheader folds every thread's write range into a block-wide

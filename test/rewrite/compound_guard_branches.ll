@@ -1,4 +1,4 @@
-; Issue 9, part 3: a halo copy under nested branches,
+; A halo copy under nested branches,
 ; `v = 0; if (r >= 0 && r < h) { if (c < w) v = src[r*w + c]; } tile[tid] = v`:
 ; the phi merges the load with zeros from two blocks. The guard is the
 ; conjunction of the two branch conditions on the way to the load (the

@@ -1,4 +1,4 @@
-; Issue 9, part 3: a halo copy as a chain of selects over a load that may be
+; A halo copy as a chain of selects over a load that may be
 ; speculated (`rin ? (cin ? src[..] : 0) : 0`, as instcombine leaves a
 ; clamped-index halo load): each select adds its condition to the guard;
 ; the copy is one cp.async whose src-size is 0 unless both hold.

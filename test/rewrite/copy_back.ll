@@ -1,4 +1,4 @@
-; The copy-back argument (issue 9, part 4): the tile is read after the loop
+; The copy-back argument: the tile is read after the loop
 ; (the last tile), which declines the loop by default
 ; (decline/tile_used_outside_loop.ll). With copy-back the loop is pipelined, and
 ; after the drain each thread copies its copy's bytes from the last slot

@@ -1,4 +1,4 @@
-; A copy stage that is a loop with a runtime trip count (issue 9, part 2):
+; A copy stage that is a loop with a runtime trip count:
 ; `for (j = 0; j < n; ++j) tile[tid + j] = src[i*256 + tid + j]`. Each issue
 ; point -- the prologue's two stages and the steady state -- gets its own
 ; clone of the copy loop, a loop of cp.async with the trip count the program

@@ -1,5 +1,5 @@
 ; A copy loop `for (x = 0; x < d; ++x) Kj[ty*d + x] = K[(j + ty)*d + x]` as
-; clang -O3 leaves it (issue 9, part 2): unrolled at run time into a main
+; clang -O3 leaves it: unrolled at run time into a main
 ; loop of 8 copies per iteration and a remainder loop, each under a guard on
 ; d. The copies of the two loops are proven safe together because their
 ; destination and source indices move in lockstep (where two meet, they

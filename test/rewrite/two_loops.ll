@@ -1,5 +1,5 @@
-; Two tile loops one after the other over the same __shared__ tile (issue 9,
-; part 4): a main loop and a remainder loop whose copies write the same bytes
+; Two tile loops one after the other over the same __shared__ tile:
+; a main loop and a remainder loop whose copies write the same bytes
 ; (the remainder's under a zero-fill guard), after a zero-initialization of
 ; the tile that both loops' copies overwrite. The second loop's ring takes
 ; the storage of the first's (one ring, not two); the zero-initialization,

@@ -1,6 +1,6 @@
 // A sync-first loop without __restrict__ pipelined behind a runtime alias
-// check (issue 9, part 5) that shares the ring of an earlier loop over the
-// same tile (issue 9, part 4), both in an outer loop. The original version
+// check that shares the ring of an earlier loop over the
+// same tile, both in an outer loop. The original version
 // the check falls back to uses slot 0 of the shared ring and ends with its
 // compute (no barrier closes a sync-first body): its exit edge must get the
 // barrier the pipelined exit has, or a thread could leave it and, through

@@ -1,5 +1,5 @@
-// The copy-back argument (issue 9, part 4) on a loop whose copy stage is a
-// copy loop (issue 9, part 2): the copy-back emits one load and one store per
+// The copy-back argument on a loop whose copy stage is a
+// copy loop: the copy-back emits one load and one store per
 // copy at the copy's address after the drain, and a copy loop's address is a
 // phi of its inner loop, with no value on the exit edge (remapping it cloned
 // the phi's cycle forever: a stack overflow). pl_copy_back_possible now says

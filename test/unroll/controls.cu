@@ -1,4 +1,4 @@
-// Issue 9, part 1: a tile loop fully unrolled before the pass is a decision
+// A tile loop fully unrolled before the pass is a decision
 // like any other. The JSON report (report=DIR) lists it as declined with
 // FullyUnrolled at its line; a kernel marked PL_PIPELINE whose only tile
 // loop was unrolled fails to compile, and the error gives the reason; a

@@ -1,4 +1,4 @@
-// Issue 9, part 1: a tile loop with a constant trip count is fully unrolled
+// A tile loop with a constant trip count is fully unrolled
 // by clang's -O3 pipeline (LoopFullUnrollPass) before OptimizerLast, where
 // the pass runs. It still gets exactly one remark, at its line, saying so
 // and how to keep it: FullyUnrolled. The user's choices decide the words:

@@ -1,4 +1,4 @@
-// Issue 9, part 1: exactly one remark per tile loop and per target
+// Exactly one remark per tile loop and per target
 // architecture, also for a loop fully unrolled before the pass. Each
 // --cuda-gpu-arch is its own device compile, with its own companion
 // records; the remarks say which architecture they are about.

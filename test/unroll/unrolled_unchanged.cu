@@ -1,4 +1,4 @@
-// Issue 9, part 1: a tile loop that is fully unrolled before the pass keeps
+// A tile loop that is fully unrolled before the pass keeps
 // exactly the code it has without the plugin. The companion pass only
 // records it (module metadata, erased by the pass); the PTX with the plugin
 // is the PTX without it, line for line, and the loop gets its remark.
