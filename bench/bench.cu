@@ -1043,7 +1043,7 @@ static int time_all(const char *csv, int reps, const char *only) {
     // Every round runs each variant once, in a fresh random order: a fixed
     // or rotated order keeps each variant behind the same predecessor
     // (its clocks, its L2 lines), which biased identical code by up to 2%
-    // (plain against plain#2, docs/performance.md).
+    // (plain against plain#2, docs/results/log.md).
     std::vector<size_t> order(runs.size());
     for (size_t j = 0; j < order.size(); ++j)
       order[j] = j;

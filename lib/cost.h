@@ -163,7 +163,7 @@ void pl_cost_measured(pl_cost *cost, unsigned plain);
 #define PL_COST_ASSUMED_THREADS 256u
 
 /** Predicted gains within this many thousandths of 1.000 are too close to
- * call (the noise of one H200 timing, docs/performance.md); there the loop
+ * call (the noise of one H200 timing, docs/results/log.md); there the loop
  * is pipelined only for what the model does not price (pl_cost_decide). */
 #define PL_COST_TIE_PERMILLE 10u
 

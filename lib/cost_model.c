@@ -65,7 +65,7 @@ static unsigned resident_blocks(const pl_cost *k, uint64_t smem, unsigned regs) 
  * this block size (the register file over the block's threads, and over
  * minctasm blocks, at most the chip's limit per thread). There ptxas
  * squeezes a ring of 3 stages and issues worse code: measured on the H200
- * (docs/performance.md), a matrixMul of 1024 threads at 58 of 64 registers
+ * (docs/results/log.md), a matrixMul of 1024 threads at 58 of 64 registers
  * ran 1.063x plain with 2 stages, 1.005x with 3, 0.979x with 4. */
 static int squeezed(const pl_cost *k) {
   if (!k->regs_measured)
@@ -96,7 +96,7 @@ static double maxd(double a, double b) { return a > b ? a : b; }
  * cycle), whichever bounds the loop's own instructions, plus the issue of
  * the extra ones: the ring's instructions (slot rotation, waits, cp.async
  * issue) run in the copy phase, where the compute's shared-memory
- * wavefronts do not hide them. Measured on the H200 (docs/performance.md),
+ * wavefronts do not hide them. Measured on the H200 (docs/results/log.md),
  * rings on loops bound by shared memory cost what their added instructions
  * take to issue (sgemm, twoloop, rowdot, mmassert: 1.13x-1.15x the
  * compute-only time for 31 instructions added to about 145), not that
@@ -169,14 +169,14 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
      * PL_COST_SCHEDULERS schedulers by warp id, so the warps of a block of
      * more than PL_COST_SCHEDULERS warps take turns and drift apart, where a
      * smaller block's warps each have a scheduler of their own. Measured on
-     * the H200 (docs/performance.md): nbody (8 warps, predicted 0.998x) ran
+     * the H200 (docs/results/log.md): nbody (8 warps, predicted 0.998x) ran
      * 1.08x plain pipelined, the padded WMMA GEMMs 1.06x-3.5x; attention (2
      * warps, predicted 1.002x, nothing padded) 0.99x. For the barrier alone, a
      * mixed ring (cp.async and register-staged copies) is declined on a tie:
      * its cp.async copies get the register lowering's two slots, waited for
      * with wait_group 0, and no margin (PL_COST_MARGIN_REGISTERS); the
      * bench's dequantizing GEMM, predicted 0.990x with ptxas's register
-     * count, ran 0.931x so (docs/performance.md; fitted after the fact). */
+     * count, ran 0.931x so (docs/results/log.md; fitted after the fact). */
     int mixed = k->staged_copies && k->staged_copies < k->ring_copies;
     if (k->padded || (k->warps > PL_COST_SCHEDULERS && !mixed))
       k->stages = best;

@@ -34,7 +34,7 @@
  *             unpadded ring would have fit 3 (a 4- to 8-way conflict slows
  *             every fragment read of every iteration; a third stage only
  *             hides more latency: the WMMA GEMM measured 3.40x padded
- *             against 1.37x unpadded, docs/performance.md). `layout=padded` pads every tile that
+ *             against 1.37x unpadded, docs/results/log.md). `layout=padded` pads every tile that
  *             can be rewritten, `layout=unpadded` none
  *   widening  copies of one thread that are adjacent in both the source and
  *             the tile, under the same guard and predicate, merge into one

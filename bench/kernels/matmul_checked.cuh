@@ -7,7 +7,7 @@
 // Same tiles, same loop, same arithmetic in every instance; what differs is
 // how many registers ptxas gives it, and so how many blocks of 1024 threads
 // fit on an SM: 2 at 32 registers (MIN_BLOCKS = 2 asks ptxas for that), 1
-// above (docs/performance.md).
+// above (docs/results/log.md).
 // C (hA x wB) = A (hA x wA) * B (wA x wB); all multiples of BLOCK_SIZE = 32.
 #ifndef BENCH_MATMUL_CHECKED_CUH
 #define BENCH_MATMUL_CHECKED_CUH

@@ -7,7 +7,7 @@
 //   kernel (CUDA C++ Programming Guide, "Assertion"), so the assert's
 //   condition holds after it. With 1024 threads 2 blocks of 32 warps reside
 //   (the model's 29 registers; ptxas gives 40 and one block:
-//   docs/performance.md), and the loop is still declined.
+//   docs/results/log.md), and the loop is still declined.
 // - __trap() (inline asm "trap;") halts too: 128 threads.
 // - An early return on the block shape: llvm::LazyValueInfo proves
 //   blockDim.x == 64 on the way to the loop.

@@ -2,7 +2,7 @@
 // The CUDA Samples' matrixMul with its asserts, 1024 threads per block
 // (asserted): at 32 registers or fewer two blocks fit an SM and cover each
 // other's loads, so the ring only adds work and the loop is declined; above
-// 32 one block fits, alone, and the ring gains (docs/performance.md: 40
+// 32 one block fits, alone, and the ring gains (docs/results/log.md: 40
 // registers, 1.02x-1.05x). The estimate (29) cannot tell the two apart.
 // A stand-in ptxas (Inputs/fake-ptxas) makes the counts exact here:
 //   FAKE_REGS=40  pipelined, "40 registers (ptxas)"

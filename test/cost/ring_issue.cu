@@ -7,7 +7,7 @@
 // blocks per SM) is pipelined with 3 stages at a predicted 1.066x; measured
 // on the H200 its forced 3-stage ring ran 1.083x plain, and the model that
 // scaled the wavefront-bound time predicted 0.982x and declined it (a
-// blind prediction, wrong; docs/performance.md). The seeds' SGEMM (same
+// blind prediction, wrong; docs/results/log.md). The seeds' SGEMM (same
 // mix, 8 blocks of 8 warps) stays declined: the other blocks cover its
 // latency and the ring's issue does not pay (predicted 0.946x, measured
 // 0.969x).

@@ -3,7 +3,7 @@
 // what it does not price: padded rows, or the removed barrier of a block
 // of more than 4 warps (the SM's 4 schedulers: a larger block's warps take
 // turns and drift apart, so each barrier idles the block longer). On the
-// H200 (docs/performance.md) the bench's attention (2 warps, predicted
+// H200 (docs/results/log.md) the bench's attention (2 warps, predicted
 // 1.002x) ran 0.99x plain pipelined, so it is declined; its nbody (8 warps,
 // predicted 0.998x) ran 1.08x and stays pipelined, as does the fixed-K WMMA
 // GEMM (4 warps, predicted 1.000x, rows padded for conflict-free WMMA
