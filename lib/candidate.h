@@ -4,8 +4,9 @@
  *   recognize (loop -> pl_candidate) -> legality (answers yes or why not)
  *   -> plan (pl_plan: every decision) -> rewrite (IR) -> remarks.
  * Recognition fills a pl_candidate; no later stage writes it, except the
- * driver, which sets the preheader it creates for a loop that had none
- * (pipeline.c) just before the rewrite. A candidate
+ * rewrite (pl_rewrite), which sets the preheader it creates for a loop
+ * that had none, and the preheader and exit of the alias check's version.
+ * A candidate
  * owns its arrays and tile names; release it with pl_candidate_free().
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_CANDIDATE_H

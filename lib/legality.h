@@ -3,13 +3,14 @@
  * One ordered list of checks (LoopDistribute's processLoop is the model);
  * the first failure declines the loop. Legality only answers, over the
  * candidate and its facts (facts.h): it changes no IR and writes nothing
- * into the candidate.
+ * into the candidate. In the order of the table in legality.c:
+ *   storage    every tile has a known size and is not visible to other
+ *              translation units under -fgpu-rdc
  *   predicates a copy under a branch: its condition is the same on every
  *              iteration (the same threads fill the same bytes of a slot)
- *   (a) tiles  of known size, and not visible to other translation units
- *              under -fgpu-rdc; only the copy stage writes a tile;
- *              nothing reads it before the first barrier; its address goes
- *              nowhere we cannot see; it is used in this loop only
+ *   (a) tiles  only the copy stage writes a tile; nothing reads it
+ *              before the first barrier; its address goes nowhere we
+ *              cannot see; it is used in this loop only (tile_uses.h)
  *   source     every copy reads global memory: a kernel's pointer
  *              parameters point to global memory (CUDA C++ Programming
  *              Guide, "Device Memory Spaces"), as do addrspace(1) pointers
@@ -26,6 +27,9 @@
  *   (c) addrs  each copy's addresses and guard are side-effect-free
  *              functions of induction variables (loop-invariant steps) and
  *              loop-invariant values
+ *   copy loops a copy stage with loops runs them the same way on every
+ *              iteration, and runs nothing but copies and their
+ *              arithmetic (legality_copies.h)
  *   (a') dests the same bytes of a tile on every iteration, no two copies
  *              writing the same bytes
  *   trip       the trip count is known at loop entry (trip.h)

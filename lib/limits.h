@@ -60,6 +60,11 @@
  * that halts the kernel (the block shape a kernel asserts, cost.c). */
 #define PL_MAX_HALT_TERMS 16
 
+/** Memory instructions after a loop's exit that the plan compares with the
+ * loop's accesses, to decide whether a barrier must follow the drain
+ * (plan.c); past it the barrier stays, which is always safe. */
+#define PL_MAX_EXIT_SCAN 4096
+
 /** Loops of a kernel remembered as filling a shared tile the same way
  * (only a cache: past it, a loop is checked again). */
 #define PL_MAX_SIBLING_MEMO 16

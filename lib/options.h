@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/** Fewest and most stages of a ring (issue #2: rings of 2 to 8 stages). */
+/** Fewest and most stages of a ring: the product pipelines with 2 to 8. */
 #define PL_MIN_STAGES 2u
 #define PL_MAX_STAGES 8u
 /** Default number of stages, used where it fits the budget. */

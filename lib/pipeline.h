@@ -3,7 +3,7 @@
  * FILE: lib/pipeline.h
  * DESCRIPTION:
  *   Entry point of the core. For every kernel of an NVPTX module, every
- *   loop goes through the stages in a fixed order -- recognize, target,
+ *   loop goes through the stages in a fixed order -- recognize, facts,
  *   legality, plan, rewrite -- and gets exactly one remark: passed with the
  *   ring's shape, or missed with the first reason that failed (plus an
  *   analysis remark with details). Declined loops are left untouched.

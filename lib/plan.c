@@ -45,7 +45,7 @@ static int exit_needs_barrier(pl_host *host, const pl_candidate *c) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !found; i = LLVMGetNextInstruction(i)) {
       if (!pl_touches_memory(i) || pl_is_any_barrier(i))
         continue;
-      if (++seen > 4096) {
+      if (++seen > PL_MAX_EXIT_SCAN) {
         found = 1; /* too much to look at: keep the barrier */
         break;
       }
@@ -152,9 +152,7 @@ static uint64_t ring_need(const pl_plan *plan, unsigned s);
 
 /* (e) The stage count: the requested one, lowered until the rings fit. A
  * lowering that stores after the compute has two slots, no more. */
-static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t per_stage,
-                       pl_plan *plan, pl_fail *f) {
-  (void)c;
+static int plan_stages(const pl_options *opts, uint64_t per_stage, pl_plan *plan, pl_fail *f) {
   plan->requested = opts->stages ? opts->stages : PL_DEFAULT_STAGES;
   if (plan->stores_after_compute) {
     plan->slots_cut = opts->stages > PL_MIN_STAGES ? opts->stages : 0;
@@ -430,7 +428,7 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   for (size_t i = 0; i < plan->ncopies; ++i)
     if (plan->rings[plan->copies[i].tile].pad && plan->dst_align[i] > 16)
       plan->dst_align[i] = 16; /* rows of row + 16 bytes keep 16 */
-  if (!plan_stages(c, opts, per_stage, plan, f) || !plan_profit(x, per_stage, plan, f))
+  if (!plan_stages(opts, per_stage, plan, f) || !plan_profit(x, per_stage, plan, f))
     return 0;
   const pl_trip *trip = pl_facts_trip(x->facts, f);
   assert(trip && "legality checked the trip count");

@@ -161,7 +161,7 @@ static int recognize_loop(pl_host *host, pl_candidate *c, LLVMValueRef hand_pipe
     return pl_failf(f, PL_R_NO_COPY, NULL,
                     "no copy from global memory into a __shared__ tile opens the loop body");
   /* A loop without a preheader gets one, as LoopSimplify would make it,
-   * but only once it is sure to be pipelined (pipeline.c): a declined
+   * but only once it is sure to be pipelined (pl_rewrite): a declined
    * loop keeps its IR. LoopSimplify cannot split an indirect branch. */
   c->preheader = pl_loop_preheader(c->loop);
   if (!c->preheader && !can_insert_preheader(c))

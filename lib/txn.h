@@ -2,9 +2,9 @@
  *
  * FILE: lib/txn.h
  * DESCRIPTION:
- *   Everything the driver changes for one loop -- a preheader, the runtime
- *   alias check's versions, the ring's row layout, the ring itself -- is
- *   one transaction on the loop's function. Begun before the first change,
+ *   Everything the rewrite changes for one loop -- a preheader, the
+ *   runtime alias check's versions, the ring's row layout, the ring itself
+ *   -- is one transaction on the loop's function. Begun before the first change,
  *   it ends in one of two ways:
  *     commit    the changes stay; what the rewrite retired (a tile no
  *               instruction uses any more, a ring replaced by a larger one)
@@ -14,10 +14,10 @@
  *               global the rewrite replaced everywhere is put back
  *               everywhere, the globals and declarations it added are
  *               erased, and every global's metadata is set back
- *   The driver rolls back when a stage declines the loop after changing
- *   the IR (the alias check) and when the changed function fails LLVM's
- *   verifier: a user's build never gets invalid IR from the pass, and a
- *   declined loop keeps its IR byte for byte.
+ *   No stage declines a loop after the rewrite began (the rewrite expands
+ *   only what legality and the plan accepted); the driver rolls back when
+ *   the changed function fails LLVM's verifier: a user's build never gets
+ *   invalid IR from the pass, and the loop keeps its IR byte for byte.
  *
  *   Within a transaction the rewrite must not erase a global or replace one
  *   itself: it asks the transaction (pl_txn_retire_global,

@@ -3,8 +3,9 @@
 // `for (i = tid; i < BM * BK; i += blockDim.x)`, in a helper; the block size
 // is a runtime value (blockDim.x), so clang keeps the loop rolled. Each stage
 // of the ring is issued as a loop of cp.async with that runtime trip count.
-// (profitability=off: the cost model counts a copy loop's copy once, not once
-// per element, so it underrates the ring for this kernel.)
+// (profitability=off keeps the test about the rewrite whatever the cost
+// model predicts; by default the model pipelines this kernel too, with 3
+// stages.)
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
