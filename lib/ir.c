@@ -4,8 +4,6 @@
 #include "alloc.h"
 #include "host_diag.h"
 #include "host_memory.h"
-#include "limits.h"
-#include "uses.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,20 +63,6 @@ void pl_vmap_put(pl_vmap *m, LLVMValueRef k, LLVMValueRef v) {
       return;
     }
   }
-}
-
-static pl_walk_step find_instruction(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
-  (void)ctx;
-  (void)v;
-  (void)depth;
-  if (LLVMIsAInstruction(user))
-    return PL_WALK_STOP;
-  return LLVMIsAConstantExpr(user) ? PL_WALK_INTO : PL_WALK_SKIP;
-}
-
-int pl_used_by_instructions(LLVMValueRef v) {
-  /* a chain of constants too deep to follow counts as used */
-  return pl_walk_uses(v, PL_MAX_DERIVED_DEPTH, find_instruction, NULL) != 1;
 }
 
 void pl_vec_push(pl_vec *a, LLVMValueRef x) {

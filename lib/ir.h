@@ -38,10 +38,6 @@ void pl_vec_push(pl_vec *a, LLVMValueRef x);
 int pl_vec_has(const pl_vec *a, LLVMValueRef x);
 void pl_vec_free(pl_vec *a);
 
-/** Nonzero when an instruction uses `v`, directly or through constant
- * expressions (a global that only dead constants name is unused). */
-int pl_used_by_instructions(LLVMValueRef v);
-
 /** Name of the function `call` calls directly, or "" (never NULL). */
 const char *pl_callee_name(LLVMValueRef call);
 /** Intrinsic ID of the function `inst` calls directly (LLVMGetIntrinsicID),

@@ -4,6 +4,7 @@
 #include "host_snapshot.h"
 #include "ir.h"
 #include "reasons.h"
+#include "uses.h"
 
 #include <stdlib.h>
 #include <string.h>

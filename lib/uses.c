@@ -2,6 +2,9 @@
 #include "uses.h"
 
 #include "gep.h"
+#include "limits.h"
+
+#include <stddef.h>
 
 static int walk(LLVMValueRef v, unsigned depth, unsigned max_depth, pl_use_visitor visit,
                 void *ctx) {
@@ -33,4 +36,18 @@ int pl_derives_address(LLVMValueRef user, LLVMValueRef used) {
   if (pl_is_gep(user))
     return LLVMGetOperand(user, 0) == used;
   return pl_is_pointer_cast(user);
+}
+
+static pl_walk_step find_instruction(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
+  (void)ctx;
+  (void)v;
+  (void)depth;
+  if (LLVMIsAInstruction(user))
+    return PL_WALK_STOP;
+  return LLVMIsAConstantExpr(user) ? PL_WALK_INTO : PL_WALK_SKIP;
+}
+
+int pl_used_by_instructions(LLVMValueRef v) {
+  /* a chain of constants too deep to follow counts as used */
+  return pl_walk_uses(v, PL_MAX_DERIVED_DEPTH, find_instruction, NULL) != 1;
 }

@@ -40,4 +40,9 @@ int pl_walk_uses(LLVMValueRef root, unsigned max_depth, pl_use_visitor visit, vo
  * as a constant expression. */
 int pl_derives_address(LLVMValueRef user, LLVMValueRef used);
 
+/** Nonzero when an instruction uses `v`, directly or through constant
+ * expressions (a global that only dead constants name is unused); a chain
+ * of constants deeper than PL_MAX_DERIVED_DEPTH counts as used. */
+int pl_used_by_instructions(LLVMValueRef v);
+
 #endif /* PL_USES_H */
