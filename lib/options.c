@@ -190,7 +190,7 @@ static const char help_tail[] =
     "libpipeline: warnings are -Wbackend-plugin: -Wno-backend-plugin silences them\n";
 
 /* Each argument's help line: two spaces, its synopsis padded to 18 columns
- * (or followed by two spaces when it is as long), its HELP; the bound
+ * with two spaces at least, its HELP; the bound
  * counts the synopsis, the padding and "  ", "=", "\n" at most. */
 enum {
   PL_HELP_SIZE = sizeof help_head + sizeof help_tail
@@ -210,7 +210,7 @@ static void make_help(void) {
     put(&t, "  ");
     put_synopsis(&t, &options[i]);
     size_t n = t.len - start;
-    put(&t, "%*s%s\n", n < 18 ? (int)(18 - n) : 2, "", options[i].help);
+    put(&t, "%*s%s\n", n + 2 < 18 ? (int)(18 - n) : 2, "", options[i].help);
   }
   put(&t, "%s", help_tail);
 }
