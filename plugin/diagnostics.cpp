@@ -87,6 +87,26 @@ struct pl_remark {
   std::unique_ptr<DiagnosticInfoOptimizationBase> D;
 };
 
+/// A remark of pass cuda-pipeline of the kind `Kind`, named `Name`, at `DL`
+/// in `Region`, to be filled field by field and emitted by pl_remark_emit.
+static pl_remark *newRemark(pl_host *H, pl_remark_kind Kind, const char *Name, const DebugLoc &DL,
+                            BasicBlock *Region) {
+  static const char Pass[] = "cuda-pipeline";
+  auto *R = new pl_remark{H, nullptr};
+  switch (Kind) {
+  case PL_REMARK_PASSED:
+    R->D = std::make_unique<OptimizationRemark>(Pass, Name, DL, Region);
+    break;
+  case PL_REMARK_MISSED:
+    R->D = std::make_unique<OptimizationRemarkMissed>(Pass, Name, DL, Region);
+    break;
+  case PL_REMARK_ANALYSIS:
+    R->D = std::make_unique<OptimizationRemarkAnalysis>(Pass, Name, DL, Region);
+    break;
+  }
+  return R;
+}
+
 pl_remark *pl_remark_begin(pl_host *H, pl_remark_kind Kind, const char *Name, pl_loop_ref LR,
                            LLVMValueRef Inst) {
   Loop *L = unwrapLoop(LR);
@@ -103,20 +123,7 @@ pl_remark *pl_remark_begin(pl_host *H, pl_remark_kind Kind, const char *Name, pl
     while (DILocation *At = DL->getInlinedAt())
       DL = DebugLoc(At);
   BasicBlock *Region = L ? L->getHeader() : unwrap<Instruction>(Inst)->getParent();
-  static const char Pass[] = "cuda-pipeline";
-  auto *R = new pl_remark{H, nullptr};
-  switch (Kind) {
-  case PL_REMARK_PASSED:
-    R->D = std::make_unique<OptimizationRemark>(Pass, Name, DL, Region);
-    break;
-  case PL_REMARK_MISSED:
-    R->D = std::make_unique<OptimizationRemarkMissed>(Pass, Name, DL, Region);
-    break;
-  case PL_REMARK_ANALYSIS:
-    R->D = std::make_unique<OptimizationRemarkAnalysis>(Pass, Name, DL, Region);
-    break;
-  }
-  return R;
+  return newRemark(H, Kind, Name, DL, Region);
 }
 
 void pl_remark_text(pl_remark *R, const char *Text) { *R->D << Text; }
@@ -154,21 +161,7 @@ void pl_report_warning(LLVMModuleRef M, const char *Message) {
 pl_remark *pl_remark_begin_at(pl_host *H, pl_remark_kind Kind, const char *Name,
                               LLVMMetadataRef Location) {
   DebugLoc DL(Location ? cast<DILocation>(unwrap(Location)) : nullptr);
-  BasicBlock *Region = &H->F.getEntryBlock();
-  static const char Pass[] = "cuda-pipeline";
-  auto *R = new pl_remark{H, nullptr};
-  switch (Kind) {
-  case PL_REMARK_PASSED:
-    R->D = std::make_unique<OptimizationRemark>(Pass, Name, DL, Region);
-    break;
-  case PL_REMARK_MISSED:
-    R->D = std::make_unique<OptimizationRemarkMissed>(Pass, Name, DL, Region);
-    break;
-  case PL_REMARK_ANALYSIS:
-    R->D = std::make_unique<OptimizationRemarkAnalysis>(Pass, Name, DL, Region);
-    break;
-  }
-  return R;
+  return newRemark(H, Kind, Name, DL, &H->F.getEntryBlock());
 }
 
 int pl_function_inlines_location(LLVMValueRef Fn, LLVMMetadataRef Location) {
