@@ -59,6 +59,9 @@ typedef struct pl_copy {
   LLVMValueRef more_guards[PL_MAX_GUARD_TERMS - 1];
   unsigned char more_negated[PL_MAX_GUARD_TERMS - 1]; /**< term copies when false */
   unsigned nmore_guards;
+  /** Its guard had more than PL_MAX_GUARD_TERMS terms: the rest were not
+   * read as a guard (the value then reads as a conversion, if anything). */
+  int guard_cut;
   /** The copy sits in a loop of the copy stage: one
    * store that writes a run of the tile, one element per iteration of
    * that loop. */

@@ -97,8 +97,10 @@ static int add_guard(pl_copy *cp, LLVMValueRef cond, int negated) {
     cp->guard_negated = negated;
     return 1;
   }
-  if (cp->nmore_guards + 1 >= PL_MAX_GUARD_TERMS)
+  if (cp->nmore_guards + 1 >= PL_MAX_GUARD_TERMS) {
+    cp->guard_cut = 1;
     return 0;
+  }
   cp->more_guards[cp->nmore_guards] = cond;
   cp->more_negated[cp->nmore_guards++] = (unsigned char)negated;
   return 1;
@@ -179,14 +181,19 @@ static int chain_guard(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef l
     if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
       return 0;
     LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
-    if (s0 == s1 || (s0 != x && s1 != x) || !add_guard(&terms, LLVMGetCondition(br), s1 == x))
+    if (s0 == s1 || (s0 != x && s1 != x))
       return 0;
+    if (!add_guard(&terms, LLVMGetCondition(br), s1 == x)) {
+      cp->guard_cut = 1;
+      return 0;
+    }
     if (pl_dominates(host, p, mb)) {
       *cp = terms;
       return 1;
     }
     x = p;
   }
+  cp->guard_cut = 1;
   return 0;
 }
 
@@ -423,8 +430,13 @@ int pl_classify_copy(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy
     return 0;
   if (!LLVMIsALoadInst(v) && !pl_is_copy_load(v)) {
     /* Not the loaded bytes: a guard with another fill, or a conversion. */
-    *cp = (pl_copy){.store = cp->store, .dst = cp->dst, .tile = cp->tile};
-    return classify_converted(host, c, store, cp, f, tname);
+    *cp =
+        (pl_copy){.store = cp->store, .dst = cp->dst, .tile = cp->tile, .guard_cut = cp->guard_cut};
+    if (classify_converted(host, c, store, cp, f, tname))
+      return 1;
+    if (cp->guard_cut)
+      pl_fail_detail(f, PL_GUARD_CUT_FORMAT, PL_MAX_GUARD_TERMS);
+    return 0;
   }
   if (!pl_is_copy_load(v))
     return pl_failf(f, PL_R_VOLATILE_COPY, v,

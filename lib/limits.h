@@ -55,6 +55,11 @@
  * two bounds each; past it the copy's conditions are not read as a guard
  * and the loop is declined with the guard's shape. */
 #define PL_MAX_GUARD_TERMS 8
+/** What a remark adds where a guard was cut at PL_MAX_GUARD_TERMS (a
+ * printf format taking the limit). */
+#define PL_GUARD_CUT_FORMAT                                                                        \
+  "the copy's zero-fill guard has more than %d terms (PL_MAX_GUARD_TERMS), the most the pass "     \
+  "reads as a guard: the selects or branches past them read as a conversion"
 
 /** and/or instructions followed from a compare on blockDim to the branch
  * that halts the kernel (the block shape a kernel asserts, cost.c). */

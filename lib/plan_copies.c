@@ -175,12 +175,16 @@ static int cp_async_target(const pl_plan *plan, pl_fail *f) {
 static int cp_async_can_copy(const pl_candidate *c, const pl_plan *plan, size_t i, pl_fail *f) {
   const pl_copy *cp = &plan->copies[i];
   const char *tn = c->tiles[cp->tile].name;
-  if (cp->value)
-    return pl_failf(f, PL_R_CONVERTED_COPY, cp->store,
-                    "the copy into tile '%s' converts the loaded value; cp.async copies bytes "
-                    "unchanged; use the register lowering (lowering=registers, the default "
-                    "lowering=auto), or convert when reading the tile",
-                    tn);
+  if (cp->value) {
+    pl_failf(f, PL_R_CONVERTED_COPY, cp->store,
+             "the copy into tile '%s' converts the loaded value; cp.async copies bytes "
+             "unchanged; use the register lowering (lowering=registers, the default "
+             "lowering=auto), or convert when reading the tile",
+             tn);
+    if (cp->guard_cut)
+      pl_fail_detail(f, PL_GUARD_CUT_FORMAT, PL_MAX_GUARD_TERMS);
+    return 0;
+  }
   if (cp->fill) {
     char *text = pl_fill_text(cp->fill);
     pl_failf(f, PL_R_NONZERO_FILL, cp->store,
