@@ -163,16 +163,21 @@ static int plan_stages(const pl_options *opts, uint64_t per_stage, pl_plan *plan
   while (s >= PL_MIN_STAGES && ring_need(plan, s) > opts->max_shared)
     --s;
   if (s < PL_MIN_STAGES) {
+    /* At the maximum the advice is the tiles: ptxas takes no more static
+     * shared memory (options.def, max-shared). */
+    const char *fix = opts->max_shared < PL_DEFAULT_MAX_SHARED
+                          ? "raise max-shared or use smaller tiles"
+                          : "use smaller tiles (max-shared is at its maximum, the 48 KiB of "
+                            "static shared memory ptxas accepts)";
     pl_failf(f, PL_R_BUDGET, NULL,
              "a ring of 2 stages needs %llu bytes of shared memory, over the budget "
-             "of %llu bytes; raise max-shared or use smaller tiles",
+             "of %llu bytes; %s",
              (unsigned long long)(2 * per_stage + plan->other_shared),
-             (unsigned long long)opts->max_shared);
+             (unsigned long long)opts->max_shared, fix);
     pl_fail_detail(f,
                    "each stage holds %llu bytes of tiles; the kernel's other "
-                   "__shared__ arrays take %llu bytes; raise max-shared or use "
-                   "smaller tiles",
-                   (unsigned long long)per_stage, (unsigned long long)plan->other_shared);
+                   "__shared__ arrays take %llu bytes; %s",
+                   (unsigned long long)per_stage, (unsigned long long)plan->other_shared, fix);
     return 0;
   }
   plan->stages = s;

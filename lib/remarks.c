@@ -175,6 +175,7 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_str(r, "SerialLatencies", n);
     pl_remark_text(r, " load latencies one after another (copy-loop trips)");
   }
+  context(r, host);
   pl_remark_emit(r);
 }
 
@@ -335,6 +336,7 @@ static void remark_ring(pl_host *host, const pl_candidate *c, const pl_plan *pla
     pl_remark_text(r, "; one barrier per iteration; ");
     pl_remark_u64(r, "Emitted", copies);
     pl_remark_text(r, " copy instructions emitted");
+    context(r, host);
     pl_remark_emit(r);
     return;
   }
@@ -392,6 +394,7 @@ void pl_remark_shared_space(pl_host *host, const pl_shared_space_counts *sc) {
     pl_remark_u64(r, "SharedWrites", sc->writes);
     pl_remark_text(r, sc->writes == 1 ? " tile write" : " tile writes");
   }
+  context(r, host);
   pl_remark_emit(r);
 }
 
@@ -420,5 +423,6 @@ void pl_remark_fact_runs(pl_host *host, LLVMMetadataRef location, const pl_fact_
   pl_remark_text(r, " of ");
   pl_remark_u64(r, "Tiles", ntiles);
   pl_remark_text(r, " tiles");
+  context(r, host);
   pl_remark_emit(r);
 }

@@ -15,15 +15,15 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -o /dev/null %S/../realworld/alias_inplace.cu -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
 
 // ALIAS: remark: pipelined loop with 3 stages: {{.*}}with a runtime alias check
-// ALIAS: remark: facts computed: trip 1, writes 1, alias-check bounds 1, tile verdicts 1 of 1 tiles
+// ALIAS: remark: facts computed: trip 1, writes 1, alias-check bounds 1, tile verdicts 1 of 1 tiles [sm_80, kernel '{{.*}}']
 // ALIAS-NOT: facts computed
 
 // SGEMM: remark: pipelined loop with {{[0-9]}} stages: tile 'As'
-// SGEMM: remark: facts computed: trip 1, writes 1, alias-check bounds 0, tile verdicts 2 of 2 tiles
+// SGEMM: remark: facts computed: trip 1, writes 1, alias-check bounds 0, tile verdicts 2 of 2 tiles [sm_80, kernel '{{.*}}']
 // SGEMM-NOT: facts computed
 
 // UNKNOWN: remark: loop not pipelined: the loop may write the global memory tile 'tile' is copied from
-// UNKNOWN: remark: facts computed: trip 1, writes 1, alias-check bounds 1, tile verdicts 1 of 1 tiles
+// UNKNOWN: remark: facts computed: trip 1, writes 1, alias-check bounds 1, tile verdicts 1 of 1 tiles [sm_80, kernel '{{.*}}']
 // UNKNOWN-NOT: facts computed
 
 // OFF-NOT: facts computed

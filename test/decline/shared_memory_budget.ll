@@ -1,10 +1,14 @@
 ; A 32 KiB tile: two stages need 64 KiB, over the default 48 KiB budget of
-; static shared memory, so the loop is declined.
+; static shared memory, so the loop is declined. The default is the most
+; ptxas accepts, so the remark asks for smaller tiles only; under a lower
+; budget (LOW, max-shared=32K) it also suggests raising it.
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: a ring of 2 stages needs 65536 bytes of shared memory, over the budget of 49152 bytes
+; CHECK: remark: <unknown>:0:0: loop not pipelined: a ring of 2 stages needs 65536 bytes of shared memory, over the budget of 49152 bytes; use smaller tiles (max-shared is at its maximum, the 48 KiB of static shared memory ptxas accepts)
+; RUN: %opt -passes='cuda-pipeline<max-shared=32K>' -pass-remarks-missed=cuda-pipeline -disable-output %s 2>&1 | FileCheck %s --check-prefix=LOW
+; LOW: remark: <unknown>:0:0: loop not pipelined: a ring of 2 stages needs 65536 bytes of shared memory, over the budget of 32768 bytes; raise max-shared or use smaller tiles
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: SharedMemoryBudget

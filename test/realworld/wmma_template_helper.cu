@@ -14,8 +14,8 @@
 
 // REMARK: wmma_template_helper.cu:[[@LINE+40]]:3: remark: pipelined loop with 2 stages: tile 'As' 4096 -> 10240 bytes, tile 'Bs' 8192 -> 17408 bytes;
 // REMARK-SAME: tile 'As' rows padded from 64 to 80 bytes: WMMA reads conflict-free; tile 'Bs' rows padded from 256 to 272 bytes: WMMA reads conflict-free
-// REMARK: remark: 8 tile reads use the shared state space; 4 tile writes
-// REMARK: remark: 1 tile read uses the shared state space
+// REMARK: remark: 8 tile reads use the shared state space; 4 tile writes [sm_80, kernel '{{.*}}']
+// REMARK: remark: 1 tile read uses the shared state space [sm_80, kernel '{{.*}}']
 
 // CHECK-LABEL: .entry _Z8tileGemmILi2ELi4EEviiPK6__halfS2_Pf(
 // CHECK-NOT: wmma.load.{{[ab]}}.sync.aligned.row.m16n16k16.f16

@@ -10,7 +10,7 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: %opt -passes=cuda-pipeline,verify -disable-output %s
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 2 stages: tile 'tile' 1024 -> 2048 bytes; 1 copy of 4 bytes, 1 staged through 1 register; removed the second barrier (sm_75: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_75
-; REMARK: remark: <unknown>:0:0: ring of 2 stages takes 2048 bytes of shared memory (0 more in other __shared__ arrays); the prologue issues 1 iteration; iteration i loads iteration i+1 into registers before its compute and stores them into the other slot after it; one barrier per iteration; 2 copy instructions emitted
+; REMARK: remark: <unknown>:0:0: ring of 2 stages takes 2048 bytes of shared memory (0 more in other __shared__ arrays); the prologue issues 1 iteration; iteration i loads iteration i+1 into registers before its compute and stores them into the other slot after it; one barrier per iteration; 2 copy instructions emitted [sm_75, kernel 'kernel']
 ; The same loop forced to cp.async on sm_75 is declined (decline/unsupported_target.ll).
 
 ; CHECK: @tile.ring = internal unnamed_addr addrspace(3) global [2048 x i8] undef, align 16
