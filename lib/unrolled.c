@@ -146,6 +146,14 @@ static void fail_for(const record *r, pl_reason skip, const char *skip_message, 
   else if (r->pipeline_disabled)
     pl_failf(f, PL_R_DISABLED_BY_PRAGMA, NULL,
              "the loop is marked '#pragma clang loop pipeline(disable)'");
+  else if (r->trip <= 1)
+    /* One tile: no later tile to load while it is used, so no pragma
+     * would help (a rolled one-trip loop would get NotProfitable). */
+    pl_failf(f, PL_R_FULLY_UNROLLED, NULL,
+             "the loop runs once (constant trip count %u) and was removed before the pass ran; "
+             "with one tile there is no later tile to load while it is used, so there is "
+             "nothing to pipeline",
+             r->trip);
   else if (r->pragma == PL_UNROLL_FORCED)
     pl_failf(f, PL_R_FULLY_UNROLLED, NULL,
              "its '#pragma unroll' fully unrolled the loop (constant trip count %u) before the "

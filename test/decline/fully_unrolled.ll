@@ -9,6 +9,12 @@
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
 ; RUN: FileCheck %s --check-prefix=IR < %t.after.ll
+; A loop of one trip (ONE, the exit compare made `== 1` by sed) gets no
+; advice to keep it rolled: one tile has nothing to overlap.
+; RUN: sed -e 's/icmp eq i32 %%29, 4,/icmp eq i32 %%29, 1,/' %s > %t.one.ll
+; RUN: %opt -passes='function(loop(cuda-pipeline-note,loop-unroll-full)),cuda-pipeline' -pass-remarks-missed=cuda-pipeline -disable-output %t.one.ll 2>&1 | FileCheck %s --check-prefix=ONE
+; ONE: remark: fully_unrolled.cu:4:3: loop not pipelined: the loop runs once (constant trip count 1) and was removed before the pass ran; with one tile there is no later tile to load while it is used, so there is nothing to pipeline [sm_80, kernel 'kernel(float const*, float*)']
+; ONE-NOT: pragma unroll
 ; The record alone, before the unroller:
 ; RUN: %opt -passes='loop(cuda-pipeline-note)' -S %s | FileCheck %s --check-prefix=RECORD
 ; CHECK: remark: fully_unrolled.cu:4:3: loop not pipelined: the loop was fully unrolled (constant trip count 4) before the pass ran; write '#pragma unroll 1' before it to keep it a loop that can be pipelined [sm_80, kernel 'kernel(float const*, float*)']
