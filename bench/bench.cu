@@ -403,6 +403,12 @@ static Problem stream_problem(const char *name, Fn Variant::*fn, long tile, std:
 // not multiples of the tile where the kernel supports them. Timed sizes aim
 // at 0.2 to 2 ms per launch on an H200.
 
+/* Check sizes of the siboehm-style SGEMMs with 128 x 128 block tiles and a
+ * K step of 8 (trip counts 0 to 5 and 125). */
+static const std::vector<Size> check_128x128x8 = {{128, 128, 0},  {128, 128, 8},  {128, 256, 16},
+                                                  {256, 128, 24}, {128, 128, 32}, {128, 128, 40},
+                                                  {384, 256, 1000}};
+
 static void realworld(std::vector<Problem> &p) {
   // (a) siboehm kernel 4 style, template + pointer bumps: M, N multiples of
   // 64, K of 8 (trip count K/8).
@@ -418,24 +424,10 @@ static void realworld(std::vector<Problem> &p) {
   // (b) siboehm kernel 6 style, transposed float4 stores, uint counter: M, N
   // multiples of 128, K of 8 (trip count K/8).
   p.push_back(gemm_problem("sgemmvec", &Variant::sgemmvec,
-                           {{128, 128, 0},
-                            {128, 128, 8},
-                            {128, 256, 16},
-                            {256, 128, 24},
-                            {128, 128, 32},
-                            {128, 128, 40},
-                            {384, 256, 1000}},
-                           {256, 128, 24}, {2048, 2048, 2048}));
+                           check_128x128x8, {256, 128, 24}, {2048, 2048, 2048}));
   // (g) siboehm kernel 5 style, strided copy loops, assert, uint counter.
   p.push_back(gemm_problem("sgemm2d", &Variant::sgemm2d,
-                           {{128, 128, 0},
-                            {128, 128, 8},
-                            {128, 256, 16},
-                            {256, 128, 24},
-                            {128, 128, 32},
-                            {128, 128, 40},
-                            {384, 256, 1000}},
-                           {256, 128, 24}, {2048, 2048, 2048}));
+                           check_128x128x8, {256, 128, 24}, {2048, 2048, 2048}));
   // (c) sync-first: M, N multiples of 64, K of 16 (trip count K/16).
   p.push_back(gemm_problem("syncfirst", &Variant::syncfirst,
                            {{64, 64, 0},
