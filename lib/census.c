@@ -7,15 +7,22 @@
 #include "limits.h"
 
 /* Nonzero when `v`, or a value it is computed from within `depth` steps,
- * is a load from memory other than a __shared__ array: the stored value
- * comes from global memory, possibly converted or guarded. */
+ * is a load (or __ldg) from memory other than a __shared__ array: the
+ * stored value comes from global memory, possibly converted, or guarded by
+ * a select or by branches that a phi merges. */
 static int loaded_from_outside_shared(LLVMValueRef v, unsigned depth) {
   if (!v || !LLVMIsAInstruction(v))
     return 0;
-  if (LLVMIsALoadInst(v))
+  if (LLVMIsALoadInst(v) || pl_is_copy_load(v))
     return !pl_is_shared_global(pl_underlying_object(LLVMGetOperand(v, 0)));
-  if (!depth || LLVMIsAPHINode(v))
+  if (!depth)
     return 0;
+  if (LLVMIsAPHINode(v)) {
+    for (unsigned k = 0; k < LLVMCountIncoming(v); ++k)
+      if (loaded_from_outside_shared(LLVMGetIncomingValue(v, k), depth - 1))
+        return 1;
+    return 0;
+  }
   int n = LLVMGetNumOperands(v);
   for (int k = 0; k < n; ++k)
     if (loaded_from_outside_shared(LLVMGetOperand(v, (unsigned)k), depth - 1))

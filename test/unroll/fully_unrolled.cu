@@ -70,6 +70,38 @@ __global__ void __launch_bounds__(256) notPipelined(const float *__restrict__ A,
   out[blockIdx.x * 256 + threadIdx.x] = acc;
 }
 
+// The copy through __ldg, and the copy guarded by a branch (the loaded
+// value and the zero merged by a phi), make tile loops too.
+__global__ void __launch_bounds__(256) ldgCopy(const float *A, float *out) {
+  __shared__ float tile[256];
+  float acc = 0.0f;
+  // MISSED: fully_unrolled.cu:[[@LINE+1]]:3: remark: loop not pipelined: the loop was fully unrolled (constant trip count 4) before the pass ran; write '#pragma unroll 1' before it to keep it a loop that can be pipelined [sm_80, kernel 'ldgCopy(float const*, float*)']
+  for (int t = 0; t < K; ++t) {
+    tile[threadIdx.x] = __ldg(&A[(blockIdx.x * K + t) * 256 + threadIdx.x]);
+    __syncthreads();
+    acc += tile[threadIdx.x] * tile[(threadIdx.x + 1) % 256];
+    __syncthreads();
+  }
+  out[blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+__global__ void __launch_bounds__(256) guardedCopy(const float *__restrict__ A, float *__restrict__ out, int n) {
+  __shared__ float tile[256];
+  float acc = 0.0f;
+  // MISSED: fully_unrolled.cu:[[@LINE+1]]:3: remark: loop not pipelined: the loop was fully unrolled (constant trip count 4) before the pass ran; write '#pragma unroll 1' before it to keep it a loop that can be pipelined [sm_80, kernel 'guardedCopy(float const*, float*, int)']
+  for (int t = 0; t < K; ++t) {
+    float v = 0.0f;
+    int i = (blockIdx.x * K + t) * 256 + threadIdx.x;
+    if (i < n)
+      v = A[i];
+    tile[threadIdx.x] = v;
+    __syncthreads();
+    acc += tile[threadIdx.x] * tile[(threadIdx.x + 1) % 256];
+    __syncthreads();
+  }
+  out[blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
 // Near miss: a tree reduction is no tile loop.
 __global__ void __launch_bounds__(256) reduce(const float *__restrict__ in, float *__restrict__ out) {
   __shared__ float sh[256];
