@@ -29,14 +29,9 @@ static unsigned product_align(pl_host *host, LLVMValueRef idx, uint64_t size, LL
  * every index and field offset seen so far. */
 typedef struct offset_walk {
   pl_host *host;
-  const pl_candidate *c;
   LLVMValueRef ctx;
   unsigned align;
 } offset_walk;
-
-static int at_tile(void *ctx, LLVMValueRef v) {
-  return pl_tile_index(((offset_walk *)ctx)->c, v) >= 0;
-}
 
 static int index_align(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
   offset_walk *w = ctx;
@@ -51,9 +46,12 @@ static int index_align(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offs
  * cp.async destination will have. 1 where the chain cannot be read. */
 static unsigned offset_align(pl_host *host, const pl_candidate *c, LLVMValueRef v,
                              LLVMValueRef ctx) {
-  offset_walk w = {host, c, ctx, 16};
+  offset_walk w = {host, ctx, 16};
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
-  return pl_gep_chain(td, v, at_tile, index_align, &w) == PL_CHAIN_ROOT ? w.align : 1;
+  LLVMValueRef root;
+  return pl_gep_chain(td, v, index_align, &w, &root) == PL_CHAIN_ROOT && pl_tile_index(c, root) >= 0
+             ? w.align
+             : 1;
 }
 
 static unsigned call_param_align(LLVMValueRef call, unsigned arg) {

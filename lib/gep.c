@@ -42,17 +42,15 @@ int pl_gep_indices(LLVMTargetDataRef td, LLVMValueRef gep, pl_gep_visitor visit,
   return 1;
 }
 
-pl_chain_end pl_gep_chain(LLVMTargetDataRef td, LLVMValueRef p,
-                          int (*is_root)(void *ctx, LLVMValueRef v), pl_gep_visitor visit,
-                          void *ctx) {
+pl_chain_end pl_gep_chain(LLVMTargetDataRef td, LLVMValueRef p, pl_gep_visitor visit, void *ctx,
+                          LLVMValueRef *root) {
   for (unsigned depth = 0; depth < PL_MAX_DERIVED_DEPTH; ++depth) {
-    if (is_root(ctx, p))
-      return PL_CHAIN_ROOT;
     if (pl_is_gep(p)) {
       if (!pl_gep_indices(td, p, visit, ctx))
         return PL_CHAIN_INDEX;
     } else if (!pl_is_pointer_cast(p)) {
-      return PL_CHAIN_OTHER;
+      *root = p;
+      return PL_CHAIN_ROOT;
     }
     p = LLVMGetOperand(p, 0);
   }

@@ -41,17 +41,17 @@ int pl_gep_indices(LLVMTargetDataRef td, LLVMValueRef gep, pl_gep_visitor visit,
 
 /** How a walk down an address chain ended. */
 typedef enum pl_chain_end {
-  PL_CHAIN_ROOT,  /**< reached a value `is_root` accepts */
-  PL_CHAIN_OTHER, /**< reached a value that is neither a GEP nor a cast */
+  PL_CHAIN_ROOT,  /**< reached a value that is neither a GEP nor a cast */
   PL_CHAIN_INDEX, /**< a GEP index pl_gep_indices could not follow */
   PL_CHAIN_DEEP   /**< more than PL_MAX_DERIVED_DEPTH GEPs and casts */
 } pl_chain_end;
 
-/** Follows the address `p` down through GEPs and pointer casts to a value
- * for which `is_root(ctx, v)` is nonzero (`p` itself may be one), visiting
- * the indices of each GEP on the way, from `p` towards the root. */
-pl_chain_end pl_gep_chain(LLVMTargetDataRef td, LLVMValueRef p,
-                          int (*is_root)(void *ctx, LLVMValueRef v), pl_gep_visitor visit,
-                          void *ctx);
+/** Follows the address `p` down through GEPs and pointer casts to the
+ * first value that is neither (`p` itself may be it: a tile's global, or
+ * whatever else the address starts from), stored in *root, visiting the
+ * indices of each GEP on the way, from `p` towards the root. *root is
+ * set only with PL_CHAIN_ROOT. */
+pl_chain_end pl_gep_chain(LLVMTargetDataRef td, LLVMValueRef p, pl_gep_visitor visit, void *ctx,
+                          LLVMValueRef *root);
 
 #endif /* PL_GEP_H */

@@ -164,30 +164,18 @@ static void why(walk *w, LLVMValueRef at, const char *fmt, ...) {
   w->out->rewritable = 0;
 }
 
-/* A walk from an access down to the tile, collecting terms. */
-typedef struct chain {
-  LLVMValueRef tile;
-  terms *out;
-} chain;
-
-static int is_tile(void *ctx, LLVMValueRef v) { return v == ((chain *)ctx)->tile; }
-
-static int push_chain_index(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
-  return push_gep_index(((chain *)ctx)->out, idx, scale, offset);
-}
-
 /* The terms of the address `p` of an access, from the tile to it; 0 when
  * the chain passes through anything but GEPs and casts. */
 static int chain_terms(walk *w, LLVMValueRef p, terms *out, LLVMValueRef at) {
-  chain ch = {w->tile, out};
-  switch (pl_gep_chain(w->td, p, is_tile, push_chain_index, &ch)) {
+  LLVMValueRef root;
+  switch (pl_gep_chain(w->td, p, push_gep_index, out, &root)) {
   case PL_CHAIN_ROOT:
-    return 1;
+    if (root == w->tile)
+      return 1;
+    why(w, at, "an address of the tile passes through a value other than a GEP or a cast");
+    return 0;
   case PL_CHAIN_INDEX:
     why(w, at, "an index of an address of the tile cannot be followed");
-    return 0;
-  case PL_CHAIN_OTHER:
-    why(w, at, "an address of the tile passes through a value other than a GEP or a cast");
     return 0;
   case PL_CHAIN_DEEP:
     break;

@@ -388,15 +388,10 @@ typedef struct term {
 
 /* The walk of a destination's GEPs down to its tile. */
 typedef struct dst_walk {
-  const pl_candidate *c;
   term *t;
   int n, cap;
   int64_t konst;
 } dst_walk;
-
-static int at_tile(void *ctx, LLVMValueRef v) {
-  return pl_tile_index(((dst_walk *)ctx)->c, v) >= 0;
-}
 
 static int add_term(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
   dst_walk *w = ctx;
@@ -415,9 +410,10 @@ static int add_term(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset)
  * over the GEP chain down to the tile. Returns the number of terms, or -1
  * when not decomposable. */
 static int decompose(const pl_candidate *c, LLVMValueRef v, term *t, int cap, int64_t *konst) {
-  dst_walk w = {c, t, 0, cap, 0};
+  dst_walk w = {t, 0, cap, 0};
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
-  int ok = pl_gep_chain(td, v, at_tile, add_term, &w) == PL_CHAIN_ROOT;
+  LLVMValueRef root;
+  int ok = pl_gep_chain(td, v, add_term, &w, &root) == PL_CHAIN_ROOT && pl_tile_index(c, root) >= 0;
   *konst = w.konst;
   return ok ? w.n : -1;
 }
