@@ -320,37 +320,33 @@ static LLVMValueRef select_guards(const pl_candidate *c, LLVMValueRef v, pl_copy
                                   int *lane_io) {
   int lane = *lane_io;
   while (LLVMIsASelectInst(v)) {
-    LLVMValueRef tv = peel_bitcast(LLVMGetOperand(v, 1));
-    LLVMValueRef fv = peel_bitcast(LLVMGetOperand(v, 2));
     LLVMTypeRef ct = LLVMTypeOf(LLVMGetOperand(v, 0));
-    int scalar = LLVMGetTypeKind(ct) == LLVMIntegerTypeKind; /* not a per-lane mask */
-    unsigned toff = 0, foff = 0;
-    int tlane = lane < 0 ? as_lane(c, &tv, &toff) : -1;
-    int flane = lane < 0 ? as_lane(c, &fv, &foff) : -1;
-    int tcopy = pl_is_copy_load(tv) || (LLVMIsASelectInst(tv) && leads_to_copy_load(c, tv, 0));
-    int fcopy = pl_is_copy_load(fv) || (LLVMIsASelectInst(fv) && leads_to_copy_load(c, fv, 0));
-    /* every term fills the same value: zeros, or one constant K */
-    int tfill = is_zero(fv) ? !cp->fill : is_nonzero_fill(fv) && (!cp->guard || cp->fill == fv);
-    int ffill = is_zero(tv) ? !cp->fill : is_nonzero_fill(tv) && (!cp->guard || cp->fill == tv);
-    if (!scalar) {
-      break; /* a vector select: no single zero-fill condition */
-    } else if (tcopy && tfill) {
-      if (!add_guard(cp, LLVMGetOperand(v, 0), 0))
+    if (LLVMGetTypeKind(ct) != LLVMIntegerTypeKind)
+      break; /* a vector select (a per-lane mask): no single zero-fill condition */
+    /* side[0] where the condition holds, side[1] where it does not */
+    LLVMValueRef side[2] = {peel_bitcast(LLVMGetOperand(v, 1)), peel_bitcast(LLVMGetOperand(v, 2))};
+    unsigned off[2] = {0, 0};
+    int lanes[2];
+    for (int k = 0; k < 2; ++k)
+      lanes[k] = lane < 0 ? as_lane(c, &side[k], &off[k]) : -1;
+    /* k: the side that leads to the copy while the other fills the value
+     * every term fills, zeros or one constant K; the copy copies when the
+     * condition holds (k = 0) or when it does not (k = 1) */
+    int k = 0;
+    for (; k < 2; ++k) {
+      LLVMValueRef x = side[k], other = side[1 - k];
+      int copies = pl_is_copy_load(x) || (LLVMIsASelectInst(x) && leads_to_copy_load(c, x, 0));
+      int fills =
+          is_zero(other) ? !cp->fill : is_nonzero_fill(other) && (!cp->guard || cp->fill == other);
+      if (copies && fills)
         break;
-      cp->fill = is_zero(fv) ? NULL : fv;
-      v = tv;
-      if (tlane >= 0)
-        lane = tlane, cp->offset = toff;
-    } else if (fcopy && ffill) {
-      if (!add_guard(cp, LLVMGetOperand(v, 0), 1))
-        break;
-      cp->fill = is_zero(tv) ? NULL : tv;
-      v = fv;
-      if (flane >= 0)
-        lane = flane, cp->offset = foff;
-    } else {
-      break;
     }
+    if (k == 2 || !add_guard(cp, LLVMGetOperand(v, 0), k))
+      break;
+    cp->fill = is_zero(side[1 - k]) ? NULL : side[1 - k];
+    v = side[k];
+    if (lanes[k] >= 0)
+      lane = lanes[k], cp->offset = off[k];
   }
   *lane_io = lane;
   return v;
