@@ -34,18 +34,20 @@ void pl_facts_free(pl_loop_facts *facts) {
   memset(facts, 0, sizeof *facts);
 }
 
-/* The trip strategy and the constant trip count, once. */
+/* The trip strategy, once. */
 static void find_trip(pl_loop_facts *facts) {
   if (facts->trip_done)
     return;
   facts->trip_done = 1;
   ++facts->runs.trip;
   facts->has_trip = pl_find_trip(facts->host, facts->c, &facts->trip, &facts->no_trip);
-  facts->const_trip = pl_loop_const_trip_count(facts->host, facts->c->loop);
 }
 
 unsigned pl_facts_const_trip(pl_loop_facts *facts) {
-  find_trip(facts);
+  if (!facts->const_trip_done) {
+    facts->const_trip_done = 1;
+    facts->const_trip = pl_loop_const_trip_count(facts->host, facts->c->loop);
+  }
   return facts->const_trip;
 }
 

@@ -52,6 +52,7 @@ typedef struct pl_loop_facts {
   int trip_done, has_trip;
   pl_trip trip;
   pl_fail no_trip;
+  int const_trip_done;
   unsigned const_trip;
   int writes_done;
   LLVMValueRef *writes;
@@ -78,7 +79,8 @@ void pl_facts_free(pl_loop_facts *facts);
 const pl_trip *pl_facts_trip(pl_loop_facts *facts, pl_fail *f);
 
 /** The loop's trip count when ScalarEvolution knows it as a constant
- * (pl_loop_const_trip_count), else 0: computed with the trip strategy. */
+ * (pl_loop_const_trip_count), else 0: computed at the first question (the
+ * cost model's), not for loops declined before it. */
 unsigned pl_facts_const_trip(pl_loop_facts *facts);
 
 /** The loop's instructions that may write a copy's source, in block order

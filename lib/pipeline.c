@@ -258,7 +258,7 @@ static int run_loop(fn_run *r, size_t i) {
   pl_plan plan = {0};
   pl_loop_facts facts = {0};
   int changed = 0;
-  LLVMMetadataRef where = pl_loop_start_location(loop);
+  LLVMMetadataRef where = r->opts->test_count_analyses ? pl_loop_start_location(loop) : NULL;
   if (user_allows(loop, r->skip, r->skip_message, &f) && recognized(e, &f)) {
     pl_candidate *c = &e->c;
     pl_facts_init(&facts, host, c, r->opts, &r->table);
