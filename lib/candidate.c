@@ -149,3 +149,13 @@ static int invariant_at(const pl_candidate *c, LLVMValueRef v, int depth) {
 }
 
 int pl_invariant(const pl_candidate *c, LLVMValueRef v) { return invariant_at(c, v, 0); }
+
+int pl_copies_same_guards(const pl_copy *a, const pl_copy *b) {
+  if (a->nmore_guards != b->nmore_guards)
+    return 0;
+  for (unsigned g = 0; g < a->nmore_guards; ++g)
+    if (a->more_guards[g] != b->more_guards[g] || a->more_negated[g] != b->more_negated[g])
+      return 0;
+  return a->guard == b->guard && a->guard_negated == b->guard_negated && a->pred == b->pred &&
+         a->pred_negated == b->pred_negated;
+}

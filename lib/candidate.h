@@ -126,6 +126,10 @@ typedef struct pl_candidate {
  * copy loops (pl_candidate.region). */
 int pl_in_region(const pl_candidate *c, LLVMBasicBlockRef bb);
 
+/** Nonzero when copies `a` and `b` run under the same guard terms (and
+ * negations) and the same predicate: one condition covers both. */
+int pl_copies_same_guards(const pl_copy *a, const pl_copy *b);
+
 /** Frees what `c` owns and zeroes it. */
 void pl_candidate_free(pl_candidate *c);
 /** Nonzero when `bb` is one of the loop's blocks. */

@@ -497,6 +497,9 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
   cost->other_shared = ring->other_shared;
   for (size_t t = 0; t < c->ntiles; ++t)
     cost->tile_bytes += c->tiles[t].bytes;
+  for (unsigned k = 0; k < ring->ncopies; ++k) /* tiles of no known size */
+    if (c->tiles[ring->copies[k].tile].bytes == 0)
+      cost->tile_bytes += (uint64_t)ring->copies[k].bytes * cost->threads;
   cost->ring_copies = ring->ncopies;
   cost->serial_milli = serial_latencies_milli(host, c, cost->threads);
   cost->loop_loads = ring->loop_loads;

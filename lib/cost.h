@@ -71,7 +71,9 @@ typedef struct pl_cost {
   int threads_asserted;   /**< no launch bounds: `threads` is the block
                                shape the kernel asserts (blockDim) */
   unsigned min_blocks;    /**< minctasm of __launch_bounds__, else 0 */
-  uint64_t tile_bytes;    /**< one stage: the tiles' bytes */
+  uint64_t tile_bytes;    /**< one stage: the tiles' bytes; for a tile of
+                               dynamic shared memory (no size), the bytes
+                               the block's copies write per iteration */
   uint64_t stage_bytes;   /**< one stage of the ring: slots, aligned */
   uint64_t other_shared;  /**< other static __shared__ bytes */
   unsigned carried_words; /**< 32-bit words carried around the loop */
@@ -99,9 +101,14 @@ typedef struct pl_cost {
                                compute (plan.c, staged_registers) */
   unsigned added;         /**< instructions the ring adds */
   uint64_t trip;          /**< constant trip count, 0 when unknown */
-  int padded;             /**< the plan pads a tile's rows (lib/layout.h):
-                               tile reads the model does not price get
-                               cheaper */
+  /** The in-place shape (rewrite_in_place.h): loads one iteration ahead
+   * in registers with the loop's own shared memory and both barriers; the
+   * model weighs S = 2 at the plain kernel's shared memory, and a tie
+   * declines (no barrier goes, no row is padded). */
+  int in_place;
+  int padded; /**< the plan pads a tile's rows (lib/layout.h):
+                   tile reads the model does not price get
+                   cheaper */
   /* figures */
   unsigned warps;                               /**< warps per block */
   unsigned blocks_plain;                        /**< resident blocks per SM without the ring */

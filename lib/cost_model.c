@@ -125,15 +125,17 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   k->t_plain =
       maxd(maxd(k->busy + wait * PL_COST_SYNC_PERCENT / 100.0 / n, (wait + k->busy) / n), dram);
   k->cover = (n - 1) * k->busy;
-  if (k->ring_copies > k->loop_loads) {
+  if (k->ring_copies > k->loop_loads && !k->in_place) {
     k->stages = 0;
     k->why = "split";
     return 0;
   }
   unsigned best = 0;
   for (unsigned s = PL_MIN_STAGES; s <= max_stages; ++s) {
-    uint64_t smem_s = s * k->stage_bytes + k->other_shared;
-    k->blocks_ring[s] = smem_s > budget ? 0 : resident_blocks(k, smem_s, k->regs_ring);
+    uint64_t smem_s =
+        k->in_place ? k->tile_bytes + k->other_shared : s * k->stage_bytes + k->other_shared;
+    k->blocks_ring[s] =
+        smem_s > budget && !k->in_place ? 0 : resident_blocks(k, smem_s, k->regs_ring);
     if (!k->blocks_ring[s] || (k->trip && s > k->trip + 1))
       continue;
     unsigned margin = k->staged_copies ? PL_COST_MARGIN_REGISTERS : PL_COST_MARGIN;
@@ -178,7 +180,7 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
      * bench's dequantizing GEMM, predicted 0.990x with ptxas's register
      * count, ran 0.931x so (docs/results/log.md; fitted after the fact). */
     int mixed = k->staged_copies && k->staged_copies < k->ring_copies;
-    if (k->padded || (k->warps > PL_COST_SCHEDULERS && !mixed))
+    if (!k->in_place && (k->padded || (k->warps > PL_COST_SCHEDULERS && !mixed)))
       k->stages = best;
     else
       k->why = "tie";

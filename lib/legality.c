@@ -272,19 +272,63 @@ static int check_tile_storage(const pl_loop_ctx *x, pl_fail *f) {
 
 /* The checks, in order (LoopDistribute's processLoop): the first failure
  * declines the loop. What a lowering can do (the target, cp.async's sizes
- * and alignment) and the budget are the plan's. */
+ * and alignment) and the budget are the plan's. A check marked `ring` is
+ * about the tiles or the removed barrier, which only a ring needs: the
+ * in-place shape (legality.h) keeps both and passes without it. */
 typedef int (*pl_check)(const pl_loop_ctx *, pl_fail *);
-static const pl_check checks[] = {
-    check_tile_storage,  check_predicates,      check_tiles, check_sources,
-    check_writes,        check_writes_before,   check_order, pl_check_addresses,
-    pl_check_copy_loops, pl_check_destinations, check_trip,  check_dynamic_shared,
+static const struct {
+  pl_check check;
+  int ring;
+} checks[] = {
+    {check_tile_storage, 1},    {check_predicates, 0},   {check_tiles, 1},
+    {check_sources, 0},         {check_writes, 0},       {check_writes_before, 0},
+    {check_order, 1},           {pl_check_addresses, 0}, {pl_check_copy_loops, 0},
+    {pl_check_destinations, 1}, {check_trip, 0},         {check_dynamic_shared, 1},
 };
 
-int pl_check_legality(const pl_loop_ctx *x, pl_fail *f) {
+/* What the in-place shape needs beyond the checks every shape passes
+ * (legality.h): a copy loop moves a number of elements known only at run
+ * time, and the registers a thread stages are fixed. */
+int pl_in_place_possible(const pl_loop_ctx *x) {
+  const pl_candidate *c = x->c;
+  if (!x->opts->in_place || x->opts->lowering == PL_CHOOSE_CP_ASYNC || c->region)
+    return 0;
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *cp = &c->copies[i];
+    if (!cp->load || !LLVMIsALoadInst(cp->load) || LLVMGetVolatile(cp->load) || cp->guard_cut)
+      return 0;
+    for (size_t j = 0; j < i; ++j)
+      if (c->copies[j].load == cp->load && !pl_copies_same_guards(&c->copies[j], cp))
+        return 0;
+  }
+  return 1;
+}
+
+pl_legal pl_check_legality(const pl_loop_ctx *x, pl_fail *f) {
   assert(x->host && x->opts && x->table && x->c && x->facts && x->facts->c == x->c &&
          "legality reads one recognized loop and its own facts");
-  for (size_t i = 0; i < sizeof checks / sizeof *checks; ++i)
-    if (!checks[i](x, f))
-      return 0;
-  return 1;
+  pl_fail ring = {0};
+  for (size_t i = 0; i < sizeof checks / sizeof *checks; ++i) {
+    if (ring.reason && checks[i].ring)
+      continue;
+    pl_fail why = {0};
+    if (checks[i].check(x, &why)) {
+      pl_fail_clear(&why);
+      continue;
+    }
+    if (!ring.reason && checks[i].ring) {
+      ring = why; /* the ring's reason: the in-place shape may still pass */
+      continue;
+    }
+    pl_fail_clear(f);
+    *f = ring.reason ? ring : why; /* the first failure, as without the shapes */
+    if (ring.reason)
+      pl_fail_clear(&why);
+    return PL_ILLEGAL;
+  }
+  if (!ring.reason)
+    return PL_LEGAL_RING;
+  pl_fail_clear(f);
+  *f = ring;
+  return pl_in_place_possible(x) ? PL_LEGAL_IN_PLACE : PL_ILLEGAL;
 }

@@ -40,6 +40,18 @@
  * part of recognition. These checks hold for every lowering: each reads a
  * copy's source after the kept barrier of the iteration before and writes
  * its slot before the kept barrier of its own iteration.
+ *
+ * Two shapes. A ring (rewrite.h) replaces the tiles and removes a barrier,
+ * so it needs every check. The in-place shape (rewrite_in_place.h) keeps
+ * the tiles, both barriers and every store where it was, and only loads
+ * each copy's source one iteration early into registers: the checks on
+ * tiles and on the removed barrier -- storage, (a) tiles, order, (a')
+ * dests, dynamic -- do not concern it. It needs instead that every copy
+ * is a load and a store in straight-line code (no llvm.memcpy, no copy
+ * loops), each load under one condition, and that the user allows it
+ * (in-place=on, lowering not cp.async). It is the shape of tiles in
+ * dynamic shared memory (extern __shared__, whose size is unknown) and of
+ * loops whose tiles are not ours to replace.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_LEGALITY_H
 #define PL_LEGALITY_H
@@ -47,8 +59,22 @@
 #include "context.h"
 #include "reasons.h"
 
+/** Which shape a loop may take (above). */
+typedef enum pl_legal {
+  PL_ILLEGAL = 0,    /**< neither */
+  PL_LEGAL_IN_PLACE, /**< the in-place shape only; `f` says why not a ring */
+  PL_LEGAL_RING,     /**< a ring (and so, if possible, the in-place shape) */
+} pl_legal;
+
 /** Runs the checks above on the loop of `x`, in order, over its facts.
- * Returns 1 when all pass, else 0 with the reason in `f`. Changes no IR. */
-int pl_check_legality(const pl_loop_ctx *x, pl_fail *f);
+ * Returns the shape the loop may take. Where it is not a ring, `f` holds
+ * the first failure in the order of the checks: the ring's reason for
+ * PL_LEGAL_IN_PLACE, and for PL_ILLEGAL the reason a loop would be given
+ * with one shape only. Changes no IR. */
+pl_legal pl_check_legality(const pl_loop_ctx *x, pl_fail *f);
+
+/** Nonzero when a loop that passed pl_check_legality as a ring may take
+ * the in-place shape too (for a ring that does not fit the budget). */
+int pl_in_place_possible(const pl_loop_ctx *x);
 
 #endif /* PL_LEGALITY_H */

@@ -42,9 +42,7 @@ static LLVMTypeRef bytes_type(LLVMContextRef ctx, unsigned bytes) {
   return bytes == w ? t : LLVMVectorType(t, bytes / w);
 }
 
-/* A 16-byte aligned, zero-initialized global-space constant of at least
- * `bytes` bytes: what a load reads where it must not read the source. */
-static LLVMValueRef zeros(const pl_candidate *c, uint64_t bytes) {
+LLVMValueRef pl_lowering_zeros(const pl_candidate *c, uint64_t bytes) {
   uint64_t n = (bytes + 15) / 16 * 16;
   char name[48];
   snprintf(name, sizeof name, "pl.zeros.%llu", (unsigned long long)n);
@@ -100,7 +98,8 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
     src = LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL), "pl.src");
   if (cond) {
     LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
-    src = LLVMBuildSelect(e->b, cond, src, zeros(c, LLVMStoreSizeOfType(td, ty)), "pl.src");
+    src = LLVMBuildSelect(e->b, cond, src, pl_lowering_zeros(c, LLVMStoreSizeOfType(td, ty)),
+                          "pl.src");
   }
   LLVMValueRef ld = LLVMBuildLoad2(e->b, ty, src, "pl.staged");
   LLVMSetAlignment(ld, st->src_align ? st->src_align : 1);

@@ -67,6 +67,12 @@ typedef struct pl_lowering {
 /** The lowering of kind `kind`. */
 const pl_lowering *pl_lowering_for(pl_lowering_kind kind);
 
+/** A 16-byte aligned, zero-initialized, internal addrspace(1) constant of
+ * the module of `c` (`pl.zeros.N`, N = `bytes` rounded up to 16; made
+ * once per N): what a load reads where it must not read the source (a
+ * later iteration that does not exist, a guard that fails). */
+LLVMValueRef pl_lowering_zeros(const pl_candidate *c, uint64_t bytes);
+
 /** The cp.async lowering (lower_cp_async.c). */
 extern const pl_lowering pl_lowering_cp_async;
 /** The register lowering (lower_registers.c). */

@@ -77,6 +77,9 @@ typedef struct pl_options {
                                      decides whether and with how many stages a loop
                                      is pipelined; 0 (`profitability=off`): every
                                      legal loop, with PL_DEFAULT_STAGES */
+  int in_place;                 /**< nonzero (default, `in-place=on`): a loop no
+                                     ring can serve may be pipelined in place
+                                     (lib/rewrite_in_place.h) */
   int help;                     /**< print every argument, attribute and pragma
                                      (pl_options_help()); the compile continues */
   char only[PL_OPTION_TEXT];    /**< POSIX extended regex: only kernels whose

@@ -201,6 +201,28 @@ static int transform(fn_run *r, size_t i, pl_loop_ref *loop, pl_candidate *c, pl
   return 0;
 }
 
+/* Legality, then the plan of the shape the loop may take (legality.h): a
+ * ring; in place where no ring can serve, or where the ring does not fit
+ * the budget. Returns 1 with `plan` made, else 0 with the reason in `f`
+ * (the caller frees `plan` either way). */
+static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
+  pl_legal legal = pl_check_legality(x, f);
+  if (legal == PL_LEGAL_RING) {
+    if (pl_make_plan(x, plan, f))
+      return 1;
+    if (f->reason != PL_R_BUDGET || !pl_in_place_possible(x))
+      return 0;
+    pl_plan_free(plan);
+  } else if (legal != PL_LEGAL_IN_PLACE) {
+    return 0;
+  }
+  pl_fail no_ring = *f;
+  *f = (pl_fail){0};
+  int ok = pl_make_in_place_plan(x, &no_ring, plan, f);
+  pl_fail_clear(&no_ring);
+  return ok;
+}
+
 /* Nonzero when the table recognized the loop of `e` as a tile loop; else 0
  * with recognition's reason copied into `f`. */
 static int recognized(const pl_table_entry *e, pl_fail *f) {
@@ -263,7 +285,7 @@ static int run_loop(fn_run *r, size_t i) {
     pl_candidate *c = &e->c;
     pl_facts_init(&facts, host, c, r->opts, &r->table);
     const pl_loop_ctx x = {host, r->opts, c, &facts, &r->table, r->registers};
-    if (pl_check_legality(&x, &f) && pl_make_plan(&x, &plan, &f))
+    if (plan_loop(&x, &plan, &f))
       changed = transform(r, i, &loop, c, &plan, &facts, &f);
   }
   if (!changed && loop) {

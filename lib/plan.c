@@ -280,6 +280,7 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
                              plan->other_shared - plan->shared_reuse,
                              pl_facts_const_trip(x->facts)};
   pl_cost_inputs(host, c, sm, &ring, &plan->cost);
+  plan->cost.in_place = plan->in_place;
   free(staged);
   /* ptxas's count of the plain kernel where it can be had (lib/ptxas.h) */
   if (x->registers)
@@ -289,7 +290,7 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   for (size_t t = 0; t < c->ntiles; ++t)
     plan->cost.padded |= plan->rings[t].pad;
   plan->modelled = 1;
-  unsigned most = plan->stores_after_compute ? PL_MIN_STAGES : PL_MAX_STAGES;
+  unsigned most = plan->stores_after_compute || plan->in_place ? PL_MIN_STAGES : PL_MAX_STAGES;
   if (!pl_cost_decide(&plan->cost, most, plan->budget))
     return fail_not_profitable(plan, f);
   plan->stages = plan->cost.stages;
@@ -456,7 +457,110 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   return 1;
 }
 
+/* The registers the in-place shape holds across the compute: each
+ * distinct load's, in 32-bit words. */
+static unsigned in_place_registers(const pl_candidate *c) {
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+  unsigned regs = 0;
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    int seen = 0;
+    for (size_t j = 0; j < i && !seen; ++j)
+      seen = c->copies[j].load == c->copies[i].load;
+    if (!seen)
+      regs += (unsigned)((LLVMStoreSizeOfType(td, LLVMTypeOf(c->copies[i].load)) + 3) / 4);
+  }
+  return regs;
+}
+
+/* The missed remark of an in-place loop the model declines: the ring's
+ * reason, then the model's figures for loading ahead in place. */
+static int fail_in_place(const pl_plan *plan, pl_fail *f) {
+  const pl_cost *k = &plan->cost;
+  pl_fail_clear(f);
+  if (strcmp(k->why, "tie") == 0)
+    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+             "no ring (%s), and on %s loading each next tile into registers in place is "
+             "predicted %u.%03ux, within %u.%u%% of plain, too close to call: it keeps both "
+             "barriers",
+             plan->no_ring.message ? plan->no_ring.message : "", plan->arch,
+             k->gain_permille / 1000, k->gain_permille % 1000, PL_COST_TIE_PERMILLE / 10,
+             PL_COST_TIE_PERMILLE % 10);
+  else
+    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+             "no ring (%s), and on %s %u resident blocks of %u warps and %u instructions per "
+             "iteration already cover an estimated %u-cycle load latency; loading each next "
+             "tile into registers in place would add %u instructions (predicted %u.%03ux)",
+             plan->no_ring.message ? plan->no_ring.message : "", plan->arch, k->blocks_plain,
+             k->warps, k->compute, k->chip->latency, k->added, k->gain_permille / 1000,
+             k->gain_permille % 1000);
+  return 0;
+}
+
+int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan *plan, pl_fail *f) {
+  const pl_candidate *c = x->c;
+  assert(x->facts && x->facts->c == c && "the plan reads the facts legality read");
+  memset(plan, 0, sizeof *plan);
+  plan->in_place = 1;
+  pl_fail_copy(&plan->no_ring, no_ring);
+  plan->stages = plan->requested = 1;
+  plan->nrings = c->ntiles;
+  plan->rings = pl_xcalloc(c->ntiles ? c->ntiles : 1, sizeof *plan->rings);
+  plan->tile_kept = pl_xcalloc(c->ntiles ? c->ntiles : 1, 1);
+  plan->share_ring = pl_xcalloc(c->ntiles ? c->ntiles : 1, sizeof *plan->share_ring);
+  plan->copy_back = pl_xcalloc(c->ntiles ? c->ntiles : 1, 1);
+  plan->ncopies = c->ncopies;
+  plan->copies = pl_xcalloc(c->ncopies ? c->ncopies : 1, sizeof *plan->copies);
+  memcpy(plan->copies, c->copies, c->ncopies * sizeof *c->copies);
+  plan->copy_lowering = pl_xcalloc(c->ncopies ? c->ncopies : 1, sizeof *plan->copy_lowering);
+  plan->src_align = pl_xcalloc(c->ncopies ? c->ncopies : 1, sizeof *plan->src_align);
+  plan->dst_align = pl_xcalloc(c->ncopies ? c->ncopies : 1, sizeof *plan->dst_align);
+  plan->share = pl_xcalloc(c->ncopies ? c->ncopies : 1, sizeof *plan->share);
+  plan->min_bytes = 16;
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    plan->copy_lowering[i] = PL_LOWERING_REGISTERS;
+    plan->share[i] = SIZE_MAX;
+    if (c->copies[i].bytes < plan->min_bytes)
+      plan->min_bytes = c->copies[i].bytes;
+    if (c->copies[i].bytes > plan->max_bytes)
+      plan->max_bytes = c->copies[i].bytes;
+  }
+  plan->lowering = PL_LOWERING_REGISTERS;
+  plan->used = 1u << PL_LOWERING_REGISTERS;
+  plan->sm = pl_target_sm(c->function, plan->target, sizeof plan->target);
+  LLVMValueRef dynamic;
+  plan->other_shared = pl_other_shared_bytes(c, &dynamic);
+  plan->alias_writes = (unsigned)pl_facts_writes(x->facts, NULL, NULL);
+  plan->alias_check = plan->alias_writes > 0;
+  plan->budget = x->opts->max_shared;
+  uint64_t statics = plan->other_shared;
+  for (size_t t = 0; t < c->ntiles; ++t)
+    statics += c->tiles[t].bytes;
+  if (plan->alias_check && statics + PL_ALIAS_CHECK_SHARED_BYTES > plan->budget)
+    return pl_failf(f, PL_R_BUDGET, NULL,
+                    "no ring (%s), and the runtime alias check's %u bytes of shared memory do "
+                    "not fit the budget of %llu bytes beside the kernel's %llu",
+                    no_ring->message ? no_ring->message : "", PL_ALIAS_CHECK_SHARED_BYTES,
+                    (unsigned long long)plan->budget, (unsigned long long)statics);
+  plan->staged_regs = in_place_registers(c);
+  if (plan->staged_regs > x->opts->max_staged_regs)
+    return pl_failf(f, PL_R_STAGED_REGISTERS, NULL,
+                    "no ring (%s), and loading the next tile in place would hold %u registers "
+                    "per thread across the compute, over the limit of %u; raise max-staged-regs "
+                    "or copy less per thread",
+                    no_ring->message ? no_ring->message : "", plan->staged_regs,
+                    x->opts->max_staged_regs);
+  if (!plan_profit(x, 0, plan, f))
+    return fail_in_place(plan, f);
+  plan->stages = plan->requested = 1;
+  plan->ring_bytes = 0;
+  const pl_trip *trip = pl_facts_trip(x->facts, f);
+  assert(trip && "legality checked the trip count");
+  plan->trip = *trip;
+  return 1;
+}
+
 void pl_plan_free(pl_plan *plan) {
+  pl_fail_clear(&plan->no_ring);
   for (size_t i = 0; i < plan->nrings; ++i)
     free(plan->rings[i].why);
   free(plan->rings);

@@ -75,6 +75,17 @@
  * cases. */
 int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f);
 
+/** The plan of the in-place shape (rewrite_in_place.h) for a loop that
+ * legality found may take it, where `no_ring` says why it takes no ring
+ * (copied into plan->no_ring for the remark): every copy register-lowered
+ * as it is (no widening), the registers its distinct loads hold (declined
+ * above max-staged-regs), a runtime alias check where a store may write a
+ * source, the trip strategy, and the cost model's verdict on loading ahead
+ * with the loop's own shared memory (cost.h, in_place). Returns 1, or 0
+ * with the reason in `f`: for a loop the model declines, NotProfitable
+ * naming the ring's reason and the model's figures. Changes no IR. */
+int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan *plan, pl_fail *f);
+
 /** Frees what `plan` owns and zeroes it. */
 void pl_plan_free(pl_plan *plan);
 

@@ -52,21 +52,11 @@ static int copy_distance(pl_host *host, const pl_copy *a, const pl_copy *b, int6
   return pl_scev_const_distance(host, b->dst, a->dst, dd);
 }
 
-/* Whether two copies run under the same guard terms and predicate. */
-static int same_guards(const pl_copy *a, const pl_copy *b) {
-  if (a->nmore_guards != b->nmore_guards)
-    return 0;
-  for (unsigned g = 0; g < a->nmore_guards; ++g)
-    if (a->more_guards[g] != b->more_guards[g] || a->more_negated[g] != b->more_negated[g])
-      return 0;
-  return a->guard == b->guard && a->guard_negated == b->guard_negated && a->pred == b->pred &&
-         a->pred_negated == b->pred_negated;
-}
-
 /* Whether `b` may join a wider copy that `a` opens: same tile, same guard
  * and predicate, so that one cp.async does what both did. */
 static int same_condition(const pl_copy *a, const pl_copy *b) {
-  return a->tile == b->tile && same_guards(a, b) && !a->value && !b->value && !a->fill && !b->fill;
+  return a->tile == b->tile && pl_copies_same_guards(a, b) && !a->value && !b->value && !a->fill &&
+         !b->fill;
 }
 
 /* Copy widening: greedily, from each copy not yet taken, the copies that
@@ -232,7 +222,7 @@ static unsigned staged_registers(const pl_candidate *c, pl_plan *plan) {
     for (size_t j = 0; j < i && cp->value && plan->share[i] == SIZE_MAX; ++j) {
       const pl_copy *o = &plan->copies[j];
       if (plan->copy_lowering[j] == PL_LOWERING_REGISTERS && o->value && o->load == cp->load &&
-          same_guards(o, cp))
+          pl_copies_same_guards(o, cp))
         plan->share[i] = plan->share[j] == SIZE_MAX ? j : plan->share[j];
     }
     if (plan->share[i] != SIZE_MAX)

@@ -13,6 +13,7 @@
 
 #include "candidate.h"
 #include "cost.h"
+#include "reasons.h"
 #include "trip.h"
 
 /** How tiles are moved into their ring slots (lowering.h). */
@@ -37,6 +38,11 @@ typedef struct pl_ring_layout {
 } pl_ring_layout;
 
 typedef struct pl_plan {
+  /** The in-place shape (rewrite_in_place.h): no ring, the tiles and both
+   * barriers kept, every copy's load one iteration early in registers;
+   * `stages` is 1, the rings are empty, every copy is register-lowered. */
+  int in_place;
+  pl_fail no_ring;                 /**< with in_place: why no ring (the ring's reason) */
   pl_lowering_kind lowering;       /**< the first copy's; see copy_lowering */
   pl_lowering_kind *copy_lowering; /**< per plan copy (owned) */
   unsigned used;                   /**< bit k set: some copy uses lowering k */

@@ -142,6 +142,8 @@ static void remark_registers(pl_remark *r, const pl_plan *plan) {
 /* The analysis remark with the cost model's inputs and figures. */
 static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   const pl_cost *k = &plan->cost;
+  unsigned s = plan->in_place ? PL_MIN_STAGES : plan->stages; /* in place: weighed as 2 */
+  const char *ring = plan->in_place ? "loading ahead in place" : "the ring";
   pl_remark *r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "CostModel", c->loop, NULL);
   pl_remark_text(r, "cost model on ");
   pl_remark_str(r, "Arch", plan->arch);
@@ -157,17 +159,20 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_u64(r, "TileLoads", k->tile_loads);
   pl_remark_text(r, " tile loads, ");
   pl_remark_u64(r, "Math", k->math);
-  pl_remark_text(r, " math), the ring adds ");
+  pl_remark_text(r, " math), ");
+  pl_remark_text(r, ring);
+  pl_remark_text(r, " adds ");
   pl_remark_u64(r, "Added", k->added);
   pl_remark_text(r, "; ");
   pl_remark_u64(r, "BlocksPlain", k->blocks_plain);
-  pl_remark_text(r, " resident blocks without the ring, ");
-  pl_remark_u64(r, "BlocksRing", k->blocks_ring[plan->stages]);
+  pl_remark_text(r, plan->in_place ? " resident blocks plain, "
+                                   : " resident blocks without the ring, ");
+  pl_remark_u64(r, "BlocksRing", k->blocks_ring[s]);
   pl_remark_text(r, " with it; cycles per block-iteration ");
   pl_remark_u64(r, "CyclesPlain", (uint64_t)(k->t_plain + 0.5));
   pl_remark_text(r, " plain, ");
-  pl_remark_u64(r, "CyclesRing", (uint64_t)(k->t_ring[plan->stages] + 0.5));
-  pl_remark_text(r, " with the ring");
+  pl_remark_u64(r, "CyclesRing", (uint64_t)(k->t_ring[s] + 0.5));
+  pl_remark_text(r, plan->in_place ? " in place" : " with the ring");
   if (k->serial_milli > 1000) {
     char n[32];
     snprintf(n, sizeof n, "%u.%02u", k->serial_milli / 1000, k->serial_milli % 1000 / 10);
@@ -354,8 +359,67 @@ static void remark_ring(pl_host *host, const pl_candidate *c, const pl_plan *pla
   pl_remark_emit(r);
 }
 
+/* The passed and analysis remarks of a loop pipelined in place
+ * (rewrite_in_place.h). */
+static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan *plan,
+                            unsigned loads) {
+  pl_remark *r = pl_remark_begin(host, PL_REMARK_PASSED, "Pipelined", c->loop, NULL);
+  pl_remark_text(r, "pipelined loop in place (");
+  pl_remark_u64(r, "Stages", 1);
+  pl_remark_text(r, " slot, the tiles and both barriers kept):");
+  for (size_t t = 0; t < c->ntiles; ++t) {
+    pl_remark_text(r, t ? ", tile '" : " tile '");
+    pl_remark_str(r, "Tile", c->tiles[t].name);
+    pl_remark_text(r, c->tiles[t].bytes ? "'" : "' (dynamic shared memory)");
+  }
+  pl_remark_text(r, "; ");
+  pl_remark_u64(r, "Copies", plan->ncopies);
+  pl_remark_text(r, plan->ncopies == 1 ? " copy" : " copies");
+  pl_remark_text(r, " loaded one iteration ahead into ");
+  pl_remark_u64(r, "StagedRegisters", plan->staged_regs);
+  pl_remark_text(r, plan->staged_regs == 1 ? " register" : " registers");
+  if (plan->alias_check) {
+    pl_remark_text(r, "; with a ");
+    pl_remark_str(r, "AliasCheck", "runtime");
+    pl_remark_text(r, " alias check");
+  }
+  pl_remark_text(r, "; no ring: ");
+  pl_remark_str(r, "NoRing", plan->no_ring.message ? plan->no_ring.message : "");
+  if (plan->modelled) {
+    pl_remark_text(r, " (");
+    pl_remark_str(r, "Arch", plan->arch);
+    pl_remark_text(r, ": predicted ");
+    remark_ratio(r, "Gain", plan->cost.gain_permille);
+    pl_remark_text(r, "x over ");
+    pl_remark_u64(r, "ResidentBlocks", plan->cost.blocks_ring[PL_MIN_STAGES]);
+    pl_remark_text(r, plan->cost.blocks_ring[PL_MIN_STAGES] == 1 ? " resident block)"
+                                                                 : " resident blocks)");
+  }
+  pl_remark_text(r, "; ");
+  pl_remark_str(r, "Lowering", "registers in place");
+  context(r, host);
+  pl_remark_emit(r);
+  if (plan->modelled)
+    remark_model(host, c, plan);
+  if (plan->alias_check)
+    remark_alias_check(host, c, plan);
+  r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
+  pl_remark_text(r, "in place: the preheader loads iteration 0; iteration i loads iteration "
+                    "i+1 after its first barrier, from a zero constant where that iteration or a "
+                    "copy's condition does not hold, and its stores write what iteration i-1 "
+                    "loaded, where the loop stored; ");
+  pl_remark_u64(r, "Emitted", loads);
+  pl_remark_text(r, " loads emitted");
+  context(r, host);
+  pl_remark_emit(r);
+}
+
 void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *plan,
                          unsigned copies) {
+  if (plan->in_place) {
+    remark_in_place(host, c, plan, copies);
+    return;
+  }
   const char *lowering = pl_plan_lowering_name(plan);
   size_t staged = pl_plan_count(plan, PL_LOWERING_REGISTERS);
   pl_remark *r = pl_remark_begin(host, PL_REMARK_PASSED, "Pipelined", c->loop, NULL);

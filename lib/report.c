@@ -67,11 +67,15 @@ void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, con
   pl_decision *d = add(r, c->function, c->loop);
   d->pipelined = 1;
   d->reason = PL_OK;
-  d->message = pl_strdupf("pipelined loop with %u stages%s", plan->stages,
-                          plan->alias_check ? "; with a runtime alias check" : "");
+  d->message = plan->in_place
+                   ? pl_strdupf("pipelined loop in place, loading one iteration ahead into "
+                                "registers%s",
+                                plan->alias_check ? "; with a runtime alias check" : "")
+                   : pl_strdupf("pipelined loop with %u stages%s", plan->stages,
+                                plan->alias_check ? "; with a runtime alias check" : "");
   d->stages = plan->stages;
   d->slots_cut = plan->slots_cut;
-  d->lowering = pl_plan_lowering_name(plan);
+  d->lowering = plan->in_place ? "registers in place" : pl_plan_lowering_name(plan);
   d->copies = (unsigned)plan->ncopies;
   d->copy_bytes_min = plan->min_bytes;
   d->copy_bytes_max = plan->max_bytes;

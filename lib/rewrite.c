@@ -8,6 +8,7 @@
 #include "host_scev.h"
 #include "layout.h"
 #include "limits.h"
+#include "rewrite_in_place.h"
 #include "rewrite_region.h"
 #include "uses.h"
 
@@ -18,56 +19,6 @@
 #include <string.h>
 
 static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContext(c->module); }
-
-/* i1: does iteration `k` after the base exist? The base is iteration 0
- * (from_start) or the current iteration, whose number is `iter` (used with
- * ScalarEvolution's count `btc`). Returns NULL when it surely exists. */
-static LLVMValueRef emit_exists(const pl_candidate *c, const pl_trip *trip, pl_emitter *e,
-                                int from_start, unsigned k, LLVMValueRef btc, LLVMValueRef iter) {
-  LLVMBuilderRef b = e->b;
-  if (from_start && k == 0)
-    return NULL;
-  if (trip->chain) {
-    /* Iteration j+1 exists when j does and the latch compare holds at the
-     * end of j, on iv(j + 1 - lag): from the base (which exists), the AND
-     * of the k compares of j = base .. base+k-1, in the IV's width. */
-    LLVMValueRef all = NULL;
-    for (unsigned j = 0; j < k; ++j) {
-      int64_t off = (int64_t)j + 1 - (int64_t)trip->lag;
-      /* the issue's own IV value where the offsets meet */
-      LLVMValueRef x = e->ivs_mapped && e->iv_from_start == from_start && e->iv_k == off
-                           ? pl_emit_remap(e, c->ivs[trip->iv].phi)
-                           : pl_emit_iv(e, trip->iv, from_start, off);
-      LLVMValueRef cont = LLVMBuildICmp(b, trip->pred, x, trip->bound, "pl.cont");
-      all = all ? LLVMBuildAnd(b, all, cont, "pl.exists") : cont;
-    }
-    return all;
-  }
-  if (trip->use_scev) {
-    LLVMTypeRef ty = LLVMTypeOf(btc);
-    if (from_start)
-      return LLVMBuildICmp(b, LLVMIntULE, LLVMConstInt(ty, k, 0), btc, "pl.exists");
-    LLVMValueRef left = LLVMBuildSub(b, btc, iter, "pl.left");
-    return LLVMBuildICmp(b, LLVMIntUGE, left, LLVMConstInt(ty, k, 0), "pl.exists");
-  }
-  /* Latch compare in twice the width: ext(iv) + (k - lag) * step. */
-  const pl_iv *iv = &c->ivs[trip->iv];
-  LLVMTypeRef ty = LLVMTypeOf(iv->phi);
-  unsigned w = LLVMGetIntTypeWidth(ty);
-  LLVMTypeRef wide = LLVMIntTypeInContext(ctx_of(c), w * 2 > 128 ? 128 : w * 2);
-  LLVMValueRef base = from_start ? iv->start : iv->phi;
-  LLVMValueRef bound = trip->bound;
-  if (trip->is_signed) {
-    base = LLVMBuildSExt(b, base, wide, "");
-    bound = LLVMBuildSExt(b, bound, wide, "");
-  } else {
-    base = LLVMBuildZExt(b, base, wide, "");
-    bound = LLVMBuildZExt(b, bound, wide, "");
-  }
-  int64_t off = ((int64_t)k - (int64_t)trip->lag) * iv->step;
-  LLVMValueRef v = LLVMBuildAdd(b, base, LLVMConstInt(wide, (uint64_t)off, 1), "");
-  return LLVMBuildICmp(b, trip->pred, v, bound, "pl.exists");
-}
 
 /* (user, operand) pairs in the loop whose operand is a tile, a constant
  * expression over one, or an out-of-loop instruction derived from one. */
@@ -293,7 +244,7 @@ static void emit_prologue(pl_skeleton *k, pl_host *host) {
     init_issuer(k, &e);
     point_at_slot(k, &e, LLVMConstInt(i32, j, 0), 0, "pl.slot");
     pl_emit_map_ivs(&e, 1, j);
-    issue_stage(k, &e, emit_exists(c, &k->plan->trip, &e, 1, j, k->btc, NULL), NULL);
+    issue_stage(k, &e, pl_rw_emit_exists(c, &k->plan->trip, &e, 1, j, k->btc, NULL), NULL);
     pl_emitter_free(&e);
   }
 }
@@ -374,7 +325,8 @@ static void emit_steady_state(pl_skeleton *k) {
       LLVMBuildSelect(k->b, is0, LLVMConstInt(i32, S - 1, 0), prev, "pl.slot.next");
   point_at_slot(k, &e, s_issue, 1, "pl.fill");
   pl_emit_map_ivs(&e, 0, S - 1);
-  issue_stage(k, &e, emit_exists(c, &k->plan->trip, &e, 0, S - 1, k->btc, k->n_phi), k->staged);
+  issue_stage(k, &e, pl_rw_emit_exists(c, &k->plan->trip, &e, 0, S - 1, k->btc, k->n_phi),
+              k->staged);
   pl_emitter_free(&e);
   if (k->plan->stores_after_compute)
     emit_stores(k, s_issue);
@@ -581,11 +533,20 @@ static int original_in_shared_ring(const pl_candidate *c, const pl_plan *plan) {
 
 unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts *facts,
                     pl_txn *txn, LLVMValueRef *rings) {
-  assert(facts->c == c && plan->nrings == c->ntiles && plan->stages >= PL_MIN_STAGES &&
-         plan->stages <= PL_MAX_STAGES && "a plan made for this loop from its facts");
+  assert(facts->c == c && plan->nrings == c->ntiles &&
+         (plan->in_place || (plan->stages >= PL_MIN_STAGES && plan->stages <= PL_MAX_STAGES)) &&
+         "a plan made for this loop from its facts");
   if (!c->preheader)
     c->preheader = pl_loop_ensure_preheader(host, c->loop);
   assert(c->preheader && "recognition checked that a preheader can be made");
+  if (plan->in_place) {
+    if (plan->alias_check)
+      pl_emit_alias_check(host, c, facts);
+    (void)txn;
+    for (size_t t = 0; t < c->ntiles; ++t)
+      rings[t] = NULL;
+    return pl_rewrite_in_place(host, c, plan);
+  }
   if (plan->alias_check) {
     pl_emit_alias_check(host, c, facts);
     if (original_in_shared_ring(c, plan))

@@ -3,6 +3,8 @@
 
 #include <stdint.h>
 
+static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContext(c->module); }
+
 const pl_lowering *pl_rw_lowering_of(const pl_skeleton *k, size_t copy) {
   return pl_lowering_for(k->plan->copy_lowering[copy]);
 }
@@ -22,4 +24,51 @@ void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exist
   st->dst_align = k->plan->dst_align[i];
   k->issued += pl_rw_lowering_of(k, i)->issue(e, cp, exists, &moves, st);
   pl_vec_free(&moves);
+}
+
+LLVMValueRef pl_rw_emit_exists(const pl_candidate *c, const pl_trip *trip, pl_emitter *e,
+                               int from_start, unsigned k, LLVMValueRef btc, LLVMValueRef iter) {
+  LLVMBuilderRef b = e->b;
+  if (from_start && k == 0)
+    return NULL;
+  if (trip->chain) {
+    /* Iteration j+1 exists when j does and the latch compare holds at the
+     * end of j, on iv(j + 1 - lag): from the base (which exists), the AND
+     * of the k compares of j = base .. base+k-1, in the IV's width. */
+    LLVMValueRef all = NULL;
+    for (unsigned j = 0; j < k; ++j) {
+      int64_t off = (int64_t)j + 1 - (int64_t)trip->lag;
+      /* the issue's own IV value where the offsets meet */
+      LLVMValueRef x = e->ivs_mapped && e->iv_from_start == from_start && e->iv_k == off
+                           ? pl_emit_remap(e, c->ivs[trip->iv].phi)
+                           : pl_emit_iv(e, trip->iv, from_start, off);
+      LLVMValueRef cont = LLVMBuildICmp(b, trip->pred, x, trip->bound, "pl.cont");
+      all = all ? LLVMBuildAnd(b, all, cont, "pl.exists") : cont;
+    }
+    return all;
+  }
+  if (trip->use_scev) {
+    LLVMTypeRef ty = LLVMTypeOf(btc);
+    if (from_start)
+      return LLVMBuildICmp(b, LLVMIntULE, LLVMConstInt(ty, k, 0), btc, "pl.exists");
+    LLVMValueRef left = LLVMBuildSub(b, btc, iter, "pl.left");
+    return LLVMBuildICmp(b, LLVMIntUGE, left, LLVMConstInt(ty, k, 0), "pl.exists");
+  }
+  /* Latch compare in twice the width: ext(iv) + (k - lag) * step. */
+  const pl_iv *iv = &c->ivs[trip->iv];
+  LLVMTypeRef ty = LLVMTypeOf(iv->phi);
+  unsigned w = LLVMGetIntTypeWidth(ty);
+  LLVMTypeRef wide = LLVMIntTypeInContext(ctx_of(c), w * 2 > 128 ? 128 : w * 2);
+  LLVMValueRef base = from_start ? iv->start : iv->phi;
+  LLVMValueRef bound = trip->bound;
+  if (trip->is_signed) {
+    base = LLVMBuildSExt(b, base, wide, "");
+    bound = LLVMBuildSExt(b, bound, wide, "");
+  } else {
+    base = LLVMBuildZExt(b, base, wide, "");
+    bound = LLVMBuildZExt(b, bound, wide, "");
+  }
+  int64_t off = ((int64_t)k - (int64_t)trip->lag) * iv->step;
+  LLVMValueRef v = LLVMBuildAdd(b, base, LLVMConstInt(wide, (uint64_t)off, 1), "");
+  return LLVMBuildICmp(b, trip->pred, v, bound, "pl.exists");
 }

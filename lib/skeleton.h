@@ -57,4 +57,12 @@ size_t pl_rw_plan_copy_of(const pl_plan *plan, LLVMValueRef store);
 void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
                      pl_copy_state *st);
 
+/** i1: does iteration `k` after the base exist? The base is iteration 0
+ * (from_start) or the current iteration, whose number is `iter` (used with
+ * ScalarEvolution's count `btc`), by the trip strategy `trip` (trip.h);
+ * emitted at the builder of `e`, whose IV values it reuses where they
+ * meet. Returns NULL when the iteration surely exists. */
+LLVMValueRef pl_rw_emit_exists(const pl_candidate *c, const pl_trip *trip, pl_emitter *e,
+                               int from_start, unsigned k, LLVMValueRef btc, LLVMValueRef iter);
+
 #endif /* PL_SKELETON_H */

@@ -1,5 +1,5 @@
 // WMMA loads of __shared__ tiles use the shared state space, in rings and
-// in declined loops alike. clang emits the generic form
+// in loops pipelined in place and declined loops alike. clang emits the generic form
 // (llvm.nvvm.wmma.*.load.*.p0) for load_matrix_sync on a tile; the plugin
 // moves each one whose address derives from a __shared__ array or ring into
 // the .p3 variant, so PTX says `wmma.load...shared` (ptxas: LDSM instead of
@@ -14,7 +14,7 @@
 
 // REMARK-DAG: wmma_gemm_kernel.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages
 // REMARK-DAG: wmma_gemm_kernel.cuh:58:9: remark: 12 tile reads use the shared state space
-// REMARK-DAG: wmma_shared.cu:{{[0-9]+}}:3: remark: loop not pipelined: tile 'As' is written outside the copy stage
+// REMARK-DAG: wmma_shared.cu:{{[0-9]+}}:3: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'As'; 1 copy loaded one iteration ahead into 1 register; no ring: tile 'As' is written outside the copy stage
 // REMARK-DAG: wmma_shared.cu:{{[0-9]+}}:{{[0-9]+}}: remark: 3 tile reads use the shared state space; 1 tile write
 // REMARK-NOT: remark: {{.*}} tile reads use
 

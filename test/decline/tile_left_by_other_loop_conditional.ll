@@ -4,10 +4,17 @@
 ; zeros otherwise: on its last iteration some bytes keep what the main loop
 ; left there, and it reads them. The main loop stays declined, the IR
 ; unchanged (the remainder loop is declined as ConditionalCopy).
-; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<in-place=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
+; In place (in-place=on, the default) the first loop keeps its tile, which the
+; other loop may then read as before; the second stays declined for its
+; condition, which no shape changes.
+; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -pass-remarks-missed=cuda-pipeline -S %s -o %t.inplace.ll 2>&1 | FileCheck %s --check-prefix=IN-PLACE
+; RUN: %opt -passes=verify -disable-output %t.inplace.ll
+; IN-PLACE: remark: {{.*}}pipelined loop in place (1 slot, the tiles and both barriers kept)
+; IN-PLACE: remark: {{.*}}loop not pipelined: the copy into tile 'tile' runs under a condition that changes from iteration to iteration
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: tile 'tile' is also used by another loop, which does not fill it with copies of its own on every iteration before reading it
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy into tile 'tile' runs under a condition that changes from iteration to iteration
 ; YAML: --- !Missed

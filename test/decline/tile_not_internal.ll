@@ -1,10 +1,15 @@
 ; Under -fgpu-rdc (the `rdc` argument, which the clang plugin sets itself)
 ; another translation unit may use an externally visible __shared__ array:
 ; a linkonce_odr tile is declined, and the IR is unchanged.
-; RUN: %opt -passes='cuda-pipeline<rdc>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<rdc;in-place=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
+; In place (in-place=on, the default) the tile stays as it is, wherever it is
+; visible: the copy's load goes one iteration ahead.
+; RUN: %opt -passes='cuda-pipeline<rdc>' -pass-remarks=cuda-pipeline -S %s -o %t.inplace.ll 2>&1 | FileCheck %s --check-prefix=IN-PLACE
+; RUN: %opt -passes=verify -disable-output %t.inplace.ll
+; IN-PLACE: remark: {{.*}}pipelined loop in place (1 slot, the tiles and both barriers kept)
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: tile 'tile' is visible to other translation units under -fgpu-rdc; declare it inside the kernel or make it static
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline

@@ -3,10 +3,16 @@
 // neighbour reads back between the two barriers. The top barrier being
 // removed is what ordered the two among threads, so the loop must stay
 // declined -- and its IR unchanged (the same as with the plugin disabled).
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not="remark: pipelined"
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.with.ll
+// RUN: %clang_cuda -fplugin-arg-pipeline-in-place=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not="remark: pipelined"
+// RUN: %clang_cuda -fplugin-arg-pipeline-in-place=off --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.with.ll
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.without.ll -fplugin-arg-pipeline-disable
 // RUN: diff %t.with.ll %t.without.ll
+// In place (the default) both barriers stay and only the copies' loads move,
+// so the loop is pipelined that way; as a ring it stays declined, its IR
+// unchanged (in-place=off).
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.inplace.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -fplugin-arg-pipeline-profitability=off 2>&1 | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.inplace.ptx -o /dev/null %}
+// IN-PLACE: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'tile'; {{.*}}; no ring: a memory access before the top barrier may conflict with one between the two barriers
 
 __global__ void publishPartials(int ntiles, const float *__restrict__ in,
                                 float *__restrict__ partial, float *__restrict__ out) {

@@ -22,7 +22,7 @@ __global__ void good(int n, const float *__restrict__ a, float *__restrict__ out
 __global__ void written(int n, const float *__restrict__ a, float *__restrict__ out) {
   __shared__ float tile[T][T + 1];
   float acc = 0.0f;
-  for (int t = 0; t < n; ++t) { // expected-remark {{loop not pipelined: tile 'tile' is written outside the copy stage}}
+  for (int t = 0; t < n; ++t) { // expected-remark {{pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'tile'; 1 copy loaded one iteration ahead into 1 register; no ring: tile 'tile' is written outside the copy stage}}
     tile[threadIdx.y][threadIdx.x] = a[(t * T + threadIdx.y) * T + threadIdx.x];
     __syncthreads();
     acc += tile[threadIdx.x][threadIdx.y];

@@ -1,0 +1,161 @@
+/*===- lib/rewrite_in_place.c - loads one iteration ahead, tiles kept ----===*/
+#include "rewrite_in_place.h"
+
+#include "host_loops.h"
+#include "host_scev.h"
+#include "ir.h"
+#include "skeleton.h"
+#include "uses.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContext(c->module); }
+
+/* The i1 under which the load of `cp` reads its source at the iteration
+ * `e` describes: that iteration exists (`exists`, NULL: surely), every
+ * guard term holds and the predicate holds; NULL when always. */
+static LLVMValueRef load_condition(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists) {
+  LLVMValueRef cond = exists;
+  LLVMValueRef terms[PL_MAX_GUARD_TERMS + 1];
+  unsigned char negated[PL_MAX_GUARD_TERMS + 1];
+  unsigned n = 0;
+  if (cp->guard) {
+    terms[n] = cp->guard;
+    negated[n++] = (unsigned char)cp->guard_negated;
+  }
+  for (unsigned t = 0; t < cp->nmore_guards; ++t) {
+    terms[n] = cp->more_guards[t];
+    negated[n++] = cp->more_negated[t];
+  }
+  if (cp->pred) {
+    terms[n] = cp->pred;
+    negated[n++] = (unsigned char)cp->pred_negated;
+  }
+  for (unsigned t = 0; t < n; ++t) {
+    LLVMValueRef g = pl_emit_remap(e, terms[t]);
+    if (negated[t])
+      g = LLVMBuildNot(e->b, g, "pl.ahead.not");
+    cond = cond ? LLVMBuildAnd(e->b, cond, g, "pl.ahead.cond") : g;
+  }
+  return cond;
+}
+
+/* The load of `cp` (cp->load, whole) at the iteration `e` describes, as a
+ * global-space load; from our zeros where `load_condition` is false. */
+static LLVMValueRef load_ahead(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists) {
+  const pl_candidate *c = e->c;
+  LLVMContextRef ctx = ctx_of(c);
+  LLVMValueRef cond = load_condition(e, cp, exists);
+  LLVMTypeRef ty = LLVMTypeOf(cp->load);
+  LLVMValueRef src = pl_emit_remap(e, LLVMGetOperand(cp->load, 0));
+  if (pl_addrspace(src) != PL_AS_GLOBAL)
+    src = LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL),
+                                 "pl.ahead.src");
+  if (cond) {
+    LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+    src = LLVMBuildSelect(e->b, cond, src, pl_lowering_zeros(c, LLVMStoreSizeOfType(td, ty)),
+                          "pl.ahead.src");
+  }
+  LLVMValueRef ld = LLVMBuildLoad2(e->b, ty, src, "pl.ahead");
+  LLVMSetAlignment(ld, LLVMGetAlignment(cp->load));
+  return ld;
+}
+
+/* An emitter of iteration `k` after the base (iteration 0 when
+ * `from_start`, else the current one) at `b`: it clones the loop's address
+ * arithmetic without poison-generating flags; tiles stay themselves. */
+static void init_ahead(pl_emitter *e, const pl_candidate *c, LLVMBuilderRef b,
+                       LLVMValueRef *iv_steps, int from_start, unsigned k) {
+  pl_emitter_init(e, c, b);
+  e->clone_loop = 1;
+  e->drop_flags = 1;
+  e->iv_steps = iv_steps;
+  for (size_t t = 0; t < c->ntiles; ++t)
+    e->tile_base[t] = c->tiles[t].global;
+  pl_emit_map_ivs(e, from_start, k);
+}
+
+/* The copies' distinct loads, in the order of the copies: one copy of each
+ * (the first that reads it), into `first` (c->ncopies slots); returns how
+ * many. */
+static size_t distinct_loads(const pl_candidate *c, const pl_copy **first) {
+  size_t n = 0;
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    int seen = 0;
+    for (size_t j = 0; j < n && !seen; ++j)
+      seen = first[j]->load == c->copies[i].load;
+    if (!seen)
+      first[n++] = &c->copies[i];
+  }
+  return n;
+}
+
+unsigned pl_rewrite_in_place(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
+  assert(plan->in_place && c->preheader && !c->region && "an in-place plan for this loop");
+  LLVMContextRef ctx = ctx_of(c);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  const pl_copy **first = pl_xcalloc(c->ncopies ? c->ncopies : 1, sizeof *first);
+  size_t nloads = distinct_loads(c, first);
+  LLVMValueRef *phis = pl_xcalloc(nloads ? nloads : 1, sizeof *phis);
+  LLVMValueRef *iv_steps = pl_xcalloc(c->nivs ? c->nivs : 1, sizeof *iv_steps);
+
+  /* prologue: the trip count and the IVs' runtime steps, then iteration 0 */
+  LLVMValueRef ph_term = LLVMGetBasicBlockTerminator(c->preheader);
+  LLVMValueRef btc =
+      plan->trip.use_scev ? pl_loop_expand_backedge_count(host, c->loop, ph_term) : NULL;
+  for (size_t i = 0; i < c->nivs; ++i)
+    if (c->ivs[i].runtime_step)
+      iv_steps[i] = pl_scev_expand_iv_step(host, c->loop, c->ivs[i].phi, ph_term);
+  LLVMPositionBuilderBefore(b, ph_term);
+  pl_emitter e0;
+  init_ahead(&e0, c, b, iv_steps, 1, 0);
+  LLVMValueRef *start = pl_xcalloc(nloads ? nloads : 1, sizeof *start);
+  for (size_t l = 0; l < nloads; ++l)
+    start[l] = load_ahead(&e0, first[l], NULL);
+  pl_emitter_free(&e0);
+
+  /* header: the carried loads and, with ScalarEvolution's count, the
+   * iteration counter */
+  LLVMBasicBlockRef ph = c->preheader, latch = c->latch;
+  LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(c->header));
+  LLVMValueRef n_phi = btc ? LLVMBuildPhi(b, LLVMTypeOf(btc), "pl.iter") : NULL;
+  for (size_t l = 0; l < nloads; ++l) {
+    phis[l] = LLVMBuildPhi(b, LLVMTypeOf(first[l]->load), "pl.ahead.cur");
+    LLVMAddIncoming(phis[l], &start[l], &ph, 1);
+  }
+  if (n_phi) {
+    LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(latch));
+    LLVMTypeRef ty = LLVMTypeOf(btc);
+    LLVMValueRef next = LLVMBuildAdd(b, n_phi, LLVMConstInt(ty, 1, 0), "pl.iter.next");
+    LLVMValueRef zero = LLVMConstInt(ty, 0, 0);
+    LLVMAddIncoming(n_phi, &zero, &ph, 1);
+    LLVMAddIncoming(n_phi, &next, &latch, 1);
+  }
+
+  /* steady state: after the kept barrier, iteration i+1 */
+  LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(c->first_barrier));
+  pl_emitter e1;
+  init_ahead(&e1, c, b, iv_steps, 0, 1);
+  LLVMValueRef exists = pl_rw_emit_exists(c, &plan->trip, &e1, 0, 1, btc, n_phi);
+  for (size_t l = 0; l < nloads; ++l) {
+    LLVMValueRef v = load_ahead(&e1, first[l], exists);
+    LLVMAddIncoming(phis[l], &v, &latch, 1);
+  }
+  pl_emitter_free(&e1);
+
+  /* the original loads go: their uses read the carried values */
+  for (size_t l = 0; l < nloads; ++l) {
+    LLVMValueRef ld = first[l]->load;
+    LLVMValueRef addr = LLVMGetOperand(ld, 0);
+    LLVMReplaceAllUsesWith(ld, phis[l]);
+    LLVMInstructionEraseFromParent(ld);
+    pl_erase_dead(&addr, 1);
+  }
+  LLVMDisposeBuilder(b);
+  free(first);
+  free(phis);
+  free(start);
+  free(iv_steps);
+  return (unsigned)nloads * 2;
+}
