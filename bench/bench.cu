@@ -719,6 +719,28 @@ static void realworld(std::vector<Problem> &p) {
                                     {40, 100, 70}},
                                    {3, 40, 50}, {64, 512, 512},
                                    [](const Size &s) { return 2.0 * 25 * s[0] * s[1] * s[2]; }));
+  // Tile loops over dynamic shared memory (bench/kernels/dyn_smem.cuh):
+  // a matrixMul with both tiles carved from one extern buffer (the matrixMul
+  // sizes: trip count wA/16), and the CUDA Samples' N-body with
+  // SharedMemory<T> (n a multiple of 256, trip count n/256; 20 FLOP per
+  // interaction).
+  p.push_back(matmul_problem("dynmm", &Variant::dynmm, mm_sizes, mm_small, mm_large));
+  p.push_back(
+      {"dynnbody",
+       "TFLOP/s",
+       {{256}, {512}, {768}, {1024}, {1280}, {4096}},
+       {512},
+       {65536},
+       dims({"n"}),
+       [](const Size &s, Buffers &b, uint64_t seed) {
+         in_f32(b, (size_t)s[0] * 4, seed);
+         out_f32(b, (size_t)s[0] * 4);
+       },
+       [](const Variant &v, const Size &s, Buffers &b) {
+         v.dynnbody(s[0], F(b, 0), (float *)b.out);
+       },
+       nullptr,
+       [](const Size &s) { return 20.0 * s[0] * s[0]; }});
   // (f) matrixMul hardened (bench/kernels/matmul_checked.cuh): launch
   // bounds of 1024 threads and bounds asserts in the loop (mmchecked), with
   // shape asserts too (mmchecked_shape), or with launch bounds that ask for

@@ -31,6 +31,7 @@ namespace PL_NS {
 #include "kernels/conv.cuh"
 #include "kernels/copyloop_conv.cuh"
 #include "kernels/copyloop_gemm.cuh"
+#include "kernels/dyn_smem.cuh"
 #include "kernels/convert.cuh"
 #include "kernels/fixed_k.cuh"
 #include "kernels/gram_ldg4.cuh"
@@ -222,6 +223,16 @@ void PL_CAT(halo5_, PL_NS)(int H, int W, const float *in, float *out) {
 void PL_CAT(conv20_, PL_NS)(int C, int H, int W, const float *in, const float *w, float *out) {
   dim3 grid((W + 15) / 16, (H + 15) / 16);
   PL_NS::conv20Channels<<<grid, dim3(16, C20_TY)>>>(W, H, C, in, w, out);
+}
+// Tile loops over dynamic shared memory (kernels/dyn_smem.cuh), launched with
+// just the bytes their tiles need.
+void PL_CAT(dynmm_, PL_NS)(int hA, int wA, int wB, const float *A, const float *B, float *C) {
+  KERNEL(matmulDynamic)<<<dim3(wB / DM_T, hA / DM_T), dim3(DM_T, DM_T),
+                          2 * DM_T * DM_T * sizeof(float)>>>(C, A, B, hA, wA, wB);
+}
+void PL_CAT(dynnbody_, PL_NS)(int n, const float *pos, float *accel) {
+  KERNEL(nbodyDynamic)<<<n / DN_P, DN_P, DN_P * sizeof(float4)>>>(
+      n, 0.01f, (const float4 *)pos, (float4 *)accel);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:

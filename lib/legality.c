@@ -288,14 +288,25 @@ static const struct {
 
 /* What the in-place shape needs beyond the checks every shape passes
  * (legality.h): a copy loop moves a number of elements known only at run
- * time, and the registers a thread stages are fixed. */
+ * time, and the registers a thread stages are fixed. An llvm.memcpy copy
+ * (a struct such as float4 assigned whole) is loaded ahead as its bytes
+ * and stored where the memcpy was. */
 int pl_in_place_possible(const pl_loop_ctx *x) {
   const pl_candidate *c = x->c;
   if (!x->opts->in_place || x->opts->lowering == PL_CHOOSE_CP_ASYNC || c->region)
     return 0;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
-    if (!cp->load || !LLVMIsALoadInst(cp->load) || LLVMGetVolatile(cp->load) || cp->guard_cut)
+    if (cp->guard_cut)
+      return 0;
+    if (!cp->load) { /* llvm.memcpy: unguarded, not volatile */
+      LLVMValueRef vol = LLVMGetOperand(cp->store, 3);
+      if (cp->guard || cp->nmore_guards || !LLVMIsAConstantInt(vol) ||
+          LLVMConstIntGetZExtValue(vol) != 0)
+        return 0;
+      continue;
+    }
+    if (!LLVMIsALoadInst(cp->load) || LLVMGetVolatile(cp->load))
       return 0;
     for (size_t j = 0; j < i; ++j)
       if (c->copies[j].load == cp->load && !pl_copies_same_guards(&c->copies[j], cp))

@@ -3,6 +3,7 @@
 
 #include "access.h"
 #include "alias_check.h"
+#include "align.h"
 #include "host_cfg.h"
 #include "layout.h"
 #include "limits.h"
@@ -464,9 +465,13 @@ static unsigned in_place_registers(const pl_candidate *c) {
   unsigned regs = 0;
   for (size_t i = 0; i < c->ncopies; ++i) {
     int seen = 0;
-    for (size_t j = 0; j < i && !seen; ++j)
+    for (size_t j = 0; j < i && !seen && c->copies[i].load; ++j)
       seen = c->copies[j].load == c->copies[i].load;
-    if (!seen)
+    if (seen)
+      continue;
+    if (!c->copies[i].load) /* llvm.memcpy: its bytes */
+      regs += (c->copies[i].bytes + 3) / 4;
+    else
       regs += (unsigned)((LLVMStoreSizeOfType(td, LLVMTypeOf(c->copies[i].load)) + 3) / 4);
   }
   return regs;
@@ -519,6 +524,7 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
   for (size_t i = 0; i < c->ncopies; ++i) {
     plan->copy_lowering[i] = PL_LOWERING_REGISTERS;
     plan->share[i] = SIZE_MAX;
+    pl_copy_alignment(x->host, c, &plan->copies[i], &plan->src_align[i], &plan->dst_align[i]);
     if (c->copies[i].bytes < plan->min_bytes)
       plan->min_bytes = c->copies[i].bytes;
     if (c->copies[i].bytes > plan->max_bytes)

@@ -41,14 +41,28 @@ static LLVMValueRef load_condition(pl_emitter *e, const pl_copy *cp, LLVMValueRe
   return cond;
 }
 
-/* The load of `cp` (cp->load, whole) at the iteration `e` describes, as a
- * global-space load; from our zeros where `load_condition` is false. */
-static LLVMValueRef load_ahead(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists) {
+/* What a copy loads: its load's type, or for an llvm.memcpy copy its
+ * bytes (i32 or <n x i32>, else <n x i8>). */
+static LLVMTypeRef loaded_type(const pl_candidate *c, const pl_copy *cp) {
+  LLVMContextRef ctx = ctx_of(c);
+  if (cp->load)
+    return LLVMTypeOf(cp->load);
+  if (cp->bytes % 4)
+    return LLVMVectorType(LLVMInt8TypeInContext(ctx), cp->bytes);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  return cp->bytes == 4 ? i32 : LLVMVectorType(i32, cp->bytes / 4);
+}
+
+/* What `cp` loads (cp->load whole, or a memcpy's source bytes) at the
+ * iteration `e` describes, as a global-space load aligned to `align`; from
+ * our zeros where `load_condition` is false. */
+static LLVMValueRef load_ahead(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists,
+                               unsigned align) {
   const pl_candidate *c = e->c;
   LLVMContextRef ctx = ctx_of(c);
   LLVMValueRef cond = load_condition(e, cp, exists);
-  LLVMTypeRef ty = LLVMTypeOf(cp->load);
-  LLVMValueRef src = pl_emit_remap(e, LLVMGetOperand(cp->load, 0));
+  LLVMTypeRef ty = loaded_type(c, cp);
+  LLVMValueRef src = pl_emit_remap(e, cp->load ? LLVMGetOperand(cp->load, 0) : cp->src);
   if (pl_addrspace(src) != PL_AS_GLOBAL)
     src = LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL),
                                  "pl.ahead.src");
@@ -58,8 +72,30 @@ static LLVMValueRef load_ahead(pl_emitter *e, const pl_copy *cp, LLVMValueRef ex
                           "pl.ahead.src");
   }
   LLVMValueRef ld = LLVMBuildLoad2(e->b, ty, src, "pl.ahead");
-  LLVMSetAlignment(ld, LLVMGetAlignment(cp->load));
+  LLVMSetAlignment(ld, align ? align : 1);
   return ld;
+}
+
+/* The original copy goes: a load's uses read `carried`, iteration i's
+ * value, instead; a memcpy becomes a store of it, where it was. */
+static void replace_copy(const pl_candidate *c, const pl_copy *cp, LLVMValueRef carried,
+                         unsigned dst_align) {
+  if (cp->load) {
+    LLVMValueRef addr = LLVMGetOperand(cp->load, 0);
+    LLVMReplaceAllUsesWith(cp->load, carried);
+    LLVMInstructionEraseFromParent(cp->load);
+    pl_erase_dead(&addr, 1);
+    return;
+  }
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx_of(c));
+  LLVMPositionBuilderBefore(b, cp->store);
+  LLVMValueRef st = LLVMBuildStore(b, carried, cp->dst);
+  LLVMSetAlignment(st, dst_align ? dst_align : 1);
+  LLVMDisposeBuilder(b);
+  LLVMValueRef ops[3] = {LLVMGetOperand(cp->store, 0), LLVMGetOperand(cp->store, 1),
+                         LLVMGetOperand(cp->store, 2)};
+  LLVMInstructionEraseFromParent(cp->store);
+  pl_erase_dead(ops, 3);
 }
 
 /* An emitter of iteration `k` after the base (iteration 0 when
@@ -76,17 +112,17 @@ static void init_ahead(pl_emitter *e, const pl_candidate *c, LLVMBuilderRef b,
   pl_emit_map_ivs(e, from_start, k);
 }
 
-/* The copies' distinct loads, in the order of the copies: one copy of each
- * (the first that reads it), into `first` (c->ncopies slots); returns how
- * many. */
-static size_t distinct_loads(const pl_candidate *c, const pl_copy **first) {
+/* The plan copies that load something of their own: each load once (the
+ * first copy that reads it), each memcpy; their indices into `first`
+ * (plan->ncopies slots). Returns how many. */
+static size_t distinct_loads(const pl_plan *plan, size_t *first) {
   size_t n = 0;
-  for (size_t i = 0; i < c->ncopies; ++i) {
+  for (size_t i = 0; i < plan->ncopies; ++i) {
     int seen = 0;
-    for (size_t j = 0; j < n && !seen; ++j)
-      seen = first[j]->load == c->copies[i].load;
+    for (size_t j = 0; j < n && !seen && plan->copies[i].load; ++j)
+      seen = plan->copies[first[j]].load == plan->copies[i].load;
     if (!seen)
-      first[n++] = &c->copies[i];
+      first[n++] = i;
   }
   return n;
 }
@@ -95,8 +131,8 @@ unsigned pl_rewrite_in_place(pl_host *host, const pl_candidate *c, const pl_plan
   assert(plan->in_place && c->preheader && !c->region && "an in-place plan for this loop");
   LLVMContextRef ctx = ctx_of(c);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-  const pl_copy **first = pl_xcalloc(c->ncopies ? c->ncopies : 1, sizeof *first);
-  size_t nloads = distinct_loads(c, first);
+  size_t *first = pl_xcalloc(plan->ncopies ? plan->ncopies : 1, sizeof *first);
+  size_t nloads = distinct_loads(plan, first);
   LLVMValueRef *phis = pl_xcalloc(nloads ? nloads : 1, sizeof *phis);
   LLVMValueRef *iv_steps = pl_xcalloc(c->nivs ? c->nivs : 1, sizeof *iv_steps);
 
@@ -112,7 +148,7 @@ unsigned pl_rewrite_in_place(pl_host *host, const pl_candidate *c, const pl_plan
   init_ahead(&e0, c, b, iv_steps, 1, 0);
   LLVMValueRef *start = pl_xcalloc(nloads ? nloads : 1, sizeof *start);
   for (size_t l = 0; l < nloads; ++l)
-    start[l] = load_ahead(&e0, first[l], NULL);
+    start[l] = load_ahead(&e0, &plan->copies[first[l]], NULL, plan->src_align[first[l]]);
   pl_emitter_free(&e0);
 
   /* header: the carried loads and, with ScalarEvolution's count, the
@@ -121,7 +157,7 @@ unsigned pl_rewrite_in_place(pl_host *host, const pl_candidate *c, const pl_plan
   LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(c->header));
   LLVMValueRef n_phi = btc ? LLVMBuildPhi(b, LLVMTypeOf(btc), "pl.iter") : NULL;
   for (size_t l = 0; l < nloads; ++l) {
-    phis[l] = LLVMBuildPhi(b, LLVMTypeOf(first[l]->load), "pl.ahead.cur");
+    phis[l] = LLVMBuildPhi(b, loaded_type(c, &plan->copies[first[l]]), "pl.ahead.cur");
     LLVMAddIncoming(phis[l], &start[l], &ph, 1);
   }
   if (n_phi) {
@@ -139,19 +175,14 @@ unsigned pl_rewrite_in_place(pl_host *host, const pl_candidate *c, const pl_plan
   init_ahead(&e1, c, b, iv_steps, 0, 1);
   LLVMValueRef exists = pl_rw_emit_exists(c, &plan->trip, &e1, 0, 1, btc, n_phi);
   for (size_t l = 0; l < nloads; ++l) {
-    LLVMValueRef v = load_ahead(&e1, first[l], exists);
+    LLVMValueRef v = load_ahead(&e1, &plan->copies[first[l]], exists, plan->src_align[first[l]]);
     LLVMAddIncoming(phis[l], &v, &latch, 1);
   }
   pl_emitter_free(&e1);
 
-  /* the original loads go: their uses read the carried values */
-  for (size_t l = 0; l < nloads; ++l) {
-    LLVMValueRef ld = first[l]->load;
-    LLVMValueRef addr = LLVMGetOperand(ld, 0);
-    LLVMReplaceAllUsesWith(ld, phis[l]);
-    LLVMInstructionEraseFromParent(ld);
-    pl_erase_dead(&addr, 1);
-  }
+  /* the original copies go: their uses read the carried values */
+  for (size_t l = 0; l < nloads; ++l)
+    replace_copy(c, &plan->copies[first[l]], phis[l], plan->dst_align[first[l]]);
   LLVMDisposeBuilder(b);
   free(first);
   free(phis);
