@@ -291,29 +291,35 @@ static const struct {
  * time, and the registers a thread stages are fixed. An llvm.memcpy copy
  * (a struct such as float4 assigned whole) is loaded ahead as its bytes
  * and stored where the memcpy was. */
-int pl_in_place_possible(const pl_loop_ctx *x) {
+/* Why the in-place shape cannot serve the loop, as a clause for the
+ * remark ("" for the user's own choice), or NULL when it can. */
+static const char *in_place_obstacle(const pl_loop_ctx *x) {
   const pl_candidate *c = x->c;
-  if (!x->opts->in_place || x->opts->lowering == PL_CHOOSE_CP_ASYNC || c->region)
-    return 0;
+  if (!x->opts->in_place || x->opts->lowering == PL_CHOOSE_CP_ASYNC)
+    return "";
+  if (c->region)
+    return "its copy stage has loops, whose copies registers cannot hold";
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
     if (cp->guard_cut)
-      return 0;
+      return "a copy's guard has more terms than are read";
     if (!cp->load) { /* llvm.memcpy: unguarded, not volatile */
       LLVMValueRef vol = LLVMGetOperand(cp->store, 3);
       if (cp->guard || cp->nmore_guards || !LLVMIsAConstantInt(vol) ||
           LLVMConstIntGetZExtValue(vol) != 0)
-        return 0;
+        return "a copy is a guarded or volatile memcpy";
       continue;
     }
     if (!LLVMIsALoadInst(cp->load) || LLVMGetVolatile(cp->load))
-      return 0;
+      return "a copy's load is volatile";
     for (size_t j = 0; j < i; ++j)
       if (c->copies[j].load == cp->load && !pl_copies_same_guards(&c->copies[j], cp))
-        return 0;
+        return "one load feeds copies under different conditions";
   }
-  return 1;
+  return NULL;
 }
+
+int pl_in_place_possible(const pl_loop_ctx *x) { return in_place_obstacle(x) == NULL; }
 
 pl_legal pl_check_legality(const pl_loop_ctx *x, pl_fail *f) {
   assert(x->host && x->opts && x->table && x->c && x->facts && x->facts->c == x->c &&
@@ -331,15 +337,30 @@ pl_legal pl_check_legality(const pl_loop_ctx *x, pl_fail *f) {
       ring = why; /* the ring's reason: the in-place shape may still pass */
       continue;
     }
+    /* A check every shape needs failed: its reason blocks the loop, unless
+     * the user ruled the in-place shape out, where the first failure (the
+     * ring's) does, as without the shapes. */
     pl_fail_clear(f);
-    *f = ring.reason ? ring : why; /* the first failure, as without the shapes */
-    if (ring.reason)
+    if (ring.reason && in_place_obstacle(x) && !*in_place_obstacle(x)) {
+      *f = ring;
       pl_fail_clear(&why);
+    } else {
+      *f = why;
+      pl_fail_clear(&ring);
+    }
     return PL_ILLEGAL;
   }
   if (!ring.reason)
     return PL_LEGAL_RING;
   pl_fail_clear(f);
   *f = ring;
-  return pl_in_place_possible(x) ? PL_LEGAL_IN_PLACE : PL_ILLEGAL;
+  const char *obstacle = in_place_obstacle(x);
+  if (!obstacle)
+    return PL_LEGAL_IN_PLACE;
+  if (*obstacle) { /* say why not in place either (not for the user's choice) */
+    char *m = pl_strdupf("%s; nor in place: %s", f->message ? f->message : "", obstacle);
+    free(f->message);
+    f->message = m;
+  }
+  return PL_ILLEGAL;
 }
