@@ -358,20 +358,54 @@ static LLVMValueRef select_guards(const pl_candidate *c, LLVMValueRef v, pl_copy
  * guard terms of `cp` (chain_guard), and `*vp` the load. Returns 0 with
  * NonZeroFill in `f` for fills that differ, else 1 (`*vp` unchanged when
  * the phi has another shape). */
+/* Element `elem` of the aggregate `v`: of a constant, or the value an
+ * insertvalue chain put there; NULL when unknown. `elem` < 0: `v` itself. */
+static LLVMValueRef element_of(LLVMValueRef v, int elem) {
+  if (elem < 0)
+    return v;
+  for (unsigned depth = 0; depth < PL_MAX_VALUE_DEPTH; ++depth) {
+    if (LLVMIsAConstant(v))
+      return LLVMIsAConstantExpr(v) ? NULL : LLVMGetAggregateElement(v, (unsigned)elem);
+    if (!LLVMIsAInsertValueInst(v) || LLVMGetNumIndices(v) != 1)
+      return NULL;
+    if (LLVMGetIndices(v)[0] == (unsigned)elem)
+      return LLVMGetOperand(v, 1);
+    v = LLVMGetOperand(v, 0);
+  }
+  return NULL;
+}
+
+/* The phi a guard merges in: `v` itself, or for `extractvalue (phi
+ * %struct [...], [...]), k` -- a struct (float4) merged whole with zeros,
+ * each field then stored -- the phi, with the field in *elem. */
+static LLVMValueRef guard_phi_of(LLVMValueRef v, int *elem) {
+  *elem = -1;
+  if (LLVMIsAExtractValueInst(v) && LLVMGetNumIndices(v) == 1 &&
+      LLVMIsAPHINode(LLVMGetOperand(v, 0))) {
+    *elem = (int)LLVMGetIndices(v)[0];
+    return LLVMGetOperand(v, 0);
+  }
+  return v;
+}
+
 static int phi_guards(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy *cp, pl_fail *f,
                       const char *tname, LLVMValueRef *vp, int *lane_io) {
   LLVMValueRef v = *vp;
-  int lane = *lane_io;
-  if (LLVMIsAPHINode(v) && LLVMCountIncoming(v) >= 2) {
+  int lane = *lane_io, elem;
+  LLVMValueRef phi = guard_phi_of(v, &elem);
+  if (LLVMIsAPHINode(phi) && LLVMCountIncoming(phi) >= 2) {
     /* P: br c, L, M   L: load; br M   M: phi [load, L], [0, P] -- or more
      * zero incoming values, from nested or chained branches. */
-    unsigned n = LLVMCountIncoming(v);
+    unsigned n = LLVMCountIncoming(phi);
     int li = -1, others_zero = 1;
     LLVMValueRef fill = NULL, src = NULL;
     unsigned off = 0;
     int llane = -1;
     for (unsigned i = 0; i < n; ++i) {
-      LLVMValueRef iv = peel_bitcast(LLVMGetIncomingValue(v, i));
+      LLVMValueRef iv = element_of(LLVMGetIncomingValue(phi, i), elem);
+      if (!iv)
+        return 1; /* a field no chain names: not a guard of this shape */
+      iv = peel_bitcast(iv);
       LLVMValueRef s = iv;
       unsigned o = 0;
       int l = lane < 0 ? as_lane(c, &s, &o) : -1;
@@ -392,7 +426,7 @@ static int phi_guards(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_cop
       same_fill = !cp->guard;
       for (unsigned i = 0; i < n; ++i)
         if ((int)i != li) {
-          LLVMValueRef iv = LLVMGetIncomingValue(v, i);
+          LLVMValueRef iv = element_of(LLVMGetIncomingValue(phi, i), elem);
           all_const &= LLVMIsConstant(iv) != 0;
           same_fill &= peel_bitcast(iv) == fill;
         }
@@ -400,7 +434,7 @@ static int phi_guards(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_cop
         return fail_nonzero_fill(f, store, fill, tname);
     }
     if (li >= 0 && (others_zero || same_fill) && !(others_zero && cp->fill) &&
-        chain_guard(host, c, LLVMGetIncomingBlock(v, (unsigned)li), LLVMGetInstructionParent(v),
+        chain_guard(host, c, LLVMGetIncomingBlock(phi, (unsigned)li), LLVMGetInstructionParent(phi),
                     cp)) {
       if (same_fill)
         cp->fill = fill;

@@ -18,8 +18,9 @@
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.all.ptx -fplugin-arg-pipeline-profitability=off
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.all.ptx -o /dev/null %}
-// in-place=off: the ring's reason only, and nothing changes.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.off.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-in-place=off -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
+// in-place=off: the ring's reason only, and nothing changes (generic-tile-reads: WMMA
+// loads of a declined loop's tiles stay generic, as without the plugin).
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.off.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-in-place=off -fplugin-arg-pipeline-generic-tile-reads -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.none.ll -fplugin-arg-pipeline-disable
 // RUN: diff %t.off.ll %t.none.ll
 //
