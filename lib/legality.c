@@ -310,7 +310,7 @@ static const char *in_place_obstacle(const pl_loop_ctx *x) {
         return "a copy is a guarded or volatile memcpy";
       continue;
     }
-    if (!LLVMIsALoadInst(cp->load) || LLVMGetVolatile(cp->load))
+    if (!pl_is_copy_load(cp->load)) /* a load or an __ldg */
       return "a copy's load is volatile";
     for (size_t j = 0; j < i; ++j)
       if (c->copies[j].load == cp->load && !pl_copies_same_guards(&c->copies[j], cp))

@@ -24,11 +24,12 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.none.ll -fplugin-arg-pipeline-disable
 // RUN: diff %t.off.ll %t.none.ll
 //
-// MODEL: [[@LINE+55]]:3: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'smem' (dynamic shared memory); 2 copies loaded one iteration ahead into 2 registers; no ring: tile 'smem' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size (sm_80: predicted {{.*}}x over {{[0-9]+}} resident blocks); registers in place [sm_80, kernel 'mmCarved(float const*, float const*, float*, int)']
+// MODEL: [[@LINE+62]]:3: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'smem' (dynamic shared memory); 2 copies loaded one iteration ahead into 2 registers; no ring: tile 'smem' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size (sm_80: predicted {{.*}}x over {{[0-9]+}} resident blocks); registers in place [sm_80, kernel 'mmCarved(float const*, float const*, float*, int)']
 // MODEL: remark: loop not pipelined: no ring (tile '__smem' is dynamic shared memory {{.*}}), and on sm_80 {{.*}} [sm_80, kernel 'void nbodySamples<float4>(float4 const*, float4*, int)']
 // MODEL: remark: pipelined loop in place {{.*}} tile 't' (dynamic shared memory); 1 copy loaded one iteration ahead into 1 register{{.*}}kernel 'rowsRagged(int, int, float const*, float*)'
 // MODEL: remark: loop not pipelined: tile 'u' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size; nor in place: its copy stage has loops, whose copies registers cannot hold [sm_80, kernel 'copyLoop(int, float const*, float*)']
 // MODEL: remark: loop not pipelined: the loop may write the global memory tile 'w' is copied from{{.*}}[sm_80, kernel 'writesSource(int, float*)']
+// MODEL: remark: loop not pipelined: no ring (tile 'v' is dynamic shared memory {{.*}}), and on sm_80 {{.*}}kernel 'ldgRows
 //
 // ALL: remark: pipelined loop in place {{.*}}; 2 copies loaded one iteration ahead into 2 registers{{.*}}kernel 'mmCarved
 // ALL: remark: pipelined loop in place {{.*}}; 1 copy loaded one iteration ahead into 4 registers{{.*}}kernel 'void nbodySamples<float4>
@@ -37,6 +38,7 @@
 // ALL: remark: pipelined loop in place {{.*}}kernel 'rowsRagged
 // ALL: remark: loop not pipelined: {{.*}}nor in place: its copy stage has loops{{.*}}kernel 'copyLoop
 // ALL: remark: loop not pipelined: the loop may write{{.*}}kernel 'writesSource
+// ALL: remark: pipelined loop in place {{.*}}kernel 'ldgRows
 //
 // No ring, no cp.async; both barriers stay in the loop; the next iteration's
 // loads follow the first, from the zeros where it may not exist.
@@ -61,10 +63,15 @@
 // IR-LABEL: define {{.*}}rowsRagged
 // IR: pl.ahead.cond = and i1 %pl.exists,
 // IR: select i1 %pl.ahead.cond, ptr addrspace(1) {{.*}}, ptr addrspace(1) @pl.zeros.16
+// The __ldg loaded ahead stays a non-coherent load.
+// IR-LABEL: define {{.*}}ldgRows
+// IR-NOT: llvm.nvvm.ldg
+// IR: load float, ptr addrspace(1) %pl.ahead.src{{[0-9]*}}, align 4, {{.*}}!invariant.load
 //
 // OFF-COUNT-5: remark: loop not pipelined: tile '{{.*}}' is dynamic shared memory (extern __shared__)
 // OFF: remark: loop not pipelined: tile 'u' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size [sm_80
 // OFF: remark: loop not pipelined: tile 'w' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size [sm_80
+// OFF: remark: loop not pipelined: tile 'v' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size [sm_80
 
 #include <cuda_fp16.h>
 #include <mma.h>
@@ -249,4 +256,20 @@ __global__ void writesSource(int n, float *x) {
     x[t0 + 256 + threadIdx.x] += w[255 - threadIdx.x];
     __syncthreads();
   }
+}
+
+// A read-only copy through __ldg into dynamic shared memory: loaded ahead
+// as an !invariant.load (ld.global.nc), as __ldg itself.
+__global__ void __launch_bounds__(256)
+    ldgRows(int cols, const float *__restrict__ x, float *__restrict__ y) {
+  extern __shared__ float v[];
+  float s = 0;
+  for (int c0 = 0; c0 < cols; c0 += 256) {
+    v[threadIdx.x] = __ldg(&x[(size_t)blockIdx.x * cols + c0 + threadIdx.x]);
+    __syncthreads();
+    for (int j = 0; j < 256; j += 32)
+      s += v[j + threadIdx.x % 32] * v[(j + threadIdx.x / 32) % 256];
+    __syncthreads();
+  }
+  y[blockIdx.x * 256 + threadIdx.x] = s;
 }
