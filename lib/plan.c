@@ -481,6 +481,8 @@ static unsigned in_place_registers(const pl_candidate *c) {
  * reason, then the model's figures for loading ahead in place. */
 static int fail_in_place(const pl_plan *plan, pl_fail *f) {
   const pl_cost *k = &plan->cost;
+  char *detail = f->detail; /* the model's figures (fail_not_profitable) stay */
+  f->detail = NULL;
   pl_fail_clear(f);
   if (strcmp(k->why, "tie") == 0)
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
@@ -498,6 +500,9 @@ static int fail_in_place(const pl_plan *plan, pl_fail *f) {
              plan->no_ring.message ? plan->no_ring.message : "", plan->arch, k->blocks_plain,
              k->warps, k->compute, k->chip->latency, k->added, k->gain_permille / 1000,
              k->gain_permille % 1000);
+  if (detail)
+    pl_fail_detail(f, "%s", detail);
+  free(detail);
   return 0;
 }
 

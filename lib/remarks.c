@@ -403,6 +403,15 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
     remark_model(host, c, plan);
   if (plan->alias_check)
     remark_alias_check(host, c, plan);
+  if (plan->no_ring.inst || plan->no_ring.detail) { /* where the ring's reason lies */
+    r = pl_remark_begin(host, PL_REMARK_ANALYSIS, pl_reason_name(plan->no_ring.reason), c->loop,
+                        plan->no_ring.inst);
+    pl_remark_text(r, "no ring: ");
+    pl_remark_text(r, plan->no_ring.detail ? plan->no_ring.detail
+                                           : (plan->no_ring.message ? plan->no_ring.message : ""));
+    context(r, host);
+    pl_remark_emit(r);
+  }
   r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
   pl_remark_text(r, "in place: the preheader loads iteration 0; iteration i loads iteration "
                     "i+1 after its first barrier, from a zero constant where that iteration or a "

@@ -291,8 +291,8 @@ static void run_{name}(uint64_t seed, int small) {{
     CHECK(cudaMemcpy(db, hb, abytes, cudaMemcpyHostToDevice));
     CHECK(cudaMemset(dout, 0xFF, obytes));
     const int stop = nt / 2, klim = 3, flag = 1, reps = 2, d = {d};
-    {name}<<<{nb}, dim3({bx}, {by})>>>(({ty} *)da, ({ty} *)db, (float *)dout, nt, H, W, ld,
-                                        blocklen, stop, klim, flag, reps, d, ntl);
+    {name}<<<{nb}, dim3({bx}, {by}), {dyn}>>>(({ty} *)da, ({ty} *)db, (float *)dout, nt, H, W,
+                                        ld, blocklen, stop, klim, flag, reps, d, ntl);
     CHECK(cudaGetLastError());
     CHECK(cudaDeviceSynchronize());
     CHECK(cudaMemcpy(ho, dout, obytes, cudaMemcpyDeviceToHost));
@@ -648,7 +648,20 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
             return "%s[%s]" % (t, c)
         return "%s[%s][%s]" % (t, r, c)
 
+    # the tiles in dynamic shared memory: carved from one extern buffer at
+    # 16-byte aligned offsets, as typed pointers (dsm_off: the next offset)
+    dynamic = not depth and d.pick("smem", ["static", "dynamic"], [3, 1]) == "dynamic"
+    tile_bytes = (TR if dim == 2 else 1) * (TC + pad) * (4 if converted else esize)
+    tile_stride = (tile_bytes + 15) // 16 * 16
+    dsm_off = {"ta": 0, "tb": tile_stride}
+
     def decl(t):
+        if dynamic:
+            head = "  extern __shared__ __align__(16) unsigned char dsm[];\n" if t == "ta" else ""
+            if dim == 1:
+                return "%s  %s *%s = (%s *)(dsm + %d);" % (head, ttype, t, ttype, dsm_off[t])
+            return "%s  %s (*%s)[%d] = (%s (*)[%d])(dsm + %d);" % (
+                head, ttype, t, TC + pad, ttype, TC + pad, dsm_off[t])
         if depth:
             return "  __shared__ %s %s%s[%d];" % (ttype, t, "[1]" * depth, TC + pad)
         if dim == 1:
@@ -1096,7 +1109,8 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
         name=k.name, trips=", ".join(map(str, TRIPS)), ragy=", ".join(map(str, ragy)),
         ragx=", ".join(map(str, ragx)), tilemul=tilemul, hexpr=hexpr, wexpr=wexpr, ld=LDV,
         ntl=ntl, blocklen=blocklen, nreg=nreg, esize=esize, nb=nb, nth=NTH, index=index,
-        fill=fillk, comp=esize // comps, d=copies, bx=BX, by=BY, ty=T)
+        fill=fillk, comp=esize // comps, d=copies, bx=BX, by=BY, ty=T,
+        dyn=tile_stride * ntiles if dynamic else 0)
     k.shape = tile_name
     k.choices = dict(d.got)
     k.features = ["%s=%s" % (n, v) for n, (v, _) in d.got.items()]
