@@ -280,7 +280,7 @@ static const struct {
   pl_check check;
   int ring;
 } checks[] = {
-    {check_tile_storage, 1},    {check_predicates, 0},   {check_tiles, 1},
+    {check_tile_storage, 1},    {check_predicates, 1},   {check_tiles, 1},
     {check_sources, 0},         {check_writes, 0},       {check_writes_before, 0},
     {check_order, 1},           {pl_check_addresses, 0}, {pl_check_copy_loops, 0},
     {pl_check_destinations, 1}, {check_trip, 0},         {check_dynamic_shared, 1},

@@ -45,8 +45,9 @@
  * so it needs every check. The in-place shape (rewrite_in_place.h) keeps
  * the tiles, both barriers and every store where it was, and only loads
  * each copy's source one iteration early into registers: the checks on
- * tiles and on the removed barrier -- storage, (a) tiles, order, (a')
- * dests, dynamic -- do not concern it. It needs instead that every copy
+ * tiles and on the removed barrier -- storage, predicates (a skipped
+ * store stays skipped in its own iteration), (a) tiles, order, (a') dests,
+ * dynamic -- do not concern it. It needs instead that every copy
  * is a load and a store in straight-line code (no llvm.memcpy, no copy
  * loops), each load under one condition, and that the user allows it
  * (in-place=on, lowering not cp.async). It is the shape of tiles in

@@ -1,9 +1,20 @@
 ; The copy is skipped on some iterations without writing zeros: a ring slot
 ; would keep data from S iterations earlier, so the loop is declined.
-; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<in-place=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
+; In place (in-place=on, the default) the store stays under its condition, in
+; its iteration: where the condition fails the tile keeps what it held, as
+; written; only the load, under the next iteration's condition, moves ahead.
+; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s -o %t.inplace.ll 2>&1 | FileCheck %s --check-prefix=IN-PLACE
+; RUN: %opt -passes=verify -disable-output %t.inplace.ll
+; RUN: FileCheck %s --check-prefix=IN-PLACE-IR < %t.inplace.ll
+; IN-PLACE: remark: {{.*}}pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'tile'; 1 copy loaded one iteration ahead into 1 register; no ring: the copy into tile 'tile' runs under a condition that changes
+; IN-PLACE-IR: pl.ahead.cur = phi
+; IN-PLACE-IR: call void @llvm.nvvm.barrier0()
+; IN-PLACE-IR: %pl.ahead.cond = and i1 %pl.exists
+; IN-PLACE-IR: select i1 %pl.ahead.cond, ptr addrspace(1) {{.*}}, ptr addrspace(1) @pl.zeros.16
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy into tile 'tile' runs under a condition that changes from iteration to iteration and writes no zeros otherwise, so a slot would keep stale data; write zeros in the other branch (x = c ? A[i] : 0)
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline

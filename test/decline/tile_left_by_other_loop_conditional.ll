@@ -8,13 +8,13 @@
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; In place (in-place=on, the default) the first loop keeps its tile, which the
-; other loop may then read as before; the second stays declined for its
-; condition, which no shape changes.
+; In place (in-place=on, the default) both loops keep the tile and every
+; store where it was: the first leaves what the second reads, as written, and
+; the second's conditional store stays under its condition.
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -pass-remarks-missed=cuda-pipeline -S %s -o %t.inplace.ll 2>&1 | FileCheck %s --check-prefix=IN-PLACE
 ; RUN: %opt -passes=verify -disable-output %t.inplace.ll
-; IN-PLACE: remark: {{.*}}pipelined loop in place (1 slot, the tiles and both barriers kept)
-; IN-PLACE: remark: {{.*}}loop not pipelined: the copy into tile 'tile' runs under a condition that changes from iteration to iteration
+; IN-PLACE: remark: {{.*}}pipelined loop in place (1 slot, the tiles and both barriers kept){{.*}}no ring: tile 'tile' is also used by another loop
+; IN-PLACE: remark: {{.*}}pipelined loop in place (1 slot, the tiles and both barriers kept){{.*}}no ring: the copy into tile 'tile' runs under a condition that changes from iteration to iteration
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: tile 'tile' is also used by another loop, which does not fill it with copies of its own on every iteration before reading it
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy into tile 'tile' runs under a condition that changes from iteration to iteration
 ; YAML: --- !Missed

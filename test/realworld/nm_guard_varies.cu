@@ -1,9 +1,13 @@
 // Near miss of shape 6: a copy guard that changes from iteration to
 // iteration (`tid < n - t * 256`) without an else writing zeros: the last
-// tile's slot would keep bytes of a tile S iterations earlier. Must stay
-// declined.
-// Today: ConditionalCopy.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not="remark: pipelined"
+// tile's slot would keep bytes of a tile S iterations earlier. As a ring it
+// stays declined (in-place=off): ConditionalCopy. In place (the default) the
+// store stays under its condition in its own iteration, so the tile keeps
+// what the source left there, and only the load moves ahead.
+// RUN: %clang_cuda -fplugin-arg-pipeline-in-place=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not="remark: pipelined"
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
+// IN-PLACE: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'tile'; 1 copy loaded one iteration ahead into 1 register; no ring: the copy into tile 'tile' runs under a condition that changes
 
 __global__ void raggedNoZero(int n, int ntiles, const float *__restrict__ in,
                              float *__restrict__ out) {
