@@ -48,8 +48,9 @@
  * tiles and on the removed barrier -- storage, predicates (a skipped
  * store stays skipped in its own iteration), (a) tiles, order, (a') dests,
  * dynamic -- do not concern it. It needs instead that every copy
- * is a load and a store in straight-line code (no llvm.memcpy, no copy
- * loops), each load under one condition, and that the user allows it
+ * is a load (or __ldg) and a store, or an unguarded llvm.memcpy, in
+ * straight-line code (no copy loops), each load under one condition, and
+ * that the user allows it
  * (in-place=on, lowering not cp.async). It is the shape of tiles in
  * dynamic shared memory (extern __shared__, whose size is unknown) and of
  * loops whose tiles are not ours to replace.
