@@ -68,6 +68,13 @@ static void remark_ratio(pl_remark *r, const char *key, unsigned permille) {
   pl_remark_str(r, key, buf);
 }
 
+/* "N thing" or "N things": the count as field `key`, then `one` or `many`. */
+static void remark_count(pl_remark *r, const char *key, uint64_t n, const char *one,
+                         const char *many) {
+  pl_remark_u64(r, key, n);
+  pl_remark_text(r, n == 1 ? one : many);
+}
+
 /* The passed remark's clause saying why the cost model chose S. */
 static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
   const pl_cost *k = &plan->cost;
@@ -308,11 +315,9 @@ static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *pla
 static void remark_alias_check(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   pl_remark *r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "AliasCheck", c->loop, NULL);
   pl_remark_text(r, "runtime alias check before the loop, once per block: each thread's ");
-  pl_remark_u64(r, "CopiedRanges", c->ncopies);
-  pl_remark_text(r, c->ncopies == 1 ? " copied range" : " copied ranges");
+  remark_count(r, "CopiedRanges", c->ncopies, " copied range", " copied ranges");
   pl_remark_text(r, " against the block's union of ");
-  pl_remark_u64(r, "WrittenRanges", plan->alias_writes);
-  pl_remark_text(r, plan->alias_writes == 1 ? " written range" : " written ranges");
+  remark_count(r, "WrittenRanges", plan->alias_writes, " written range", " written ranges");
   pl_remark_text(r, " (3 barriers, 2 shared atomics per thread); where they may overlap, the "
                     "original loop runs");
   context(r, host);
@@ -373,11 +378,9 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
     pl_remark_text(r, c->tiles[t].bytes ? "'" : "' (dynamic shared memory)");
   }
   pl_remark_text(r, "; ");
-  pl_remark_u64(r, "Copies", plan->ncopies);
-  pl_remark_text(r, plan->ncopies == 1 ? " copy" : " copies");
+  remark_count(r, "Copies", plan->ncopies, " copy", " copies");
   pl_remark_text(r, " loaded one iteration ahead into ");
-  pl_remark_u64(r, "StagedRegisters", plan->staged_regs);
-  pl_remark_text(r, plan->staged_regs == 1 ? " register" : " registers");
+  remark_count(r, "StagedRegisters", plan->staged_regs, " register", " registers");
   if (plan->alias_check) {
     pl_remark_text(r, "; with a ");
     pl_remark_str(r, "AliasCheck", "runtime");
