@@ -484,7 +484,14 @@ static int fail_in_place(const pl_plan *plan, pl_fail *f) {
   char *detail = f->detail; /* the model's figures (fail_not_profitable) stay */
   f->detail = NULL;
   pl_fail_clear(f);
-  if (strcmp(k->why, "tie") == 0)
+  if (strcmp(k->why, "budget") == 0) /* in place adds no shared memory: registers */
+    pl_failf(f, PL_R_STAGED_REGISTERS, NULL,
+             "no ring (%s), and loading each next tile into registers in place would need "
+             "%u registers per thread (%u and %u staged), more than a block of %u threads can "
+             "have on %s; copy less per thread or use smaller blocks",
+             plan->no_ring.message ? plan->no_ring.message : "", k->regs_ring, k->regs,
+             k->staged_regs, k->threads, plan->arch);
+  else if (strcmp(k->why, "tie") == 0)
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "no ring (%s), and on %s loading each next tile into registers in place is "
              "predicted %u.%03ux, within %u.%u%% of plain, too close to call: it keeps both "
