@@ -364,6 +364,17 @@ static void remark_ring(pl_host *host, const pl_candidate *c, const pl_plan *pla
   pl_remark_emit(r);
 }
 
+/* Emits the passed remark `r` with its context, then the analysis remarks
+ * every pipelined loop gets: the cost model's figures and the alias check. */
+static void emit_passed(pl_host *host, pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
+  context(r, host);
+  pl_remark_emit(r);
+  if (plan->modelled)
+    remark_model(host, c, plan);
+  if (plan->alias_check)
+    remark_alias_check(host, c, plan);
+}
+
 /* The passed and analysis remarks of a loop pipelined in place
  * (rewrite_in_place.h). */
 static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan *plan,
@@ -400,12 +411,7 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
   }
   pl_remark_text(r, "; ");
   pl_remark_str(r, "Lowering", "registers in place");
-  context(r, host);
-  pl_remark_emit(r);
-  if (plan->modelled)
-    remark_model(host, c, plan);
-  if (plan->alias_check)
-    remark_alias_check(host, c, plan);
+  emit_passed(host, r, c, plan);
   if (plan->no_ring.inst || plan->no_ring.detail) { /* where the ring's reason lies */
     r = pl_remark_begin(host, PL_REMARK_ANALYSIS, pl_reason_name(plan->no_ring.reason), c->loop,
                         plan->no_ring.inst);
@@ -451,12 +457,7 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_str(r, "Lowering", lowering);
   else
     pl_remark_text(r, lowering);
-  context(r, host);
-  pl_remark_emit(r);
-  if (plan->modelled)
-    remark_model(host, c, plan);
-  if (plan->alias_check)
-    remark_alias_check(host, c, plan);
+  emit_passed(host, r, c, plan);
   remark_ring(host, c, plan, staged, copies);
 }
 
