@@ -21,8 +21,10 @@ __global__ void scatterRows(int n, const int *rows, const float *in, float *out)
 // Tiles too large to double: the two tiles take 33 KiB, and a ring of even
 // two stages needs twice that, over the 48 KiB of static shared memory a
 // kernel may hold (SharedMemoryBudget, on sm_80 and newer; before sm_80 its
-// copy loop, which only cp.async can issue, is declined first). Use smaller
-// tiles (BK = 16 instead of 66 here) to have the loop pipelined.
+// copy loop, which only cp.async can issue, is declined first). Nor can the
+// loop be pipelined in place, loading the next tiles into registers during
+// the compute: its copy loop moves more elements than registers hold. Use
+// smaller tiles (BK = 16 instead of 66 here) to have the loop pipelined.
 #define BM 64
 #define BK 66
 __global__ void wideTiles(int n, const float *__restrict__ a, const float *__restrict__ b,

@@ -291,9 +291,7 @@ static const struct {
  * time, and the registers a thread stages are fixed. An llvm.memcpy copy
  * (a struct such as float4 assigned whole) is loaded ahead as its bytes
  * and stored where the memcpy was. */
-/* Why the in-place shape cannot serve the loop, as a clause for the
- * remark ("" for the user's own choice), or NULL when it can. */
-static const char *in_place_obstacle(const pl_loop_ctx *x) {
+const char *pl_in_place_obstacle(const pl_loop_ctx *x) {
   const pl_candidate *c = x->c;
   if (!x->opts->in_place || x->opts->lowering == PL_CHOOSE_CP_ASYNC)
     return "";
@@ -319,8 +317,6 @@ static const char *in_place_obstacle(const pl_loop_ctx *x) {
   return NULL;
 }
 
-int pl_in_place_possible(const pl_loop_ctx *x) { return in_place_obstacle(x) == NULL; }
-
 pl_legal pl_check_legality(const pl_loop_ctx *x, pl_fail *f) {
   assert(x->host && x->opts && x->table && x->c && x->facts && x->facts->c == x->c &&
          "legality reads one recognized loop and its own facts");
@@ -341,7 +337,7 @@ pl_legal pl_check_legality(const pl_loop_ctx *x, pl_fail *f) {
      * the user ruled the in-place shape out, where the first failure (the
      * ring's) does, as without the shapes. */
     pl_fail_clear(f);
-    if (ring.reason && in_place_obstacle(x) && !*in_place_obstacle(x)) {
+    if (ring.reason && pl_in_place_obstacle(x) && !*pl_in_place_obstacle(x)) {
       *f = ring;
       pl_fail_clear(&why);
     } else {
@@ -354,7 +350,7 @@ pl_legal pl_check_legality(const pl_loop_ctx *x, pl_fail *f) {
     return PL_LEGAL_RING;
   pl_fail_clear(f);
   *f = ring;
-  const char *obstacle = in_place_obstacle(x);
+  const char *obstacle = pl_in_place_obstacle(x);
   if (!obstacle)
     return PL_LEGAL_IN_PLACE;
   if (*obstacle) { /* say why not in place either (not for the user's choice) */

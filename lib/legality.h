@@ -75,8 +75,10 @@ typedef enum pl_legal {
  * with one shape only. Changes no IR. */
 pl_legal pl_check_legality(const pl_loop_ctx *x, pl_fail *f);
 
-/** Nonzero when a loop that passed pl_check_legality as a ring may take
- * the in-place shape too (for a ring that does not fit the budget). */
-int pl_in_place_possible(const pl_loop_ctx *x);
+/** Why the in-place shape cannot serve the loop of `x`, beyond the checks
+ * of pl_check_legality: a clause for a remark ("its copy stage has loops,
+ * ..."), "" where the user ruled it out (in-place=off, lowering=cp.async),
+ * or NULL when it can (for a ring that does not fit the budget). */
+const char *pl_in_place_obstacle(const pl_loop_ctx *x);
 
 #endif /* PL_LEGALITY_H */

@@ -210,7 +210,13 @@ static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   if (legal == PL_LEGAL_RING) {
     if (pl_make_plan(x, plan, f))
       return 1;
-    if (f->reason != PL_R_BUDGET || !pl_in_place_possible(x))
+    const char *obstacle = f->reason == PL_R_BUDGET ? pl_in_place_obstacle(x) : "";
+    if (obstacle && *obstacle) { /* say why not in place either */
+      char *m = pl_strdupf("%s; nor in place: %s", f->message ? f->message : "", obstacle);
+      free(f->message);
+      f->message = m;
+    }
+    if (obstacle)
       return 0;
     pl_plan_free(plan);
   } else if (legal != PL_LEGAL_IN_PLACE) {
