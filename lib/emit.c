@@ -176,6 +176,14 @@ void pl_emit_map_ivs(pl_emitter *e, int from_start, int64_t k) {
 
 LLVMValueRef pl_emit_remap(pl_emitter *e, LLVMValueRef v) { return remap(e, v); }
 
+LLVMValueRef pl_emit_and_term(pl_emitter *e, LLVMValueRef cond, LLVMValueRef term, int negated,
+                              const char *not_name, const char *and_name) {
+  LLVMValueRef t = remap(e, term);
+  if (negated)
+    t = LLVMBuildNot(e->b, t, not_name);
+  return cond ? LLVMBuildAnd(e->b, cond, t, and_name) : t;
+}
+
 void pl_emit_drop_flags(LLVMValueRef inst) { drop_poison_flags(inst); }
 
 void pl_emitter_init(pl_emitter *e, const pl_candidate *c, LLVMBuilderRef b) {

@@ -53,6 +53,11 @@ void pl_emit_map_ivs(pl_emitter *e, int from_start, int64_t k);
  * the IV's own wrapping arithmetic (a byte GEP for pointers), with no
  * poison-generating flags. Returns the base itself when k is 0. */
 LLVMValueRef pl_emit_iv(pl_emitter *e, size_t iv, int from_start, int64_t k);
+/** `cond && term` (`cond && !term` when `negated`) at the builder of `e`,
+ * the term remapped to the iteration `e` describes; `cond` NULL: the term
+ * alone. The negation is named `not_name`, the conjunction `and_name`. */
+LLVMValueRef pl_emit_and_term(pl_emitter *e, LLVMValueRef cond, LLVMValueRef term, int negated,
+                              const char *not_name, const char *and_name);
 /** Calls the argument-less intrinsic `name` at the builder. */
 void pl_emit_call0(const pl_candidate *c, LLVMBuilderRef b, const char *name);
 /** Declaration of the (non-overloaded) intrinsic `name`; its type in *fty. */

@@ -337,7 +337,8 @@ pl_legal pl_check_legality(const pl_loop_ctx *x, pl_fail *f) {
      * the user ruled the in-place shape out, where the first failure (the
      * ring's) does, as without the shapes. */
     pl_fail_clear(f);
-    if (ring.reason && pl_in_place_obstacle(x) && !*pl_in_place_obstacle(x)) {
+    const char *obstacle = ring.reason ? pl_in_place_obstacle(x) : NULL;
+    if (obstacle && !*obstacle) {
       *f = ring;
       pl_fail_clear(&why);
     } else {
@@ -353,10 +354,14 @@ pl_legal pl_check_legality(const pl_loop_ctx *x, pl_fail *f) {
   const char *obstacle = pl_in_place_obstacle(x);
   if (!obstacle)
     return PL_LEGAL_IN_PLACE;
-  if (*obstacle) { /* say why not in place either (not for the user's choice) */
-    char *m = pl_strdupf("%s; nor in place: %s", f->message ? f->message : "", obstacle);
-    free(f->message);
-    f->message = m;
-  }
+  pl_fail_nor_in_place(f, obstacle);
   return PL_ILLEGAL;
+}
+
+void pl_fail_nor_in_place(pl_fail *f, const char *obstacle) {
+  if (!obstacle || !*obstacle)
+    return; /* none, or the user's choice: nothing to say */
+  char *m = pl_strdupf("%s; nor in place: %s", f->message ? f->message : "", obstacle);
+  free(f->message);
+  f->message = m;
 }

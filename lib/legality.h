@@ -81,4 +81,9 @@ pl_legal pl_check_legality(const pl_loop_ctx *x, pl_fail *f);
  * or NULL when it can (for a ring that does not fit the budget). */
 const char *pl_in_place_obstacle(const pl_loop_ctx *x);
 
+/** Appends "; nor in place: OBSTACLE" to the message of `f`, a ring's
+ * decline, where `obstacle` (pl_in_place_obstacle) names one; nothing for
+ * NULL or "" (the user's choice). */
+void pl_fail_nor_in_place(pl_fail *f, const char *obstacle);
+
 #endif /* PL_LEGALITY_H */

@@ -65,24 +65,13 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
   const pl_candidate *c = e->c;
   LLVMContextRef ctx = ctx_of(c);
   LLVMValueRef cond = exists;
-  if (cp->guard) {
-    LLVMValueRef g = pl_emit_remap(e, cp->guard);
-    if (cp->guard_negated)
-      g = LLVMBuildNot(e->b, g, "pl.guard");
-    cond = cond ? LLVMBuildAnd(e->b, cond, g, "pl.guard") : g;
-  }
-  for (unsigned t = 0; t < cp->nmore_guards; ++t) { /* a compound guard: every term */
-    LLVMValueRef g = pl_emit_remap(e, cp->more_guards[t]);
-    if (cp->more_negated[t])
-      g = LLVMBuildNot(e->b, g, "pl.guard");
-    cond = cond ? LLVMBuildAnd(e->b, cond, g, "pl.guard") : g;
-  }
-  if (cp->pred) { /* a thread whose predicate is false reads nothing */
-    LLVMValueRef p = pl_emit_remap(e, cp->pred);
-    if (cp->pred_negated)
-      p = LLVMBuildNot(e->b, p, "pl.pred");
-    cond = cond ? LLVMBuildAnd(e->b, cond, p, "pl.read") : p;
-  }
+  if (cp->guard)
+    cond = pl_emit_and_term(e, cond, cp->guard, cp->guard_negated, "pl.guard", "pl.guard");
+  for (unsigned t = 0; t < cp->nmore_guards; ++t) /* a compound guard: every term */
+    cond =
+        pl_emit_and_term(e, cond, cp->more_guards[t], cp->more_negated[t], "pl.guard", "pl.guard");
+  if (cp->pred) /* a thread whose predicate is false reads nothing */
+    cond = pl_emit_and_term(e, cond, cp->pred, cp->pred_negated, "pl.pred", "pl.read");
   st->cond = cond;
   if (st->shared) { /* the same load under the same condition, staged already */
     st->value = st->shared->value;

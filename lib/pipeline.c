@@ -211,11 +211,7 @@ static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
     if (pl_make_plan(x, plan, f))
       return 1;
     const char *obstacle = f->reason == PL_R_BUDGET ? pl_in_place_obstacle(x) : "";
-    if (obstacle && *obstacle) { /* say why not in place either */
-      char *m = pl_strdupf("%s; nor in place: %s", f->message ? f->message : "", obstacle);
-      free(f->message);
-      f->message = m;
-    }
+    pl_fail_nor_in_place(f, obstacle);
     if (obstacle)
       return 0;
     pl_plan_free(plan);

@@ -458,21 +458,23 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   return 1;
 }
 
-/* The registers the in-place shape holds across the compute: each
- * distinct load's, in 32-bit words. */
-static unsigned in_place_registers(const pl_candidate *c) {
+/* The in-place shape's loads: a copy that reads the load of an earlier
+ * copy (the lanes of one float4) shares it (pl_plan.share); the others load
+ * their own. Returns the registers those hold across the compute, in 32-bit
+ * words: each load's, or a memcpy copy's bytes. */
+static unsigned in_place_loads(const pl_candidate *c, pl_plan *plan) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
   unsigned regs = 0;
   for (size_t i = 0; i < c->ncopies; ++i) {
-    int seen = 0;
-    for (size_t j = 0; j < i && !seen && c->copies[i].load; ++j)
-      seen = c->copies[j].load == c->copies[i].load;
-    if (seen)
+    const pl_copy *cp = &c->copies[i];
+    plan->share[i] = SIZE_MAX;
+    for (size_t j = 0; j < i && cp->load && plan->share[i] == SIZE_MAX; ++j)
+      if (c->copies[j].load == cp->load)
+        plan->share[i] = j;
+    if (plan->share[i] != SIZE_MAX)
       continue;
-    if (!c->copies[i].load) /* llvm.memcpy: its bytes */
-      regs += (c->copies[i].bytes + 3) / 4;
-    else
-      regs += (unsigned)((LLVMStoreSizeOfType(td, LLVMTypeOf(c->copies[i].load)) + 3) / 4);
+    uint64_t bytes = cp->load ? LLVMStoreSizeOfType(td, LLVMTypeOf(cp->load)) : cp->bytes;
+    regs += (unsigned)((bytes + 3) / 4);
   }
   return regs;
 }
@@ -481,6 +483,7 @@ static unsigned in_place_registers(const pl_candidate *c) {
  * reason, then the model's figures for loading ahead in place. */
 static int fail_in_place(const pl_plan *plan, pl_fail *f) {
   const pl_cost *k = &plan->cost;
+  const char *why = plan->no_ring.message ? plan->no_ring.message : "";
   char *detail = f->detail; /* the model's figures (fail_not_profitable) stay */
   f->detail = NULL;
   pl_fail_clear(f);
@@ -489,24 +492,21 @@ static int fail_in_place(const pl_plan *plan, pl_fail *f) {
              "no ring (%s), and loading each next tile into registers in place would need "
              "%u registers per thread (%u and %u staged), more than a block of %u threads can "
              "have on %s; copy less per thread or use smaller blocks",
-             plan->no_ring.message ? plan->no_ring.message : "", k->regs_ring, k->regs,
-             k->staged_regs, k->threads, plan->arch);
+             why, k->regs_ring, k->regs, k->staged_regs, k->threads, plan->arch);
   else if (strcmp(k->why, "tie") == 0)
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "no ring (%s), and on %s loading each next tile into registers in place is "
              "predicted %u.%03ux, within %u.%u%% of plain, too close to call: it keeps both "
              "barriers",
-             plan->no_ring.message ? plan->no_ring.message : "", plan->arch,
-             k->gain_permille / 1000, k->gain_permille % 1000, PL_COST_TIE_PERMILLE / 10,
-             PL_COST_TIE_PERMILLE % 10);
+             why, plan->arch, k->gain_permille / 1000, k->gain_permille % 1000,
+             PL_COST_TIE_PERMILLE / 10, PL_COST_TIE_PERMILLE % 10);
   else
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "no ring (%s), and on %s %u resident blocks of %u warps and %u instructions per "
              "iteration already cover an estimated %u-cycle load latency; loading each next "
              "tile into registers in place would add %u instructions (predicted %u.%03ux)",
-             plan->no_ring.message ? plan->no_ring.message : "", plan->arch, k->blocks_plain,
-             k->warps, k->compute, k->chip->latency, k->added, k->gain_permille / 1000,
-             k->gain_permille % 1000);
+             why, plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added,
+             k->gain_permille / 1000, k->gain_permille % 1000);
   if (detail)
     pl_fail_detail(f, "%s", detail);
   free(detail);
@@ -535,7 +535,6 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
   plan->min_bytes = 16;
   for (size_t i = 0; i < c->ncopies; ++i) {
     plan->copy_lowering[i] = PL_LOWERING_REGISTERS;
-    plan->share[i] = SIZE_MAX;
     pl_copy_alignment(x->host, c, &plan->copies[i], &plan->src_align[i], &plan->dst_align[i]);
     if (c->copies[i].bytes < plan->min_bytes)
       plan->min_bytes = c->copies[i].bytes;
@@ -559,7 +558,7 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
                     "not fit the budget of %llu bytes beside the kernel's %llu",
                     no_ring->message ? no_ring->message : "", PL_ALIAS_CHECK_SHARED_BYTES,
                     (unsigned long long)plan->budget, (unsigned long long)statics);
-  plan->staged_regs = in_place_registers(c);
+  plan->staged_regs = in_place_loads(c, plan);
   if (plan->staged_regs > x->opts->max_staged_regs)
     return pl_failf(f, PL_R_STAGED_REGISTERS, NULL,
                     "no ring (%s), and loading the next tile in place would hold %u registers "

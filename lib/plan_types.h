@@ -53,7 +53,8 @@ typedef struct pl_plan {
   unsigned staged_regs; /**< 32-bit registers a thread stages */
   /** Per plan copy: the index of an earlier register-lowered converting
    * copy of the same load under the same guard and predicate, whose staged
-   * registers it reuses, or SIZE_MAX (owned). */
+   * registers it reuses (in place: an earlier copy of the same load, which
+   * loads it ahead for both), or SIZE_MAX (owned). */
   size_t *share;
   unsigned *src_align;           /**< per plan copy: proven source alignment */
   unsigned *dst_align;           /**< per plan copy: ... and destination's */

@@ -8,6 +8,7 @@
 #include "uses.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContext(c->module); }
@@ -17,27 +18,13 @@ static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContex
  * guard term holds and the predicate holds; NULL when always. */
 static LLVMValueRef load_condition(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists) {
   LLVMValueRef cond = exists;
-  LLVMValueRef terms[PL_MAX_GUARD_TERMS + 1];
-  unsigned char negated[PL_MAX_GUARD_TERMS + 1];
-  unsigned n = 0;
-  if (cp->guard) {
-    terms[n] = cp->guard;
-    negated[n++] = (unsigned char)cp->guard_negated;
-  }
-  for (unsigned t = 0; t < cp->nmore_guards; ++t) {
-    terms[n] = cp->more_guards[t];
-    negated[n++] = cp->more_negated[t];
-  }
-  if (cp->pred) {
-    terms[n] = cp->pred;
-    negated[n++] = (unsigned char)cp->pred_negated;
-  }
-  for (unsigned t = 0; t < n; ++t) {
-    LLVMValueRef g = pl_emit_remap(e, terms[t]);
-    if (negated[t])
-      g = LLVMBuildNot(e->b, g, "pl.ahead.not");
-    cond = cond ? LLVMBuildAnd(e->b, cond, g, "pl.ahead.cond") : g;
-  }
+  if (cp->guard)
+    cond = pl_emit_and_term(e, cond, cp->guard, cp->guard_negated, "pl.ahead.not", "pl.ahead.cond");
+  for (unsigned t = 0; t < cp->nmore_guards; ++t)
+    cond = pl_emit_and_term(e, cond, cp->more_guards[t], cp->more_negated[t], "pl.ahead.not",
+                            "pl.ahead.cond");
+  if (cp->pred)
+    cond = pl_emit_and_term(e, cond, cp->pred, cp->pred_negated, "pl.ahead.not", "pl.ahead.cond");
   return cond;
 }
 
@@ -120,27 +107,16 @@ static void init_ahead(pl_emitter *e, const pl_candidate *c, LLVMBuilderRef b,
   pl_emit_map_ivs(e, from_start, k);
 }
 
-/* The plan copies that load something of their own: each load once (the
- * first copy that reads it), each memcpy; their indices into `first`
- * (plan->ncopies slots). Returns how many. */
-static size_t distinct_loads(const pl_plan *plan, size_t *first) {
-  size_t n = 0;
-  for (size_t i = 0; i < plan->ncopies; ++i) {
-    int seen = 0;
-    for (size_t j = 0; j < n && !seen && plan->copies[i].load; ++j)
-      seen = plan->copies[first[j]].load == plan->copies[i].load;
-    if (!seen)
-      first[n++] = i;
-  }
-  return n;
-}
-
 unsigned pl_rewrite_in_place(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   assert(plan->in_place && c->preheader && !c->region && "an in-place plan for this loop");
   LLVMContextRef ctx = ctx_of(c);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  /* the copies that load something of their own (pl_plan.share) */
   size_t *first = pl_xcalloc(plan->ncopies ? plan->ncopies : 1, sizeof *first);
-  size_t nloads = distinct_loads(plan, first);
+  size_t nloads = 0;
+  for (size_t i = 0; i < plan->ncopies; ++i)
+    if (plan->share[i] == SIZE_MAX)
+      first[nloads++] = i;
   LLVMValueRef *phis = pl_xcalloc(nloads ? nloads : 1, sizeof *phis);
   LLVMValueRef *iv_steps = pl_xcalloc(c->nivs ? c->nivs : 1, sizeof *iv_steps);
 
