@@ -53,7 +53,7 @@ void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts) {
   int const *ri, *wi;
   pl_access_bounds *bounds = pl_facts_bounds(facts, &ri, &wi);
   LLVMContextRef ctx = LLVMGetModuleContext(c->module);
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   LLVMValueRef term = LLVMGetBasicBlockTerminator(c->preheader);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   LLVMPositionBuilderBefore(b, term);
@@ -92,10 +92,10 @@ void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts) {
   LLVMSetAlignment(LLVMBuildStore(b, LLVMConstAllOnes(i64), scratch), 8);
   LLVMSetAlignment(LLVMBuildStore(b, LLVMConstInt(i64, 0, 0), hi_slot), 8);
   LLVMPositionBuilderBefore(b, term);
-  pl_emit_call0(c, b, "llvm.nvvm.barrier0");
+  pl_emit_cta_barrier(c->module, b);
   LLVMBuildAtomicRMW(b, LLVMAtomicRMWBinOpUMin, scratch, wlo, LLVMAtomicOrderingMonotonic, 0);
   LLVMBuildAtomicRMW(b, LLVMAtomicRMWBinOpUMax, hi_slot, whi, LLVMAtomicOrderingMonotonic, 0);
-  pl_emit_call0(c, b, "llvm.nvvm.barrier0");
+  pl_emit_cta_barrier(c->module, b);
   LLVMValueRef blo = LLVMBuildLoad2(b, i64, scratch, "pl.alias.block.lo");
   LLVMValueRef bhi = LLVMBuildLoad2(b, i64, hi_slot, "pl.alias.block.hi");
   LLVMSetAlignment(blo, 8);
@@ -105,10 +105,8 @@ void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts) {
     LLVMValueRef o = overlap(b, rlo[i], rhi[i], blo, bhi);
     conflict = conflict ? LLVMBuildOr(b, conflict, o, "") : o;
   }
-  LLVMValueRef vote = LLVMBuildZExt(b, conflict, i32, "");
-  LLVMValueRef any = call_intrinsic(c, b, "llvm.nvvm.barrier0.or", &vote, 1, "pl.alias.any");
   LLVMValueRef take_original =
-      LLVMBuildICmp(b, LLVMIntNE, any, LLVMConstInt(i32, 0, 0), "pl.alias.conflict");
+      pl_emit_cta_barrier_or(c->module, b, conflict, "pl.alias.any", "pl.alias.conflict");
   LLVMDisposeBuilder(b);
   free(rlo);
   free(rhi);
@@ -133,7 +131,7 @@ void pl_alias_check_exit_barrier(pl_host *host, const pl_candidate *c) {
   for (size_t i = 0; i < from.len; ++i) {
     LLVMBasicBlockRef mid = pl_split_edge(host, LLVMValueAsBasicBlock(from.v[i]), c->exit);
     LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(mid));
-    pl_emit_call0(c, b, "llvm.nvvm.barrier0");
+    pl_emit_cta_barrier(c->module, b);
   }
   LLVMDisposeBuilder(b);
   pl_vec_free(&from);

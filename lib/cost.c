@@ -13,6 +13,7 @@
 #include "host_memory.h"
 #include "host_scev.h"
 #include "limits.h"
+#include "nvvm.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,47 +41,6 @@ const pl_chip *pl_chip_for_sm(unsigned sm) {
     if (chips[i].sm <= sm)
       best = &chips[i];
   return best;
-}
-
-/* Launch bounds of kernel `fn` from !nvvm.annotations (NVPTX usage guide,
- * "Kernel metadata": maxntid{x,y,z}, reqntid{x,y,z}, minctasm). */
-static void launch_bounds(LLVMValueRef fn, unsigned *threads, unsigned *min_blocks) {
-  LLVMModuleRef m = LLVMGetGlobalParent(fn);
-  unsigned max[3] = {0, 1, 1}, req[3] = {0, 1, 1};
-  *threads = 0;
-  *min_blocks = 0;
-  unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
-  if (!n)
-    return;
-  LLVMValueRef *nodes = pl_xcalloc(n, sizeof *nodes);
-  LLVMGetNamedMetadataOperands(m, "nvvm.annotations", nodes);
-  for (unsigned i = 0; i < n; ++i) {
-    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
-    if (k < 3)
-      continue;
-    LLVMValueRef *ops = pl_xcalloc(k, sizeof *ops);
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    for (unsigned j = 1; j + 1 < k && ops[0] == fn; j += 2) {
-      unsigned len = 0;
-      const char *s = ops[j] ? LLVMGetMDString(ops[j], &len) : NULL;
-      if (!s || len < 7 || !LLVMIsAConstantInt(ops[j + 1]))
-        continue;
-      unsigned v = (unsigned)LLVMConstIntGetZExtValue(ops[j + 1]);
-      unsigned axis = (unsigned)(s[len - 1] - 'x');
-      if (len == 8 && memcmp(s, "maxntid", 7) == 0 && axis < 3)
-        max[axis] = v;
-      else if (len == 8 && memcmp(s, "reqntid", 7) == 0 && axis < 3)
-        req[axis] = v;
-      else if (len == 8 && memcmp(s, "minctasm", 8) == 0)
-        *min_blocks = v;
-    }
-    free(ops);
-  }
-  free(nodes);
-  if (req[0])
-    *threads = req[0] * req[1] * req[2];
-  else if (max[0])
-    *threads = max[0] * max[1] * max[2];
 }
 
 /* Whether block `bb` stops the threads that reach it: it calls CUDA's
@@ -412,7 +372,7 @@ static unsigned serial_latencies_milli(pl_host *host, const pl_candidate *c, uns
 /* The block size the model assumes: the launch bounds, else what the
  * kernel asserts, else PL_COST_ASSUMED_THREADS. */
 static void block_size(pl_host *host, const pl_candidate *c, pl_cost *cost) {
-  launch_bounds(c->function, &cost->threads, &cost->min_blocks);
+  pl_launch_bounds(c->function, &cost->threads, &cost->min_blocks);
   if (!cost->threads) {
     cost->threads = asserted_threads(host, c);
     cost->threads_asserted = cost->threads != 0;

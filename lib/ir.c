@@ -118,47 +118,10 @@ static int is_one_of(LLVMValueRef inst, const char *const *names) {
   return 0;
 }
 
-int pl_is_cta_barrier(LLVMValueRef inst) {
-  if (pl_is_intrinsic(inst, "llvm.nvvm.barrier0"))
-    return 1;
-  if (pl_is_intrinsic(inst, "llvm.nvvm.barrier.sync")) {
-    LLVMValueRef id = LLVMGetOperand(inst, 0);
-    return LLVMIsAConstantInt(id) && LLVMConstIntGetZExtValue(id) == 0;
-  }
-  return 0;
-}
-
-int pl_is_any_barrier(LLVMValueRef inst) {
-  static const char *const barriers[] = {"llvm.nvvm.barrier0",
-                                         "llvm.nvvm.barrier0.and",
-                                         "llvm.nvvm.barrier0.or",
-                                         "llvm.nvvm.barrier0.popc",
-                                         "llvm.nvvm.barrier",
-                                         "llvm.nvvm.barrier.n",
-                                         "llvm.nvvm.barrier.sync",
-                                         "llvm.nvvm.barrier.sync.cnt",
-                                         "llvm.nvvm.bar.sync",
-                                         "llvm.nvvm.bar.warp.sync",
-                                         "llvm.nvvm.barrier.cluster.arrive",
-                                         "llvm.nvvm.barrier.cluster.arrive.relaxed",
-                                         "llvm.nvvm.barrier.cluster.arrive.aligned",
-                                         "llvm.nvvm.barrier.cluster.arrive.relaxed.aligned",
-                                         "llvm.nvvm.barrier.cluster.wait",
-                                         "llvm.nvvm.barrier.cluster.wait.aligned",
-                                         NULL};
-  return is_one_of(inst, barriers);
-}
-
-static int is_ldg(LLVMValueRef v) {
-  static const char *const ldg[] = {"llvm.nvvm.ldg.global.i", "llvm.nvvm.ldg.global.f",
-                                    "llvm.nvvm.ldg.global.p", NULL};
-  return is_one_of(v, ldg);
-}
-
 int pl_is_copy_load(LLVMValueRef v) {
   if (LLVMIsALoadInst(v))
     return !LLVMGetVolatile(v) && LLVMGetOrdering(v) == LLVMAtomicOrderingNotAtomic;
-  return is_ldg(v);
+  return pl_is_ldg_intrinsic(v);
 }
 
 unsigned pl_load_alignment(LLVMValueRef v) {
@@ -302,7 +265,7 @@ static int is_pure_asm(LLVMValueRef v) {
 
 static int erasable(LLVMValueRef v) {
   return LLVMIsAInstruction(v) && !LLVMGetFirstUse(v) &&
-         (pl_is_trivially_dead(v) || is_ldg(v) || is_pure_asm(v));
+         (pl_is_trivially_dead(v) || pl_is_ldg_intrinsic(v) || is_pure_asm(v));
 }
 
 void pl_erase_dead(LLVMValueRef *roots, size_t n) {

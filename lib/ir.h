@@ -7,6 +7,7 @@
 #define PL_IR_H
 
 #include "host.h"
+#include "nvvm.h"
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
@@ -46,15 +47,8 @@ unsigned pl_intrinsic_id(LLVMValueRef inst);
 /** Nonzero when `inst` calls the intrinsic named `name` (its base name,
  * without overload suffixes, e.g. "llvm.memcpy"). */
 int pl_is_intrinsic(LLVMValueRef inst, const char *name);
-/** Nonzero for a CTA-wide barrier that every thread must reach:
- * llvm.nvvm.barrier0 (__syncthreads) or llvm.nvvm.barrier.sync(0)
- * (cooperative groups' sync()); PTX ISA, "bar, barrier". */
-int pl_is_cta_barrier(LLVMValueRef inst);
-/** Nonzero for any barrier intrinsic (bar.sync variants, __syncthreads_or
- * and friends, named barriers, cluster barriers). */
-int pl_is_any_barrier(LLVMValueRef inst);
 /** Nonzero for a value a copy may load: a plain (non-volatile,
- * non-atomic) load, or __ldg's llvm.nvvm.ldg.global.* (a read through the
+ * non-atomic) load, or LLVM 19's __ldg, llvm.nvvm.ldg.global.* (a read through the
  * read-only data cache: PTX ISA, "ld.global.nc"). */
 int pl_is_copy_load(LLVMValueRef v);
 /** Alignment in bytes that the IR states for such a load. */

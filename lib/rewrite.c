@@ -238,7 +238,7 @@ static void emit_prologue(pl_skeleton *k, pl_host *host) {
       k->iv_steps[i] = pl_scev_expand_iv_step(host, c->loop, c->ivs[i].phi, ph_term);
   LLVMPositionBuilderBefore(k->b, ph_term);
   if (k->plan->entry_barrier)
-    pl_emit_call0(c, k->b, "llvm.nvvm.barrier0");
+    pl_emit_cta_barrier(c->module, k->b);
   for (unsigned j = 0; j + 1 < k->plan->stages; ++j) {
     pl_emitter e;
     init_issuer(k, &e);
@@ -434,7 +434,7 @@ static void emit_drain(pl_skeleton *k, pl_host *host) {
   commit_or_wait(k, 0);
   emit_copy_back(k);
   if (k->plan->exit_barrier)
-    pl_emit_call0(c, k->b, "llvm.nvvm.barrier0");
+    pl_emit_cta_barrier(c->module, k->b);
 }
 
 /* The tiles are gone from this kernel: clear the address chains left dead

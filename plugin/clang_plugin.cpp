@@ -171,6 +171,7 @@ protected:
     auto Names = std::make_shared<plParamNames>();
     CG.PassBuilderCallbacks.push_back(
         [O, Names](llvm::PassBuilder &PB) { plRegisterPassBuilderCallbacks(PB, O, Names); });
+    plNoteActionRegisteredPass();
     return std::make_unique<ParamNameReader>(Names);
   }
 

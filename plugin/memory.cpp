@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../lib/host_memory.h"
+#include "llvm_compat.h"
 #include "pl_module_host.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -55,7 +56,7 @@ unsigned pl_known_alignment(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx) {
   Value *Val = unwrap(V);
   const DataLayout &DL = H->F.getParent()->getDataLayout();
   KnownBits Known =
-      computeKnownBits(Val, DL, 0, &H->AC(), Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
+      pl_compat::known_bits(Val, DL, &H->AC(), Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
   unsigned TZ = std::min(Known.countMinTrailingZeros(), 12u);
   return 1u << TZ;
 }
@@ -66,7 +67,7 @@ int pl_known_bits(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx, uint64_t *Zero, 
     return 0;
   const DataLayout &DL = H->F.getParent()->getDataLayout();
   KnownBits Known =
-      computeKnownBits(Val, DL, 0, &H->AC(), Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
+      pl_compat::known_bits(Val, DL, &H->AC(), Ctx ? unwrap<Instruction>(Ctx) : nullptr, &H->DT());
   *Zero = Known.Zero.getZExtValue();
   *One = Known.One.getZExtValue();
   return 1;

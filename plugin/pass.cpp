@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pass.h"
+#include "llvm_compat.h"
 #include "pl_module_host.h"
 
 extern "C" {
@@ -29,7 +30,7 @@ extern "C" {
 #include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/PassPlugin.h"
+#include PL_PASS_PLUGIN_HEADER
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
@@ -76,7 +77,7 @@ struct CudaPipelineNotePass : PassInfoMixin<CudaPipelineNotePass> {
   PreservedAnalyses run(Loop &L, LoopAnalysisManager &, LoopStandardAnalysisResults &AR,
                         LPMUpdater &) {
     Function *F = L.getHeader()->getParent();
-    if (pl_wants_triple(F->getParent()->getTargetTriple().c_str()))
+    if (pl_wants_triple(pl_compat::target_triple(*F->getParent()).c_str()))
       pl_note_tile_loop(reinterpret_cast<pl_loop_ref>(&L), wrap(F),
                         AR.SE.getSmallConstantTripCount(&L));
     return PreservedAnalyses::all();
@@ -143,6 +144,10 @@ bool plThisJobSpeaks(pl_said_in Where) {
   return plJobSpeaks(Job, Where);
 }
 
+static bool ActionRegisteredPass = false;
+
+void plNoteActionRegisteredPass() { ActionRegisteredPass = true; }
+
 bool plInClang() {
   // std::string getClangFullVersion(), with and without the cxx11 ABI tag.
   return dlsym(RTLD_DEFAULT, "_ZN5clang19getClangFullVersionB5cxx11Ev") ||
@@ -181,18 +186,21 @@ void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts,
       if (L.getSpeedupLevel() > 0)
         LPM.addPass(CudaPipelineNotePass());
     });
-  PB.registerOptimizerLastEPCallback(
-      [Opts, Names, Advice](ModulePassManager &MPM, OptimizationLevel L) {
+  pl_compat::on_optimizer_last(
+      PB, [Opts, Names, Advice](ModulePassManager &MPM, OptimizationLevel L) {
         MPM.addPass(CudaPipelinePass(Opts, L.getSpeedupLevel(), Names, Advice));
       });
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "cuda-pipeline", "0.1", [](PassBuilder &PB) {
+            if (ActionRegisteredPass)
+              return; // the clang plugin's action registered it, with its arguments
             pl_options O;
             pl_options_init(&O);
             // In clang, this entry point means -fpass-plugin without
-            // -fplugin (the clang plugin drops its own -fpass-plugin copy):
+            // -fplugin (the clang plugin drops its own -fpass-plugin copy,
+            // or registers the pass first: plNoteActionRegisteredPass):
             // no one reads -fplugin-arg-pipeline-*, so say so, once per
             // driver invocation.
             std::string Advice;

@@ -57,4 +57,13 @@ bool plThisJobSpeaks(pl_said_in Where);
 /// rather than by opt.
 bool plInClang();
 
+/// Notes that the clang plugin's action has registered the pass for this
+/// job (plugin/clang_plugin.cpp), so that the pass-plugin entry point,
+/// when this library was loaded through -fpass-plugin too, adds nothing:
+/// LLVM 22's clang loads pass plugins before the frontend runs, so the
+/// action runs (and registers the pass) whether -fplugin or -fpass-plugin
+/// loaded the library, and dropping the -fpass-plugin path from the
+/// CodeGenOptions no longer unloads it, as it does in LLVM 19.
+void plNoteActionRegisteredPass();
+
 #endif // PL_PASS_H

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../lib/host_scev.h"
+#include "llvm_compat.h"
 #include "pl_module_host.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -35,7 +36,7 @@ int pl_loop_has_trip_count(pl_host *H, pl_loop_ref LR) {
         At = At ? H->DT().findNearestCommonDominator(At, P) : P;
   if (!At)
     return 0;
-  SCEVExpander Exp(SE, H->F.getParent()->getDataLayout(), "pl.btc");
+  SCEVExpander Exp = pl_compat::expander(SE, H->F.getParent()->getDataLayout(), "pl.btc");
   return Exp.isSafeToExpandAt(BTC, At->getTerminator());
 }
 
@@ -45,7 +46,7 @@ LLVMValueRef pl_loop_expand_backedge_count(pl_host *H, pl_loop_ref LR, LLVMValue
   Loop *L = unwrapLoop(LR);
   ScalarEvolution &SE = H->SE();
   const SCEV *BTC = SE.getBackedgeTakenCount(L);
-  SCEVExpander Exp(SE, H->F.getParent()->getDataLayout(), "pl.btc");
+  SCEVExpander Exp = pl_compat::expander(SE, H->F.getParent()->getDataLayout(), "pl.btc");
   Value *V = Exp.expandCodeFor(BTC, BTC->getType(), unwrap<Instruction>(InsertBefore));
   return wrap(V);
 }
@@ -63,7 +64,7 @@ static const SCEVAddRecExpr *invariantStepRec(pl_host *H, Loop *L, Value *Phi) {
   if (!SE.isLoopInvariant(Step, L) || !Step->getType()->isIntegerTy() ||
       Step->getType()->getIntegerBitWidth() > 64)
     return nullptr;
-  SCEVExpander Exp(SE, H->F.getParent()->getDataLayout(), "pl.step");
+  SCEVExpander Exp = pl_compat::expander(SE, H->F.getParent()->getDataLayout(), "pl.step");
   if (!Exp.isSafeToExpandAt(Step, L->getLoopPreheader()->getTerminator()))
     return nullptr;
   return AR;
@@ -87,31 +88,46 @@ LLVMValueRef pl_scev_expand_iv_step(pl_host *H, pl_loop_ref LR, LLVMValueRef Phi
     return nullptr;
   ScalarEvolution &SE = H->SE();
   const SCEV *Step = AR->getStepRecurrence(SE);
-  SCEVExpander Exp(SE, H->F.getParent()->getDataLayout(), "pl.step");
+  SCEVExpander Exp = pl_compat::expander(SE, H->F.getParent()->getDataLayout(), "pl.step");
   return wrap(Exp.expandCodeFor(Step, Step->getType(), unwrap<Instruction>(InsertBefore)));
 }
 
-/// A - B as a constant, where both are integer SCEVs of one type:
-/// getMinusSCEV, or else the same structure on both sides -- a common
-/// constant factor, or an extension of operands that differ by a constant
-/// and whose addition provably does not wrap (ScalarEvolution leaves
-/// `zext(x + 256) - zext(x)` unfolded when the add lacks nuw).
+/// `S` as C * R for a constant C: C * R itself, or an extension of
+/// (C * R) that does not wrap in the extension's sense, read as
+/// ext(C) * ext(R). LLVM 22's ScalarEvolution moves a GEP's scale inside
+/// the index's zext where it proves no wrap (`zext(4 * x)<nuw>`), and leaves
+/// it outside elsewhere (`4 * zext(y)`), so two addresses of one tile may
+/// differ in that shape alone.
+static bool constantFactor(ScalarEvolution &SE, const SCEV *S, APInt &C, const SCEV *&R) {
+  const SCEV *Inner = S;
+  bool Zext = isa<SCEVZeroExtendExpr>(S), Sext = isa<SCEVSignExtendExpr>(S);
+  if (Zext || Sext)
+    Inner = cast<SCEVCastExpr>(S)->getOperand(0);
+  auto *M = dyn_cast<SCEVMulExpr>(Inner);
+  if (!M || M->getNumOperands() != 2 || !isa<SCEVConstant>(M->getOperand(0)))
+    return false;
+  if ((Zext && !M->hasNoUnsignedWrap()) || (Sext && !M->hasNoSignedWrap()))
+    return false;
+  const APInt &K = cast<SCEVConstant>(M->getOperand(0))->getAPInt();
+  unsigned W = S->getType()->getIntegerBitWidth();
+  C = Sext ? K.sext(W) : K.zext(W);
+  R = M->getOperand(1);
+  if (Zext)
+    R = SE.getZeroExtendExpr(R, S->getType());
+  else if (Sext)
+    R = SE.getSignExtendExpr(R, S->getType());
+  return true;
+}
+
 static std::optional<APInt> constantDistance(ScalarEvolution &SE, const SCEV *A, const SCEV *B,
-                                             int Depth) {
-  if (auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(A, B)))
-    return C->getAPInt();
-  if (Depth > 8 || A->getSCEVType() != B->getSCEVType())
-    return std::nullopt;
-  if (auto *MA = dyn_cast<SCEVMulExpr>(A)) {
-    auto *MB = cast<SCEVMulExpr>(B);
-    if (MA->getNumOperands() != 2 || MB->getNumOperands() != 2 ||
-        MA->getOperand(0) != MB->getOperand(0) || !isa<SCEVConstant>(MA->getOperand(0)))
-      return std::nullopt;
-    std::optional<APInt> D = constantDistance(SE, MA->getOperand(1), MB->getOperand(1), Depth + 1);
-    if (!D)
-      return std::nullopt;
-    return *D * cast<SCEVConstant>(MA->getOperand(0))->getAPInt();
-  }
+                                             int Depth);
+
+/// A - B for A and B of one SCEV kind: extensions of operands that differ
+/// by a constant and whose addition provably does not wrap
+/// (ScalarEvolution leaves `zext(x + 256) - zext(x)` unfolded when the add
+/// lacks nuw), or sums that differ in one operand.
+static std::optional<APInt> sameShapeDistance(ScalarEvolution &SE, const SCEV *A, const SCEV *B,
+                                              int Depth) {
   if (isa<SCEVZeroExtendExpr>(A) || isa<SCEVSignExtendExpr>(A)) {
     bool Signed = isa<SCEVSignExtendExpr>(A);
     const SCEV *OA = cast<SCEVCastExpr>(A)->getOperand(0);
@@ -150,6 +166,28 @@ static std::optional<APInt> constantDistance(ScalarEvolution &SE, const SCEV *A,
     return constantDistance(SE, LA[0], LB[0], Depth + 1);
   }
   return std::nullopt;
+}
+
+/// A - B as a constant, where both are integer SCEVs of one type:
+/// getMinusSCEV, or else the same structure on both sides
+/// (sameShapeDistance), or a common constant factor (constantFactor).
+static std::optional<APInt> constantDistance(ScalarEvolution &SE, const SCEV *A, const SCEV *B,
+                                             int Depth) {
+  if (auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(A, B)))
+    return C->getAPInt();
+  if (Depth > 8)
+    return std::nullopt;
+  if (A->getSCEVType() == B->getSCEVType())
+    if (std::optional<APInt> D = sameShapeDistance(SE, A, B, Depth))
+      return D;
+  APInt CA, CB;
+  const SCEV *RA, *RB;
+  if (!constantFactor(SE, A, CA, RA) || !constantFactor(SE, B, CB, RB) || CA != CB)
+    return std::nullopt;
+  std::optional<APInt> D = constantDistance(SE, RA, RB, Depth + 1);
+  if (!D)
+    return std::nullopt;
+  return *D * CA;
 }
 
 namespace {

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../lib/host_versioning.h"
+#include "llvm_compat.h"
 #include "pl_module_host.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -112,7 +113,7 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
   const DataLayout &DL = B->H->F.getParent()->getDataLayout();
   Type *IdxTy = DL.getIndexType(Ptr->getType());
   Hi = SE.getAddExpr(Hi, SE.getConstant(IdxTy, Size));
-  SCEVExpander Exp(SE, DL, "pl.alias");
+  SCEVExpander Exp = pl_compat::expander(SE, DL, "pl.alias");
   if (!Exp.isSafeToExpandAt(Lo, At) || !Exp.isSafeToExpandAt(Hi, At))
     return -1;
   B->Bounds.push_back({Lo, Hi});
@@ -122,7 +123,7 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
 void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef InsertBefore,
                              LLVMValueRef *Lo, LLVMValueRef *Hi) {
   ScalarEvolution &SE = B->H->SE();
-  SCEVExpander Exp(SE, B->H->F.getParent()->getDataLayout(), "pl.alias");
+  SCEVExpander Exp = pl_compat::expander(SE, B->H->F.getParent()->getDataLayout(), "pl.alias");
   Instruction *I = unwrap<Instruction>(InsertBefore);
   auto [L, H] = B->Bounds[size_t(Index)];
   *Lo = wrap(Exp.expandCodeFor(L, L->getType(), I));
@@ -133,7 +134,7 @@ LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRe
   ScalarEvolution &SE = B->H->SE();
   const DataLayout &DL = B->H->F.getParent()->getDataLayout();
   Instruction *I = unwrap<Instruction>(InsertBefore);
-  SCEVExpander Exp(SE, DL, "pl.alias");
+  SCEVExpander Exp = pl_compat::expander(SE, DL, "pl.alias");
   const SCEVPredicate &P = B->PSE.getPredicate();
   Value *Fails = P.isAlwaysTrue() ? nullptr : Exp.expandCodeForPredicate(&P, I);
   // start + step * count, exactly (128 bits), must stay in [0, 2^64).
@@ -208,7 +209,7 @@ LLVMBasicBlockRef pl_loop_version(pl_host *H, pl_loop_ref LR, LLVMValueRef TakeC
   Loop *Clone = cloneLoopWithPreheader(PH, P, L, VMap, ".pl.orig", &LI, &DT, Blocks);
   remapInstructionsInBlocks(Blocks, VMap);
   Instruction *Term = P->getTerminator();
-  BranchInst::Create(Clone->getLoopPreheader(), PH, unwrap(TakeClone), Term);
+  BranchInst::Create(Clone->getLoopPreheader(), PH, unwrap(TakeClone), Term->getIterator());
   Term->eraseFromParent();
   DT.changeImmediateDominator(Exit, P);
   // Exit's phis (LCSSA phis and those it had) get the clone's values.

@@ -1,0 +1,174 @@
+/*===- lib/nvvm.c - NVVM intrinsics whose spelling differs by release --===*/
+#include "nvvm.h"
+
+#include "alloc.h"
+#include "ir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned lookup(const char *name) { return LLVMLookupIntrinsicID(name, strlen(name)); }
+
+/* Nonzero when `inst` calls one of the intrinsics `names` (NULL-ended). */
+static int calls_one_of(LLVMValueRef inst, const char *const *names) {
+  unsigned id = pl_intrinsic_id(inst);
+  for (size_t i = 0; id && names[i]; ++i)
+    if (id == lookup(names[i]))
+      return 1;
+  return 0;
+}
+
+int pl_is_cta_barrier(LLVMValueRef inst) {
+  static const char *const no_operand[] = {"llvm.nvvm.barrier0", NULL};
+  static const char *const id_operand[] = {"llvm.nvvm.barrier.sync",
+                                           "llvm.nvvm.barrier.cta.sync.aligned.all",
+                                           "llvm.nvvm.barrier.cta.sync.all", NULL};
+  if (calls_one_of(inst, no_operand))
+    return 1;
+  if (calls_one_of(inst, id_operand)) {
+    LLVMValueRef id = LLVMGetOperand(inst, 0);
+    return LLVMIsAConstantInt(id) && LLVMConstIntGetZExtValue(id) == 0;
+  }
+  return 0;
+}
+
+int pl_is_any_barrier(LLVMValueRef inst) {
+  static const char *const barriers[] = {
+      /* LLVM 19 */
+      "llvm.nvvm.barrier0", "llvm.nvvm.barrier0.and", "llvm.nvvm.barrier0.or",
+      "llvm.nvvm.barrier0.popc", "llvm.nvvm.barrier", "llvm.nvvm.barrier.n",
+      "llvm.nvvm.barrier.sync", "llvm.nvvm.barrier.sync.cnt", "llvm.nvvm.bar.sync",
+      /* LLVM 22 */
+      "llvm.nvvm.barrier.cta.sync.aligned.all", "llvm.nvvm.barrier.cta.sync.aligned.count",
+      "llvm.nvvm.barrier.cta.sync.all", "llvm.nvvm.barrier.cta.sync.count",
+      "llvm.nvvm.barrier.cta.arrive.aligned.count", "llvm.nvvm.barrier.cta.arrive.count",
+      "llvm.nvvm.barrier.cta.red.and.aligned.all", "llvm.nvvm.barrier.cta.red.and.aligned.count",
+      "llvm.nvvm.barrier.cta.red.and.all", "llvm.nvvm.barrier.cta.red.and.count",
+      "llvm.nvvm.barrier.cta.red.or.aligned.all", "llvm.nvvm.barrier.cta.red.or.aligned.count",
+      "llvm.nvvm.barrier.cta.red.or.all", "llvm.nvvm.barrier.cta.red.or.count",
+      "llvm.nvvm.barrier.cta.red.popc.aligned.all", "llvm.nvvm.barrier.cta.red.popc.aligned.count",
+      "llvm.nvvm.barrier.cta.red.popc.all", "llvm.nvvm.barrier.cta.red.popc.count",
+      /* both */
+      "llvm.nvvm.bar.warp.sync", "llvm.nvvm.barrier.cluster.arrive",
+      "llvm.nvvm.barrier.cluster.arrive.relaxed", "llvm.nvvm.barrier.cluster.arrive.aligned",
+      "llvm.nvvm.barrier.cluster.arrive.relaxed.aligned", "llvm.nvvm.barrier.cluster.wait",
+      "llvm.nvvm.barrier.cluster.wait.aligned", NULL};
+  return calls_one_of(inst, barriers);
+}
+
+int pl_is_ldg_intrinsic(LLVMValueRef inst) {
+  static const char *const ldg[] = {"llvm.nvvm.ldg.global.i", "llvm.nvvm.ldg.global.f",
+                                    "llvm.nvvm.ldg.global.p", NULL};
+  return calls_one_of(inst, ldg);
+}
+
+/* LLVM 19's form: {fn, !"maxntidx", i32 256, ...} in !nvvm.annotations. */
+static void annotated_bounds(LLVMValueRef fn, unsigned max[3], unsigned req[3],
+                             unsigned *min_blocks) {
+  LLVMModuleRef m = LLVMGetGlobalParent(fn);
+  unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
+  if (!n)
+    return;
+  LLVMValueRef *nodes = pl_xcalloc(n, sizeof *nodes);
+  LLVMGetNamedMetadataOperands(m, "nvvm.annotations", nodes);
+  for (unsigned i = 0; i < n; ++i) {
+    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
+    if (k < 3)
+      continue;
+    LLVMValueRef *ops = pl_xcalloc(k, sizeof *ops);
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    for (unsigned j = 1; j + 1 < k && ops[0] == fn; j += 2) {
+      unsigned len = 0;
+      const char *s = ops[j] ? LLVMGetMDString(ops[j], &len) : NULL;
+      if (!s || len < 7 || !LLVMIsAConstantInt(ops[j + 1]))
+        continue;
+      unsigned v = (unsigned)LLVMConstIntGetZExtValue(ops[j + 1]);
+      unsigned axis = (unsigned)(s[len - 1] - 'x');
+      if (len == 8 && memcmp(s, "maxntid", 7) == 0 && axis < 3)
+        max[axis] = v;
+      else if (len == 8 && memcmp(s, "reqntid", 7) == 0 && axis < 3)
+        req[axis] = v;
+      else if (len == 8 && memcmp(s, "minctasm", 8) == 0)
+        *min_blocks = v;
+    }
+    free(ops);
+  }
+  free(nodes);
+}
+
+/* LLVM 22's form: the string function attribute `kind` ("nvvm.maxntid")
+ * holding up to 3 comma-separated numbers, x first, into dims (left as
+ * they are when the attribute is absent). Returns whether it was there. */
+static int attribute_dims(LLVMValueRef fn, const char *kind, unsigned dims[3]) {
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind,
+                                                     (unsigned)strlen(kind));
+  if (!a)
+    return 0;
+  unsigned len = 0;
+  const char *v = LLVMGetStringAttributeValue(a, &len);
+  char buf[64];
+  if (!v || len >= sizeof buf)
+    return 0;
+  memcpy(buf, v, len);
+  buf[len] = 0;
+  char *p = buf;
+  for (unsigned axis = 0; axis < 3 && *p; ++axis) {
+    char *end = NULL;
+    unsigned long x = strtoul(p, &end, 10);
+    if (end == p || x > 0xFFFFFFFFul)
+      return 0;
+    dims[axis] = (unsigned)x;
+    p = *end == ',' ? end + 1 : end;
+  }
+  return 1;
+}
+
+void pl_launch_bounds(LLVMValueRef fn, unsigned *threads, unsigned *min_blocks) {
+  unsigned max[3] = {0, 1, 1}, req[3] = {0, 1, 1}, min[3] = {0, 0, 0};
+  *threads = 0;
+  *min_blocks = 0;
+  int attrs = attribute_dims(fn, "nvvm.maxntid", max);
+  attrs |= attribute_dims(fn, "nvvm.reqntid", req);
+  attrs |= attribute_dims(fn, "nvvm.minctasm", min);
+  if (attrs)
+    *min_blocks = min[0];
+  else
+    annotated_bounds(fn, max, req, min_blocks);
+  if (req[0])
+    *threads = req[0] * req[1] * req[2];
+  else if (max[0])
+    *threads = max[0] * max[1] * max[2];
+}
+
+
+/* A call of the (non-overloaded) intrinsic `id` in `m`. */
+static LLVMValueRef call(LLVMModuleRef m, LLVMBuilderRef b, unsigned id, LLVMValueRef *args,
+                         unsigned nargs, const char *name) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(ctx, id, NULL, 0);
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(m, id, NULL, 0);
+  return LLVMBuildCall2(b, fty, fn, args, nargs, name);
+}
+
+void pl_emit_cta_barrier(LLVMModuleRef m, LLVMBuilderRef b) {
+  unsigned old = lookup("llvm.nvvm.barrier0");
+  if (old) {
+    call(m, b, old, NULL, 0, "");
+    return;
+  }
+  LLVMValueRef zero = LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(m)), 0, 0);
+  call(m, b, lookup("llvm.nvvm.barrier.cta.sync.aligned.all"), &zero, 1, "");
+}
+
+LLVMValueRef pl_emit_cta_barrier_or(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef vote,
+                                    const char *any_name, const char *name) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(m));
+  unsigned old = lookup("llvm.nvvm.barrier0.or");
+  if (old) {
+    LLVMValueRef v = LLVMBuildZExt(b, vote, i32, "");
+    LLVMValueRef any = call(m, b, old, &v, 1, any_name);
+    return LLVMBuildICmp(b, LLVMIntNE, any, LLVMConstInt(i32, 0, 0), name);
+  }
+  LLVMValueRef args[2] = {LLVMConstInt(i32, 0, 0), vote};
+  return call(m, b, lookup("llvm.nvvm.barrier.cta.red.or.aligned.all"), args, 2, name);
+}
