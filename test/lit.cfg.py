@@ -7,7 +7,15 @@
 #   %clang_cuda_noplugin  the same without the plugin
 #   %plugin       path of libpipeline.so (for -fpass-plugin tests)
 #   %ptxas        ptxas of CUDA 11.8 (tests use it under REQUIRES: ptxas)
-# Features: ptxas (CUDA 11.8's ptxas exists), cuda-gpu (a GPU answers).
+# Features: ptxas (CUDA 11.8's ptxas exists), cuda-gpu (a GPU answers),
+#   llvm-19 or llvm-22 (the LLVM the plugin was built against).
+# FileCheck pattern variables, for the NVVM intrinsics whose spelling
+# differs between LLVM 19 and LLVM 22 (lib/nvvm.h); every FileCheck of a
+# RUN line gets them:
+#   [[SYNC]]       the call of __syncthreads, "call void @llvm.nvvm.barrier0()"
+#   [[SYNC_NAME]]  its intrinsic's name, "llvm.nvvm.barrier0"
+#   [[SYNC_OR]]    __syncthreads_or's intrinsic, "llvm.nvvm.barrier0.or"
+#   [[CG_SYNC]]    cooperative groups' sync(), "call void @llvm.nvvm.barrier.sync(i32 0)"
 import os
 import shutil
 import subprocess
@@ -41,6 +49,25 @@ config.substitutions.append(("%cuda_path", config.pl_cuda_path))
 config.substitutions.append(("%cuda_shim", config.pl_cuda_shim))
 config.substitutions.append(("%src_root", config.pl_src_root))
 config.substitutions.append(("%obj_root", config.pl_obj_root))
+
+config.available_features.add("llvm-%d" % config.llvm_version_major)
+if config.llvm_version_major >= 20:
+    spellings = {
+        "SYNC": "call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)",
+        "SYNC_NAME": "llvm.nvvm.barrier.cta.sync.aligned.all",
+        "SYNC_OR": "llvm.nvvm.barrier.cta.red.or.aligned.all",
+        "CG_SYNC": "call void @llvm.nvvm.barrier.cta.sync.all(i32 0)",
+    }
+else:
+    spellings = {
+        "SYNC": "call void @llvm.nvvm.barrier0()",
+        "SYNC_NAME": "llvm.nvvm.barrier0",
+        "SYNC_OR": "llvm.nvvm.barrier0.or",
+        "CG_SYNC": "call void @llvm.nvvm.barrier.sync(i32 0)",
+    }
+filecheck = " ".join(["FileCheck"] + ["'-D%s=%s'" % kv for kv in sorted(spellings.items())])
+# the word FileCheck as a command, not inside a path or a longer name
+config.substitutions.append((r"(?<![\w/.%-])FileCheck(?![\w.-])", filecheck))
 
 if config.pl_ptxas and os.path.exists(config.pl_ptxas):
     config.available_features.add("ptxas")

@@ -31,8 +31,13 @@
 // NAME-DAG: warning: libpipeline: '-fplugin-arg-cuda-pipeline-stages=4' is ignored: no plugin 'cuda' is loaded; libpipeline's arguments are '-fplugin-arg-pipeline-stages=4' [-Wbackend-plugin]
 // NAME-DAG: warning: libpipeline: '-fplugin-arg-nv_pipeline-verify' is ignored: no plugin 'nv_pipeline' is loaded; libpipeline's arguments are '-fplugin-arg-pipeline-verify' [-Wbackend-plugin]
 //
-// -fplugin-arg-pipeline-* with only -fpass-plugin: nothing reads them.
-// RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fpass-plugin=%plugin -fplugin-arg-pipeline-stages=4 2>&1 | FileCheck %s --check-prefix=PASSARGS
+// -fplugin-arg-pipeline-* with only -fpass-plugin: with LLVM 19 nothing
+// reads them. LLVM 22's clang loads pass plugins before the frontend, so
+// the plugin's action runs as under -fplugin, and reads them.
+// RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fpass-plugin=%plugin -fplugin-arg-pipeline-stages=4 -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=%if llvm-19 %{PASSARGS%} %else %{PASSARGS22%}
+// PASSARGS22-NOT: warning:
+// PASSARGS22: remark: pipelined loop with 4 stages
+// PASSARGS22-NOT: warning:
 // PASSARGS: warning: libpipeline: the -fplugin-arg-pipeline-* arguments are ignored: the pass was loaded with -fpass-plugin only, which runs it with default options; load it with -fplugin=libpipeline.so [-Wbackend-plugin]
 
 #include "../../examples/sgemm_kernel.cuh"

@@ -39,7 +39,7 @@
 // PASS-DAG: remark: pipelined loop with 4 stages: {{.*}} [sm_80, kernel 'staged(int, float const*, float*)']
 // PASS-DAG: remark: loop not pipelined: the kernel is marked PL_NO_PIPELINE (annotate("pipeline.disable")) [sm_80, kernel 'off(int, float const*, float*)']
 // RUN: not %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -fpass-plugin=%plugin -I%src_root/include -S %s -o /dev/null -DNOLOOP 2>&1 | FileCheck %s --check-prefix=PASSNOLOOP
-// PASSNOLOOP: attributes.cu:[[#@LINE+46]]:29: error: libpipeline: kernel 'noloop(float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: it has no candidate loop
+// PASSNOLOOP: attributes.cu:[[#@LINE+46]]:{{29|1}}: error: libpipeline: kernel 'noloop(float*)' is marked PL_PIPELINE (annotate("pipeline")) but no loop of it is pipelined for sm_80: it has no candidate loop
 //
 // Without the plugin the annotations are in the IR but inert (nothing reads
 // them: the compile succeeds); a full host+device compile takes them on

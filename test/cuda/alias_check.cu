@@ -9,18 +9,18 @@
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // CHECK-LABEL: .entry _Z8rowScaleIiEvT_PKfPf(
 // CHECK: .shared .align 8 .b8 pl_$_alias_$_scratch[16];
-// CHECK: st.shared.u64 [pl_$_alias_$_scratch], %rd{{[0-9]+}};
-// CHECK: st.shared.u64 [pl_$_alias_$_scratch+8], %rd{{[0-9]+}};
+// CHECK: st.shared.{{u64|b64}} [pl_$_alias_$_scratch], {{%rd[0-9]+|-1}};
+// CHECK: st.shared.{{u64|b64}} [pl_$_alias_$_scratch+8], {{%rd[0-9]+|0}};
 // CHECK: bar.sync 0;
 // CHECK: atom.shared.min.u64
 // CHECK: atom.shared.max.u64
 // CHECK-NEXT: bar.sync 0;
-// CHECK-NEXT: ld.shared.u64 %rd{{[0-9]+}}, [pl_$_alias_$_scratch];
-// CHECK-NEXT: ld.shared.u64 %rd{{[0-9]+}}, [pl_$_alias_$_scratch+8];
+// CHECK-NEXT: ld.shared.{{u64|b64}} %rd{{[0-9]+}}, [pl_$_alias_$_scratch];
+// CHECK-NEXT: ld.shared.{{u64|b64}} %rd{{[0-9]+}}, [pl_$_alias_$_scratch+8];
 // CHECK: bar.red.or.pred
 // The original loop: a synchronous copy between two barriers.
-// CHECK: ld.global.f32
-// CHECK-NEXT: st.shared.f32
+// CHECK: ld.global.{{f32|b32}}
+// CHECK-NEXT: st.shared.{{f32|b32}}
 // CHECK-NEXT: bar.sync 0;
 // CHECK: bar.sync 0;
 // The pipelined loop.

@@ -14,12 +14,12 @@
 // The prologue's loop for iteration 0, then the steady state's, in the tile
 // loop, zero-filling:
 // CHECK: =>This Inner Loop Header: Depth=1
-// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4, %r{{[0-9]+}};
 // CHECK: cp.async.commit_group;
 // CHECK: cp.async.wait_group 1;
 // CHECK-NEXT: bar.sync 0;
 // CHECK: Parent Loop
-// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4, %r{{[0-9]+}};
 // CHECK-NOT: bar.sync
 // CHECK: cp.async.commit_group;
 
@@ -43,7 +43,7 @@ __global__ void __launch_bounds__(256)
 // float4 elements: a loop of 16-byte cp.async (.cg), the tile 16-byte
 // aligned, the step blockDim.x * 16 bytes.
 // REMARK: copy_loop.cu:[[@LINE+6]]:3: remark: pipelined loop with 3 stages: tile 'tile4' 4096 -> 12288 bytes; 1 cp.async copy of 16 bytes
-// CHECK: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// CHECK: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16, %r{{[0-9]+}};
 __global__ void __launch_bounds__(128)
     sums4(int K, const float *__restrict__ A, float *__restrict__ out) {
   __shared__ __align__(16) float tile4[1024];

@@ -42,7 +42,7 @@
 // P75-LABEL: .entry _Z9f2hStreamiiPKfPf(
 // P75: bar.sync 0;
 // P75-NOT: bar.sync
-// P75: ld.global{{.*}}.f32
+// P75: ld.global{{.*}}.{{f32|b32}}
 // P75-NOT: bar.sync
 // P75: cvt.rn.f16.f32
 // P75-NOT: bar.sync
@@ -52,7 +52,7 @@
 // P75-LABEL: .entry _Z11dequantGemmiiiPK6__halfPKaPKfPf(
 // P75: bar.sync 0;
 // P75-NOT: bar.sync
-// P75-COUNT-2: ld.global{{.*}}.{{[us]}}8
+// P75-COUNT-2: ld.global{{.*}}.{{[usb]}}8
 // P75-NOT: bar.sync
 // P75: st.shared.{{[ub]}}32
 // P75-NOT: bar.sync
@@ -62,7 +62,7 @@
 // P90-LABEL: .entry _Z11dequantGemmiiiPK6__halfPKaPKfPf(
 // P90: cp.async.wait_group 0;
 // P90-NEXT: bar.sync 0;
-// P90: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// P90: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4, %r{{[0-9]+}};
 // P90: cp.async.commit_group;
 // P90: cvt.rn.f16.f32
 // P90: st.shared.{{[ub]}}16

@@ -11,11 +11,11 @@
 
 // CHECK-LABEL: .entry _Z10sgemmTilediPKfS0_Pf(
 // Prologue: iteration 0, then iteration 1 zero-filled when absent.
-// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4;
-// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4;
+// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4;
+// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4;
 // CHECK: cp.async.commit_group;
-// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
-// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4, %r{{[0-9]+}};
+// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4, %r{{[0-9]+}};
 // CHECK: cp.async.commit_group;
 // The loop: wait, one barrier, issue, commit, compute, branch back.
 // CHECK: [[LOOP:\$L__BB0_[0-9]+]]:
@@ -23,7 +23,7 @@
 // CHECK: cp.async.wait_group 1;
 // CHECK-NEXT: bar.sync 0;
 // CHECK-NOT: bar.sync
-// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// CHECK: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4, %r{{[0-9]+}};
 // CHECK-NOT: bar.sync
 // CHECK: cp.async.commit_group;
 // CHECK-NOT: bar.sync

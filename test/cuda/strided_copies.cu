@@ -10,7 +10,7 @@
 // REMARK: remark: pipelined loop with 3 stages: tile 'As' 4096 -> 12288 bytes, tile 'Bs' 4096 -> 12288 bytes; 8 cp.async copies of 4 bytes
 // CHECK: cp.async.wait_group 1;
 // CHECK-NEXT: bar.sync 0;
-// CHECK-COUNT-8: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// CHECK-COUNT-8: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4, %r{{[0-9]+}};
 // CHECK-NEXT: cp.async.commit_group;
 // CHECK: cp.async.wait_group 0;
 

@@ -9,11 +9,11 @@
 // REMARK: widen.cu:[[@LINE+16]]:3: remark: pipelined loop with 3 stages: tile 'tile' 4096 -> 12288 bytes; 1 cp.async copy of 16 bytes
 // REMARK: widen.cu:[[@LINE+30]]:3: remark: pipelined loop with 3 stages: tile 'tile' 4096 -> 12288 bytes; 4 cp.async copies of 4 bytes
 // PTX-LABEL: .entry _Z7alignediPKfPf(
-// PTX-COUNT-3: cp.async.cg.shared.global [%{{[a-z0-9]+}}], [%{{[a-z0-9]+}}], 16
+// PTX-COUNT-3: cp.async.cg.shared.global [%{{[a-z0-9]+(\+[0-9]+)?}}], [%{{[a-z0-9]+(\+[0-9]+)?}}], 16
 // PTX-NOT: cp.async.ca
 // PTX-LABEL: .entry _Z9unalignediPKfPf(
 // PTX-NOT: cp.async.cg
-// PTX: cp.async.ca.shared.global [%{{[a-z0-9]+}}], [%{{[a-z0-9]+}}], 4
+// PTX: cp.async.ca.shared.global [%{{[a-z0-9]+(\+[0-9]+)?}}], [%{{[a-z0-9]+(\+[0-9]+)?}}], 4
 
 #define N 256
 

@@ -21,11 +21,11 @@
 // CHECK-LABEL: .entry _Z8wmmaGemmiiiPK6__halfS1_Pf(
 // CHECK: .shared .align 32 .b8 _ZZ8wmmaGemmiiiPK6__halfS1_PfE2As_$_ring[20480];
 // CHECK: .shared .align 32 .b8 _ZZ8wmmaGemmiiiPK6__halfS1_PfE2Bs_$_ring[17408];
-// CHECK-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// CHECK-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16;
 // CHECK: cp.async.commit_group;
 // CHECK: cp.async.wait_group 0;
 // CHECK-NEXT: bar.sync 0;
-// CHECK-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// CHECK-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16, %r{{[0-9]+}};
 // CHECK: cp.async.commit_group;
 // CHECK: mov.b32 %r[[LDA:[0-9]+]], 40;
 // CHECK-COUNT-4: wmma.load.a.sync.aligned.row.m16n16k16.shared.f16 {{.*}}, %r[[LDA]];
@@ -38,13 +38,13 @@
 // CHECK: wmma.store.d
 
 // UNPADDED-LABEL: .entry _Z8wmmaGemmiiiPK6__halfS1_Pf(
-// UNPADDED-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// UNPADDED-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16;
 // UNPADDED: cp.async.commit_group;
-// UNPADDED-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// UNPADDED-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16, %r{{[0-9]+}};
 // UNPADDED: cp.async.commit_group;
 // UNPADDED: cp.async.wait_group 1;
 // UNPADDED-NEXT: bar.sync 0;
-// UNPADDED-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// UNPADDED-COUNT-4: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16, %r{{[0-9]+}};
 // UNPADDED: cp.async.commit_group;
 // UNPADDED: mov.b32 %r[[ULDA:[0-9]+]], 32;
 // UNPADDED-NEXT: wmma.load.a.sync.aligned.row.m16n16k16.shared.f16 {{.*}}, %r[[ULDA]];

@@ -12,7 +12,7 @@
 ; RUN: FileCheck %s --check-prefix=IN-PLACE-IR < %t.inplace.ll
 ; IN-PLACE: remark: {{.*}}pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'tile'; 1 copy loaded one iteration ahead into 1 register; no ring: the copy into tile 'tile' runs under a condition that changes
 ; IN-PLACE-IR: pl.ahead.cur = phi
-; IN-PLACE-IR: call void @llvm.nvvm.barrier0()
+; IN-PLACE-IR: [[SYNC]]
 ; IN-PLACE-IR: %pl.ahead.cond = and i1 %pl.exists
 ; IN-PLACE-IR: select i1 %pl.ahead.cond, ptr addrspace(1) {{.*}}, ptr addrspace(1) @pl.zeros.16
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy into tile 'tile' runs under a condition that changes from iteration to iteration and writes no zeros otherwise, so a slot would keep stale data; write zeros in the other branch (x = c ? A[i] : 0)

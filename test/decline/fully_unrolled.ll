@@ -23,7 +23,7 @@
 ; YAML-NEXT: Name: FullyUnrolled
 ; YAML-NEXT: DebugLoc: { File: fully_unrolled.cu, Line: 4, Column: 3 }
 ; IR-NOT: pl.tile.loops
-; IR-COUNT-8: call void @llvm.nvvm.barrier0()
+; IR-COUNT-8: [[SYNC]]
 ; RECORD: !pl.tile.loops = !{![[R:[0-9]+]]}
 ; RECORD: ![[R]] = !{!"_Z6kernelPKfPf", ![[LOC:[0-9]+]], i32 4, i32 0, i1 false}
 ; RECORD: ![[LOC]] = !DILocation(line: 4, column: 3,

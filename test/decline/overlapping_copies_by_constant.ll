@@ -14,10 +14,10 @@
 ; RUN: FileCheck %s --check-prefix=IN-PLACE-IR < %t.inplace.ll
 ; IN-PLACE: remark: {{.*}}pipelined loop in place (1 slot, the tiles and both barriers kept)
 ; IN-PLACE-IR: pl.ahead.cur = phi
-; IN-PLACE-IR: call void @llvm.nvvm.barrier0()
+; IN-PLACE-IR: [[SYNC]]
 ; IN-PLACE-IR: select i1 {{.*}} @pl.zeros.16
 ; IN-PLACE-IR-NEXT: load {{.*}} %pl.ahead.src
-; IN-PLACE-IR: call void @llvm.nvvm.barrier0()
+; IN-PLACE-IR: [[SYNC]]
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: two copies into tile 'tile' may write the same bytes, and cp.async gives them no order
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline

@@ -28,7 +28,7 @@
 
 ; CHECK: @As.ring = internal unnamed_addr addrspace(3) global [15360 x i8] undef, align 32
 ; CHECK: @Bs.ring = internal unnamed_addr addrspace(3) global [13824 x i8] undef, align 32
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; The copy destinations: row * 80 + column bytes, row * 144 + column bytes
 ; (the rows and columns before their zext nneg, which GEP's sign extension
 ; of the index passes through).

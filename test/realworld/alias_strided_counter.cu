@@ -14,7 +14,7 @@
 // IR-NEXT: lshr i64 %[[M]], 8
 // IR: icmp ugt i128 %{{[0-9]+}}, 18446744073709551615
 // IR: icmp ugt i128 %{{[0-9]+}}, 18446744073709551615
-// IR: call i32 @llvm.nvvm.barrier0.or(
+// IR: call {{i32|i1}} @[[SYNC_OR]](
 
 __global__ void __launch_bounds__(256) prefixTiles(int K, const float *in, float *out) {
   __shared__ float tile[256];

@@ -12,7 +12,7 @@
 // PTX: cp.async.wait_group 0;
 // PTX: Parent Loop
 // PTX-NEXT: // =>  This Inner Loop Header: Depth=2
-// PTX: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// PTX: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4, %r{{[0-9]+}};
 #include <assert.h>
 #include <math.h>
 

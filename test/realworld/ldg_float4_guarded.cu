@@ -6,7 +6,7 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
-// PTX-COUNT-2: cp.async.cg.shared.global [%{{[a-z0-9]+}}], [%{{[a-z0-9]+}}], 16, %r{{[0-9]+}};
+// PTX-COUNT-2: cp.async.cg.shared.global [%{{[a-z0-9]+(\+[0-9]+)?}}], [%{{[a-z0-9]+(\+[0-9]+)?}}], 16, %r{{[0-9]+}};
 // PTX: cp.async.wait_group 1;
 
 #define B 64

@@ -28,7 +28,7 @@
 // S8: stencil5_copy_loop_guard.cu:[[#@LINE+16]]:3: remark: pipelined loop with 8 stages
 // The zero-filling cp.async (src-size operand) in the steady state, then
 // the wait for all but 3 groups before the kept barrier.
-// PTX: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// PTX: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4, %r{{[0-9]+}};
 // PTX: cp.async.wait_group 3;
 // PTX-NEXT: bar.sync 0;
 

@@ -10,11 +10,11 @@
 ; CHECK: pre.b:
 ; CHECK-NEXT: br label %[[PH]]
 ; CHECK: [[PH]]:
-; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[SYNC]]
 ; CHECK: atomicrmw umin
 ; CHECK: atomicrmw umax
-; CHECK: call void @llvm.nvvm.barrier0()
-; CHECK: %pl.alias.any = call i32 @llvm.nvvm.barrier0.or(
+; CHECK: [[SYNC]]
+; CHECK: = call {{i32|i1}} @[[SYNC_OR]](
 ; CHECK: br i1 %pl.alias.conflict, label %{{.*}}.pl.orig, label %
 ; CHECK: loop.pl.orig:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)

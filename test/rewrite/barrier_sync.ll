@@ -3,8 +3,8 @@
 ; first barrier stays a barrier.sync.
 ; RUN: %opt -passes=cuda-pipeline -S %s | FileCheck %s
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; CHECK-NEXT: call void @llvm.nvvm.barrier.sync(i32 0)
-; CHECK-NOT: call void @llvm.nvvm.barrier.sync(i32 0)
+; CHECK-NEXT: [[CG_SYNC]]
+; CHECK-NOT: [[CG_SYNC]]
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -19,7 +19,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT: @tile =
 
 define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; Prologue, in the preheader. The hoisted destination is re-based once on
 ; slot 0 of the ring (at the end of the preheader, which dominates the
 ; loop); then iteration 0 goes into slot 0 with no guard.
@@ -43,7 +43,7 @@ define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
 ; The synchronous copy is gone.
 ; CHECK-NOT: store float
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; Issue iteration i+2 into slot (s+2) mod 3 = s-1, or 2 when s is 0.
 ; CHECK-NEXT: %[[IS0:.*]] = icmp eq i32 %[[SLOT]], 0
 ; CHECK-NEXT: %[[PREV:.*]] = sub i32 %[[SLOT]], 1
@@ -59,7 +59,7 @@ define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
 ; The compute reads the current slot.
 ; CHECK: load float, ptr %{{.*}}
 ; One barrier per iteration: the second is gone.
-; CHECK-NOT: call void @llvm.nvvm.barrier0()
+; CHECK-NOT: [[SYNC]]
 ; CHECK: %[[INC:.*]] = add i32 %[[SLOT]], 1
 ; CHECK-NEXT: %[[WRAP:.*]] = icmp eq i32 %[[INC]], 3
 ; CHECK-NEXT: %[[ROT]] = select i1 %[[WRAP]], i32 0, i32 %[[INC]]
@@ -67,7 +67,7 @@ define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
 ; CHECK-NOT: {{[us]rem|[us]div}}
 ; Drain on the exit edge; nothing shared follows, so no barrier.
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NOT: call void @llvm.nvvm.barrier0()
+; CHECK-NOT: [[SYNC]]
 ; CHECK: ret void
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

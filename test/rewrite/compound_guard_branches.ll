@@ -16,7 +16,7 @@ target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [256 x float] undef, align 4
 
 define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n, i32 %h, i32 %w, i32 %c) #0 {
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: preheader:
 ; CHECK: %[[ROW0:.*]] = icmp ult i32 %{{.*}}, %h
 ; CHECK-NEXT: %[[G0:.*]] = and i1 %cin, %[[ROW0]]
@@ -24,7 +24,7 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n, i32 %h, i32 %w, 
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ0]])
 ; CHECK: loop:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[SYNC]]
 ; CHECK: %[[E:.*]] = and i1 %pl.exists{{.*}}, %cin
 ; CHECK-NEXT: %[[ROW:.*]] = icmp ult i32 %{{.*}}, %h
 ; CHECK-NEXT: %[[G:.*]] = and i1 %[[E]], %[[ROW]]

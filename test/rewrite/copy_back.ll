@@ -17,7 +17,7 @@
 ; REGS: %pl.back.v = load i32, ptr
 ; REGS-NEXT: [[T:%.*]] = getelementptr [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
 ; REGS-NEXT: store i32 %pl.back.v, ptr [[T]], align 4
-; REGS-NEXT: call void @llvm.nvvm.barrier0()
+; REGS-NEXT: [[SYNC]]
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes; removed the second barrier; copies the last slot back into tile 'tile'; cp.async
 ; CHECK: @tile = internal addrspace(3) global [256 x float] undef, align 4
 ; CHECK: @tile.ring = internal unnamed_addr addrspace(3) global [3072 x i8] undef, align 16{{$}}
@@ -31,7 +31,7 @@
 ; CHECK: %pl.back.v = load i32, ptr
 ; CHECK-NEXT: [[T:%.*]] = getelementptr [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
 ; CHECK-NEXT: store i32 %pl.back.v, ptr [[T]], align 4
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; CHECK: exit:
 ; CHECK: %last = load float, ptr %mine, align 4
 

@@ -8,22 +8,22 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes
 
-; CHECK-LABEL: define void @kernel
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel
 ; CHECK: preheader:
 ; CHECK-NEXT: add i32 %n, -1
 ; CHECK: br label %[[P0:pl.copy[0-9]*]]
 ; the prologue's first stage: iteration 0 surely exists
 ; CHECK: call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK: loop:
-; CHECK-NOT: call void @llvm.nvvm.barrier0()
+; CHECK-NOT: [[SYNC]]
 ; CHECK: copied:
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; CHECK: %pl.iv = add i32 %i, 2
 ; CHECK: br label %[[S:pl.copy[0-9]+]]
 ; CHECK: call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK: latch:
-; CHECK-NOT: call void @llvm.nvvm.barrier0()
+; CHECK-NOT: [[SYNC]]
 ; CHECK: br i1 %cmp
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; the prologue's loop of iteration 0: no src-size

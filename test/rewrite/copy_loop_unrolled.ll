@@ -11,13 +11,13 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'Kj' 8192 -> 24576 bytes; 9 cp.async copies of 4 bytes
 
-; CHECK-LABEL: define dso_local void @_Z4attnPKfS0_Pfii
+; CHECK-LABEL: define dso_local {{(ptx_kernel )?}}void @_Z4attnPKfS0_Pfii
 ; CHECK: call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK: call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; CHECK-NEXT: tail call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: {{(tail )?}}[[SYNC]]
 ; CHECK: call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NOT: call void @llvm.nvvm.barrier0()
+; CHECK-NOT: [[SYNC]]
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; CHECK-COUNT-9: call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3)
 ; CHECK-COUNT-18: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3)

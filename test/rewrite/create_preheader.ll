@@ -18,7 +18,7 @@ target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [256 x float] undef, align 4
 
 define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n, i32 %batch) #0 {
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: outer:
 ; CHECK: br i1 %kpos, label %[[PH:.*]], label %outer.latch
 ; CHECK: [[PH]]:
@@ -30,9 +30,9 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n, i32 %batch) #0 {
 ; CHECK: loop:
 ; CHECK-NEXT: %pl.iter = phi i32 [ 0, %[[PH]] ]
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %tid64 = zext i32 %tid to i64

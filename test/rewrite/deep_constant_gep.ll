@@ -5,7 +5,7 @@
 ; and the module failed to verify. The pass's output must verify and keep
 ; every index.
 ; RUN: %opt -passes=cuda-pipeline,verify -S %s | FileCheck %s
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: getelementptr inbounds [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [1 x [256 x float]]]]]]]]]]]]]]]]]], ptr %{{.*}}, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 5
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)

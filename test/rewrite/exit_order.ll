@@ -5,9 +5,9 @@
 ; RUN: %opt -passes=cuda-pipeline -S %s | FileCheck %s
 ; RUN: sed -e 's/i32 %n, ptr %wts)/i32 %n, ptr noalias %wts)/' -e 's/, ptr %dst, i32/, ptr noalias %dst, i32/' %s | %opt -passes=cuda-pipeline -S | FileCheck %s --check-prefix=NOALIAS
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; NOALIAS: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; NOALIAS-NOT: call void @llvm.nvvm.barrier0()
+; NOALIAS-NOT: [[SYNC]]
 ; NOALIAS: ret void
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -48,9 +48,9 @@
 // IR: pl.ahead.cur = phi float
 // IR: pl.ahead.cur{{[0-9]*}} = phi float
 // IR: store float %pl.ahead.cur
-// IR: call void @llvm.nvvm.barrier0()
+// IR: [[SYNC]]
 // IR: select i1 %pl.exists, ptr addrspace(1) {{.*}}, ptr addrspace(1) @pl.zeros.16
-// IR: call void @llvm.nvvm.barrier0()
+// IR: [[SYNC]]
 // The float4 memcpy becomes 16 bytes loaded ahead and one store.
 // IR-LABEL: define {{.*}}nbodySamples
 // IR: pl.ahead.cur = phi <4 x i32>

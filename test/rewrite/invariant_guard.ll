@@ -16,7 +16,7 @@ target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [192 x float] undef, align 4
 
 define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n) #0 {
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; Prologue: iteration 0 under the predicate, with no src-size operand.
 ; CHECK: preheader:
 ; CHECK: br i1 %mine.ok, label %[[T0:.*]], label %[[C0:.*]]
@@ -38,7 +38,7 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n) #0 {
 ; Steady state: wait, the kept barrier, then iteration i+2 under the
 ; predicate.
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; CHECK: %[[SZ:.*]] = select i1 %pl.exists{{.*}}, i32 4, i32 0
 ; CHECK-NEXT: br i1 %mine.ok, label %[[T2:.*]], label %[[C2:.*]]
 ; CHECK: [[T2]]:
@@ -47,7 +47,7 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n) #0 {
 ; CHECK: [[C2]]:
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NOT: store float
-; CHECK-NOT: call void @llvm.nvvm.barrier0()
+; CHECK-NOT: [[SYNC]]
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; CHECK: ret void
 entry:

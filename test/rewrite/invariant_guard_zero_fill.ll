@@ -13,7 +13,7 @@ target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [192 x float] undef, align 4
 
 define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n, i32 %m) #0 {
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; Iteration 0 in the prologue: the zero-fill guard in src-size, the
 ; negated predicate around the cp.async.
 ; CHECK: preheader:
@@ -23,7 +23,7 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n, i32 %m) #0 {
 ; CHECK: [[T0]]:
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ0]])
 ; CHECK: loop:
-; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[SYNC]]
 ; CHECK: %[[NOT:.*]] = xor i1 %skip, true
 ; CHECK: %[[INB:.*]] = icmp slt i32 %{{.*}}, %m
 ; CHECK-NEXT: %[[G:.*]] = and i1 %pl.exists{{.*}}, %[[INB]]

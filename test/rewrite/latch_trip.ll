@@ -3,7 +3,7 @@
 ; nsw cannot be used; the trip guard is the latch compare evaluated for
 ; iteration j in twice the width, so that it cannot wrap.
 ; RUN: %opt -passes=cuda-pipeline -S %s | FileCheck %s
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: preheader:
 ; CHECK: %[[N0:.*]] = sext i32 %n to i64
 ; CHECK: %[[E1:.*]] = icmp slt i64 32, %[[N0]]

@@ -5,7 +5,7 @@
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; REMARK: pipelined loop with 3 stages: tile 'tile' 4096 -> 12288 bytes; 1 cp.async copy of 16 bytes; removed the second barrier
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: call void @llvm.nvvm.cp.async.cg.shared.global.16(ptr addrspace(3)
 ; CHECK: call void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3)
 ; CHECK: call void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3)

@@ -7,7 +7,7 @@
 ; REMARK-DAG: remark: <unknown>:0:0: loop not pipelined: no copy from global memory into a __shared__ tile opens the loop body
 ; REMARK-DAG: remark: <unknown>:0:0: pipelined loop with 3 stages
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

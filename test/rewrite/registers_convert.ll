@@ -15,13 +15,13 @@
 ; REMARK: pipelined loop with 2 stages: tile 'ftile' 1024 -> 2048 bytes; 1 copy of 4 bytes, 1 staged through 1 register; removed the second barrier; registers [sm_80
 ; REMARK: pipelined loop with 2 stages: tile 'ptile' 1024 -> 2048 bytes, tile 'wtile' 512 -> 1024 bytes; 2 copies of 2 to 4 bytes, 1 staged through 1 register; removed the second barrier; cp.async+registers [sm_80
 
-; CHECK-LABEL: define void @convert(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @convert(
 ; CHECK: preheader:
 ; CHECK: %[[H0:.*]] = load half, ptr addrspace(1) %{{.*}}, align 2
 ; CHECK-NEXT: %[[F0:.*]] = fpext half %[[H0]] to float
 ; CHECK: store float %[[F0]], ptr addrspace(3)
 ; CHECK: loop:
-; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[SYNC]]
 ; CHECK: %[[SRC:.*]] = select i1 %pl.exists, ptr addrspace(1) %{{.*}}, ptr addrspace(1) @pl.zeros.16
 ; CHECK-NEXT: %[[H:.*]] = load half, ptr addrspace(1) %[[SRC]], align 2
 ; CHECK: %acc.next = fadd float %acc, %w
@@ -29,10 +29,10 @@
 ; CHECK: store float %[[F]], ptr addrspace(3) %{{.*}}, align 4
 ; CHECK-NEXT: br i1 %cmp
 ; CHECK-NOT: cp.async
-; CHECK-NOT: barrier0
+; CHECK-NOT: [[SYNC_NAME]]
 ; CHECK: ret void
 
-; CHECK-LABEL: define void @fill(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @fill(
 ; CHECK: preheader:
 ; CHECK: %[[SRCP:.*]] = select i1 %[[OK0:.*]], ptr addrspace(1) %{{.*}}, ptr addrspace(1) @pl.zeros.16
 ; CHECK-NEXT: %[[R0:.*]] = load i32, ptr addrspace(1) %[[SRCP]], align 4
@@ -47,7 +47,7 @@
 ; CHECK: store i32 %[[V]], ptr addrspace(3) %{{.*}}, align 4
 ; CHECK-NEXT: br i1 %cmp
 
-; CHECK-LABEL: define void @mixed(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @mixed(
 ; CHECK: preheader:
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK: %[[B0:.*]] = load i8, ptr addrspace(1)
@@ -56,7 +56,7 @@
 ; CHECK: call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK: loop:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(
 ; CHECK: %[[B:.*]] = load i8, ptr addrspace(1)
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.commit.group()

@@ -7,7 +7,7 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: %opt -passes='cuda-pipeline<lowering=registers>',verify -disable-output %s
 ; REMARK: pipelined loop with 2 stages: tile 'tile' 4096 -> 8192 bytes; 1 copy of 16 bytes, 1 staged through 4 registers; removed the second barrier (4 stages requested; the register lowering has 2 slots); registers [sm_80
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: %[[R0:.*]] = load <4 x i32>, ptr addrspace(1) %{{.*}}, align 16
 ; CHECK: store <4 x i32> %[[R0]], ptr addrspace(3) %{{.*}}, align 16
 ; CHECK: %[[R:.*]] = load <4 x i32>, ptr addrspace(1) %{{.*}}, align 16

@@ -16,7 +16,7 @@
 ; CHECK: @tile.ring = internal unnamed_addr addrspace(3) global [2048 x i8] undef, align 16
 ; CHECK: @pl.zeros.16 = internal unnamed_addr addrspace(1) constant [16 x i8] zeroinitializer, align 16
 ; CHECK-NOT: cp.async
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; Prologue: iteration 0 exists; load it and store it into slot 0.
 ; CHECK: preheader:
 ; CHECK: %[[SRC0:.*]] = addrspacecast ptr %{{.*}} to ptr addrspace(1)
@@ -26,7 +26,7 @@
 ; CHECK: loop:
 ; CHECK: %[[SLOT:pl.slot.idx]] = phi i32 [ 0, %preheader ], [ %pl.slot.rot, %loop ]
 ; The kept barrier, then the loads of iteration i+1, guarded by its existence.
-; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[SYNC]]
 ; CHECK-NEXT: %[[IS0:.*]] = icmp eq i32 %[[SLOT]], 0
 ; CHECK-NEXT: %[[PREV:.*]] = sub i32 %[[SLOT]], 1
 ; CHECK-NEXT: %[[NEXT:.*]] = select i1 %[[IS0]], i32 1, i32 %[[PREV]]
@@ -44,7 +44,7 @@
 ; CHECK-NEXT: br i1 %cmp, label %loop
 ; One barrier per iteration: the second one is gone, and there is nothing to
 ; drain on the exit edge.
-; CHECK-NOT: call void @llvm.nvvm.barrier0()
+; CHECK-NOT: [[SYNC]]
 ; CHECK: ret void
 
 

@@ -11,7 +11,7 @@
 ; CHECK-NEXT: [[C1:%pl.cont[0-9]*]] = icmp slt i32 [[K1]], %n
 ; CHECK: select i1 [[C1]], i32 4, i32 0
 ; CHECK-LABEL: loop:
-; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[SYNC]]
 ; CHECK: [[L1:%pl.iv[0-9]*]] = add i32 %i, %step
 ; CHECK-NEXT: [[D1:%pl.cont[0-9]*]] = icmp slt i32 [[L1]], %n
 ; CHECK-NEXT: [[TWO:%[0-9]+]] = mul i32 %step, 2
@@ -21,7 +21,7 @@
 ; CHECK-NEXT: add i32 [[L2]], %tid
 ; CHECK: select i1 [[E]], i32 4, i32 0
 ; CHECK-LABEL: latch:
-; CHECK-NOT: call void @llvm.nvvm.barrier0()
+; CHECK-NOT: [[SYNC]]
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

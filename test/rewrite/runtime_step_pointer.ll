@@ -11,13 +11,13 @@
 ; CHECK: getelementptr float, ptr [[P1]], i64 %tid64
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(
 ; CHECK-LABEL: loop:
-; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[SYNC]]
 ; CHECK: [[TWO:%[0-9]+]] = mul i64 [[STEP]], 2
 ; CHECK: [[P2:%pl.iv[0-9]*]] = getelementptr i8, ptr %ptr, i64 [[TWO]]
 ; CHECK: getelementptr float, ptr [[P2]], i64 %tid64
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(
 ; CHECK-LABEL: latch:
-; CHECK-NOT: call void @llvm.nvvm.barrier0()
+; CHECK-NOT: [[SYNC]]
 ; CHECK: %ptr.next = getelementptr inbounds float, ptr %ptr, i64 %rows
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

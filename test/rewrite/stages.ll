@@ -17,7 +17,7 @@
 ; S2-COUNT-1: call void @llvm.nvvm.cp.async.commit.group()
 ; S2-NEXT: br label %loop
 ; S2: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; S2-NEXT: call void @llvm.nvvm.barrier0()
+; S2-NEXT: [[SYNC]]
 ; S2: select i1 %{{.*}}, i32 1, i32 %{{.*}}
 ; S2: icmp eq i32 %{{.*}}, 2
 ; S3: @tile.ring = {{.*}} addrspace(3) global [3072 x i8] undef, align 16
@@ -30,7 +30,7 @@
 ; S4-COUNT-3: call void @llvm.nvvm.cp.async.commit.group()
 ; S4-NEXT: br label %loop
 ; S4: call void @llvm.nvvm.cp.async.wait.group(i32 2)
-; S4-NEXT: call void @llvm.nvvm.barrier0()
+; S4-NEXT: [[SYNC]]
 ; S4: select i1 %{{.*}}, i32 3, i32 %{{.*}}
 ; S4: icmp uge i32 %{{.*}}, 3
 

@@ -9,7 +9,7 @@
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s 2>&1 | FileCheck %s
 ; CHECK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 4096 -> 12288 bytes; 4 cp.async copies of 4 bytes
 ; CHECK-LABEL: loop:
-; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[SYNC]]
 ; CHECK-COUNT-4: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(
 ; CHECK: call void @llvm.nvvm.cp.async.commit.group()
 

@@ -9,9 +9,9 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: %opt -passes='cuda-pipeline<profitability=off>',verify -disable-output %s
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 16 bytes
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: loop:
-; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[SYNC]]
 ; CHECK: %[[G:.*]] = and i1 %pl.exists{{.*}}, %{{.*}}
 ; CHECK: %[[SZ:.*]] = select i1 %[[G]], i32 16, i32 0
 ; CHECK: call void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ]])

@@ -14,12 +14,12 @@ target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [256 x float] undef, align 4
 
 define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n) #0 {
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: preheader:
 ; The barrier in place of iteration 0's top barrier, then the prologue.
 ; CHECK-NOT: cp.async
-; CHECK: call void @llvm.nvvm.barrier0()
-; CHECK-NOT: barrier0
+; CHECK: [[SYNC]]
+; CHECK-NOT: [[SYNC_NAME]]
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(
@@ -27,19 +27,19 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n) #0 {
 ; CHECK-NEXT: br label %loop
 ; The top barrier is gone: the wait and the kept barrier come first.
 ; CHECK: loop:
-; CHECK-NOT: barrier0
+; CHECK-NOT: [[SYNC_NAME]]
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
-; CHECK-NOT: barrier0
+; CHECK-NEXT: [[SYNC]]
+; CHECK-NOT: [[SYNC_NAME]]
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NOT: barrier0
+; CHECK-NOT: [[SYNC_NAME]]
 ; CHECK: %acc.next = fadd float %acc, %w
-; CHECK-NOT: barrier0
+; CHECK-NOT: [[SYNC_NAME]]
 ; CHECK: br i1 %cmp, label %loop, label %[[DRAIN:.*]]
 ; CHECK: [[DRAIN]]:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NOT: barrier0
+; CHECK-NOT: [[SYNC_NAME]]
 ; CHECK: ret void
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

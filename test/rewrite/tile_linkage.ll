@@ -20,10 +20,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: @tile.ring = internal unnamed_addr addrspace(3) global [3072 x i8] undef, align 16
 ; CHECK: @tile.ring1 = internal unnamed_addr addrspace(3) global [3072 x i8] undef, align 16
 ; CHECK-NOT: @tile =
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: cp.async.wait.group(i32 1)
 ; CHECK-NOT: @tile,
-; CHECK-LABEL: define void @other(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @other(
 ; CHECK: cp.async.wait.group(i32 1)
 ; CHECK-NOT: @tile,
 define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {

@@ -22,19 +22,19 @@
 ; GROW-NOT: addrspace(3) global
 ; CHECK: @tile.ring = internal unnamed_addr addrspace(3) global [3072 x i8] undef, align 16{{$}}
 ; CHECK-NOT: addrspace(3) global
-; CHECK-LABEL: define void @kernel
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel
 ; CHECK-NOT: store float 0.0
 ; CHECK: preheader:
 ; CHECK: getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile.ring to ptr)
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK: main:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; CHECK: getelementptr inbounds i8, ptr addrspace(3) @tile.ring,
 ; the first loop's drain, on its exit edge ...
 ; CHECK: main.latch.mid_crit_edge:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; ... then the second loop's prologue, into the same ring
 ; CHECK: rem.preheader:
 ; CHECK: getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile.ring to ptr)
@@ -42,11 +42,11 @@
 ; CHECK: rem:
 ; CHECK: rem.join:
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; CHECK: getelementptr inbounds i8, ptr addrspace(3) @tile.ring,
 ; CHECK: rem.latch.done_crit_edge:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; CHECK: done:
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -13,7 +13,7 @@
 ; CHECK: [[C1:%pl.cont[0-9]*]] = icmp uge i32 [[K1]], %b
 ; CHECK: select i1 [[C1]], i32 4, i32 0
 ; CHECK-LABEL: loop:
-; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[SYNC]]
 ; CHECK: [[L2:%pl.iv[0-9]*]] = add i32 %i, -64
 ; CHECK-NEXT: [[L1:%pl.iv[0-9]*]] = add i32 %i, -32
 ; CHECK-NEXT: [[D1:%pl.cont[0-9]*]] = icmp uge i32 [[L1]], %b

@@ -2,13 +2,13 @@
 ; leaves: the copy zero-fills when the guard is false, and in the steady state
 ; the guard of iteration i+2 is combined with the trip-count guard.
 ; RUN: %opt -passes=cuda-pipeline -S %s | FileCheck %s
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: preheader:
 ; CHECK: %[[G0:.*]] = icmp ult i32 %{{.*}}, 1000
 ; CHECK: %[[S0:.*]] = select i1 %[[G0]], i32 4, i32 0
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4.s({{.*}}, i32 %[[S0]])
 ; CHECK: loop:
-; CHECK: call void @llvm.nvvm.barrier0()
+; CHECK: [[SYNC]]
 ; CHECK: %[[EX:.*]] = icmp uge i32 %{{.*}}, 2
 ; CHECK: %[[G:.*]] = icmp ult i32 %{{.*}}, 1000
 ; CHECK: %[[BOTH:.*]] = and i1 %[[EX]], %[[G]]

@@ -1,7 +1,7 @@
 ; A ragged tile in the select form, x = out_of_bounds ? 0 : A[i] (the guard
 ; copies when false): the zero-fill condition is the negated guard.
 ; RUN: %opt -passes=cuda-pipeline -S %s | FileCheck %s
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: preheader:
 ; CHECK: %[[OOB:.*]] = icmp uge i32 %{{.*}}, 1000
 ; CHECK: %[[IN:.*]] = xor i1 %[[OOB]], true

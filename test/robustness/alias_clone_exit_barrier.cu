@@ -16,11 +16,11 @@
 
 // The check's vote, then the original version: its latch, and on its exit
 // edge a block with the barrier.
-// CHECK: call i32 @llvm.nvvm.barrier0.or(
+// CHECK: call {{i32|i1}} @[[SYNC_OR]](
 // CHECK: br i1 %{{[0-9]+}}, label %[[EXIT:[0-9]+]], label %{{[0-9]+}}{{.*}}, !llvm.loop
 // CHECK: [[EXIT]]:
 // CHECK-NOT: {{^ *br }}
-// CHECK: call void @llvm.nvvm.barrier0()
+// CHECK: [[SYNC]]
 
 #define T 128
 __global__ void __launch_bounds__(128) phases(const float *in, float *buf, const float *__restrict__ in2,

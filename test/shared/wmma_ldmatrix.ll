@@ -18,7 +18,7 @@
 
 ; REMARK: remark: <unknown>:0:0: 3 tile reads use the shared state space; 1 tile write
 
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: %[[A3:.*]] = addrspacecast ptr %a to ptr addrspace(3)
 ; CHECK-NEXT: %fa = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3(ptr addrspace(3) %[[A3]], i32 32)
 ; CHECK: @llvm.nvvm.wmma.m16n16k16.load.b.row.stride.f16.p3(ptr addrspace(3)
