@@ -10,7 +10,10 @@ build="${BUILD_DIR:-$here/build}"
 plugin="$build/lib/libpipeline.so"
 [ -f "$plugin" ] || { echo "examples.sh: $plugin not built; run utils/setup.sh" >&2; exit 1; }
 export PATH="/usr/bin:$PATH" # CUDA 11.8's ptxas and fatbinary first
-clangxx=/usr/lib/llvm-19/bin/clang++
+# the clang of the LLVM the plugin was built against (LLVM_DIR is
+# /usr/lib/llvm-N/lib/cmake/llvm)
+llvm_dir="$(sed -n 's/^LLVM_DIR:[A-Z]*=//p' "$build/CMakeCache.txt")"
+clangxx="${llvm_dir%/lib/cmake/llvm}/bin/clang++"
 read -r -a cuda_flags <"$build/cuda-flags.txt"
 arch="${PL_CUDA_ARCH:-sm_90}"
 out="$build/examples/ptx"

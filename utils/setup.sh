@@ -4,35 +4,58 @@
 # Idempotent: safe to run again. It
 #   1. enables Debian's `non-free` component by editing the Components: line
 #      of the existing Debian sources entry (no host name is ever written);
-#   2. installs clang-19, llvm-19-dev, libclang-19-dev, llvm-19-tools, cmake,
-#      ninja-build, make (test/package) and nvidia-cuda-toolkit (CUDA 11.8) with apt-get;
+#   2. installs clang, llvm-dev, libclang-dev and llvm-tools of each LLVM
+#      asked for (19, 22 or both), cmake, ninja-build, make (test/package)
+#      and nvidia-cuda-toolkit (CUDA 11.8) with apt-get;
 #   3. configures and builds the project into build/ (or $BUILD_DIR): the
-#      plugin, the examples and the benchmark;
+#      plugin, the examples and the benchmark, against LLVM 19 (against
+#      LLVM 22 with --llvm 22); with both, also the plugins against LLVM 22
+#      into build-llvm22/ (or $BUILD22_DIR), which utils/test.sh tests too;
 #   4. compiles the examples with the plugin, printing a remark for every
 #      loop and a summary of the PTX (utils/examples.sh).
 #
-# Usage: utils/setup.sh [--no-build]
+# Usage: utils/setup.sh [--llvm 19|22|both] [--no-build]    (default: both)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${BUILD_DIR:-$here/build}"
+build22_dir="${BUILD22_DIR:-$here/build-llvm22}"
 do_build=1
-for arg in "$@"; do
-  case "$arg" in
-  --no-build) do_build=0 ;;
+llvm=both
+while [ $# -gt 0 ]; do
+  case "$1" in
+  --no-build) do_build=0; shift ;;
+  --llvm)
+    llvm="${2:-}"
+    shift $(($# > 1 ? 2 : 1))
+    ;;
   *)
-    echo "setup.sh: unknown argument '$arg' (accepted: --no-build)" >&2
+    echo "setup.sh: unknown argument '$1' (accepted: --llvm 19|22|both, --no-build)" >&2
     exit 2
     ;;
   esac
 done
+case "$llvm" in
+19) versions=(19) ;;
+22) versions=(22) ;;
+both) versions=(19 22) ;;
+*)
+  echo "setup.sh: --llvm takes 19, 22 or both, not '$llvm'" >&2
+  exit 2
+  ;;
+esac
 
 sudo_cmd=()
 if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
-packages=(clang-19 clang-format-19 llvm-19-dev libclang-19-dev llvm-19-tools cmake ninja-build make
+# clang-format 19 formats the sources whichever LLVM the plugin is built for.
+packages=(clang-format-19 cmake ninja-build make
   nvidia-cuda-toolkit python3 python3-yaml python3-pygments
   chromium) # headless, for the report page's browser test (test/report/browser.cu)
+
+for v in "${versions[@]}"; do
+  packages+=("clang-$v" "llvm-$v-dev" "libclang-$v-dev" "llvm-$v-tools")
+done
 
 missing=()
 for p in "${packages[@]}"; do
@@ -61,7 +84,15 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 if [ "$do_build" = 1 ]; then
-  cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release
+  cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DPL_LLVM_VERSION="${versions[0]}"
   cmake --build "$build_dir"
   BUILD_DIR="$build_dir" "$here/utils/examples.sh"
+  if [ "${#versions[@]}" = 2 ]; then
+    # The plugins against LLVM 22 beside them: the lit suite runs on both
+    # (utils/test.sh); the examples and the benchmark are built once.
+    cmake -S "$here" -B "$build22_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DPL_LLVM_VERSION=22 -DPL_BUILD_EXAMPLES=OFF
+    cmake --build "$build22_dir"
+  fi
 fi
