@@ -10,8 +10,11 @@
 #                      [ARCHS sm_80 sm_90 ...] [NO_RECORDS])
 #
 # For every .cu source of <target> compiled by clang (its language CUDA with
-# CMAKE_CUDA_COMPILER_ID Clang, or CXX with CMAKE_CXX_COMPILER_ID Clang, the
-# way the test project compiles .cu as C++ with -x cuda), it adds:
+# CMAKE_CUDA_COMPILER_ID Clang, CMake's CUDA language; or CXX with
+# CMAKE_CXX_COMPILER_ID Clang, .cu compiled as C++ with -x cuda), it adds:
+#   LIBPIPELINE_CUDA_FLAGS                to .cu compiled as C++ only: the
+#     --cuda-path of the CUDA root (unless the target's COMPILE_OPTIONS or
+#     CMAKE_CXX_FLAGS give one) and the -isystem of its include/.
 #   -fplugin=<libpipeline.so>
 #   -fplugin-arg-pipeline-stages=n        with STAGES
 #   -fplugin-arg-pipeline-report=dir      with REPORT (the directory is made)
@@ -28,6 +31,25 @@
 # It warns when CMAKE_BUILD_TYPE gives no optimization (empty, the default, or
 # Debug): the plugin only acts at -O1 and above.
 include_guard(GLOBAL)
+
+# LIBPIPELINE_CUDA_FLAGS for the C++ compile of a .cu source of <target>,
+# without its --cuda-path when the target or CMAKE_CXX_FLAGS choose one.
+function(_libpipeline_cuda_flags target out)
+  get_target_property(_topts ${target} COMPILE_OPTIONS)
+  set(_own OFF)
+  foreach(_o ${_topts} ${CMAKE_CXX_FLAGS})
+    if(_o MATCHES "--cuda-path")
+      set(_own ON)
+    endif()
+  endforeach()
+  set(_flags)
+  foreach(_f ${LIBPIPELINE_CUDA_FLAGS})
+    if(NOT (_own AND _f MATCHES "^--cuda-path"))
+      list(APPEND _flags "${_f}")
+    endif()
+  endforeach()
+  set(${out} ${_flags} PARENT_SCOPE)
+endfunction()
 
 function(libpipeline_enable target)
   cmake_parse_arguments(PL "NO_RECORDS" "STAGES;REPORT;RECORDS" "ARCHS" ${ARGN})
@@ -117,6 +139,10 @@ function(libpipeline_enable target)
       continue()
     endif()
     set(_opts ${_flags})
+    if(_lang STREQUAL "CXX")
+      _libpipeline_cuda_flags(${target} _cuda)
+      list(PREPEND _opts ${_cuda})
+    endif()
     if(_records)
       if(IS_ABSOLUTE "${_src}")
         file(RELATIVE_PATH _rel "${_srcdir}" "${_src}")
