@@ -14,7 +14,9 @@
 # CMAKE_CXX_COMPILER_ID Clang, .cu compiled as C++ with -x cuda), it adds:
 #   LIBPIPELINE_CUDA_FLAGS                to .cu compiled as C++ only: the
 #     --cuda-path of the CUDA root (unless the target's COMPILE_OPTIONS or
-#     CMAKE_CXX_FLAGS give one) and the -isystem of its include/.
+#     CMAKE_CXX_FLAGS give one) and the -isystem of its include/. CMake's
+#     CUDA language gets both before project() from the toolchain file
+#     (LIBPIPELINE_TOOLCHAIN_FILE): its compiler identification needs them.
 #   -fplugin=<libpipeline.so>
 #   -fplugin-arg-pipeline-stages=n        with STAGES
 #   -fplugin-arg-pipeline-report=dir      with REPORT (the directory is made)
@@ -23,13 +25,17 @@
 #     so that no architecture's or source's record overwrites another's.
 #     RECORDS defaults to <binary dir>/<target>.opt; NO_RECORDS turns them off.
 #     The architectures are ARCHS, else the target's CUDA_ARCHITECTURES
-#     (80 or 80-real means sm_80), else the --cuda-gpu-arch=sm_NN in its
+#     (80, 80-real or 80-virtual means sm_80; all, all-major and native
+#     CMake's lists of them), else the --cuda-gpu-arch=sm_NN in its
 #     COMPILE_OPTIONS; without any, no record flags are added.
 # and to the target: the include directory of libpipeline.h, and a
 # dependency of each such source on libpipeline.so (its compile waits for the
 # plugin when the plugin is built in the same tree, and reruns when it changes).
 # It warns when CMAKE_BUILD_TYPE gives no optimization (empty, the default, or
-# Debug): the plugin only acts at -O1 and above.
+# Debug): the plugin only acts at -O1 and above. A source compiled by another
+# compiler than clang, or by a clang of another major version than the one
+# libpipeline.so is built for (LIBPIPELINE_CLANG_VERSION_MAJOR), gets a
+# warning and no flags.
 include_guard(GLOBAL)
 
 # LIBPIPELINE_CUDA_FLAGS for the C++ compile of a .cu source of <target>,
@@ -88,6 +94,11 @@ function(libpipeline_enable target)
   set(_archs ${PL_ARCHS})
   if(NOT _archs)
     get_target_property(_ca ${target} CUDA_ARCHITECTURES)
+    if(_ca MATCHES "^(all|all-major|native)$")
+      string(TOUPPER "${_ca}" _ca)
+      string(REPLACE "-" "_" _ca "${_ca}")
+      set(_ca ${CMAKE_CUDA_ARCHITECTURES_${_ca}})
+    endif()
     if(_ca)
       foreach(_a ${_ca})
         if(_a MATCHES "^([0-9]+)")
@@ -136,6 +147,14 @@ function(libpipeline_enable target)
     if(NOT CMAKE_${_lang}_COMPILER_ID STREQUAL "Clang")
       message(WARNING "libpipeline_enable(${target}): ${_src} is compiled as ${_lang} by "
         "'${CMAKE_${_lang}_COMPILER_ID}', not clang: the plugin is not added to it")
+      continue()
+    endif()
+    string(REGEX MATCH "^[0-9]+" _major "${CMAKE_${_lang}_COMPILER_VERSION}")
+    if(LIBPIPELINE_CLANG_VERSION_MAJOR AND NOT _major STREQUAL LIBPIPELINE_CLANG_VERSION_MAJOR)
+      message(WARNING "libpipeline_enable(${target}): ${_src} is compiled as ${_lang} by clang "
+        "${CMAKE_${_lang}_COMPILER_VERSION} (${CMAKE_${_lang}_COMPILER}), which cannot load "
+        "libpipeline.so, built for clang ${LIBPIPELINE_CLANG_VERSION_MAJOR}: the plugin is not "
+        "added to it. Set CMAKE_${_lang}_COMPILER to clang++ ${LIBPIPELINE_CLANG_VERSION_MAJOR}.")
       continue()
     endif()
     set(_opts ${_flags})
