@@ -10,8 +10,13 @@
 #                      [ARCHS sm_80 sm_90 ...] [NO_RECORDS])
 #
 # For every .cu source of <target> compiled by clang (its language CUDA with
-# CMAKE_CUDA_COMPILER_ID Clang, or CXX with CMAKE_CXX_COMPILER_ID Clang, the
-# way the test project compiles .cu as C++ with -x cuda), it adds:
+# CMAKE_CUDA_COMPILER_ID Clang, CMake's CUDA language; or CXX with
+# CMAKE_CXX_COMPILER_ID Clang, .cu compiled as C++ with -x cuda), it adds:
+#   LIBPIPELINE_CUDA_FLAGS                to .cu compiled as C++ only: the
+#     --cuda-path of the CUDA root (unless the target's COMPILE_OPTIONS or
+#     CMAKE_CXX_FLAGS give one) and the -isystem of its include/. CMake's
+#     CUDA language gets both before project() from the toolchain file
+#     (LIBPIPELINE_TOOLCHAIN_FILE): its compiler identification needs them.
 #   -fplugin=<libpipeline.so>
 #   -fplugin-arg-pipeline-stages=n        with STAGES
 #   -fplugin-arg-pipeline-report=dir      with REPORT (the directory is made)
@@ -20,14 +25,37 @@
 #     so that no architecture's or source's record overwrites another's.
 #     RECORDS defaults to <binary dir>/<target>.opt; NO_RECORDS turns them off.
 #     The architectures are ARCHS, else the target's CUDA_ARCHITECTURES
-#     (80 or 80-real means sm_80), else the --cuda-gpu-arch=sm_NN in its
+#     (80, 80-real or 80-virtual means sm_80; all, all-major and native
+#     CMake's lists of them), else the --cuda-gpu-arch=sm_NN in its
 #     COMPILE_OPTIONS; without any, no record flags are added.
 # and to the target: the include directory of libpipeline.h, and a
 # dependency of each such source on libpipeline.so (its compile waits for the
 # plugin when the plugin is built in the same tree, and reruns when it changes).
 # It warns when CMAKE_BUILD_TYPE gives no optimization (empty, the default, or
-# Debug): the plugin only acts at -O1 and above.
+# Debug): the plugin only acts at -O1 and above. A source compiled by another
+# compiler than clang, or by a clang of another major version than the one
+# libpipeline.so is built for (LIBPIPELINE_CLANG_VERSION_MAJOR), gets a
+# warning and no flags.
 include_guard(GLOBAL)
+
+# LIBPIPELINE_CUDA_FLAGS for the C++ compile of a .cu source of <target>,
+# without its --cuda-path when the target or CMAKE_CXX_FLAGS choose one.
+function(_libpipeline_cuda_flags target out)
+  get_target_property(_topts ${target} COMPILE_OPTIONS)
+  set(_own OFF)
+  foreach(_o ${_topts} ${CMAKE_CXX_FLAGS})
+    if(_o MATCHES "--cuda-path")
+      set(_own ON)
+    endif()
+  endforeach()
+  set(_flags)
+  foreach(_f ${LIBPIPELINE_CUDA_FLAGS})
+    if(NOT (_own AND _f MATCHES "^--cuda-path"))
+      list(APPEND _flags "${_f}")
+    endif()
+  endforeach()
+  set(${out} ${_flags} PARENT_SCOPE)
+endfunction()
 
 function(libpipeline_enable target)
   cmake_parse_arguments(PL "NO_RECORDS" "STAGES;REPORT;RECORDS" "ARCHS" ${ARGN})
@@ -66,6 +94,11 @@ function(libpipeline_enable target)
   set(_archs ${PL_ARCHS})
   if(NOT _archs)
     get_target_property(_ca ${target} CUDA_ARCHITECTURES)
+    if(_ca MATCHES "^(all|all-major|native)$")
+      string(TOUPPER "${_ca}" _ca)
+      string(REPLACE "-" "_" _ca "${_ca}")
+      set(_ca ${CMAKE_CUDA_ARCHITECTURES_${_ca}})
+    endif()
     if(_ca)
       foreach(_a ${_ca})
         if(_a MATCHES "^([0-9]+)")
@@ -116,7 +149,19 @@ function(libpipeline_enable target)
         "'${CMAKE_${_lang}_COMPILER_ID}', not clang: the plugin is not added to it")
       continue()
     endif()
+    string(REGEX MATCH "^[0-9]+" _major "${CMAKE_${_lang}_COMPILER_VERSION}")
+    if(LIBPIPELINE_CLANG_VERSION_MAJOR AND NOT _major STREQUAL LIBPIPELINE_CLANG_VERSION_MAJOR)
+      message(WARNING "libpipeline_enable(${target}): ${_src} is compiled as ${_lang} by clang "
+        "${CMAKE_${_lang}_COMPILER_VERSION} (${CMAKE_${_lang}_COMPILER}), which cannot load "
+        "libpipeline.so, built for clang ${LIBPIPELINE_CLANG_VERSION_MAJOR}: the plugin is not "
+        "added to it. Set CMAKE_${_lang}_COMPILER to clang++ ${LIBPIPELINE_CLANG_VERSION_MAJOR}.")
+      continue()
+    endif()
     set(_opts ${_flags})
+    if(_lang STREQUAL "CXX")
+      _libpipeline_cuda_flags(${target} _cuda)
+      list(PREPEND _opts ${_cuda})
+    endif()
     if(_records)
       if(IS_ABSOLUTE "${_src}")
         file(RELATIVE_PATH _rel "${_srcdir}" "${_src}")

@@ -13,7 +13,10 @@
 # LIBPIPELINE_STAGES and LIBPIPELINE_REPORT before or after it):
 #   LIBPIPELINE_PLUGIN      libpipeline.so: <prefix>/lib/ when installed, build/lib/ in the source tree
 #   LIBPIPELINE_INCLUDE     the directory of libpipeline.h
-#   LIBPIPELINE_CUDA_FLAGS  build/cuda-flags.txt of the source tree (CUDA 11.8 for clang), if there is one
+#   LIBPIPELINE_CUDA_FLAGS  what a clang CUDA compile needs on this machine (CUDA 11.8 for clang):
+#                           installed, --cuda-path=<prefix>/lib/libpipeline/cuda and the -isystem of
+#                           its include/ (the prefix's own CUDA root, docs/toolchain.md); in the
+#                           source tree, build/cuda-flags.txt, if there is one
 #   LIBPIPELINE_CXXFLAGS    -fplugin=..., -I..., and the stages and report arguments when set
 #   $(call libpipeline_records,OUT,ARCHS)
 #                           -fsave-optimization-record and one
@@ -21,9 +24,15 @@
 #                           architecture, so that no architecture's record overwrites another's
 # The plugin acts only at -O1 and above: keep an -O flag in the compile.
 LIBPIPELINE_HERE := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
-ifneq ($(wildcard $(LIBPIPELINE_HERE)/../../lib/libpipeline.so),)
-LIBPIPELINE_PLUGIN ?= $(abspath $(LIBPIPELINE_HERE)/../../lib/libpipeline.so)
-LIBPIPELINE_INCLUDE ?= $(abspath $(LIBPIPELINE_HERE)/../../include)
+# Installed, libpipeline-install.mk beside this file says where the prefix
+# keeps the rest (relative to here, so the prefix can be moved).
+ifneq ($(wildcard $(LIBPIPELINE_HERE)/libpipeline-install.mk),)
+include $(LIBPIPELINE_HERE)/libpipeline-install.mk
+LIBPIPELINE_PREFIX := $(abspath $(LIBPIPELINE_HERE)/$(LIBPIPELINE_INSTALLED_UP))
+LIBPIPELINE_PLUGIN ?= $(LIBPIPELINE_PREFIX)/$(LIBPIPELINE_INSTALLED_LIBDIR)/libpipeline.so
+LIBPIPELINE_INCLUDE ?= $(LIBPIPELINE_PREFIX)/$(LIBPIPELINE_INSTALLED_INCLUDEDIR)
+LIBPIPELINE_CUDA_ROOT ?= $(LIBPIPELINE_PREFIX)/$(LIBPIPELINE_INSTALLED_LIBDIR)/libpipeline/cuda
+LIBPIPELINE_CUDA_FLAGS ?= --cuda-path=$(LIBPIPELINE_CUDA_ROOT) -isystem $(LIBPIPELINE_CUDA_ROOT)/include
 else
 LIBPIPELINE_PLUGIN ?= $(abspath $(LIBPIPELINE_HERE)/../build/lib/libpipeline.so)
 LIBPIPELINE_INCLUDE ?= $(abspath $(LIBPIPELINE_HERE)/../include)
