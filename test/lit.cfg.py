@@ -7,6 +7,7 @@
 #   %clang_cuda_noplugin  the same without the plugin
 #   %plugin       path of libpipeline.so (for -fpass-plugin tests)
 #   %ptxas        ptxas of CUDA 11.8 (tests use it under REQUIRES: ptxas)
+#   %llvm_major   the major version of the LLVM the plugin is built against
 # Features: ptxas (CUDA 11.8's ptxas exists), cuda-gpu (a GPU answers),
 #   llvm-19 or llvm-22 (the LLVM the plugin was built against).
 # FileCheck pattern variables, for the NVVM intrinsics whose spelling
@@ -16,6 +17,7 @@
 #   [[SYNC_NAME]]  its intrinsic's name, "llvm.nvvm.barrier0"
 #   [[SYNC_OR]]    __syncthreads_or's intrinsic, "llvm.nvvm.barrier0.or"
 #   [[CG_SYNC]]    cooperative groups' sync(), "call void @llvm.nvvm.barrier.sync(i32 0)"
+#   [[LLVM_MAJOR]] the LLVM's major version, "19"
 import os
 import shutil
 import subprocess
@@ -49,6 +51,7 @@ config.substitutions.append(("%cuda_path", config.pl_cuda_path))
 config.substitutions.append(("%cuda_shim", config.pl_cuda_shim))
 config.substitutions.append(("%src_root", config.pl_src_root))
 config.substitutions.append(("%obj_root", config.pl_obj_root))
+config.substitutions.append(("%llvm_major", str(config.llvm_version_major)))
 
 config.available_features.add("llvm-%d" % config.llvm_version_major)
 if config.llvm_version_major >= 20:
@@ -65,6 +68,7 @@ else:
         "SYNC_OR": "llvm.nvvm.barrier0.or",
         "CG_SYNC": "call void @llvm.nvvm.barrier.sync(i32 0)",
     }
+spellings["LLVM_MAJOR"] = str(config.llvm_version_major)
 filecheck = " ".join(["FileCheck"] + ["'-D%s=%s'" % kv for kv in sorted(spellings.items())])
 # the word FileCheck as a command, not inside a path or a longer name
 config.substitutions.append((r"(?<![\w/.%-])FileCheck(?![\w.-])", filecheck))

@@ -56,6 +56,9 @@ packages=(clang-format-19 cmake ninja-build make
 for v in "${versions[@]}"; do
   packages+=("clang-$v" "llvm-$v-dev" "libclang-$v-dev" "llvm-$v-tools")
 done
+# clang 22 links CUDA programs through clang-linker-wrapper (its new offload
+# driver), which Debian ships in clang-tools-22.
+[[ " ${versions[*]} " == *" 22 "* ]] && packages+=(clang-tools-22)
 
 missing=()
 for p in "${packages[@]}"; do
