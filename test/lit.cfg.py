@@ -33,7 +33,9 @@ config.test_exec_root = os.path.join(config.pl_obj_root, "test")
 
 # CUDA 11.8's ptxas and fatbinary live in /usr/bin: keep it ahead of
 # /usr/local/cuda/bin (CUDA 13, which clang 19 cannot use).
-path = [config.llvm_tools_dir, "/usr/bin", os.environ.get("PATH", "")]
+# A CUDA 12 root (utils/setup.sh --cuda 12) has its own bin/, first.
+path = [config.llvm_tools_dir, os.path.join(config.pl_cuda_path, "bin"), "/usr/bin",
+        os.environ.get("PATH", "")]
 config.environment["PATH"] = os.pathsep.join(path)
 
 opt = os.path.join(config.llvm_tools_dir, "opt")

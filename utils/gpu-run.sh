@@ -32,7 +32,7 @@ steps=" ${STEPS:-nvcc examples check sanitizer time fuzz} "
 want() { case "$steps" in *" $1 "*) return 0 ;; esac; return 1; }
 out="${1:-${OUT:-out}}"
 mkdir -p "$out"
-b=build
+b="${BUILD_DIR:-build}"
 pass=0
 fail=0
 ok() { echo "PASS $*"; pass=$((pass + 1)); }

@@ -14,7 +14,13 @@
 #   4. compiles the examples with the plugin, printing a remark for every
 #      loop and a summary of the PTX (utils/examples.sh).
 #
-# Usage: utils/setup.sh [--llvm 19|22|both] [--no-build]    (default: both)
+#   With --cuda 12, the CUDA 12.3 compiler and runtime come from PyPI
+#   (nvidia-cuda-nvcc-cu12, nvidia-cuda-runtime-cu12, pip --target) and are
+#   laid out as a toolkit clang accepts in $BUILD_DIR/cuda-12.3, which the
+#   build uses (PL_CUDA_PATH; build/cuda-flags.txt points at it).
+#
+# Usage: utils/setup.sh [--llvm 19|22|both] [--cuda 11.8|12] [--no-build]
+#        (defaults: both, 11.8)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -22,6 +28,7 @@ build_dir="${BUILD_DIR:-$here/build}"
 build22_dir="${BUILD22_DIR:-$here/build-llvm22}"
 do_build=1
 llvm=both
+cuda=11.8
 while [ $# -gt 0 ]; do
   case "$1" in
   --no-build) do_build=0; shift ;;
@@ -29,8 +36,12 @@ while [ $# -gt 0 ]; do
     llvm="${2:-}"
     shift $(($# > 1 ? 2 : 1))
     ;;
+  --cuda)
+    cuda="${2:-}"
+    shift $(($# > 1 ? 2 : 1))
+    ;;
   *)
-    echo "setup.sh: unknown argument '$1' (accepted: --llvm 19|22|both, --no-build)" >&2
+    echo "setup.sh: unknown argument '$1' (accepted: --llvm 19|22|both, --cuda 11.8|12, --no-build)" >&2
     exit 2
     ;;
   esac
@@ -41,6 +52,13 @@ case "$llvm" in
 both) versions=(19 22) ;;
 *)
   echo "setup.sh: --llvm takes 19, 22 or both, not '$llvm'" >&2
+  exit 2
+  ;;
+esac
+case "$cuda" in
+11.8 | 12) ;;
+*)
+  echo "setup.sh: --cuda takes 11.8 or 12, not '$cuda'" >&2
   exit 2
   ;;
 esac
@@ -86,16 +104,44 @@ if [ "${#missing[@]}" -gt 0 ]; then
   "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
+# CUDA 12.3 from PyPI, laid out as a toolkit for clang's --cuda-path: the
+# runtime's and the compiler's headers merged into include/, ptxas,
+# libdevice and the shared runtime (the wheels have no static one). The
+# wheels have no fatbinary either: Debian's CUDA 11.8 one packages the
+# cubins (the fatbinary container is the same). 12.3 is the newest CUDA
+# clang 19 fully supports (12.4 and 12.5 only partially, with a warning);
+# clang 22 supports it too.
+cuda_path=/usr/lib/cuda
+if [ "$cuda" = 12 ]; then
+  cuda_path="$build_dir/cuda-12.3"
+  wheels="$cuda_path/wheels"
+  if [ ! -x "$wheels/nvidia/cuda_nvcc/bin/ptxas" ]; then
+    python3 -m pip install --quiet --root-user-action=ignore --no-deps --target "$wheels" \
+      nvidia-cuda-nvcc-cu12==12.3.107 nvidia-cuda-runtime-cu12==12.3.101
+  fi
+  mkdir -p "$cuda_path/bin" "$cuda_path/include" "$cuda_path/nvvm" "$cuda_path/lib64"
+  for part in cuda_runtime cuda_nvcc; do
+    cp -rsf "$wheels/nvidia/$part/include/." "$cuda_path/include/"
+  done
+  rm -f "$cuda_path/include/__init__.py"
+  chmod +x "$wheels/nvidia/cuda_nvcc/bin/ptxas"
+  ln -sfn "$wheels/nvidia/cuda_nvcc/bin/ptxas" "$cuda_path/bin/ptxas"
+  ln -sfn /usr/bin/fatbinary "$cuda_path/bin/fatbinary"
+  ln -sfn "$wheels/nvidia/cuda_nvcc/nvvm/libdevice" "$cuda_path/nvvm/libdevice"
+  ln -sfn "$wheels/nvidia/cuda_runtime/lib/libcudart.so.12" "$cuda_path/lib64/libcudart.so.12"
+  ln -sfn libcudart.so.12 "$cuda_path/lib64/libcudart.so"
+fi
+
 if [ "$do_build" = 1 ]; then
   cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DPL_LLVM_VERSION="${versions[0]}"
+    -DPL_LLVM_VERSION="${versions[0]}" -DPL_CUDA_PATH="$cuda_path"
   cmake --build "$build_dir"
   BUILD_DIR="$build_dir" "$here/utils/examples.sh"
   if [ "${#versions[@]}" = 2 ]; then
     # The plugins against LLVM 22 beside them: the lit suite runs on both
     # (utils/test.sh); the examples and the benchmark are built once.
     cmake -S "$here" -B "$build22_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DPL_LLVM_VERSION=22 -DPL_BUILD_EXAMPLES=OFF
+      -DPL_LLVM_VERSION=22 -DPL_BUILD_EXAMPLES=OFF -DPL_CUDA_PATH="$cuda_path"
     cmake --build "$build22_dir"
   fi
 fi
