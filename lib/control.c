@@ -83,10 +83,16 @@ char *pl_kernel_marks_read(LLVMValueRef fn, const char *kernel, pl_kernel_marks 
   return NULL;
 }
 
+/* The kind of !llvm.loop in the context of instruction `inst`. */
+static unsigned loop_md_kind(LLVMValueRef inst) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(inst));
+  return LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
+}
+
 int pl_loop_pipeline_disabled(LLVMValueRef latch_term) {
   if (!latch_term)
     return 0;
-  LLVMValueRef id = LLVMGetMetadata(latch_term, LLVMGetMDKindID("llvm.loop", 9));
+  LLVMValueRef id = LLVMGetMetadata(latch_term, loop_md_kind(latch_term));
   if (!id)
     return 0;
   unsigned n = LLVMGetMDNodeNumOperands(id);
@@ -115,7 +121,7 @@ int pl_loop_pipeline_disabled(LLVMValueRef latch_term) {
 
 pl_unroll_pragma pl_loop_unroll_pragma(LLVMValueRef latch_term) {
   LLVMValueRef id =
-      latch_term ? LLVMGetMetadata(latch_term, LLVMGetMDKindID("llvm.loop", 9)) : NULL;
+      latch_term ? LLVMGetMetadata(latch_term, loop_md_kind(latch_term)) : NULL;
   if (!id)
     return PL_UNROLL_NONE;
   unsigned n = LLVMGetMDNodeNumOperands(id);
