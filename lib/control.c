@@ -120,8 +120,7 @@ int pl_loop_pipeline_disabled(LLVMValueRef latch_term) {
 }
 
 pl_unroll_pragma pl_loop_unroll_pragma(LLVMValueRef latch_term) {
-  LLVMValueRef id =
-      latch_term ? LLVMGetMetadata(latch_term, loop_md_kind(latch_term)) : NULL;
+  LLVMValueRef id = latch_term ? LLVMGetMetadata(latch_term, loop_md_kind(latch_term)) : NULL;
   if (!id)
     return PL_UNROLL_NONE;
   unsigned n = LLVMGetMDNodeNumOperands(id);

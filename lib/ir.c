@@ -292,38 +292,6 @@ void pl_erase_dead(LLVMValueRef *roots, size_t n) {
   pl_vec_free(&work);
 }
 
-/* Kernels: the PTX kernel calling convention, or listed in
- * !nvvm.annotations as {fn, !"kernel", i32 1} (NVPTX usage guide,
- * "Marking Functions as Kernels"). */
-int pl_is_kernel(LLVMValueRef fn) {
-  LLVMModuleRef m = LLVMGetGlobalParent(fn);
-  if (LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv)
-    return 1;
-  unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
-  if (!n)
-    return 0;
-  LLVMValueRef *nodes = pl_xcalloc(n, sizeof *nodes);
-  LLVMGetNamedMetadataOperands(m, "nvvm.annotations", nodes);
-  int found = 0;
-  for (unsigned i = 0; i < n && !found; ++i) {
-    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
-    if (k < 3)
-      continue;
-    LLVMValueRef *ops = pl_xcalloc(k, sizeof *ops);
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    for (unsigned j = 1; j + 1 < k && ops[0] == fn; j += 2) {
-      unsigned len = 0;
-      const char *s = ops[j] ? LLVMGetMDString(ops[j], &len) : NULL;
-      if (s && len == 6 && memcmp(s, "kernel", 6) == 0 && LLVMIsAConstantInt(ops[j + 1]) &&
-          LLVMConstIntGetZExtValue(ops[j + 1]) == 1)
-        found = 1;
-    }
-    free(ops);
-  }
-  free(nodes);
-  return found;
-}
-
 const char *pl_value_label(pl_host *host, LLVMValueRef v, char *buf, size_t len) {
   size_t n = 0;
   const char *name = LLVMGetValueName2(v, &n);

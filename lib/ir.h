@@ -120,11 +120,6 @@ uint64_t pl_type_alloc_size(LLVMModuleRef m, LLVMTypeRef ty);
  * a pointer to an erased one is never followed again. */
 void pl_erase_dead(LLVMValueRef *roots, size_t n);
 
-/** Nonzero when `fn` is a kernel: the PTX kernel calling convention, or
- * {fn, !"kernel", i32 1} in !nvvm.annotations (NVPTX usage guide,
- * "Marking Functions as Kernels"). */
-int pl_is_kernel(LLVMValueRef fn);
-
 /** Writes a short printable form of `v` into `buf` (at most `len` bytes)
  * and returns it: "parameter 'A'" for a function argument whose source name
  * is known (pl_param_name), "parameter N" (from 1) otherwise, %name for a

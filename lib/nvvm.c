@@ -62,46 +62,70 @@ int pl_is_ldg_intrinsic(LLVMValueRef inst) {
   return calls_one_of(inst, ldg);
 }
 
-/* LLVM 19's form: {fn, !"maxntidx", i32 256, ...} in !nvvm.annotations. */
-static void annotated_bounds(LLVMValueRef fn, unsigned max[3], unsigned req[3],
-                             unsigned *min_blocks) {
+/* Calls visit(name, len, value, ctx) for each entry {fn, !"name", i32
+ * value, ...} of kernel `fn` in !nvvm.annotations (LLVM 19's kernel
+ * metadata: NVPTX usage guide, "Kernel metadata"), until it returns
+ * nonzero; returns that. */
+static int annotations(LLVMValueRef fn,
+                       int (*visit)(const char *name, unsigned len, unsigned value, void *ctx),
+                       void *ctx) {
   LLVMModuleRef m = LLVMGetGlobalParent(fn);
   unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
   if (!n)
-    return;
+    return 0;
   LLVMValueRef *nodes = pl_xcalloc(n, sizeof *nodes);
   LLVMGetNamedMetadataOperands(m, "nvvm.annotations", nodes);
-  for (unsigned i = 0; i < n; ++i) {
+  int stop = 0;
+  for (unsigned i = 0; i < n && !stop; ++i) {
     unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
     if (k < 3)
       continue;
     LLVMValueRef *ops = pl_xcalloc(k, sizeof *ops);
     LLVMGetMDNodeOperands(nodes[i], ops);
-    for (unsigned j = 1; j + 1 < k && ops[0] == fn; j += 2) {
+    for (unsigned j = 1; j + 1 < k && ops[0] == fn && !stop; j += 2) {
       unsigned len = 0;
       const char *s = ops[j] ? LLVMGetMDString(ops[j], &len) : NULL;
-      if (!s || len < 7 || !LLVMIsAConstantInt(ops[j + 1]))
-        continue;
-      unsigned v = (unsigned)LLVMConstIntGetZExtValue(ops[j + 1]);
-      unsigned axis = (unsigned)(s[len - 1] - 'x');
-      if (len == 8 && memcmp(s, "maxntid", 7) == 0 && axis < 3)
-        max[axis] = v;
-      else if (len == 8 && memcmp(s, "reqntid", 7) == 0 && axis < 3)
-        req[axis] = v;
-      else if (len == 8 && memcmp(s, "minctasm", 8) == 0)
-        *min_blocks = v;
+      if (s && LLVMIsAConstantInt(ops[j + 1]))
+        stop = visit(s, len, (unsigned)LLVMConstIntGetZExtValue(ops[j + 1]), ctx);
     }
     free(ops);
   }
   free(nodes);
+  return stop;
+}
+
+static int is_kernel_entry(const char *s, unsigned len, unsigned v, void *ctx) {
+  (void)ctx;
+  return len == 6 && memcmp(s, "kernel", 6) == 0 && v == 1;
+}
+
+int pl_is_kernel(LLVMValueRef fn) {
+  return LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv ||
+         annotations(fn, is_kernel_entry, NULL);
+}
+
+typedef struct {
+  unsigned *max, *req, *min_blocks;
+} bounds;
+
+static int bound_entry(const char *s, unsigned len, unsigned v, void *ctx) {
+  bounds *b = ctx;
+  unsigned axis = len ? (unsigned)(s[len - 1] - 'x') : 3;
+  if (len == 8 && memcmp(s, "maxntid", 7) == 0 && axis < 3)
+    b->max[axis] = v;
+  else if (len == 8 && memcmp(s, "reqntid", 7) == 0 && axis < 3)
+    b->req[axis] = v;
+  else if (len == 8 && memcmp(s, "minctasm", 8) == 0)
+    *b->min_blocks = v;
+  return 0;
 }
 
 /* LLVM 22's form: the string function attribute `kind` ("nvvm.maxntid")
  * holding up to 3 comma-separated numbers, x first, into dims (left as
  * they are when the attribute is absent). Returns whether it was there. */
 static int attribute_dims(LLVMValueRef fn, const char *kind, unsigned dims[3]) {
-  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind,
-                                                     (unsigned)strlen(kind));
+  LLVMAttributeRef a =
+      LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind, (unsigned)strlen(kind));
   if (!a)
     return 0;
   unsigned len = 0;
@@ -133,13 +157,12 @@ void pl_launch_bounds(LLVMValueRef fn, unsigned *threads, unsigned *min_blocks) 
   if (attrs)
     *min_blocks = min[0];
   else
-    annotated_bounds(fn, max, req, min_blocks);
+    annotations(fn, bound_entry, &(bounds){max, req, min_blocks});
   if (req[0])
     *threads = req[0] * req[1] * req[2];
   else if (max[0])
     *threads = max[0] * max[1] * max[2];
 }
-
 
 /* A call of the (non-overloaded) intrinsic `id` in `m`. */
 static LLVMValueRef call(LLVMModuleRef m, LLVMBuilderRef b, unsigned id, LLVMValueRef *args,

@@ -47,6 +47,12 @@ int pl_is_any_barrier(LLVMValueRef inst);
  * llvm.nvvm.ldg.global.{i,f,p}: (ptr, i32 alignment). */
 int pl_is_ldg_intrinsic(LLVMValueRef inst);
 
+/** Nonzero when `fn` is a kernel: the PTX kernel calling convention
+ * (LLVM 22, and LLVM 19 where the IR says so), or listed in
+ * !nvvm.annotations as {fn, !"kernel", i32 1} (LLVM 19; NVPTX usage guide,
+ * "Marking Functions as Kernels"). */
+int pl_is_kernel(LLVMValueRef fn);
+
 /** The launch bounds of kernel `fn`, in either LLVM's form: *threads is the
  * product of reqntid's dimensions, else of maxntid's, else 0 (unknown);
  * *min_blocks is minctasm, else 0. A malformed attribute counts as

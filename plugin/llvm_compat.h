@@ -82,10 +82,8 @@ inline std::string target_triple(const llvm::Module &M) {
 /// not used.
 template <typename Callback> void on_optimizer_last(llvm::PassBuilder &PB, Callback CB) {
 #if LLVM_VERSION_MAJOR >= 22
-  PB.registerOptimizerLastEPCallback(
-      [CB](llvm::ModulePassManager &MPM, llvm::OptimizationLevel L, llvm::ThinOrFullLTOPhase) {
-        CB(MPM, L);
-      });
+  PB.registerOptimizerLastEPCallback([CB](llvm::ModulePassManager &MPM, llvm::OptimizationLevel L,
+                                          llvm::ThinOrFullLTOPhase) { CB(MPM, L); });
 #else
   PB.registerOptimizerLastEPCallback(CB);
 #endif

@@ -14,10 +14,13 @@
 #   4. compiles the examples with the plugin, printing a remark for every
 #      loop and a summary of the PTX (utils/examples.sh).
 #
-#   With --cuda 12, the CUDA 12.3 compiler and runtime come from PyPI
-#   (nvidia-cuda-nvcc-cu12, nvidia-cuda-runtime-cu12, pip --target) and are
-#   laid out as a toolkit clang accepts in $BUILD_DIR/cuda-12.3, which the
-#   build uses (PL_CUDA_PATH; build/cuda-flags.txt points at it).
+#   With --cuda 12, the CUDA 12.3 compiler, runtime and headers come from
+#   PyPI (nvidia-cuda-nvcc-cu12, -runtime-, -cccl-, nvidia-curand-cu12, pip
+#   --target) and are
+#   laid out as a toolkit clang accepts in /opt/libpipeline/cuda-12.3 (or
+#   $CUDA12_DIR), outside any tree, so that an installed libpipeline may
+#   link to it; the build uses it (PL_CUDA_PATH; build/cuda-flags.txt
+#   points at it).
 #
 # Usage: utils/setup.sh [--llvm 19|22|both] [--cuda 11.8|12] [--no-build]
 #        (defaults: both, 11.8)
@@ -113,23 +116,29 @@ fi
 # clang 22 supports it too.
 cuda_path=/usr/lib/cuda
 if [ "$cuda" = 12 ]; then
-  cuda_path="$build_dir/cuda-12.3"
+  cuda_path="${CUDA12_DIR:-/opt/libpipeline/cuda-12.3}"
   wheels="$cuda_path/wheels"
-  if [ ! -x "$wheels/nvidia/cuda_nvcc/bin/ptxas" ]; then
-    python3 -m pip install --quiet --root-user-action=ignore --no-deps --target "$wheels" \
-      nvidia-cuda-nvcc-cu12==12.3.107 nvidia-cuda-runtime-cu12==12.3.101
+  # the compiler, the runtime, CCCL (<nv/target>, which cuda_fp16.hpp
+  # includes) and cuRAND (whose headers clang's CUDA wrapper includes)
+  wheel_list=(nvidia-cuda-nvcc-cu12==12.3.107 nvidia-cuda-runtime-cu12==12.3.101
+    nvidia-cuda-cccl-cu12==12.3.101.post1 nvidia-curand-cu12==10.3.4.107)
+  if [ "$(cat "$wheels/.libpipeline" 2>/dev/null)" != "${wheel_list[*]}" ]; then
+    "${sudo_cmd[@]}" python3 -m pip install --quiet --root-user-action=ignore --no-deps \
+      --target "$wheels" --upgrade "${wheel_list[@]}"
+    echo "${wheel_list[*]}" | "${sudo_cmd[@]}" tee "$wheels/.libpipeline" >/dev/null
   fi
-  mkdir -p "$cuda_path/bin" "$cuda_path/include" "$cuda_path/nvvm" "$cuda_path/lib64"
-  for part in cuda_runtime cuda_nvcc; do
-    cp -rsf "$wheels/nvidia/$part/include/." "$cuda_path/include/"
+  s=("${sudo_cmd[@]}")
+  "${s[@]}" mkdir -p "$cuda_path/bin" "$cuda_path/include" "$cuda_path/nvvm" "$cuda_path/lib64"
+  for part in cuda_runtime cuda_nvcc cuda_cccl curand; do
+    "${s[@]}" cp -rsf "$wheels/nvidia/$part/include/." "$cuda_path/include/"
   done
-  rm -f "$cuda_path/include/__init__.py"
-  chmod +x "$wheels/nvidia/cuda_nvcc/bin/ptxas"
-  ln -sfn "$wheels/nvidia/cuda_nvcc/bin/ptxas" "$cuda_path/bin/ptxas"
-  ln -sfn /usr/bin/fatbinary "$cuda_path/bin/fatbinary"
-  ln -sfn "$wheels/nvidia/cuda_nvcc/nvvm/libdevice" "$cuda_path/nvvm/libdevice"
-  ln -sfn "$wheels/nvidia/cuda_runtime/lib/libcudart.so.12" "$cuda_path/lib64/libcudart.so.12"
-  ln -sfn libcudart.so.12 "$cuda_path/lib64/libcudart.so"
+  "${s[@]}" rm -f "$cuda_path/include/__init__.py"
+  "${s[@]}" chmod +x "$wheels/nvidia/cuda_nvcc/bin/ptxas"
+  "${s[@]}" ln -sfn "$wheels/nvidia/cuda_nvcc/bin/ptxas" "$cuda_path/bin/ptxas"
+  "${s[@]}" ln -sfn /usr/bin/fatbinary "$cuda_path/bin/fatbinary"
+  "${s[@]}" ln -sfn "$wheels/nvidia/cuda_nvcc/nvvm/libdevice" "$cuda_path/nvvm/libdevice"
+  "${s[@]}" ln -sfn "$wheels/nvidia/cuda_runtime/lib/libcudart.so.12" "$cuda_path/lib64/libcudart.so.12"
+  "${s[@]}" ln -sfn libcudart.so.12 "$cuda_path/lib64/libcudart.so"
 fi
 
 if [ "$do_build" = 1 ]; then
