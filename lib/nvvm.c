@@ -2,16 +2,22 @@
 #include "nvvm.h"
 
 #include "alloc.h"
-#include "ir.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static unsigned lookup(const char *name) { return LLVMLookupIntrinsicID(name, strlen(name)); }
 
+/* The ID of the intrinsic `inst` calls directly, or 0 (as pl_intrinsic_id
+ * of lib/ir.h, which builds on this file). */
+static unsigned called_intrinsic(LLVMValueRef inst) {
+  LLVMValueRef callee = LLVMIsACallInst(inst) ? LLVMGetCalledValue(inst) : NULL;
+  return callee && LLVMIsAFunction(callee) ? LLVMGetIntrinsicID(callee) : 0;
+}
+
 /* Nonzero when `inst` calls one of the intrinsics `names` (NULL-ended). */
 static int calls_one_of(LLVMValueRef inst, const char *const *names) {
-  unsigned id = pl_intrinsic_id(inst);
+  unsigned id = called_intrinsic(inst);
   for (size_t i = 0; id && names[i]; ++i)
     if (id == lookup(names[i]))
       return 1;
