@@ -42,8 +42,10 @@ pl_access_bounds *pl_access_bounds_create(pl_host *host, pl_loop_ref loop);
  * size) with end = start + step * BTC; a no-wrap predicate on the pointer
  * is added unless SCEV proves it. Every bound must be expandable where the
  * loop is entered (its preheader, or where pl_loop_has_trip_count would
- * expand). Returns the access's index (0, 1, ...) or -1 when its bounds
- * cannot be computed at loop entry. */
+ * expand). A generic address cast to the global space counts as the
+ * generic address (ranges are compared as generic addresses). Returns the
+ * access's index (0, 1, ...) or -1 when its bounds cannot be computed at
+ * loop entry. */
 int pl_access_bounds_add(pl_access_bounds *b, LLVMValueRef ptr, uint64_t size);
 
 /** Gives `b` the backedge-taken count the latch compare implies, for a

@@ -61,6 +61,12 @@ pl_access_bounds *pl_access_bounds_create(pl_host *H, pl_loop_ref LR) {
 
 int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size) {
   Value *Ptr = unwrap(PtrRef);
+  // A generic address cast to the global space (LLVM 22 writes __ldg so,
+  // lib/nvvm.h): ScalarEvolution sees no further than the cast, and the
+  // ranges are compared as generic addresses, so take the one under it.
+  if (auto *Cast = dyn_cast<AddrSpaceCastInst>(Ptr))
+    if (Cast->getSrcAddressSpace() == 0 && Cast->getDestAddressSpace() == 1)
+      Ptr = Cast->getPointerOperand();
   ScalarEvolution &SE = B->H->SE();
   Loop *L = B->L;
   Instruction *At = entryPoint(B->H, L);

@@ -536,9 +536,9 @@ def save_repro(cfg, seed, idx, variant, why, log, fixed, n):
         f.write("export PATH=/usr/bin:$PATH\n%s\n" % line)
         c = fail_class(why)
         if c == "verify" and "opt" not in line:
-            f.write("opt-19 -passes=verify -disable-output /tmp/%s.ll\n" % name)
+            f.write(OPT + " -passes=verify -disable-output /tmp/%s.ll\n" % name)
         if c in ("llc", "ptxas", "ptx", "near-miss"):
-            f.write("llc-19 -O3 -mcpu=%s -mattr=+ptx78 --fp-contract=fast /tmp/%s.ll "
+            f.write(LLC + " -O3 -mcpu=%s -mattr=+ptx78 --fp-contract=fast /tmp/%s.ll "
                     "-o /tmp/%s.ptx\n" % (ARCH, name, name))
         if c in ("ptxas",):
             f.write("%s -arch=%s /tmp/%s.ptx -o /dev/null\n" % (PTXAS, ARCH, name))
@@ -694,8 +694,21 @@ def stress_job(cfg, seed):
 # ---------------------------------------------------------------- main modes
 
 
+def use_llvm_of(build):
+    """The tools of the LLVM `build` was configured against (19 or 22: its
+    CMakeCache.txt's LLVM_DIR, /usr/lib/llvm-N/...); 19 when unknown."""
+    global CLANG, OPT, LLC, STRESS
+    m = None
+    cache = os.path.join(build, "CMakeCache.txt")
+    if os.path.exists(cache):
+        m = re.search(r"^LLVM_DIR:\w*=/usr/lib/llvm-(\d+)/", open(cache).read(), re.M)
+    v = m.group(1) if m else "19"
+    CLANG, OPT, LLC, STRESS = ("clang++-" + v, "opt-" + v, "llc-" + v, "llvm-stress-" + v)
+
+
 def make_cfg(a):
     build = os.path.abspath(a.build_dir)
+    use_llvm_of(build)
     cfg = argparse.Namespace()
     cfg.build = build
     cfg.plugin = os.path.join(build, "lib", "libpipeline.so")
