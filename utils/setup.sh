@@ -23,7 +23,7 @@
 #   points at it).
 #
 # Usage: utils/setup.sh [--llvm 19|22|both] [--cuda 11.8|12] [--no-build]
-#        (defaults: both, 11.8)
+#        (defaults: both, 11.8); PL_BUILD_EXAMPLES=OFF builds the plugins only.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -142,10 +142,11 @@ if [ "$cuda" = 12 ]; then
 fi
 
 if [ "$do_build" = 1 ]; then
+  examples="${PL_BUILD_EXAMPLES:-ON}" # OFF: the plugins only (CI's CUDA 12 run)
   cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DPL_LLVM_VERSION="${versions[0]}" -DPL_CUDA_PATH="$cuda_path"
+    -DPL_LLVM_VERSION="${versions[0]}" -DPL_CUDA_PATH="$cuda_path" -DPL_BUILD_EXAMPLES="$examples"
   cmake --build "$build_dir"
-  BUILD_DIR="$build_dir" "$here/utils/examples.sh"
+  [ "$examples" = OFF ] || BUILD_DIR="$build_dir" "$here/utils/examples.sh"
   if [ "${#versions[@]}" = 2 ]; then
     # The plugins against LLVM 22 beside them: the lit suite runs on both
     # (utils/test.sh); the examples and the benchmark are built once.
