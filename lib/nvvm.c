@@ -15,57 +15,80 @@ static unsigned called_intrinsic(LLVMValueRef inst) {
   return callee && LLVMIsAFunction(callee) ? LLVMGetIntrinsicID(callee) : 0;
 }
 
-/* Nonzero when `inst` calls one of the intrinsics `names` (NULL-ended). */
-static int calls_one_of(LLVMValueRef inst, const char *const *names) {
+/* Intrinsic names, resolved to the loaded LLVM's IDs once, at the first
+ * call a set is asked about (the pass asks for every call instruction it
+ * walks); a name that LLVM does not know resolves to 0 and matches nothing. */
+typedef struct {
+  const char *const *names; /* NULL-ended, at most 40 names */
+  unsigned ids[40];
+  size_t n;
+  int resolved;
+} id_set;
+
+/* Nonzero when `inst` calls one of the intrinsics of `set`. */
+static int calls_one_of(LLVMValueRef inst, id_set *set) {
   unsigned id = called_intrinsic(inst);
-  for (size_t i = 0; id && names[i]; ++i)
-    if (id == lookup(names[i]))
+  if (!id)
+    return 0;
+  if (!set->resolved) {
+    for (set->n = 0; set->names[set->n] && set->n < sizeof set->ids / sizeof *set->ids; ++set->n)
+      set->ids[set->n] = lookup(set->names[set->n]);
+    set->resolved = 1;
+  }
+  for (size_t i = 0; i < set->n; ++i)
+    if (set->ids[i] == id)
       return 1;
   return 0;
 }
 
+static const char *const cta_no_operand[] = {"llvm.nvvm.barrier0", NULL};
+static const char *const cta_id_operand[] = {"llvm.nvvm.barrier.sync",
+                                             "llvm.nvvm.barrier.cta.sync.aligned.all",
+                                             "llvm.nvvm.barrier.cta.sync.all", NULL};
+
 int pl_is_cta_barrier(LLVMValueRef inst) {
-  static const char *const no_operand[] = {"llvm.nvvm.barrier0", NULL};
-  static const char *const id_operand[] = {"llvm.nvvm.barrier.sync",
-                                           "llvm.nvvm.barrier.cta.sync.aligned.all",
-                                           "llvm.nvvm.barrier.cta.sync.all", NULL};
-  if (calls_one_of(inst, no_operand))
+  static id_set no_operand = {.names = cta_no_operand}, id_operand = {.names = cta_id_operand};
+  if (calls_one_of(inst, &no_operand))
     return 1;
-  if (calls_one_of(inst, id_operand)) {
+  if (calls_one_of(inst, &id_operand)) {
     LLVMValueRef id = LLVMGetOperand(inst, 0);
     return LLVMIsAConstantInt(id) && LLVMConstIntGetZExtValue(id) == 0;
   }
   return 0;
 }
 
+static const char *const barrier_names[] = {
+    /* LLVM 19 */
+    "llvm.nvvm.barrier0", "llvm.nvvm.barrier0.and", "llvm.nvvm.barrier0.or",
+    "llvm.nvvm.barrier0.popc", "llvm.nvvm.barrier", "llvm.nvvm.barrier.n", "llvm.nvvm.barrier.sync",
+    "llvm.nvvm.barrier.sync.cnt", "llvm.nvvm.bar.sync",
+    /* LLVM 22 */
+    "llvm.nvvm.barrier.cta.sync.aligned.all", "llvm.nvvm.barrier.cta.sync.aligned.count",
+    "llvm.nvvm.barrier.cta.sync.all", "llvm.nvvm.barrier.cta.sync.count",
+    "llvm.nvvm.barrier.cta.arrive.aligned.count", "llvm.nvvm.barrier.cta.arrive.count",
+    "llvm.nvvm.barrier.cta.red.and.aligned.all", "llvm.nvvm.barrier.cta.red.and.aligned.count",
+    "llvm.nvvm.barrier.cta.red.and.all", "llvm.nvvm.barrier.cta.red.and.count",
+    "llvm.nvvm.barrier.cta.red.or.aligned.all", "llvm.nvvm.barrier.cta.red.or.aligned.count",
+    "llvm.nvvm.barrier.cta.red.or.all", "llvm.nvvm.barrier.cta.red.or.count",
+    "llvm.nvvm.barrier.cta.red.popc.aligned.all", "llvm.nvvm.barrier.cta.red.popc.aligned.count",
+    "llvm.nvvm.barrier.cta.red.popc.all", "llvm.nvvm.barrier.cta.red.popc.count",
+    /* both */
+    "llvm.nvvm.bar.warp.sync", "llvm.nvvm.barrier.cluster.arrive",
+    "llvm.nvvm.barrier.cluster.arrive.relaxed", "llvm.nvvm.barrier.cluster.arrive.aligned",
+    "llvm.nvvm.barrier.cluster.arrive.relaxed.aligned", "llvm.nvvm.barrier.cluster.wait",
+    "llvm.nvvm.barrier.cluster.wait.aligned", NULL};
+
 int pl_is_any_barrier(LLVMValueRef inst) {
-  static const char *const barriers[] = {
-      /* LLVM 19 */
-      "llvm.nvvm.barrier0", "llvm.nvvm.barrier0.and", "llvm.nvvm.barrier0.or",
-      "llvm.nvvm.barrier0.popc", "llvm.nvvm.barrier", "llvm.nvvm.barrier.n",
-      "llvm.nvvm.barrier.sync", "llvm.nvvm.barrier.sync.cnt", "llvm.nvvm.bar.sync",
-      /* LLVM 22 */
-      "llvm.nvvm.barrier.cta.sync.aligned.all", "llvm.nvvm.barrier.cta.sync.aligned.count",
-      "llvm.nvvm.barrier.cta.sync.all", "llvm.nvvm.barrier.cta.sync.count",
-      "llvm.nvvm.barrier.cta.arrive.aligned.count", "llvm.nvvm.barrier.cta.arrive.count",
-      "llvm.nvvm.barrier.cta.red.and.aligned.all", "llvm.nvvm.barrier.cta.red.and.aligned.count",
-      "llvm.nvvm.barrier.cta.red.and.all", "llvm.nvvm.barrier.cta.red.and.count",
-      "llvm.nvvm.barrier.cta.red.or.aligned.all", "llvm.nvvm.barrier.cta.red.or.aligned.count",
-      "llvm.nvvm.barrier.cta.red.or.all", "llvm.nvvm.barrier.cta.red.or.count",
-      "llvm.nvvm.barrier.cta.red.popc.aligned.all", "llvm.nvvm.barrier.cta.red.popc.aligned.count",
-      "llvm.nvvm.barrier.cta.red.popc.all", "llvm.nvvm.barrier.cta.red.popc.count",
-      /* both */
-      "llvm.nvvm.bar.warp.sync", "llvm.nvvm.barrier.cluster.arrive",
-      "llvm.nvvm.barrier.cluster.arrive.relaxed", "llvm.nvvm.barrier.cluster.arrive.aligned",
-      "llvm.nvvm.barrier.cluster.arrive.relaxed.aligned", "llvm.nvvm.barrier.cluster.wait",
-      "llvm.nvvm.barrier.cluster.wait.aligned", NULL};
-  return calls_one_of(inst, barriers);
+  static id_set barriers = {.names = barrier_names};
+  return calls_one_of(inst, &barriers);
 }
 
+static const char *const ldg_names[] = {"llvm.nvvm.ldg.global.i", "llvm.nvvm.ldg.global.f",
+                                        "llvm.nvvm.ldg.global.p", NULL};
+
 int pl_is_ldg_intrinsic(LLVMValueRef inst) {
-  static const char *const ldg[] = {"llvm.nvvm.ldg.global.i", "llvm.nvvm.ldg.global.f",
-                                    "llvm.nvvm.ldg.global.p", NULL};
-  return calls_one_of(inst, ldg);
+  static id_set ldg = {.names = ldg_names};
+  return calls_one_of(inst, &ldg);
 }
 
 /* Calls visit(name, len, value, ctx) for each entry {fn, !"name", i32
