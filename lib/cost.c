@@ -194,6 +194,7 @@ static int is_shared_address(LLVMValueRef p) {
 static unsigned live_in_words(pl_host *host, const pl_candidate *c) {
   size_t n = 0, cap = 0;
   LLVMValueRef *seen = NULL;
+  uint64_t *leaves = NULL; /* pl_scev_leaves of each, a filter */
   unsigned words = 0;
   for (size_t k = 0; k < c->nblocks; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
@@ -216,23 +217,32 @@ static unsigned live_in_words(pl_host *host, const pl_candidate *c) {
          * plus an immediate (ScalarEvolution) */
         size_t j = 0;
         int64_t d = 0;
-        while (j < n && seen[j] != v &&
-               !(LLVMTypeOf(seen[j]) == t && kind != LLVMFloatTypeKind &&
-                 kind != LLVMHalfTypeKind && kind != LLVMDoubleTypeKind &&
-                 pl_scev_const_distance(host, v, seen[j], &d)))
+        while (j < n && seen[j] != v)
+          ++j;
+        if (j < n)
+          continue;
+        int scalar =
+            kind != LLVMFloatTypeKind && kind != LLVMHalfTypeKind && kind != LLVMDoubleTypeKind;
+        uint64_t key = scalar ? pl_scev_leaves(host, v) : 0;
+        j = 0;
+        while (j < n && !(key && leaves[j] == key && LLVMTypeOf(seen[j]) == t &&
+                          pl_scev_const_distance(host, v, seen[j], &d)))
           ++j;
         if (j < n)
           continue;
         if (n == cap) {
           size_t nc = cap ? 2 * cap : 32;
           seen = pl_xrealloc(seen, nc, sizeof *seen);
+          leaves = pl_xrealloc(leaves, nc, sizeof *leaves);
           cap = nc;
         }
+        leaves[n] = key;
         seen[n++] = v;
         words += kind == LLVMPointerTypeKind && is_shared_address(v) ? 1 : words_of(c->module, t);
       }
     }
   free(seen);
+  free(leaves);
   return words;
 }
 

@@ -85,6 +85,8 @@ typedef struct pl_cost {
   unsigned regs_ring;     /**< the same with the ring: ptxas's count plus
                                the staged registers, else the estimate */
   int regs_measured;      /**< regs is ptxas's count (pl_cost_measured) */
+  int regs_any;           /**< the decision is the same at every count, and
+                               ptxas was not asked (pl_cost_any_registers) */
   unsigned compute;       /**< compute instructions issued */
   unsigned tile_loads;    /**< of which loads from the tiles */
   unsigned math;          /**< of which FMA/FP or MMA instructions */
@@ -158,6 +160,27 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
  * stage across the compute (staged_regs), at most the chip's limit per
  * thread. `plain` 0 (unknown) keeps the estimate. */
 void pl_cost_measured(pl_cost *cost, unsigned plain);
+
+/** Nonzero when the decision of pl_cost_decide(cost, max_stages, budget)
+ * on filled inputs `cost` -- the stages chosen, or the reason none is --
+ * depends on the plain kernel's registers: when it differs between two
+ * counts that ptxas could give (pl_cost_measured), from 1 to the most a
+ * thread can have with the block's threads and minctasm blocks resident
+ * (the register file over them, in units of 8, at most the chip's limit
+ * per thread; CUDA C++ Programming Guide, "Technical Specifications per
+ * Compute Capability"). Where it does not, ptxas need not be asked
+ * (lib/ptxas.h). Changes nothing. */
+int pl_cost_registers_matter(const pl_cost *cost, unsigned max_stages, uint64_t budget);
+
+/** Marks filled inputs `cost` as decided without ptxas because the
+ * registers do not matter (pl_cost_registers_matter returned 0): the model
+ * then weighs the estimate as it would a count (the staged registers on
+ * top for the ring), so that it decides as at every count. */
+void pl_cost_any_registers(pl_cost *cost);
+
+/** Why the cost model's remarks give an estimate where ptxas was not
+ * asked (pl_cost_any_registers). */
+#define PL_REGISTERS_DO_NOT_MATTER "every count gives the same decision"
 
 /** Issue slots a cp.async narrower than 16 bytes costs beyond one
  * instruction: calibrated (docs/design.md), not from a manual. */

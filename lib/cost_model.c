@@ -68,7 +68,7 @@ static unsigned resident_blocks(const pl_cost *k, uint64_t smem, unsigned regs) 
  * (docs/results/log.md), a matrixMul of 1024 threads at 58 of 64 registers
  * ran 1.063x plain with 2 stages, 1.005x with 3, 0.979x with 4. */
 static int squeezed(const pl_cost *k) {
-  if (!k->regs_measured)
+  if (!k->regs_measured && !k->regs_any)
     return 0;
   unsigned blocks = k->min_blocks ? k->min_blocks : 1;
   unsigned cap = k->chip->regs_per_sm / (k->warps * 32 * blocks) / 8 * 8;
@@ -188,4 +188,38 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   if (!k->stages && strcmp(k->why, "tie") != 0)
     k->why = "covered";
   return k->stages;
+}
+
+/* Most registers per thread the plain kernel can have and still launch
+ * with `k->threads` threads per block (and minctasm blocks per SM): ptxas
+ * keeps to it where launch bounds say so, and a block cannot start above
+ * it. */
+static unsigned registers_cap(const pl_cost *k) {
+  unsigned warps = (k->threads + 31) / 32;
+  unsigned blocks = k->min_blocks ? k->min_blocks : 1;
+  unsigned cap = k->chip->regs_per_sm / (warps * 32 * blocks) / 8 * 8;
+  return cap < k->chip->max_regs_per_thread ? cap : k->chip->max_regs_per_thread;
+}
+
+int pl_cost_registers_matter(const pl_cost *k, unsigned max_stages, uint64_t budget) {
+  unsigned cap = registers_cap(k);
+  unsigned first = 0;
+  const char *why = NULL;
+  for (unsigned r = 1; r <= cap; ++r) {
+    pl_cost at = *k;
+    pl_cost_measured(&at, r);
+    unsigned s = pl_cost_decide(&at, max_stages, budget);
+    if (r > 1 && (s != first || strcmp(at.why, why) != 0))
+      return 1;
+    first = s;
+    why = at.why;
+  }
+  return 0;
+}
+
+void pl_cost_any_registers(pl_cost *k) {
+  unsigned plain = k->regs > k->staged_regs ? k->regs - k->staged_regs : 1;
+  pl_cost_measured(k, plain);
+  k->regs_measured = 0;
+  k->regs_any = 1;
 }

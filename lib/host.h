@@ -13,6 +13,7 @@
  *     host_versioning.h  access ranges, loop versioning
  *     host_diag.h        remarks, warnings, errors, the verifier, names
  *     host_snapshot.h    a function's body kept aside (transactions)
+ *     host_extract.h     some kernels alone, as bitcode (ptxas's counts)
  *   This header holds the analysis context they share. The core owns these
  *   headers; plugin/ implements them and includes lib/, never the reverse.
  *

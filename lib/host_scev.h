@@ -61,6 +61,15 @@ LLVMValueRef pl_scev_expand_iv_step(pl_host *host, pl_loop_ref loop, LLVMValueRe
  * two loops that each read threadIdx.x compare. */
 int pl_scev_const_distance(pl_host *host, LLVMValueRef a, LLVMValueRef b, int64_t *d);
 
+/** A key of the leaves of a's SCEV: its opaque values (SCEVUnknown; a
+ * special register of pl_scev_const_distance as the register) and the
+ * loops of its recurrences, as a set. pl_scev_const_distance finds a
+ * constant between two values only where their SCEVs' non-constant parts
+ * cancel, so only between values of equal keys: a cheap filter before it.
+ * Equal keys prove nothing. 0 when `a` has no SCEV (not an integer or a
+ * pointer), else nonzero. */
+uint64_t pl_scev_leaves(pl_host *host, LLVMValueRef a);
+
 /** ScalarEvolution's view of the pointer `ptr` in the innermost loop that
  * contains the block `bb`: returns 1 when it is an affine add-recurrence of
  * that loop, with the step in bytes bounded by [*min_step, *max_step]

@@ -3,6 +3,7 @@
 
 #include "alloc.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,7 +110,8 @@ static int annotations(LLVMValueRef fn,
     unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
     if (k < 3)
       continue;
-    LLVMValueRef *ops = pl_xcalloc(k, sizeof *ops);
+    LLVMValueRef few[8];
+    LLVMValueRef *ops = k <= 8 ? few : pl_xcalloc(k, sizeof *ops);
     LLVMGetMDNodeOperands(nodes[i], ops);
     for (unsigned j = 1; j + 1 < k && ops[0] == fn && !stop; j += 2) {
       unsigned len = 0;
@@ -117,7 +119,8 @@ static int annotations(LLVMValueRef fn,
       if (s && LLVMIsAConstantInt(ops[j + 1]))
         stop = visit(s, len, (unsigned)LLVMConstIntGetZExtValue(ops[j + 1]), ctx);
     }
-    free(ops);
+    if (ops != few)
+      free(ops);
   }
   free(nodes);
   return stop;
@@ -128,9 +131,47 @@ static int is_kernel_entry(const char *s, unsigned len, unsigned v, void *ctx) {
   return len == 6 && memcmp(s, "kernel", 6) == 0 && v == 1;
 }
 
+/* The kernels !nvvm.annotations names in the module of the pass's run
+ * (pl_nvvm_module_begin), sorted by address: LLVM 19's modules list every
+ * kernel there, and a translation unit of a few hundred kernels would be
+ * scanned whole at each question. Per thread: the pass of one module runs
+ * on one thread. */
+static _Thread_local struct {
+  LLVMModuleRef m;
+  size_t n;
+  LLVMValueRef *kernels;
+} listed;
+
+static int by_address(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t)*(const LLVMValueRef *)a, y = (uintptr_t)*(const LLVMValueRef *)b;
+  return x < y ? -1 : x > y;
+}
+
+void pl_nvvm_module_begin(LLVMModuleRef m) {
+  pl_nvvm_module_end();
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+    if (!LLVMIsDeclaration(fn) && annotations(fn, is_kernel_entry, NULL)) {
+      listed.kernels = pl_append(listed.kernels, listed.n, sizeof *listed.kernels);
+      listed.kernels[listed.n++] = fn;
+    }
+  if (listed.n)
+    qsort(listed.kernels, listed.n, sizeof *listed.kernels, by_address);
+  listed.m = m;
+}
+
+void pl_nvvm_module_end(void) {
+  free(listed.kernels);
+  listed.kernels = NULL;
+  listed.n = 0;
+  listed.m = NULL;
+}
+
 int pl_is_kernel(LLVMValueRef fn) {
-  return LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv ||
-         annotations(fn, is_kernel_entry, NULL);
+  if (LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv)
+    return 1;
+  if (listed.m && listed.m == LLVMGetGlobalParent(fn))
+    return listed.n && bsearch(&fn, listed.kernels, listed.n, sizeof fn, by_address) != NULL;
+  return annotations(fn, is_kernel_entry, NULL);
 }
 
 typedef struct {

@@ -53,6 +53,15 @@ int pl_is_ldg_intrinsic(LLVMValueRef inst);
  * "Marking Functions as Kernels"). */
 int pl_is_kernel(LLVMValueRef fn);
 
+/** Lists, for pl_is_kernel, the kernels !nvvm.annotations names in module
+ * `m` once, until pl_nvvm_module_end (on this thread): the pass calls it
+ * when it starts on a module, whose annotations it does not change. */
+void pl_nvvm_module_begin(LLVMModuleRef m);
+
+/** Forgets the list of pl_nvvm_module_begin; pl_is_kernel reads the
+ * annotations again. */
+void pl_nvvm_module_end(void);
+
 /** The launch bounds of kernel `fn`, in either LLVM's form: *threads is the
  * product of reqntid's dimensions, else of maxntid's, else 0 (unknown);
  * *min_blocks is minctasm, else 0. A malformed attribute counts as

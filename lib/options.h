@@ -105,6 +105,9 @@ typedef struct pl_options {
                                      "" (`ptxas=off`): the model estimates them */
   int ptxas_named;              /**< nonzero when `ptxas=PATH` named one: its
                                      failure is a warning (lib/ptxas.h) */
+  int ptxas_cache;              /**< nonzero (default, `ptxas-cache=on`): the
+                                     counts are kept in a cache on disk
+                                     (pl_ptxas_cache_default) */
 } pl_options;
 
 /** Fills `opts` with the defaults: the DEFAULT of each entry of options.def

@@ -6,6 +6,7 @@
 #include "control.h"
 #include "host_loops.h"
 #include "legality.h"
+#include "nvvm.h"
 #include "plan.h"
 #include "ptxas.h"
 #include "recognize.h"
@@ -540,9 +541,8 @@ static void check_filters(LLVMModuleRef m, const pl_options *opts) {
   free(names);
 }
 
-int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, unsigned opt_level) {
-  if (!pl_wants_triple(LLVMGetTarget(m)))
-    return 0;
+static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts,
+                      unsigned opt_level) {
   if (opts->disabled || opt_level == 0) {
     char arch[32];
     module_arch(m, arch, sizeof arch);
@@ -560,10 +560,14 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
   check_filters(m, opts);
   int changed = 0;
   pl_report report = {0};
-  /* The plain kernels' registers, from ptxas at the cost model's first
-   * question (lib/ptxas.h): before any ring of this module. */
-  pl_ptxas *registers =
-      opts->ptxas[0] && opts->profitability && !opts->stages ? pl_ptxas_new(opts->ptxas) : NULL;
+  /* The plain kernels' registers, from ptxas or its cache, asked for by
+   * the loops whose decision depends on them (lib/ptxas.h). */
+  pl_ptxas *registers = NULL;
+  if (opts->ptxas[0] && opts->profitability && !opts->stages) {
+    char *cache = opts->ptxas_cache ? pl_ptxas_cache_default() : NULL;
+    registers = pl_ptxas_new(opts->ptxas, cache);
+    free(cache);
+  }
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
     if (LLVMIsDeclaration(fn))
       continue;
@@ -609,5 +613,14 @@ int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, u
     free(err);
   }
   pl_report_free(&report);
+  return changed;
+}
+
+int pl_run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts, unsigned opt_level) {
+  if (!pl_wants_triple(LLVMGetTarget(m)))
+    return 0;
+  pl_nvvm_module_begin(m);
+  int changed = run_module(mh, m, opts, opt_level);
+  pl_nvvm_module_end();
   return changed;
 }

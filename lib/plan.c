@@ -240,8 +240,13 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
     snprintf(regs, sizeof regs, "%u registers (ptxas)", k->regs);
   else
     snprintf(regs, sizeof regs, "about %u registers (%u held from before the loop%s%s)", k->regs,
-             k->live_in_words, plan->registers_unknown ? "; estimated: " : "",
-             plan->registers_unknown ? plan->registers_unknown : "");
+             k->live_in_words,
+             plan->registers_unknown ? "; estimated: "
+             : k->regs_any           ? "; ptxas not asked: "
+                                     : "",
+             plan->registers_unknown ? plan->registers_unknown
+             : k->regs_any           ? PL_REGISTERS_DO_NOT_MATTER
+                                     : "");
   pl_fail_detail(f,
                  "cost model on %s: %u threads per block%s, %s, %llu bytes of tiles and %llu of "
                  "other __shared__ arrays; per warp and iteration %u instructions (%u tile loads, "
@@ -283,15 +288,19 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   pl_cost_inputs(host, c, sm, &ring, &plan->cost);
   plan->cost.in_place = plan->in_place;
   free(staged);
-  /* ptxas's count of the plain kernel where it can be had (lib/ptxas.h) */
-  if (x->registers)
-    pl_cost_measured(&plan->cost, pl_ptxas_registers(x->registers, c->function, opts->rdc));
-  plan->registers_unknown =
-      x->registers && !plan->cost.regs_measured ? pl_ptxas_failure(x->registers) : NULL;
   for (size_t t = 0; t < c->ntiles; ++t)
     plan->cost.padded |= plan->rings[t].pad;
   plan->modelled = 1;
   unsigned most = plan->stores_after_compute || plan->in_place ? PL_MIN_STAGES : PL_MAX_STAGES;
+  /* ptxas's count of the plain kernel where it can be had and matters
+   * (lib/ptxas.h) */
+  if (x->registers && !pl_cost_registers_matter(&plan->cost, most, plan->budget))
+    pl_cost_any_registers(&plan->cost);
+  else if (x->registers)
+    pl_cost_measured(&plan->cost, pl_ptxas_registers(x->registers, c->function, opts->rdc));
+  plan->registers_unknown = x->registers && !plan->cost.regs_measured && !plan->cost.regs_any
+                                ? pl_ptxas_failure(x->registers)
+                                : NULL;
   if (!pl_cost_decide(&plan->cost, most, plan->budget))
     return fail_not_profitable(plan, f);
   plan->stages = plan->cost.stages;

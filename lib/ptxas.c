@@ -3,17 +3,20 @@
 #include "ptxas.h"
 
 #include "alloc.h"
+#include "host_extract.h"
+#include "nvvm.h"
 
 #include <llvm-c/BitReader.h>
-#include <llvm-c/BitWriter.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
+#include <llvm-c/blake3.h>
 
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,20 +24,22 @@ extern char **environ;
 
 struct pl_ptxas {
   char *exe;       /* the ptxas to run */
+  char *cache;     /* the cache's directory, NULL: none */
   LLVMModuleRef m; /* the module the counts are of (NULL: not asked yet) */
   char why[192];   /* why they are unknown, "" when known */
   int spawn_error; /* errno of a ptxas that could not be run, else 0 */
   int exit_status; /* ptxas's non-zero exit status, else 0 */
   int signal;      /* the signal that ended ptxas, else 0 */
   char said[128];  /* the first line ptxas printed when it failed */
-  size_t n;        /* entry functions found */
+  size_t n;        /* kernels whose counts are known or were asked for */
   char **names;    /* their (mangled) names */
-  unsigned *regs;  /* their registers per thread */
+  unsigned *regs;  /* their registers per thread, 0: unknown */
 };
 
-pl_ptxas *pl_ptxas_new(const char *ptxas) {
+pl_ptxas *pl_ptxas_new(const char *ptxas, const char *cache_dir) {
   pl_ptxas *p = pl_xcalloc(1, sizeof *p);
   p->exe = pl_strdupf("%s", ptxas && *ptxas ? ptxas : "ptxas");
+  p->cache = cache_dir && *cache_dir ? pl_strdupf("%s", cache_dir) : NULL;
   return p;
 }
 
@@ -53,6 +58,7 @@ void pl_ptxas_free(pl_ptxas *p) {
     return;
   forget(p);
   free(p->exe);
+  free(p->cache);
   free(p);
 }
 
@@ -68,12 +74,14 @@ static void fn_attribute(LLVMValueRef fn, const char *kind, char *out, size_t le
   snprintf(out, len, "%.*s", (int)n, v);
 }
 
-/* The module's PTX as LLVM's NVPTX back end writes it for `cpu` and
- * `features` (the -O3 code generator clang uses), from a copy in a context
- * of its own: the caller's module and context are not touched. Returns a malloc'd NUL-terminated
- * text, or NULL with the reason in p->why. */
-static char *module_ptx(pl_ptxas *p, LLVMModuleRef m, const char *cpu, const char *features) {
-  const char *triple = LLVMGetTarget(m);
+/* The PTX of the module in `bitcode` (pl_extract_bitcode) as LLVM's NVPTX
+ * back end writes it for `triple`, `cpu` and `features` (the -O3 code
+ * generator clang uses), parsed into a context of its own: the back end's
+ * own remarks and diagnostics (GVN's, the register allocator's) must not
+ * reach the user's remarks and optimization record a second time. Returns
+ * a malloc'd NUL-terminated text, or NULL with the reason in p->why. */
+static char *module_ptx(pl_ptxas *p, LLVMMemoryBufferRef bitcode, const char *triple,
+                        const char *cpu, const char *features) {
   LLVMTargetRef target = NULL;
   char *err = NULL;
   if (LLVMGetTargetFromTriple(triple, &target, &err)) {
@@ -89,21 +97,14 @@ static char *module_ptx(pl_ptxas *p, LLVMModuleRef m, const char *cpu, const cha
     snprintf(p->why, sizeof p->why, "no NVPTX target machine for %s", cpu);
     return NULL;
   }
-  /* The copy lives in a context of its own: the back end's own remarks
-   * and diagnostics (GVN's, the register allocator's) must not reach the
-   * user's remarks and optimization record a second time. */
   LLVMContextRef own = LLVMContextCreate();
-  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
   LLVMModuleRef clone = NULL;
-  if (!bitcode || LLVMParseBitcodeInContext2(own, bitcode, &clone)) {
+  if (LLVMParseBitcodeInContext2(own, bitcode, &clone)) {
     snprintf(p->why, sizeof p->why, "the module could not be copied for the NVPTX back end");
-    if (bitcode)
-      LLVMDisposeMemoryBuffer(bitcode);
     LLVMContextDispose(own);
     LLVMDisposeTargetMachine(tm);
     return NULL;
   }
-  LLVMDisposeMemoryBuffer(bitcode);
   LLVMMemoryBufferRef buf = NULL;
   char *text = NULL;
   if (LLVMTargetMachineEmitToMemoryBuffer(tm, clone, LLVMAssemblyFile, &err, &buf)) {
@@ -202,39 +203,54 @@ static char *run(pl_ptxas *p, char *const argv[], int *status) {
   return out;
 }
 
+/* The index of kernel `name` (`len` bytes) among p->names, or p->n. */
+static size_t find(const pl_ptxas *p, const char *name, size_t len) {
+  for (size_t i = 0; i < p->n; ++i)
+    if (strlen(p->names[i]) == len && memcmp(p->names[i], name, len) == 0)
+      return i;
+  return p->n;
+}
+
+/* The index of kernel `name` (`len` bytes), added with no count (0) when
+ * it was not there. */
+static size_t entry(pl_ptxas *p, const char *name, size_t len) {
+  size_t i = find(p, name, len);
+  if (i < p->n)
+    return i;
+  p->names = pl_xrealloc(p->names, p->n + 1, sizeof *p->names);
+  p->regs = pl_xrealloc(p->regs, p->n + 1, sizeof *p->regs);
+  p->names[p->n] = pl_strdupf("%.*s", (int)len, name);
+  p->regs[p->n] = 0;
+  return p->n++;
+}
+
 /* Reads ptxas -v's report: "Compiling entry function 'NAME' for 'sm_90'",
  * then, before the next entry, "Used N registers". */
 static void parse(pl_ptxas *p, const char *out) {
-  static const char entry[] = "Compiling entry function '";
+  static const char entry_line[] = "Compiling entry function '";
   const char *s = out;
-  while ((s = strstr(s, entry)) != NULL) {
-    s += sizeof entry - 1;
+  while ((s = strstr(s, entry_line)) != NULL) {
+    s += sizeof entry_line - 1;
     const char *e = strchr(s, '\'');
     if (!e)
       break;
-    const char *next = strstr(e, entry);
+    const char *next = strstr(e, entry_line);
     const char *used = strstr(e, "Used ");
     unsigned regs = 0;
-    if (used && (!next || used < next) && sscanf(used, "Used %u registers", &regs) == 1 && regs) {
-      p->names = pl_xrealloc(p->names, p->n + 1, sizeof *p->names);
-      p->regs = pl_xrealloc(p->regs, p->n + 1, sizeof *p->regs);
-      p->names[p->n] = pl_strdupf("%.*s", (int)(e - s), s);
-      p->regs[p->n++] = regs;
-    }
+    if (used && (!next || used < next) && sscanf(used, "Used %u registers", &regs) == 1 && regs)
+      p->regs[entry(p, s, (size_t)(e - s))] = regs;
     s = e;
   }
 }
 
-/* Compiles module `m` once and records its kernels' counts. */
-static void measure(pl_ptxas *p, LLVMModuleRef m, LLVMValueRef kernel, int rdc) {
-  char cpu[64], features[512], arch[80];
-  fn_attribute(kernel, "target-cpu", cpu, sizeof cpu);
-  fn_attribute(kernel, "target-features", features, sizeof features);
-  if (strncmp(cpu, "sm_", 3) != 0) {
-    snprintf(p->why, sizeof p->why, "the kernel names no sm_XY target-cpu");
-    return;
-  }
-  char *ptx = module_ptx(p, m, cpu, features);
+/* Compiles the `n` kernels `kernels` (of one module, for `cpu` and
+ * `features`), alone, and records their counts. */
+static void measure(pl_ptxas *p, LLVMValueRef *kernels, size_t n, const char *cpu,
+                    const char *features, int rdc) {
+  char arch[80];
+  LLVMMemoryBufferRef bitcode = pl_extract_bitcode(kernels, n);
+  char *ptx = module_ptx(p, bitcode, LLVMGetTarget(LLVMGetGlobalParent(kernels[0])), cpu, features);
+  LLVMDisposeMemoryBuffer(bitcode);
   char *path = ptx ? temp_file(p, ptx) : NULL;
   free(ptx);
   if (!path)
@@ -258,6 +274,185 @@ static void measure(pl_ptxas *p, LLVMModuleRef m, LLVMValueRef kernel, int rdc) 
   free(out);
 }
 
+/* The cache (pl_ptxas_new): one file per kernel under
+ * DIR/registers-v1/XX/REST, named by the BLAKE3 hash (XX its first byte in
+ * hex, REST the other 31) of the kernel's content and of what else decides
+ * the count, holding the count in decimal and a newline. */
+#define PL_CACHE_SUBDIR "registers-v1"
+
+/* What decides a count besides the kernel's bitcode: this cache's format,
+ * the LLVM whose back end writes the PTX, the target, relocatable code,
+ * and the ptxas that reads it (its resolved path, size and modification
+ * time; "" when it cannot be found, and then nothing is cached). */
+static int key_prefix(const pl_ptxas *p, const char *cpu, const char *features, int rdc, char *out,
+                      size_t len) {
+  char path[4096] = "";
+  if (strchr(p->exe, '/'))
+    snprintf(path, sizeof path, "%s", p->exe);
+  else {
+    const char *dirs = getenv("PATH");
+    for (const char *d = dirs ? dirs : ""; *d && !path[0];) {
+      const char *colon = strchr(d, ':');
+      size_t dl = colon ? (size_t)(colon - d) : strlen(d);
+      char cand[4096];
+      snprintf(cand, sizeof cand, "%.*s/%s", (int)dl, dl ? d : ".", p->exe);
+      if (access(cand, X_OK) == 0)
+        snprintf(path, sizeof path, "%s", cand);
+      d += dl + (colon ? 1 : 0);
+    }
+  }
+  struct stat st;
+  if (!path[0] || stat(path, &st) != 0)
+    return 0;
+  unsigned major = 0, minor = 0, patch = 0;
+  LLVMGetVersion(&major, &minor, &patch);
+  snprintf(out, len, "libpipeline registers 1|llvm %u.%u.%u|%s|%s|rdc %d|%s|%lld|%lld", major,
+           minor, patch, cpu, features, rdc, path, (long long)st.st_size, (long long)st.st_mtime);
+  return 1;
+}
+
+/* The cache file of the kernel whose bitcode is `bitcode`, after the key
+ * prefix `prefix`: a malloc'd path. */
+static char *cache_path(const pl_ptxas *p, const char *prefix, LLVMMemoryBufferRef bitcode) {
+  llvm_blake3_hasher h;
+  uint8_t digest[LLVM_BLAKE3_OUT_LEN];
+  llvm_blake3_hasher_init(&h);
+  llvm_blake3_hasher_update(&h, prefix, strlen(prefix) + 1);
+  llvm_blake3_hasher_update(&h, LLVMGetBufferStart(bitcode), LLVMGetBufferSize(bitcode));
+  llvm_blake3_hasher_finalize(&h, digest, sizeof digest);
+  char hex[2 * LLVM_BLAKE3_OUT_LEN + 1];
+  for (size_t i = 0; i < sizeof digest; ++i)
+    snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+  return pl_strdupf("%s/" PL_CACHE_SUBDIR "/%.2s/%s", p->cache, hex, hex + 2);
+}
+
+/* The count a cache file holds: 1 to 255 and a newline, else 0. */
+static unsigned cache_read(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return 0;
+  char text[16];
+  ssize_t n = read(fd, text, sizeof text - 1);
+  close(fd);
+  if (n < 2 || text[n - 1] != '\n')
+    return 0;
+  text[n] = '\0';
+  unsigned regs = 0;
+  char end = 0;
+  if (sscanf(text, "%u%c", &regs, &end) != 2 || end != '\n' || regs < 1 || regs > 255)
+    return 0;
+  return regs;
+}
+
+/* Writes `regs` into the cache file `path`, its directories made as
+ * needed, through a temporary file renamed over it (so that a compile
+ * running beside this one reads the whole count or none); failures leave
+ * the cache as it was. */
+static void cache_write(const char *path, unsigned regs) {
+  char *dir = pl_strdupf("%s", path);
+  for (char *s = strchr(dir + 1, '/'); s; s = strchr(s + 1, '/')) {
+    *s = '\0';
+    mkdir(dir, 0777);
+    *s = '/';
+  }
+  free(dir);
+  char *tmp = pl_strdupf("%s.%ld.tmp", path, (long)getpid());
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd >= 0) {
+    char text[16];
+    int len = snprintf(text, sizeof text, "%u\n", regs);
+    int ok = write(fd, text, (size_t)len) == len;
+    ok &= close(fd) == 0;
+    if (!ok || rename(tmp, path) != 0)
+      unlink(tmp);
+  }
+  free(tmp);
+}
+
+/* Nonzero when function `fn` is a kernel defined for `cpu` with a CTA
+ * barrier: one whose loops may ask for its count. */
+static int may_ask(LLVMValueRef fn, const char *cpu) {
+  if (LLVMIsDeclaration(fn) || !pl_is_kernel(fn))
+    return 0;
+  char its[64];
+  fn_attribute(fn, "target-cpu", its, sizeof its);
+  if (strcmp(its, cpu) != 0)
+    return 0;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+      if (LLVMIsACallInst(i) && pl_is_cta_barrier(i))
+        return 1;
+  return 0;
+}
+
+/* The count of kernel `fn` from the cache, into its entry (added), with
+ * its cache file's path in *path (malloc'd; NULL without a cache). Returns
+ * nonzero when the cache held it. */
+static int from_cache(pl_ptxas *p, LLVMValueRef fn, const char *prefix, char **path) {
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(fn, &len);
+  size_t i = entry(p, name, len);
+  *path = NULL;
+  if (!prefix)
+    return 0;
+  LLVMMemoryBufferRef bitcode = pl_extract_bitcode(&fn, 1);
+  *path = cache_path(p, prefix, bitcode);
+  LLVMDisposeMemoryBuffer(bitcode);
+  p->regs[i] = cache_read(*path);
+  return p->regs[i] != 0;
+}
+
+/* The count of `kernel`: from the cache where it holds it; else measured,
+ * together with those of the kernels after it in the module that may ask
+ * and that the cache does not hold (the pass walks the module's functions
+ * in order, so they are still plain), by one ptxas run over them alone;
+ * then cached. */
+static void measure_from(pl_ptxas *p, LLVMValueRef kernel, const char *cpu, const char *features,
+                         int rdc) {
+  char prefix[8192];
+  const char *key =
+      p->cache && key_prefix(p, cpu, features, rdc, prefix, sizeof prefix) ? prefix : NULL;
+  char *path = NULL;
+  if (from_cache(p, kernel, key, &path)) {
+    free(path);
+    return;
+  }
+  size_t cap = 8, n = 0;
+  LLVMValueRef *batch = pl_xcalloc(cap, sizeof *batch);
+  char **paths = pl_xcalloc(cap, sizeof *paths);
+  batch[n] = kernel;
+  paths[n++] = path;
+  path = NULL;
+  for (LLVMValueRef fn = LLVMGetNextFunction(kernel); fn; fn = LLVMGetNextFunction(fn)) {
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(fn, &len);
+    if (!may_ask(fn, cpu) || find(p, name, len) < p->n || from_cache(p, fn, key, &path)) {
+      free(path);
+      path = NULL;
+      continue;
+    }
+    if (n == cap) {
+      batch = pl_xrealloc(batch, cap * 2, sizeof *batch);
+      paths = pl_xrealloc(paths, cap * 2, sizeof *paths);
+      cap *= 2;
+    }
+    batch[n] = fn;
+    paths[n++] = path;
+    path = NULL;
+  }
+  measure(p, batch, n, cpu, features, rdc);
+  for (size_t k = 0; k < n; ++k) {
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(batch[k], &len);
+    unsigned regs = p->regs[find(p, name, len)];
+    if (regs && paths[k])
+      cache_write(paths[k], regs);
+    free(paths[k]);
+  }
+  free(paths);
+  free(batch);
+}
+
 unsigned pl_ptxas_registers(pl_ptxas *p, LLVMValueRef kernel, int rdc) {
   if (!p || !kernel)
     return 0;
@@ -267,16 +462,24 @@ unsigned pl_ptxas_registers(pl_ptxas *p, LLVMValueRef kernel, int rdc) {
     p->why[0] = p->said[0] = '\0';
     p->spawn_error = p->exit_status = p->signal = 0;
     p->m = m;
-    measure(p, m, kernel, rdc);
   }
   size_t len = 0;
   const char *name = LLVMGetValueName2(kernel, &len);
-  for (size_t i = 0; i < p->n; ++i)
-    if (strlen(p->names[i]) == len && memcmp(p->names[i], name, len) == 0)
-      return p->regs[i];
-  if (!p->why[0])
+  size_t i = find(p, name, len);
+  if (i == p->n) {
+    char cpu[64], features[512];
+    fn_attribute(kernel, "target-cpu", cpu, sizeof cpu);
+    fn_attribute(kernel, "target-features", features, sizeof features);
+    if (strncmp(cpu, "sm_", 3) != 0) {
+      snprintf(p->why, sizeof p->why, "the kernel names no sm_XY target-cpu");
+      return 0;
+    }
+    measure_from(p, kernel, cpu, features, rdc);
+    i = find(p, name, len);
+  }
+  if (!p->regs[i] && !p->why[0])
     snprintf(p->why, sizeof p->why, "ptxas reported no register count for the kernel");
-  return 0;
+  return p->regs[i];
 }
 
 char *pl_ptxas_warning(const pl_ptxas *p, const char *arch) {
@@ -295,4 +498,17 @@ char *pl_ptxas_warning(const pl_ptxas *p, const char *arch) {
   return pl_strdupf("libpipeline: for %s, ptxas=%s %s; the cost model estimates the kernels' "
                     "registers instead",
                     arch && *arch ? arch : "this compile", p->exe, what);
+}
+
+char *pl_ptxas_cache_default(void) {
+  const char *dir = getenv("LIBPIPELINE_CACHE_DIR");
+  if (dir)
+    return *dir && strcmp(dir, "off") != 0 ? pl_strdupf("%s", dir) : NULL;
+  dir = getenv("XDG_CACHE_HOME");
+  if (dir && dir[0] == '/')
+    return pl_strdupf("%s/libpipeline", dir);
+  dir = getenv("HOME");
+  if (dir && *dir)
+    return pl_strdupf("%s/.cache/libpipeline", dir);
+  return NULL;
 }

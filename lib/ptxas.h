@@ -9,15 +9,23 @@
  *   from the IR finds such a cliff reliably: the CUDA Samples' matrixMul
  *   takes 40 registers with its asserts before and in the loop, 32 with
  *   either alone, for the same loop (docs/design.md, "Registers from
- *   ptxas"). So the plan asks ptxas itself, once per module: the module as
- *   it stands (every kernel plain, before any of this module's rings) is
- *   cloned, compiled to PTX by LLVM's own NVPTX back end
+ *   ptxas"). So the plan asks ptxas itself, for the loops whose decision
+ *   depends on the count (pl_cost_registers_matter). Each count is kept in
+ *   a cache on disk (`ptxas-cache`), named by the BLAKE3 hash of the
+ *   kernel's bitcode taken alone with what it uses (pl_extract_bitcode) and
+ *   of the LLVM, the target and the ptxas: a kernel compiled before,
+ *   unchanged, is not compiled again, whatever else changed in its file.
+ *   Where the cache does not hold the kernel asked about, it and the
+ *   kernels after it in the module that may ask too (defined for the same
+ *   target, with a barrier) and that the cache does not hold either are
+ *   taken alone, compiled to PTX by LLVM's own NVPTX back end
  *   (LLVMTargetMachineEmitToMemoryBuffer, for the kernels' target-cpu and
- *   target-features), and assembled by `ptxas -v`, whose "Used N
- *   registers" line per entry function is read back. Nothing of the
- *   module changes.
+ *   target-features) and assembled by one `ptxas -v`, whose "Used N
+ *   registers" line per entry function is read back. The pass walks the
+ *   module's functions in order, so those kernels are still plain. Nothing
+ *   of the module changes.
  * USAGE:
- *   pl_ptxas *p = pl_ptxas_new("ptxas");
+ *   pl_ptxas *p = pl_ptxas_new("ptxas", pl_ptxas_cache_default());
  *   unsigned regs = pl_ptxas_registers(p, kernel, rdc); // 0: unknown
  *   pl_ptxas_free(p);
 \*===----------------------------------------------------------------------===*/
@@ -26,25 +34,35 @@
 
 #include <llvm-c/Core.h>
 
-/** The register counts of one module's kernels, taken at the first
- * question (opaque; owned by whoever called pl_ptxas_new). */
+/** The register counts of one module's kernels, taken as asked (opaque;
+ * owned by whoever called pl_ptxas_new). */
 typedef struct pl_ptxas pl_ptxas;
 
 /** A new, empty set of counts that will run the executable `ptxas` (a
- * path, or a name looked up on PATH as execvp(3) does); never NULL. */
-pl_ptxas *pl_ptxas_new(const char *ptxas);
+ * path, or a name looked up on PATH as execvp(3) does) and keep them in the
+ * cache directory `cache_dir` (created as needed; NULL or "": no cache);
+ * never NULL. */
+pl_ptxas *pl_ptxas_new(const char *ptxas, const char *cache_dir);
+
+/** The cache's directory by default, a malloc'd path: the environment's
+ * LIBPIPELINE_CACHE_DIR (NULL when it is "off" or empty), else
+ * $XDG_CACHE_HOME/libpipeline, else $HOME/.cache/libpipeline (the XDG Base
+ * Directory Specification's place for "user-specific non-essential data
+ * files"), else NULL. */
+char *pl_ptxas_cache_default(void);
 
 /** Frees `p` (NULL is fine). */
 void pl_ptxas_free(pl_ptxas *p);
 
 /** 32-bit registers per thread that ptxas allocates to kernel `kernel`
- * (an NVPTX entry function) in its module as the module stands at the
- * first call for that module: the first call compiles the whole module,
- * later calls read what it found. `rdc` nonzero: the device code is
- * relocatable, and ptxas compiles without linking (`-c`). Returns 0 when
- * the count is unknown: the back end or ptxas could not be run, ptxas
- * failed, or its output names no count for the kernel; then
- * pl_ptxas_failure says why. Never changes the module. */
+ * (an NVPTX entry function) as it stands at the first call about it, or
+ * about a kernel before it in its module whose ptxas run compiled it too
+ * (above); later calls read what was found. `rdc` nonzero: the
+ * device code is relocatable, and ptxas compiles without linking (`-c`).
+ * Returns 0 when the count is unknown: the back end or ptxas could not be
+ * run, ptxas failed, or its output names no count for the kernel; then
+ * pl_ptxas_failure says why. Never changes the module. A cache that
+ * cannot be read or written is no cache (the count is measured). */
 unsigned pl_ptxas_registers(pl_ptxas *p, LLVMValueRef kernel, int rdc);
 
 /** Why the counts are unknown ("" when they are known or not asked for

@@ -119,7 +119,8 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
 }
 
 /* The registers clause of the model's figures: "40 registers (ptxas)",
- * or "about 29 registers (8 held from before the loop)" when estimated. */
+ * or "about 29 registers (8 held from before the loop)" when estimated,
+ * with why ptxas gave no count or was not asked. */
 static void remark_registers(pl_remark *r, const pl_plan *plan) {
   const pl_cost *k = &plan->cost;
   if (k->regs_measured) {
@@ -142,6 +143,9 @@ static void remark_registers(pl_remark *r, const pl_plan *plan) {
   if (plan->registers_unknown) {
     pl_remark_text(r, "; estimated: ");
     pl_remark_str(r, "PtxasUnavailable", plan->registers_unknown);
+  } else if (k->regs_any) {
+    pl_remark_text(r, "; ptxas not asked: ");
+    pl_remark_str(r, "PtxasNotAsked", PL_REGISTERS_DO_NOT_MATTER);
   }
   pl_remark_text(r, ")");
 }

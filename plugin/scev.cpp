@@ -229,36 +229,42 @@ struct ExpandURem : SCEVRewriteVisitor<ExpandURem> {
 };
 } // namespace
 
-/// Rewrites every read of a special register that is constant for the whole
+/// Whether `ID` reads a special register that is constant for the whole
 /// launch of a thread (tid, ntid, ctaid, nctaid; PTX ISA, "Special
 /// Registers": %tid, %ntid, %ctaid and %nctaid do not change during a
-/// thread's execution) into the first read of the same register it meets:
-/// two loops that each read threadIdx.x then compare as one value.
+/// thread's execution).
+static bool constantForThread(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Rewrites every read of such a register into the first read of the same
+/// register it meets: two loops that each read threadIdx.x then compare as
+/// one value.
 struct SameSpecialRegister : SCEVRewriteVisitor<SameSpecialRegister> {
   std::map<Intrinsic::ID, const SCEV *> &First;
   SameSpecialRegister(ScalarEvolution &SE, std::map<Intrinsic::ID, const SCEV *> &F)
       : SCEVRewriteVisitor(SE), First(F) {}
   const SCEV *visitUnknown(const SCEVUnknown *U) {
     auto *II = dyn_cast<IntrinsicInst>(U->getValue());
-    if (!II)
+    if (!II || !constantForThread(II->getIntrinsicID()))
       return U;
-    switch (II->getIntrinsicID()) {
-    case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-    case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-    case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-    case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-    case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
-    case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-    case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
-    case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
-    case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-      return First.emplace(II->getIntrinsicID(), U).first->second;
-    default:
-      return U;
-    }
+    return First.emplace(II->getIntrinsicID(), U).first->second;
   }
 };
 
@@ -289,6 +295,42 @@ int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *
     return 0;
   *D = C->getSExtValue();
   return 1;
+}
+
+namespace {
+/// The leaves of a SCEV (SCEVTraversal): its SCEVUnknowns, a read of one
+/// of SameSpecialRegister's registers as its intrinsic, and the loops of
+/// its recurrences.
+struct Leaves {
+  SmallVector<uintptr_t, 8> Ids;
+  bool follow(const SCEV *S) {
+    if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+      auto *II = dyn_cast<IntrinsicInst>(U->getValue());
+      Intrinsic::ID ID = II ? II->getIntrinsicID() : Intrinsic::not_intrinsic;
+      Ids.push_back(constantForThread(ID) ? (uintptr_t)ID : (uintptr_t)U->getValue());
+    } else if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+      Ids.push_back((uintptr_t)AR->getLoop());
+    }
+    return true;
+  }
+  bool isDone() const { return false; }
+};
+} // namespace
+
+uint64_t pl_scev_leaves(pl_host *H, LLVMValueRef V) {
+  ScalarEvolution &SE = H->SE();
+  Value *X = unwrap(V);
+  if (!SE.isSCEVable(X->getType()))
+    return 0;
+  Leaves L;
+  SCEVTraversal<Leaves>(L).visitAll(SE.getSCEV(X));
+  llvm::sort(L.Ids);
+  L.Ids.erase(std::unique(L.Ids.begin(), L.Ids.end()), L.Ids.end());
+  uint64_t Hash = 1469598103934665603ull; // FNV-1a
+  for (uintptr_t Id : L.Ids)
+    for (unsigned B = 0; B < sizeof Id; ++B)
+      Hash = (Hash ^ ((Id >> (8 * B)) & 0xff)) * 1099511628211ull;
+  return Hash ? Hash : 1;
 }
 
 int pl_scev_loop_stride(pl_host *H, LLVMValueRef Ptr, LLVMBasicBlockRef BB, int64_t *MinStep,

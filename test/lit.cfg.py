@@ -37,6 +37,9 @@ config.test_exec_root = os.path.join(config.pl_obj_root, "test")
 path = [config.llvm_tools_dir, os.path.join(config.pl_cuda_path, "bin"), "/usr/bin",
         os.environ.get("PATH", "")]
 config.environment["PATH"] = os.pathsep.join(path)
+# ptxas's register counts are not cached on disk in tests (a test of the
+# cache names its own directory): each test sees its own ptxas.
+config.environment["LIBPIPELINE_CACHE_DIR"] = "off"
 
 opt = os.path.join(config.llvm_tools_dir, "opt")
 clangxx = os.path.join(config.llvm_tools_dir, "clang++")

@@ -1270,6 +1270,10 @@ def main():
         with open(a.file, "w") as f:
             f.write(src)
         return 0
+    # ptxas's register counts are cached in the work directory, not the
+    # user's (the cache is exercised, and the run leaves nothing behind)
+    if a.mode in ("cpu", "gpu-build"):
+        os.environ.setdefault("LIBPIPELINE_CACHE_DIR", os.path.join(a.work, "ptxas-cache"))
     if a.mode == "cpu":
         return cpu_mode(a)
     if a.mode == "gpu-build":

@@ -40,6 +40,7 @@
 // HELP-NEXT: copy-back
 // HELP-NEXT: layout=auto|padded|unpadded
 // HELP-NEXT: ptxas=PATH|off
+// HELP-NEXT: ptxas-cache=on|off
 // HELP-NEXT: in-place=on|off
 // HELP-NEXT: test-invalid-ir
 // HELP-NEXT: test-count-analyses
