@@ -174,8 +174,9 @@ int pl_cost_registers_matter(const pl_cost *cost, unsigned max_stages, uint64_t 
 
 /** Marks filled inputs `cost` as decided without ptxas because the
  * registers do not matter (pl_cost_registers_matter returned 0): the model
- * then weighs the estimate as it would a count (the staged registers on
- * top for the ring), so that it decides as at every count. */
+ * then weighs the estimate, at most the largest count weighed there, as it
+ * would a count (the staged registers on top for the ring), so that it
+ * decides as at every count. */
 void pl_cost_any_registers(pl_cost *cost);
 
 /** Why the cost model's remarks give an estimate where ptxas was not

@@ -219,6 +219,9 @@ int pl_cost_registers_matter(const pl_cost *k, unsigned max_stages, uint64_t bud
 
 void pl_cost_any_registers(pl_cost *k) {
   unsigned plain = k->regs > k->staged_regs ? k->regs - k->staged_regs : 1;
+  unsigned cap = registers_cap(k);
+  if (plain > cap) /* within the counts weighed, whose decisions agree */
+    plain = cap ? cap : 1;
   pl_cost_measured(k, plain);
   k->regs_measured = 0;
   k->regs_any = 1;

@@ -97,8 +97,8 @@ std::unique_ptr<Module> copyReached(const Module &M, const Reach &R) {
   for (const GlobalVariable &V : M.globals()) {
     if (!R.Globals.count(&V))
       continue;
-    auto *NV = new GlobalVariable(*Copy, V.getValueType(), V.isConstant(), V.getLinkage(),
-                                  nullptr, V.getName(), nullptr, V.getThreadLocalMode(),
+    auto *NV = new GlobalVariable(*Copy, V.getValueType(), V.isConstant(), V.getLinkage(), nullptr,
+                                  V.getName(), nullptr, V.getThreadLocalMode(),
                                   V.getType()->getAddressSpace());
     NV->copyAttributesFrom(&V);
     VMap[&V] = NV;
