@@ -60,6 +60,17 @@ static unsigned resident_blocks(const pl_cost *k, uint64_t smem, unsigned regs) 
  * S = 3). */
 #define PL_COST_STAGE_REGS 8u
 
+/* Most registers per thread the plain kernel can have and still launch
+ * with `k->threads` threads per block (and minctasm blocks per SM): ptxas
+ * keeps to it where launch bounds say so, and a block cannot start above
+ * it. */
+static unsigned registers_cap(const pl_cost *k) {
+  unsigned warps = (k->threads + 31) / 32;
+  unsigned blocks = k->min_blocks ? k->min_blocks : 1;
+  unsigned cap = k->chip->regs_per_sm / (warps * 32 * blocks) / 8 * 8;
+  return cap < k->chip->max_regs_per_thread ? cap : k->chip->max_regs_per_thread;
+}
+
 /* Whether the plain kernel's registers, measured by ptxas, leave a deeper
  * ring no room: within PL_COST_STAGE_REGS of what a thread may have at
  * this block size (the register file over the block's threads, and over
@@ -70,11 +81,7 @@ static unsigned resident_blocks(const pl_cost *k, uint64_t smem, unsigned regs) 
 static int squeezed(const pl_cost *k) {
   if (!k->regs_measured && !k->regs_any)
     return 0;
-  unsigned blocks = k->min_blocks ? k->min_blocks : 1;
-  unsigned cap = k->chip->regs_per_sm / (k->warps * 32 * blocks) / 8 * 8;
-  if (cap > k->chip->max_regs_per_thread)
-    cap = k->chip->max_regs_per_thread;
-  return k->regs_ring + PL_COST_STAGE_REGS > cap;
+  return k->regs_ring + PL_COST_STAGE_REGS > registers_cap(k);
 }
 
 static double maxd(double a, double b) { return a > b ? a : b; }
@@ -188,17 +195,6 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   if (!k->stages && strcmp(k->why, "tie") != 0)
     k->why = "covered";
   return k->stages;
-}
-
-/* Most registers per thread the plain kernel can have and still launch
- * with `k->threads` threads per block (and minctasm blocks per SM): ptxas
- * keeps to it where launch bounds say so, and a block cannot start above
- * it. */
-static unsigned registers_cap(const pl_cost *k) {
-  unsigned warps = (k->threads + 31) / 32;
-  unsigned blocks = k->min_blocks ? k->min_blocks : 1;
-  unsigned cap = k->chip->regs_per_sm / (warps * 32 * blocks) / 8 * 8;
-  return cap < k->chip->max_regs_per_thread ? cap : k->chip->max_regs_per_thread;
 }
 
 int pl_cost_registers_matter(const pl_cost *k, unsigned max_stages, uint64_t budget) {

@@ -92,14 +92,14 @@ int pl_is_ldg_intrinsic(LLVMValueRef inst) {
   return calls_one_of(inst, &ldg);
 }
 
-/* Calls visit(name, len, value, ctx) for each entry {fn, !"name", i32
- * value, ...} of kernel `fn` in !nvvm.annotations (LLVM 19's kernel
- * metadata: NVPTX usage guide, "Kernel metadata"), until it returns
- * nonzero; returns that. */
-static int annotations(LLVMValueRef fn,
-                       int (*visit)(const char *name, unsigned len, unsigned value, void *ctx),
+/* Calls visit(fn, name, len, value, ctx) for each entry {fn, !"name", i32
+ * value, ...} in module `m`'s !nvvm.annotations (LLVM 19's kernel
+ * metadata: NVPTX usage guide, "Kernel metadata") whose fn is `only` (NULL:
+ * any), until it returns nonzero; returns that. */
+static int annotations(LLVMModuleRef m, LLVMValueRef only,
+                       int (*visit)(LLVMValueRef fn, const char *name, unsigned len, unsigned value,
+                                    void *ctx),
                        void *ctx) {
-  LLVMModuleRef m = LLVMGetGlobalParent(fn);
   unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
   if (!n)
     return 0;
@@ -113,11 +113,11 @@ static int annotations(LLVMValueRef fn,
     LLVMValueRef few[8];
     LLVMValueRef *ops = k <= 8 ? few : pl_xcalloc(k, sizeof *ops);
     LLVMGetMDNodeOperands(nodes[i], ops);
-    for (unsigned j = 1; j + 1 < k && ops[0] == fn && !stop; j += 2) {
+    for (unsigned j = 1; j + 1 < k && (!only || ops[0] == only) && !stop; j += 2) {
       unsigned len = 0;
       const char *s = ops[j] ? LLVMGetMDString(ops[j], &len) : NULL;
       if (s && LLVMIsAConstantInt(ops[j + 1]))
-        stop = visit(s, len, (unsigned)LLVMConstIntGetZExtValue(ops[j + 1]), ctx);
+        stop = visit(ops[0], s, len, (unsigned)LLVMConstIntGetZExtValue(ops[j + 1]), ctx);
     }
     if (ops != few)
       free(ops);
@@ -126,7 +126,8 @@ static int annotations(LLVMValueRef fn,
   return stop;
 }
 
-static int is_kernel_entry(const char *s, unsigned len, unsigned v, void *ctx) {
+static int is_kernel_entry(LLVMValueRef fn, const char *s, unsigned len, unsigned v, void *ctx) {
+  (void)fn;
   (void)ctx;
   return len == 6 && memcmp(s, "kernel", 6) == 0 && v == 1;
 }
@@ -147,13 +148,18 @@ static int by_address(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+/* Lists `fn` when the entry marks it a kernel (never stops the walk). */
+static int list_kernel(LLVMValueRef fn, const char *s, unsigned len, unsigned v, void *ctx) {
+  if (is_kernel_entry(fn, s, len, v, ctx)) {
+    listed.kernels = pl_append(listed.kernels, listed.n, sizeof *listed.kernels);
+    listed.kernels[listed.n++] = fn;
+  }
+  return 0;
+}
+
 void pl_nvvm_module_begin(LLVMModuleRef m) {
   pl_nvvm_module_end();
-  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn) && annotations(fn, is_kernel_entry, NULL)) {
-      listed.kernels = pl_append(listed.kernels, listed.n, sizeof *listed.kernels);
-      listed.kernels[listed.n++] = fn;
-    }
+  annotations(m, NULL, list_kernel, NULL);
   if (listed.n)
     qsort(listed.kernels, listed.n, sizeof *listed.kernels, by_address);
   listed.m = m;
@@ -171,14 +177,15 @@ int pl_is_kernel(LLVMValueRef fn) {
     return 1;
   if (listed.m && listed.m == LLVMGetGlobalParent(fn))
     return listed.n && bsearch(&fn, listed.kernels, listed.n, sizeof fn, by_address) != NULL;
-  return annotations(fn, is_kernel_entry, NULL);
+  return annotations(LLVMGetGlobalParent(fn), fn, is_kernel_entry, NULL);
 }
 
 typedef struct {
   unsigned *max, *req, *min_blocks;
 } bounds;
 
-static int bound_entry(const char *s, unsigned len, unsigned v, void *ctx) {
+static int bound_entry(LLVMValueRef fn, const char *s, unsigned len, unsigned v, void *ctx) {
+  (void)fn;
   bounds *b = ctx;
   unsigned axis = len ? (unsigned)(s[len - 1] - 'x') : 3;
   if (len == 8 && memcmp(s, "maxntid", 7) == 0 && axis < 3)
@@ -227,7 +234,7 @@ void pl_launch_bounds(LLVMValueRef fn, unsigned *threads, unsigned *min_blocks) 
   if (attrs)
     *min_blocks = min[0];
   else
-    annotations(fn, bound_entry, &(bounds){max, req, min_blocks});
+    annotations(LLVMGetGlobalParent(fn), fn, bound_entry, &(bounds){max, req, min_blocks});
   if (req[0])
     *threads = req[0] * req[1] * req[2];
   else if (max[0])

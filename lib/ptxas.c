@@ -25,6 +25,7 @@ extern char **environ;
 struct pl_ptxas {
   char *exe;       /* the ptxas to run */
   char *cache;     /* the cache's directory, NULL: none */
+  char *identity;  /* ptxas_identity, NULL: not found yet */
   LLVMModuleRef m; /* the module the counts are of (NULL: not asked yet) */
   char why[192];   /* why they are unknown, "" when known */
   int spawn_error; /* errno of a ptxas that could not be run, else 0 */
@@ -59,6 +60,7 @@ void pl_ptxas_free(pl_ptxas *p) {
   forget(p);
   free(p->exe);
   free(p->cache);
+  free(p->identity);
   free(p);
 }
 
@@ -280,12 +282,13 @@ static void measure(pl_ptxas *p, LLVMValueRef *kernels, size_t n, const char *cp
  * the count, holding the count in decimal and a newline. */
 #define PL_CACHE_SUBDIR "registers-v1"
 
-/* What decides a count besides the kernel's bitcode: this cache's format,
- * the LLVM whose back end writes the PTX, the target, relocatable code,
- * and the ptxas that reads it (its resolved path, size and modification
- * time; "" when it cannot be found, and then nothing is cached). */
-static int key_prefix(const pl_ptxas *p, const char *cpu, const char *features, int rdc, char *out,
-                      size_t len) {
+/* The ptxas p->exe names as the cache knows it, found once: its resolved
+ * path (a name searched on PATH as execvp(3) does), size and modification
+ * time, into p->identity; "" when it cannot be found, and then nothing is
+ * cached. */
+static const char *ptxas_identity(pl_ptxas *p) {
+  if (p->identity)
+    return p->identity;
   char path[4096] = "";
   if (strchr(p->exe, '/'))
     snprintf(path, sizeof path, "%s", p->exe);
@@ -302,12 +305,26 @@ static int key_prefix(const pl_ptxas *p, const char *cpu, const char *features, 
     }
   }
   struct stat st;
-  if (!path[0] || stat(path, &st) != 0)
+  p->identity =
+      path[0] && stat(path, &st) == 0
+          ? pl_strdupf("%s|%lld|%lld", path, (long long)st.st_size, (long long)st.st_mtime)
+          : pl_strdupf("%s", "");
+  return p->identity;
+}
+
+/* What decides a count besides the kernel's bitcode: this cache's format,
+ * the LLVM whose back end writes the PTX, the target, relocatable code,
+ * and the ptxas that reads it (ptxas_identity). Returns 0 when that ptxas
+ * cannot be found. */
+static int key_prefix(pl_ptxas *p, const char *cpu, const char *features, int rdc, char *out,
+                      size_t len) {
+  const char *ptxas = ptxas_identity(p);
+  if (!ptxas[0])
     return 0;
   unsigned major = 0, minor = 0, patch = 0;
   LLVMGetVersion(&major, &minor, &patch);
-  snprintf(out, len, "libpipeline registers 1|llvm %u.%u.%u|%s|%s|rdc %d|%s|%lld|%lld", major,
-           minor, patch, cpu, features, rdc, path, (long long)st.st_size, (long long)st.st_mtime);
+  snprintf(out, len, "libpipeline registers 1|llvm %u.%u.%u|%s|%s|rdc %d|%s", major, minor, patch,
+           cpu, features, rdc, ptxas);
   return 1;
 }
 

@@ -3,11 +3,10 @@
 // FILE: plugin/extract.cpp
 // DESCRIPTION:
 //   Implements lib/host_extract.h: a new module receives what the roots
-//   reach, the functions' bodies by llvm::CloneFunctionInto (where an alias
-//   is reached, llvm::CloneModule clones the definitions of what is reached
-//   and declares the rest, and the declarations nothing uses are erased);
-//   llvm::StripDebugInfo and llvm::WriteBitcodeToFile finish the copy. The
-//   cost is that of what is reached, not of the module. Decides nothing.
+//   reach, the functions' bodies by llvm::CloneFunctionInto;
+//   llvm::StripDebugInfo (which drops the llvm.dbg.cu the cloning adds) and
+//   llvm::WriteBitcodeToFile finish the copy. The cost is that of what is
+//   reached, not of the module. Decides nothing.
 //
 //===----------------------------------------------------------------------===//
 #include "../lib/host_extract.h"
@@ -19,6 +18,7 @@
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
@@ -79,16 +79,13 @@ private:
 };
 
 /// A new module in `M`'s context with `M`'s data layout, target, module
-/// assembly and module flags, and the global values of `R`: each a
-/// definition where `M` defines it (bodies cloned with
-/// llvm::CloneFunctionInto, initializers mapped), a declaration where it
-/// declares it, in `M`'s order; and of `M`'s `nvvm.annotations` the entries
-/// about them. Null when `R` holds an alias or an ifunc (the caller clones
-/// the module instead).
+/// assembly and module flags, and the global values of `R`, in `M`'s order:
+/// each function and variable a definition where `M` defines it (bodies
+/// cloned with llvm::CloneFunctionInto, initializers mapped), a declaration
+/// where it declares it; each alias with its aliasee mapped; an ifunc (which
+/// PTX does not have) a declaration; and of `M`'s `nvvm.annotations` the
+/// entries about the definitions.
 std::unique_ptr<Module> copyReached(const Module &M, const Reach &R) {
-  for (const GlobalValue *G : R.Globals)
-    if (!isa<Function>(G) && !isa<GlobalVariable>(G))
-      return nullptr;
   auto Copy = std::make_unique<Module>("", M.getContext());
   Copy->setDataLayout(M.getDataLayout());
   Copy->setTargetTriple(M.getTargetTriple());
@@ -111,9 +108,21 @@ std::unique_ptr<Module> copyReached(const Module &M, const Reach &R) {
     NF->copyAttributesFrom(&F);
     VMap[&F] = NF;
   }
+  for (const GlobalAlias &A : M.aliases())
+    if (R.Globals.count(&A))
+      VMap[&A] = GlobalAlias::create(A.getValueType(), A.getAddressSpace(), A.getLinkage(),
+                                     A.getName(), Copy.get());
+  for (const GlobalIFunc &I : M.ifuncs())
+    if (R.Globals.count(&I))
+      VMap[&I] =
+          Function::Create(cast<FunctionType>(I.getValueType()), GlobalValue::ExternalLinkage,
+                           I.getAddressSpace(), I.getName(), Copy.get());
   for (const GlobalVariable &V : M.globals())
     if (R.Globals.count(&V) && V.hasInitializer())
       cast<GlobalVariable>(VMap[&V])->setInitializer(MapValue(V.getInitializer(), VMap));
+  for (const GlobalAlias &A : M.aliases())
+    if (R.Globals.count(&A))
+      cast<GlobalAlias>(VMap[&A])->setAliasee(MapValue(A.getAliasee(), VMap));
   for (const Function &F : M) {
     if (!R.Globals.count(&F) || F.isDeclaration())
       continue;
@@ -146,38 +155,6 @@ std::unique_ptr<Module> copyReached(const Module &M, const Reach &R) {
   return Copy;
 }
 
-/// Keeps of `M`'s `nvvm.annotations` the entries whose first operand is a
-/// global value the module holds a definition of.
-void keepOwnAnnotations(Module &M) {
-  NamedMDNode *NMD = M.getNamedMetadata("nvvm.annotations");
-  if (!NMD)
-    return;
-  SmallVector<MDNode *, 16> Keep;
-  for (MDNode *N : NMD->operands()) {
-    if (N->getNumOperands() == 0)
-      continue;
-    auto *G = mdconst::dyn_extract_or_null<GlobalValue>(N->getOperand(0));
-    if (G && !G->isDeclaration())
-      Keep.push_back(N);
-  }
-  NMD->clearOperands();
-  for (MDNode *N : Keep)
-    NMD->addOperand(N);
-}
-
-/// Erases the global values of `M` that are declarations nobody uses.
-void eraseUnusedDeclarations(Module &M) {
-  SmallVector<GlobalValue *, 32> Dead;
-  for (Function &F : M)
-    if (F.isDeclaration() && !F.isIntrinsic() && F.use_empty())
-      Dead.push_back(&F);
-  for (GlobalVariable &V : M.globals())
-    if (V.isDeclaration() && V.use_empty())
-      Dead.push_back(&V);
-  for (GlobalValue *G : Dead)
-    G->eraseFromParent();
-}
-
 } // namespace
 
 extern "C" LLVMMemoryBufferRef pl_extract_bitcode(LLVMValueRef *roots, size_t n) {
@@ -190,22 +167,7 @@ extern "C" LLVMMemoryBufferRef pl_extract_bitcode(LLVMValueRef *roots, size_t n)
   }
   R.run();
   std::unique_ptr<Module> Copy = copyReached(*M, R);
-  if (!Copy) {
-    ValueToValueMapTy VMap;
-    Copy = CloneModule(*M, VMap, [&](const GlobalValue *G) { return R.Globals.count(G) != 0; });
-    for (const char *Name : {"llvm.used", "llvm.compiler.used"})
-      if (GlobalVariable *U = Copy->getNamedGlobal(Name))
-        U->eraseFromParent();
-    keepOwnAnnotations(*Copy);
-    eraseUnusedDeclarations(*Copy);
-  }
   StripDebugInfo(*Copy);
-  SmallVector<NamedMDNode *, 8> Other;
-  for (NamedMDNode &N : Copy->named_metadata())
-    if (N.getName() != "llvm.module.flags" && N.getName() != "nvvm.annotations")
-      Other.push_back(&N);
-  for (NamedMDNode *N : Other)
-    Copy->eraseNamedMetadata(N);
   Copy->setModuleIdentifier("");
   Copy->setSourceFileName("");
   SmallVector<char, 0> Bytes;
