@@ -425,6 +425,18 @@ static void realworld(std::vector<Problem> &p) {
   // multiples of 128, K of 8 (trip count K/8).
   p.push_back(gemm_problem("sgemmvec", &Variant::sgemmvec,
                            check_128x128x8, {256, 128, 24}, {2048, 2048, 2048}));
+  // Copy loops that step by the block size, one transposing through
+  // i / BK and i % BK (bench/kernels/sgemm_runtime.cuh): M, N multiples of
+  // 64, K of 8 (trip count K/8).
+  p.push_back(gemm_problem("sgemmrt", &Variant::sgemmrt,
+                           {{64, 64, 0},
+                            {64, 64, 8},
+                            {64, 128, 16},
+                            {128, 64, 24},
+                            {64, 64, 32},
+                            {128, 128, 40},
+                            {320, 192, 1000}},
+                           {128, 64, 24}, {2048, 2048, 2048}));
   // (g) siboehm kernel 5 style, strided copy loops, assert, uint counter.
   p.push_back(gemm_problem("sgemm2d", &Variant::sgemm2d,
                            check_128x128x8, {256, 128, 24}, {2048, 2048, 2048}));

@@ -45,6 +45,7 @@ namespace PL_NS {
 #include "kernels/rb_sgemm.cuh"
 #include "kernels/sgemm_1d.cuh"
 #include "kernels/sgemm_2d.cuh"
+#include "kernels/sgemm_runtime.cuh"
 #include "kernels/sgemm_vec.cuh"
 #include "kernels/stream.cuh"
 #include "kernels/sync_first.cuh"
@@ -233,6 +234,11 @@ void PL_CAT(dynmm_, PL_NS)(int hA, int wA, int wB, const float *A, const float *
 void PL_CAT(dynnbody_, PL_NS)(int n, const float *pos, float *accel) {
   KERNEL(nbodyDynamic)<<<n / DN_P, DN_P, DN_P * sizeof(float4)>>>(
       n, 0.01f, (const float4 *)pos, (float4 *)accel);
+}
+// Copy loops that step by the block size (kernels/sgemm_runtime.cuh).
+void PL_CAT(sgemmrt_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
+  KERNEL(sgemmRuntime)<SR_BM, SR_BN, SR_BK, SR_TM, SR_TN>
+      <<<dim3(N / SR_BN, M / SR_BM), SR_BM * SR_BN / (SR_TM * SR_TN)>>>(M, N, K, A, B, C);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:

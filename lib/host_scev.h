@@ -45,6 +45,16 @@ LLVMValueRef pl_loop_expand_backedge_count(pl_host *host, pl_loop_ref loop,
  * arithmetic does. */
 int pl_scev_iv_step(pl_host *host, pl_loop_ref loop, LLVMValueRef phi, int64_t *step);
 
+/** ScalarEvolution: whether the header phi `phi` of `loop` never decreases
+ * from one iteration to the next, read as an unsigned integer: an affine
+ * {start,+,step}<loop> whose step is known non-negative
+ * (ScalarEvolution::isKnownNonNegative) and that does not wrap (the
+ * recurrence's NUW flag, or its NSW flag with a start known non-negative).
+ * Returns 0 when that is not proven; 1 when it is and the step may be zero;
+ * 2 when the step is also known positive (isKnownPositive), so the phi takes
+ * a different value on every iteration. */
+int pl_scev_iv_increases(pl_host *host, pl_loop_ref loop, LLVMValueRef phi);
+
 /** Materializes the step of such a phi before `insert_before`, which must
  * be in the preheader (SCEVExpander): an integer of the phi's type, or of
  * the index type (bytes) for a pointer phi. NULL when pl_scev_iv_step()

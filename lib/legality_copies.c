@@ -8,6 +8,8 @@
 \*===----------------------------------------------------------------------===*/
 #include "legality_copies.h"
 
+#include "copy_loop_iv.h"
+
 #include "gep.h"
 #include "host_cfg.h"
 #include "host_loops.h"
@@ -290,7 +292,7 @@ int pl_check_copy_loops(const pl_loop_ctx *x, pl_fail *f) {
   }
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *a = &c->copies[i];
-    if (!a->in_loop || lockstep(host, c, a->tile))
+    if (!a->in_loop || lockstep(host, c, a->tile) || pl_copy_loop_one_to_one(host, c, a))
       continue;
     const char *tn = c->tiles[a->tile].name;
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(a->store);

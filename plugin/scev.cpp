@@ -81,6 +81,22 @@ int pl_scev_iv_step(pl_host *H, pl_loop_ref LR, LLVMValueRef Phi, int64_t *Step)
   return 2;
 }
 
+int pl_scev_iv_increases(pl_host *H, pl_loop_ref LR, LLVMValueRef Phi) {
+  ScalarEvolution &SE = H->SE();
+  Value *P = unwrap(Phi);
+  if (!SE.isSCEVable(P->getType()))
+    return 0;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(P));
+  if (!AR || AR->getLoop() != unwrapLoop(LR) || !AR->isAffine())
+    return 0;
+  const SCEV *Step = AR->getStepRecurrence(SE);
+  if (!SE.isKnownNonNegative(Step))
+    return 0;
+  if (!AR->hasNoUnsignedWrap() && !(AR->hasNoSignedWrap() && SE.isKnownNonNegative(AR->getStart())))
+    return 0;
+  return SE.isKnownPositive(Step) ? 2 : 1;
+}
+
 LLVMValueRef pl_scev_expand_iv_step(pl_host *H, pl_loop_ref LR, LLVMValueRef Phi,
                                     LLVMValueRef InsertBefore) {
   const SCEVAddRecExpr *AR = invariantStepRec(H, unwrapLoop(LR), unwrap(Phi));
