@@ -8,9 +8,63 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int is_zero(LLVMValueRef v) {
+static int is_zero_constant(LLVMValueRef v) {
   return LLVMIsConstant(v) && LLVMIsNull(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v);
 }
+
+/* `text` with blanks and braces removed, into `out` (cap bytes); 0 when it
+ * does not fit. */
+static int squeeze_asm(const char *text, size_t len, char *out, size_t cap) {
+  size_t n = 0;
+  for (size_t i = 0; i < len; ++i) {
+    char ch = text[i];
+    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '{' || ch == '}')
+      continue;
+    if (n + 1 >= cap)
+      return 0;
+    out[n++] = ch;
+  }
+  out[n] = 0;
+  return 1;
+}
+
+/* Nonzero for CUDA's conversion helpers applied to zero, which its
+ * headers (11.8 to 13) write as inline PTX: `__float2half(0.0f)` is
+ * `cvt.rn.f16.f32 $0, $1;` on +0.0, `__float2bfloat16`, `__int2half_rn`
+ * and the like are one `cvt` too, and `__float2half2_rn` converts into a
+ * register `low` and packs `{low,low}`. Every operand a zero constant (+0.0,
+ * not -0.0), the asm without side effects: a cvt of zero is zero in every
+ * format and rounding (PTX ISA, "cvt"), so the value is the zero of its
+ * type. */
+static int zero_conversion(LLVMValueRef v) {
+  if (!LLVMIsACallInst(v))
+    return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(v);
+  if (!callee || !LLVMIsAInlineAsm(callee) || LLVMGetInlineAsmHasSideEffects(callee) ||
+      LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
+    return 0;
+  unsigned nargs = LLVMGetNumArgOperands(v);
+  if (nargs == 0)
+    return 0;
+  for (unsigned i = 0; i < nargs; ++i)
+    if (!is_zero_constant(LLVMGetOperand(v, i)))
+      return 0;
+  size_t len;
+  const char *text = LLVMGetInlineAsmAsmString(callee, &len);
+  char asm_text[128];
+  if (!text || !squeeze_asm(text, len, asm_text, sizeof asm_text))
+    return 0;
+  if (!strcmp(asm_text, ".reg.f16low;cvt.rn.f16.f32low,$1;mov.b32$0,low,low;"))
+    return 1;
+  /* one cvt: `cvt.<modifiers> $0, $1;` or `cvt.<...>x2.f32 $0, $2, $1;` */
+  const char *semi = strchr(asm_text, ';');
+  if (strncmp(asm_text, "cvt.", 4) || !semi || semi[1])
+    return 0;
+  const char *ops = strchr(asm_text, '$');
+  return ops && (!strcmp(ops, "$0,$1;") || !strcmp(ops, "$0,$2,$1;") || !strcmp(ops, "$0,$1,$2;"));
+}
+
+static int is_zero(LLVMValueRef v) { return is_zero_constant(v) || zero_conversion(v); }
 
 /* Peels value-preserving bitcasts. */
 static LLVMValueRef peel_bitcast(LLVMValueRef v) {
@@ -52,7 +106,8 @@ static int depends_on_loop_load(const pl_candidate *c, LLVMValueRef v, int depth
 }
 
 static int is_fill(LLVMValueRef v) {
-  return LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v);
+  return (LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v)) ||
+         zero_conversion(v);
 }
 
 /* Matches a value computed under a two-way branch and merged with a

@@ -1,0 +1,168 @@
+// On a machine with a GPU: copy loops that step by the block size (A stored
+// transposed through i / BK and i % BK; B by o += blockDim.x / BN), launched
+// with 256, 128 and 64 threads, and tiles zero-filled by CUDA's fp16/bf16
+// conversion helpers (`__float2half2_rn(0.0f)` through cp.async,
+// `__float2bfloat16(0.0f)` and `__float2half(0.0f)` through registers), at
+// ragged sizes. The plugin build's output hashes equal the plain build's.
+// REQUIRES: cuda-gpu
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %t.plain 11 > %t.plain.txt
+// RUN: %t.plugin 11 > %t.plugin.txt
+// RUN: diff %t.plain.txt %t.plugin.txt
+// RUN: FileCheck %s < %t.plugin.txt
+// REMARK-DAG: remark: pipelined loop with {{.*}}[sm_80, kernel 'sgemmRt
+// REMARK-DAG: remark: pipelined loop with {{.*}}[sm_90, kernel 'sgemmRt
+// REMARK-DAG: remark: pipelined loop with {{.*}}cp.async [sm_90, kernel 'half2Rows
+// REMARK-DAG: remark: pipelined loop with {{.*}}registers [sm_90, kernel 'bf16Rows
+// REMARK-DAG: remark: pipelined loop with {{.*}}registers [sm_90, kernel 'halfRows
+// CHECK: sgemm threads=64 M=128 N=192 K=1000 err=0 hash=
+// CHECK: rows K=1000 err=0 hash=
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#define BM 64
+#define BN 64
+#define BK 8
+__global__ void sgemmRt(int N, int K, const float *A, const float *B, float *C) {
+  __shared__ float As[BK][BM];
+  __shared__ float Bs[BK * BN];
+  const int tid = threadIdx.x, nt = blockDim.x;
+  const int rowB = tid / BN, colB = tid % BN, strideB = blockDim.x / BN;
+  A += blockIdx.y * BM * K;
+  B += blockIdx.x * BN;
+  float acc[64] = {};
+  for (int k0 = 0; k0 < K; k0 += BK) {
+    for (int i = tid; i < BM * BK; i += blockDim.x) {
+      const int r = i / BK, c = i % BK;
+      As[c][r] = A[r * K + c];
+    }
+    for (int o = 0; o < BK; o += strideB)
+      Bs[(rowB + o) * BN + colB] = B[(rowB + o) * N + colB];
+    __syncthreads();
+    A += BK;
+    B += BK * N;
+    for (int k = 0; k < BK; ++k)
+      for (int e = 0; e < 64; ++e) {
+        const int o = tid + e * nt;
+        if (o < BM * BN)
+          acc[e] += As[k][o / BN] * Bs[k * BN + o % BN];
+      }
+    __syncthreads();
+  }
+  for (int e = 0; e < 64; ++e) {
+    const int o = tid + e * nt;
+    if (o < BM * BN)
+      C[(blockIdx.y * BM + o / BN) * N + blockIdx.x * BN + o % BN] = acc[e];
+  }
+}
+
+__global__ void half2Rows(int K, const __half2 *__restrict__ A, float *__restrict__ out) {
+  __shared__ __half2 As[8][32];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  float acc = 0.f;
+  for (int k0 = 0; k0 < K; k0 += 32) {
+    As[ty][tx] = k0 + tx < K ? A[(blockIdx.x * 8 + ty) * K + k0 + tx] : __float2half2_rn(0.0f);
+    __syncthreads();
+    for (int j = 0; j < 32; ++j)
+      acc += __low2float(As[ty][j]) * (j + 1) + __high2float(As[ty][(j + tx) % 32]);
+    __syncthreads();
+  }
+  out[(blockIdx.x * 8 + ty) * 32 + tx] = acc;
+}
+
+__global__ void bf16Rows(int K, const __nv_bfloat16 *__restrict__ A, float *__restrict__ out) {
+  __shared__ __nv_bfloat16 As[8][64];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  float acc = 0.f;
+  for (int k0 = 0; k0 < K; k0 += 64) {
+    As[ty][tx] = k0 + tx < K ? A[(blockIdx.x * 8 + ty) * K + k0 + tx] : __float2bfloat16(0.0f);
+    __syncthreads();
+    for (int j = 0; j < 64; ++j)
+      acc += __bfloat162float(As[ty][(j + tx) % 64]) * (j + 1);
+    __syncthreads();
+  }
+  out[(blockIdx.x * 8 + ty) * 64 + tx] = acc;
+}
+
+__global__ void halfRows(int K, const __half *__restrict__ A, float *__restrict__ out) {
+  __shared__ __half As[8][64];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  float acc = 0.f;
+  for (int k0 = 0; k0 < K; k0 += 64) {
+    As[ty][tx] = k0 + tx < K ? A[(blockIdx.x * 8 + ty) * K + k0 + tx] : __float2half(0.0f);
+    __syncthreads();
+    for (int j = 0; j < 64; ++j)
+      acc += __half2float(As[ty][(j + tx) % 64]) * (j + 1);
+    __syncthreads();
+  }
+  out[(blockIdx.x * 8 + ty) * 64 + tx] = acc;
+}
+
+static uint64_t fnv(const void *p, size_t n) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; ++i)
+    h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ull;
+  return h;
+}
+
+// Random data of `n` bytes on the device.
+static void *random_device(size_t n, unsigned seed) {
+  unsigned char *h = (unsigned char *)malloc(n);
+  srand(seed);
+  for (size_t i = 0; i < n; ++i)
+    h[i] = (unsigned char)(rand() % 61); // small halves/bf16s/floats, no NaN
+  void *d;
+  cudaMalloc(&d, n);
+  cudaMemcpy(d, h, n, cudaMemcpyHostToDevice);
+  free(h);
+  return d;
+}
+
+static void report(const char *what, void *d, size_t n, cudaError_t e) {
+  unsigned char *h = (unsigned char *)malloc(n);
+  cudaMemcpy(h, d, n, cudaMemcpyDeviceToHost);
+  printf("%s err=%d hash=%016llx\n", what, (int)e, (unsigned long long)fnv(h, n));
+  free(h);
+}
+
+int main(int argc, char **argv) {
+  unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
+  const int sizes[][3] = {{64, 64, 0}, {64, 64, 8}, {128, 64, 24}, {64, 128, 40}, {128, 192, 1000}};
+  for (int threads : {256, 128, 64})
+    for (auto &s : sizes) {
+      const int M = s[0], N = s[1], K = s[2];
+      float *A = (float *)random_device((size_t)M * K * 4 + 4, seed + K);
+      float *B = (float *)random_device((size_t)K * N * 4 + 4, seed + K + 1);
+      float *C;
+      cudaMalloc(&C, (size_t)M * N * 4);
+      cudaMemset(C, 0, (size_t)M * N * 4);
+      sgemmRt<<<dim3(N / BN, M / BM), threads>>>(N, K, A, B, C);
+      cudaError_t e = cudaDeviceSynchronize();
+      char what[96];
+      snprintf(what, sizeof what, "sgemm threads=%d M=%d N=%d K=%d", threads, M, N, K);
+      report(what, C, (size_t)M * N * 4, e);
+      cudaFree(A), cudaFree(B), cudaFree(C);
+    }
+  for (int K : {0, 1, 31, 64, 65, 200, 1000}) {
+    const int blocks = 6;
+    void *A = random_device((size_t)blocks * 8 * K * 4 + 4, seed * 3 + K);
+    float *out;
+    const size_t bytes = (size_t)blocks * 8 * 64 * 4;
+    cudaMalloc(&out, 3 * bytes);
+    cudaMemset(out, 0, 3 * bytes);
+    half2Rows<<<blocks, dim3(32, 8)>>>(K / 2, (const __half2 *)A, out);
+    bf16Rows<<<blocks, dim3(64, 8)>>>(K, (const __nv_bfloat16 *)A, out + bytes / 4);
+    halfRows<<<blocks, dim3(64, 8)>>>(K, (const __half *)A, out + 2 * bytes / 4);
+    cudaError_t e = cudaDeviceSynchronize();
+    char what[64];
+    snprintf(what, sizeof what, "rows K=%d", K);
+    report(what, out, 3 * bytes, e);
+    cudaFree(A), cudaFree(out);
+  }
+  return 0;
+}
