@@ -156,6 +156,25 @@ int pl_copies_same_guards(const pl_copy *a, const pl_copy *b) {
   for (unsigned g = 0; g < a->nmore_guards; ++g)
     if (a->more_guards[g] != b->more_guards[g] || a->more_negated[g] != b->more_negated[g])
       return 0;
-  return a->guard == b->guard && a->guard_negated == b->guard_negated && a->pred == b->pred &&
-         a->pred_negated == b->pred_negated;
+  return a->guard == b->guard && a->guard_negated == b->guard_negated &&
+         pl_copies_same_predicate(a, b);
+}
+
+unsigned pl_pred_terms(const pl_copy *cp) { return cp->pred ? 1 + cp->nmore_preds : 0; }
+
+LLVMValueRef pl_pred_term(const pl_copy *cp, unsigned t, int *negated) {
+  *negated = t ? cp->more_pred_negated[t - 1] : cp->pred_negated;
+  return t ? cp->more_preds[t - 1] : cp->pred;
+}
+
+int pl_copies_same_predicate(const pl_copy *a, const pl_copy *b) {
+  unsigned n = pl_pred_terms(a);
+  if (n != pl_pred_terms(b))
+    return 0;
+  for (unsigned t = 0; t < n; ++t) {
+    int na, nb;
+    if (pl_pred_term(a, t, &na) != pl_pred_term(b, t, &nb) || na != nb)
+      return 0;
+  }
+  return 1;
 }

@@ -34,10 +34,18 @@ typedef struct pl_copy {
    * loop-invariant. NULL when the copy runs on every iteration. */
   LLVMValueRef pred;
   int pred_negated; /**< the predicate copies when false */
-  unsigned bytes;   /**< bytes moved (4, 8 or 16 once legal) */
-  unsigned offset;  /**< bytes from `src` where the copied bytes start: a
-                         lane of a vector load (extractelement), else 0 */
-  unsigned tile;    /**< index into pl_candidate.tiles */
+  /** Further terms of a nested predicate: the copy runs when `pred` and
+   * every one of these hold, `if (tid < 128) { copy; if (tid < 64) copy; }`
+   * -- a copy loop whose trip count depends on the thread, fully unrolled
+   * by `#pragma unroll`. Legality requires each loop-invariant, as `pred`.
+   * Read them all through pl_pred_term(). */
+  LLVMValueRef more_preds[PL_MAX_GUARD_TERMS - 1];
+  unsigned char more_pred_negated[PL_MAX_GUARD_TERMS - 1]; /**< term copies when false */
+  unsigned nmore_preds;
+  unsigned bytes;  /**< bytes moved (4, 8 or 16 once legal) */
+  unsigned offset; /**< bytes from `src` where the copied bytes start: a
+                        lane of a vector load (extractelement), else 0 */
+  unsigned tile;   /**< index into pl_candidate.tiles */
   /** A converting copy: the stored value (under the guard, if any) is this
    * side-effect-free function of `load` and of loop-invariant values and
    * induction variables (float -> half, int8 * scale, ...); `bytes` are
@@ -129,6 +137,18 @@ int pl_in_region(const pl_candidate *c, LLVMBasicBlockRef bb);
 /** Nonzero when copies `a` and `b` run under the same guard terms (and
  * negations) and the same predicate: one condition covers both. */
 int pl_copies_same_guards(const pl_copy *a, const pl_copy *b);
+
+/** The number of terms of the predicate of `cp`: 0 when it runs on every
+ * iteration, else 1 + cp->nmore_preds. */
+unsigned pl_pred_terms(const pl_copy *cp);
+
+/** Term `t` (< pl_pred_terms(cp)) of the predicate of `cp`: `pred` for 0,
+ * else more_preds[t - 1]; *negated set when the term copies when false. */
+LLVMValueRef pl_pred_term(const pl_copy *cp, unsigned t, int *negated);
+
+/** Nonzero when `a` and `b` run under the same predicate terms, in the same
+ * order (two copies without a predicate included). */
+int pl_copies_same_predicate(const pl_copy *a, const pl_copy *b);
 
 /** Frees what `c` owns and zeroes it. */
 void pl_candidate_free(pl_candidate *c);

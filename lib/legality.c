@@ -210,12 +210,16 @@ static int check_predicates(const pl_loop_ctx *x, pl_fail *f) {
   const pl_candidate *c = x->c;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
-    if (cp->pred && !pl_invariant(c, cp->pred))
+    for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
+      int neg;
+      if (pl_invariant(c, pl_pred_term(cp, t, &neg)))
+        continue;
       return pl_failf(f, PL_R_CONDITIONAL_COPY, cp->store,
                       "the copy into tile '%s' runs under a condition that changes from "
                       "iteration to iteration and writes no zeros otherwise, so a slot would "
                       "keep stale data; write zeros in the other branch (x = c ? A[i] : 0)",
                       c->tiles[cp->tile].name);
+    }
   }
   return 1;
 }

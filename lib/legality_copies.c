@@ -507,10 +507,13 @@ int pl_check_addresses(const pl_loop_ctx *x, pl_fail *f) {
     const char *tn = c->tiles[cp->tile].name;
     ok = recomputable(host, c, cp->src, &seen, f, tn, 0) &&
          recomputable(host, c, cp->dst, &seen, f, tn, 0) &&
-         (!cp->guard || recomputable(host, c, cp->guard, &seen, f, tn, 0)) &&
-         (!cp->pred || recomputable(host, c, cp->pred, &seen, f, tn, 0));
+         (!cp->guard || recomputable(host, c, cp->guard, &seen, f, tn, 0));
     for (unsigned g = 0; g < cp->nmore_guards && ok; ++g)
       ok = recomputable(host, c, cp->more_guards[g], &seen, f, tn, 0);
+    for (unsigned t = 0; t < pl_pred_terms(cp) && ok; ++t) {
+      int neg;
+      ok = recomputable(host, c, pl_pred_term(cp, t, &neg), &seen, f, tn, 0);
+    }
   }
   pl_vmap_free(&seen);
   return ok;

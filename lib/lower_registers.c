@@ -70,8 +70,12 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
   for (unsigned t = 0; t < cp->nmore_guards; ++t) /* a compound guard: every term */
     cond =
         pl_emit_and_term(e, cond, cp->more_guards[t], cp->more_negated[t], "pl.guard", "pl.guard");
-  if (cp->pred) /* a thread whose predicate is false reads nothing */
-    cond = pl_emit_and_term(e, cond, cp->pred, cp->pred_negated, "pl.pred", "pl.read");
+  for (unsigned t = 0; t < pl_pred_terms(cp);
+       ++t) { /* a thread whose predicate fails reads nothing */
+    int neg;
+    LLVMValueRef term = pl_pred_term(cp, t, &neg);
+    cond = pl_emit_and_term(e, cond, term, neg, "pl.pred", "pl.read");
+  }
   st->cond = cond;
   if (st->shared) { /* the same load under the same condition, staged already */
     st->value = st->shared->value;

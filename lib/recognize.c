@@ -304,32 +304,66 @@ static int always_reaches(const pl_candidate *c, LLVMBasicBlockRef from, LLVMBas
   return ok;
 }
 
-/* A copy whose block `sb` runs on some iterations only can be predicated
- * when one two-way branch decides whether it runs: walking up the
- * dominator tree from `sb`, x is the last block that does not dominate the
- * kept barrier's block and p, its immediate dominator, the first that
- * does (p runs on every iteration); x's only predecessor is p, which ends
- * in `br cond, x, other` (or `other, x`); and every path from x reaches sb
- * before the barrier, so sb runs exactly when cond holds (zero-fill
- * guards between x and sb, `c ? A[i] : 0`, are allowed: they are not
- * skips). Sets cp->pred. */
-static int find_predicate(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef sb, pl_copy *cp) {
-  LLVMBasicBlockRef kb = LLVMGetInstructionParent(c->first_barrier);
-  LLVMBasicBlockRef x = sb, p = pl_idom(host, sb);
-  while (p && !pl_dominates(host, p, kb)) {
-    x = p;
-    p = pl_idom(host, p);
-  }
-  if (!p || !pl_candidate_has_block(c, p) || pl_pred_count(x) != 1)
-    return 0;
+/* The two-way branch of block `p` that leads to its child `x` (whose only
+ * predecessor p is): sets *cond and *negated (x runs when cond is false).
+ * 0 when p ends otherwise. */
+static int branch_to(LLVMBasicBlockRef p, LLVMBasicBlockRef x, LLVMValueRef *cond, int *negated) {
   LLVMValueRef br = LLVMGetBasicBlockTerminator(p);
-  if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+  if (pl_pred_count(x) != 1 || !br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
     return 0;
   LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
-  if (s0 == s1 || (s0 != x && s1 != x) || !always_reaches(c, x, sb, kb))
+  if (s0 == s1 || (s0 != x && s1 != x))
     return 0;
-  cp->pred = LLVMGetCondition(br);
-  cp->pred_negated = s1 == x;
+  *cond = LLVMGetCondition(br);
+  *negated = s1 == x;
+  return 1;
+}
+
+/* A copy whose block `sb` runs on some iterations only can be predicated
+ * when two-way branches decide whether it runs. Walking up the dominator
+ * tree from `sb` to p, the first block that dominates the kept barrier's
+ * block (p runs on every iteration), each block x on the way whose only
+ * predecessor is its immediate dominator q, ending in `br cond, x, other`
+ * (or `other, x`), adds the term cond: x dominates sb, so sb runs only
+ * when every such branch goes towards it. Conversely every path from each
+ * such x must reach the next such branch, and the innermost x reach sb,
+ * before the barrier (zero-fill guards in between, `c ? A[i] : 0`, are
+ * allowed: they are not skips). One term is `if (tid < 192) copy`; more
+ * are nested conditions, as a fully unrolled copy loop whose trip count
+ * depends on the thread has: `if (tid < 128) { copy; if (tid < 64) copy;
+ * }`. Sets cp->pred and its further terms, outermost first. */
+static int find_predicate(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef sb, pl_copy *cp) {
+  LLVMBasicBlockRef kb = LLVMGetInstructionParent(c->first_barrier);
+  LLVMBasicBlockRef x_of[PL_MAX_GUARD_TERMS], q_of[PL_MAX_GUARD_TERMS];
+  LLVMValueRef cond[PL_MAX_GUARD_TERMS];
+  int neg[PL_MAX_GUARD_TERMS];
+  unsigned n = 0; /* terms found, innermost first */
+  LLVMBasicBlockRef x = sb, q = pl_idom(host, sb);
+  for (; q && pl_candidate_has_block(c, q); x = q, q = pl_idom(host, q)) {
+    int outer = pl_dominates(host, q, kb);
+    if (branch_to(q, x, &cond[n], &neg[n])) {
+      if (n == PL_MAX_GUARD_TERMS)
+        return 0;
+      x_of[n] = x;
+      q_of[n++] = q;
+    } else if (outer) {
+      return 0; /* the outermost block must be a branch's */
+    }
+    if (outer)
+      break;
+  }
+  if (!n || !q || !pl_candidate_has_block(c, q) || !pl_dominates(host, q, kb))
+    return 0;
+  for (unsigned t = 0; t < n; ++t) /* each reaches the next inner branch, the last sb */
+    if (!always_reaches(c, x_of[t], t ? q_of[t - 1] : sb, kb))
+      return 0;
+  cp->pred = cond[n - 1];
+  cp->pred_negated = neg[n - 1];
+  cp->nmore_preds = n - 1;
+  for (unsigned t = 0; t + 1 < n; ++t) {
+    cp->more_preds[t] = cond[n - 2 - t];
+    cp->more_pred_negated[t] = (unsigned char)neg[n - 2 - t];
+  }
   return 1;
 }
 
@@ -518,8 +552,8 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
         cp.src = LLVMGetOperand(i, 1);
       }
       /* Executed on every iteration (the store's block dominates the
-       * kept barrier's block), or under one branch: a predicate, which
-       * legality requires to be loop-invariant. */
+       * kept barrier's block), or under two-way branches: a predicate of
+       * one or more terms, which legality requires loop-invariant. */
       /* In a copy stage with loops the rewrite clones the control flow
        * itself, which legality requires to be the same on every iteration
        * (CopyLoopVaries). */
@@ -529,8 +563,10 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
                         LLVMGetInstructionParent(c->first_barrier)) &&
           !find_predicate(host, c, LLVMGetInstructionParent(i), &cp))
         return pl_failf(f, PL_R_COPY_GUARD_SHAPE, i,
-                        "the copy into tile '%s' runs under nested or multi-way conditions; "
-                        "a copy may run under one two-way branch only",
+                        "the copy into tile '%s' runs under conditions that are not a chain "
+                        "of two-way branches (a multi-way branch, or paths that skip the copy "
+                        "and rejoin before it); a copy may run under nested two-way branches "
+                        "only",
                         tname);
       c->copies = pl_append(c->copies, c->ncopies, sizeof *c->copies);
       c->copies[c->ncopies++] = cp;

@@ -98,10 +98,15 @@ static void keep_moves(pl_skeleton *k, const pl_copy *cp, LLVMValueRef pred, pl_
 
 /* The predicate of a copy in the context of `e`, or NULL. */
 static LLVMValueRef copy_pred(pl_skeleton *k, pl_emitter *e, const pl_copy *cp) {
-  if (!cp->pred)
-    return NULL;
-  LLVMValueRef pred = pl_emit_remap(e, cp->pred); /* loop-invariant: usually itself */
-  return cp->pred_negated ? LLVMBuildNot(k->b, pred, "pl.pred") : pred;
+  LLVMValueRef pred = NULL;
+  for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
+    int neg;
+    LLVMValueRef term = pl_emit_remap(e, pl_pred_term(cp, t, &neg)); /* loop-invariant */
+    if (neg)
+      term = LLVMBuildNot(k->b, term, "pl.pred");
+    pred = pred ? LLVMBuildAnd(k->b, pred, term, "pl.pred") : term;
+  }
+  return pred;
 }
 
 /* A new internal addrspace(3) array of `bytes` bytes, aligned to `align`. */

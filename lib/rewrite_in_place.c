@@ -23,8 +23,11 @@ static LLVMValueRef load_condition(pl_emitter *e, const pl_copy *cp, LLVMValueRe
   for (unsigned t = 0; t < cp->nmore_guards; ++t)
     cond = pl_emit_and_term(e, cond, cp->more_guards[t], cp->more_negated[t], "pl.ahead.not",
                             "pl.ahead.cond");
-  if (cp->pred)
-    cond = pl_emit_and_term(e, cond, cp->pred, cp->pred_negated, "pl.ahead.not", "pl.ahead.cond");
+  for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
+    int neg;
+    LLVMValueRef term = pl_pred_term(cp, t, &neg);
+    cond = pl_emit_and_term(e, cond, term, neg, "pl.ahead.not", "pl.ahead.cond");
+  }
   return cond;
 }
 

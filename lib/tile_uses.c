@@ -38,21 +38,36 @@ static int same_condition(LLVMValueRef a, LLVMValueRef b) {
          LLVMGetOperand(a, 1) == LLVMGetOperand(b, 1);
 }
 
+/* Nonzero when the copy `y`, which has a predicate, and `by` (NULL: none)
+ * run under provably equal predicates, term by term (same_condition). */
+static int same_predicate(const pl_copy *y, const pl_copy *by) {
+  unsigned n = pl_pred_terms(y);
+  if (!by || pl_pred_terms(by) != n)
+    return 0;
+  for (unsigned t = 0; t < n; ++t) {
+    int ny, nb;
+    LLVMValueRef a = pl_pred_term(y, t, &ny), b = pl_pred_term(by, t, &nb);
+    if (ny != nb || !same_condition(a, b))
+      return 0;
+  }
+  return 1;
+}
+
 /* Nonzero when every byte a write of `bytes` bytes at `dst` (by one
  * thread) covers is also written by that thread's copies into `tile` in
  * `c`: intervals at a constant ScalarEvolution distance from `dst`, from
- * copies whose predicate is none or the same as `pred` (negated as
- * `pred_negated`; NULL: only unpredicated copies count). A guarded copy
- * writes its bytes whatever its guard (zeros or its fill where it fails). */
+ * copies whose predicate is none or the same as that of `by` (NULL: only
+ * unpredicated copies count). A guarded copy writes its bytes whatever its
+ * guard (zeros or its fill where it fails). */
 static int bytes_covered(pl_host *host, const pl_candidate *c, LLVMValueRef tile, LLVMValueRef dst,
-                         unsigned bytes, LLVMValueRef pred, int pred_negated) {
+                         unsigned bytes, const pl_copy *by) {
   int64_t lo[PL_MAX_COVERING_COPIES], hi[PL_MAX_COVERING_COPIES];
   size_t n = 0;
   for (size_t i = 0; i < c->ncopies && n < PL_MAX_COVERING_COPIES; ++i) {
     const pl_copy *y = &c->copies[i];
     if (c->tiles[y->tile].global != tile)
       continue;
-    if (y->pred && (!same_condition(y->pred, pred) || y->pred_negated != pred_negated))
+    if (y->pred && !same_predicate(y, by))
       continue;
     int64_t d = 0;
     if (y->dst != dst && !pl_scev_const_distance(host, dst, y->dst, &d))
@@ -79,7 +94,7 @@ static int copies_covered(pl_host *host, const pl_candidate *a, const pl_candida
   for (size_t i = 0; i < a->ncopies; ++i) {
     const pl_copy *x = &a->copies[i];
     if (a->tiles[x->tile].global == tile &&
-        !bytes_covered(host, b, tile, x->dst, x->bytes, x->pred, x->pred_negated))
+        !bytes_covered(host, b, tile, x->dst, x->bytes, x->pred ? x : NULL))
       return 0;
   }
   return 1;
@@ -112,8 +127,13 @@ static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
   pl_fail_clear(&f2);
   for (size_t i = 0; i < c2->ncopies && ok; ++i) {
     const pl_copy *cp = &c2->copies[i];
-    if (cp->tile == (unsigned)j)
-      ok = pl_invariant(c2, cp->dst) && (!cp->pred || pl_invariant(c2, cp->pred));
+    if (cp->tile == (unsigned)j) {
+      ok = pl_invariant(c2, cp->dst);
+      for (unsigned t = 0; t < pl_pred_terms(cp) && ok; ++t) {
+        int neg;
+        ok = pl_invariant(c2, pl_pred_term(cp, t, &neg));
+      }
+    }
   }
   char *other = loop_words(loop2);
   if (!ok) {
@@ -177,7 +197,7 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_loop_ta
     LLVMValueRef val = LLVMGetOperand(user, 0);
     unsigned bytes = (unsigned)pl_type_store_size(c->module, LLVMTypeOf(val));
     if (bytes && !LLVMGetVolatile(user) &&
-        bytes_covered(host, c, t->global, LLVMGetOperand(user, 1), bytes, NULL, 0))
+        bytes_covered(host, c, t->global, LLVMGetOperand(user, 1), bytes, NULL))
       return 1;
     return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user,
                     "tile '%s' is also used outside the loop: written there in bytes that the "

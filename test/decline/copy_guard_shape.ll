@@ -1,12 +1,13 @@
-; A copy under two nested branches (`if (tid < 192) if (i % 2 == 0) ...`):
-; no single predicate says whether it runs, so it is declined as a guard
+; A copy reached from two branches, `if (tid < 192 ? tid % 2 == 0 : tid >
+; 500) tile[..] = ...` written as two paths that rejoin at the copy: no chain
+; of two-way branches says whether it runs, so it is declined as a guard
 ; shape -- not as a copy "skipped on some iterations", which it may or may
 ; not be -- and the IR is unchanged.
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy into tile 'tile' runs under nested or multi-way conditions; a copy may run under one two-way branch only
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy into tile 'tile' runs under conditions that are not a chain of two-way branches (a multi-way branch, or paths that skip the copy and rejoin before it); a copy may run under nested two-way branches only
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: CopyGuardShape
@@ -33,11 +34,15 @@ preheader:
 loop:
   %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
   %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
-  br i1 %mine.ok, label %even.test, label %copied
+  br i1 %mine.ok, label %low, label %high
 
-even.test:
-  %odd = trunc i32 %i to i1
+low:
+  %odd = trunc i32 %tid to i1
   br i1 %odd, label %copied, label %docopy
+
+high:
+  %big = icmp ugt i32 %tid, 500
+  br i1 %big, label %docopy, label %copied
 
 docopy:
   %base = mul i32 %i, 192

@@ -3,7 +3,9 @@
 // with 256, 128 and 64 threads, and tiles zero-filled by CUDA's fp16/bf16
 // conversion helpers (`__float2half2_rn(0.0f)` through cp.async,
 // `__float2bfloat16(0.0f)` and `__float2half(0.0f)` through registers), at
-// ragged sizes. The plugin build's output hashes equal the plain build's.
+// ragged sizes, and a `#pragma unroll` float4 loader whose trip count depends
+// on the thread (nested per-thread predicates). The plugin build's output
+// hashes equal the plain build's.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -16,8 +18,10 @@
 // REMARK-DAG: remark: pipelined loop with {{.*}}cp.async [sm_90, kernel 'half2Rows
 // REMARK-DAG: remark: pipelined loop with {{.*}}registers [sm_90, kernel 'bf16Rows
 // REMARK-DAG: remark: pipelined loop with {{.*}}registers [sm_90, kernel 'halfRows
+// REMARK-DAG: remark: pipelined loop with {{.*}}2 cp.async copies of 16 bytes{{.*}}[sm_90, kernel 'loaderGemv
 // CHECK: sgemm threads=64 M=128 N=192 K=1000 err=0 hash=
 // CHECK: rows K=1000 err=0 hash=
+// CHECK: loader K=1000 err=0 hash=
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -103,6 +107,28 @@ __global__ void halfRows(int K, const __half *__restrict__ A, float *__restrict_
   out[(blockIdx.x * 8 + ty) * 64 + tx] = acc;
 }
 
+__global__ void __launch_bounds__(96)
+    loaderGemv(int K, const float *__restrict__ A, const float *__restrict__ x,
+               float *__restrict__ y) {
+  __shared__ float4 As[64 * 8 / 4];
+  const int tid = threadIdx.x;
+  const float *a = A + (size_t)blockIdx.x * 64 * K;
+  float acc = 0.0f;
+  for (int k0 = 0; k0 < K; k0 += 8) {
+#pragma unroll
+    for (int f = tid; f < 64 * 8 / 4; f += 96)
+      As[f] = *reinterpret_cast<const float4 *>(&a[(size_t)(f / 2) * K + k0 + (f % 2) * 4]);
+    __syncthreads();
+    if (tid < 64)
+      for (int c = 0; c < 2; ++c)
+        acc += As[tid * 2 + c].x * x[k0 + 4 * c] + As[tid * 2 + c].y * x[k0 + 4 * c + 1] +
+               As[tid * 2 + c].z * x[k0 + 4 * c + 2] + As[tid * 2 + c].w * x[k0 + 4 * c + 3];
+    __syncthreads();
+  }
+  if (tid < 64)
+    y[blockIdx.x * 64 + tid] = acc;
+}
+
 static uint64_t fnv(const void *p, size_t n) {
   uint64_t h = 1469598103934665603ull;
   for (size_t i = 0; i < n; ++i)
@@ -163,6 +189,20 @@ int main(int argc, char **argv) {
     snprintf(what, sizeof what, "rows K=%d", K);
     report(what, out, 3 * bytes, e);
     cudaFree(A), cudaFree(out);
+  }
+  for (int K : {0, 8, 16, 24, 200, 1000}) {
+    const int blocks = 5;
+    float *A = (float *)random_device((size_t)blocks * 64 * K * 4 + 16, seed * 5 + K);
+    float *x = (float *)random_device((size_t)K * 4 + 16, seed * 7 + K);
+    float *y;
+    cudaMalloc(&y, blocks * 64 * 4);
+    cudaMemset(y, 0, blocks * 64 * 4);
+    loaderGemv<<<blocks, 96>>>(K, A, x, y);
+    cudaError_t e = cudaDeviceSynchronize();
+    char what[64];
+    snprintf(what, sizeof what, "loader K=%d", K);
+    report(what, y, blocks * 64 * 4, e);
+    cudaFree(A), cudaFree(x), cudaFree(y);
   }
   return 0;
 }
