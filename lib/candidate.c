@@ -2,6 +2,7 @@
 #include "candidate.h"
 
 #include "host_cfg.h"
+#include "host_memory.h"
 #include "limits.h"
 
 #include <stdio.h>
@@ -177,4 +178,46 @@ int pl_copies_same_predicate(const pl_copy *a, const pl_copy *b) {
       return 0;
   }
   return 1;
+}
+
+/* Nonzero when `i` may write the bytes `ptr` points into, or is a barrier
+ * (after which another thread's earlier write may be seen). */
+static int may_change(pl_host *host, LLVMValueRef i, LLVMValueRef ptr) {
+  if (pl_is_any_barrier(i))
+    return 1;
+  return pl_touches_memory(i) && (pl_mod_ref(host, i, ptr) & PL_MOD);
+}
+
+/* A simple load of `ptr` of type `ty` before the loop, walking back from
+ * the preheader's end through single-predecessor blocks, with nothing on
+ * the way that may change those bytes; NULL when there is none. */
+static LLVMValueRef load_before_loop(pl_host *host, const pl_candidate *c, LLVMValueRef ptr,
+                                     LLVMTypeRef ty) {
+  LLVMBasicBlockRef bb = c->preheader;
+  for (unsigned depth = 0; bb && depth < PL_MAX_VALUE_DEPTH; ++depth) {
+    for (LLVMValueRef i = LLVMGetLastInstruction(bb); i; i = LLVMGetPreviousInstruction(i)) {
+      if (LLVMIsALoadInst(i) && LLVMGetOperand(i, 0) == ptr && LLVMTypeOf(i) == ty &&
+          !LLVMGetVolatile(i) && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic)
+        return i;
+      if (may_change(host, i, ptr))
+        return NULL;
+    }
+    bb = pl_pred_count(bb) == 1 ? pl_idom(host, bb) : NULL;
+  }
+  return NULL;
+}
+
+LLVMValueRef pl_invariant_load_before(pl_host *host, const pl_candidate *c, LLVMValueRef load) {
+  if (!LLVMIsALoadInst(load) || LLVMGetVolatile(load) ||
+      LLVMGetOrdering(load) != LLVMAtomicOrderingNotAtomic || !c->preheader)
+    return NULL;
+  LLVMValueRef ptr = LLVMGetOperand(load, 0);
+  if ((LLVMIsAInstruction(ptr) && pl_candidate_has_block(c, LLVMGetInstructionParent(ptr))) ||
+      pl_tile_index(c, pl_underlying_object(ptr)) >= 0)
+    return NULL;
+  for (size_t k = 0; k < c->nblocks; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i))
+      if (!pl_is_any_barrier(i) && may_change(host, i, ptr))
+        return NULL;
+  return load_before_loop(host, c, ptr, LLVMTypeOf(load));
 }

@@ -181,4 +181,21 @@ size_t pl_entering_blocks(const pl_candidate *c, LLVMBasicBlockRef *out, size_t 
  * phis or memory (at most PL_MAX_VALUE_DEPTH operands deep). */
 int pl_invariant(const pl_candidate *c, LLVMValueRef v);
 
+/** For a load `load` in the loop of `c` whose value is the same on every
+ * iteration although it reads memory -- a loop bound kept in a `__shared__
+ * int`, reloaded in the latch because the barriers might have changed it --
+ * the equivalent load before the loop, else NULL. It must be a simple
+ * (non-volatile, non-atomic) load of a loop-invariant address that is no
+ * tile; no instruction of the loop may write those bytes (alias analysis;
+ * a barrier writes nothing itself, and every thread of the block runs the
+ * loop's instructions only, in the same iterations, between its
+ * barriers, so no other thread writes them either: a race would be
+ * undefined behaviour in the source); and a simple load of the same
+ * address and type must precede the loop, in its preheader or the chain
+ * of single-predecessor blocks above it, with no instruction that may
+ * write those bytes and no barrier between it and the loop. Then both
+ * loads read the same value (PTX memory consistency model: no write
+ * intervenes). */
+LLVMValueRef pl_invariant_load_before(pl_host *host, const pl_candidate *c, LLVMValueRef load);
+
 #endif /* PL_CANDIDATE_H */

@@ -188,19 +188,20 @@ static int recognize_loop(pl_host *host, pl_candidate *c, LLVMValueRef hand_pipe
 /* Nonzero for a memory access after the last barrier that matters: not a
  * lifetime marker of a thread's own array (`float p[32]` in the compute
  * ends its lifetime there), which touches no memory another thread sees. */
-static int accesses_after(LLVMValueRef i) {
+static int accesses_after(pl_host *host, const pl_candidate *c, LLVMValueRef i) {
   const char *name = LLVMIsACallInst(i) ? pl_callee_name(i) : NULL;
   if (name && strncmp(name, "llvm.lifetime.", 14) == 0)
     return 0;
-  return pl_touches_memory(i);
+  /* a bound in a __shared__ int that the loop never writes, reloaded */
+  return pl_touches_memory(i) && !pl_invariant_load_before(host, c, i);
 }
 
 /* Nonzero when no memory access follows `barrier` in the latch. */
-static int closes_body(const pl_candidate *c, LLVMValueRef barrier) {
+static int closes_body(pl_host *host, const pl_candidate *c, LLVMValueRef barrier) {
   if (LLVMGetInstructionParent(barrier) != c->latch)
     return 0;
   for (LLVMValueRef i = LLVMGetNextInstruction(barrier); i; i = LLVMGetNextInstruction(i))
-    if (accesses_after(i))
+    if (accesses_after(host, c, i))
       return 0;
   return 1;
 }
@@ -257,7 +258,7 @@ static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
                     count, count == 1 ? "" : "s");
   c->first_barrier = first;
   c->removed_barrier = last;
-  if (closes_body(c, last))
+  if (closes_body(host, c, last))
     return 1;
   if (count == 2 && opens_body(host, c, first)) {
     c->first_barrier = last;
@@ -269,7 +270,7 @@ static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
     return pl_failf(f, PL_R_LAST_BARRIER_PLACE, last,
                     "the last barrier of the body is not in the loop latch");
   for (LLVMValueRef i = LLVMGetNextInstruction(last); i; i = LLVMGetNextInstruction(i))
-    if (accesses_after(i))
+    if (accesses_after(host, c, i))
       return pl_failf(f, PL_R_ACCESS_AFTER_BARRIER, i,
                       "memory is accessed after the last barrier of the body");
   return 1;

@@ -75,6 +75,11 @@ int pl_find_trip(pl_host *host, const pl_candidate *c, pl_trip *trip, pl_fail *f
   }
   int y_invariant =
       !LLVMIsAInstruction(y) || !pl_candidate_has_block(c, LLVMGetInstructionParent(y));
+  if (!y_invariant) { /* a bound reloaded from memory the loop never writes */
+    LLVMValueRef before = pl_invariant_load_before(host, c, y);
+    if (before)
+      y = before, y_invariant = 1;
+  }
   for (size_t i = 0; i < c->nivs && y_invariant; ++i) {
     const pl_iv *iv = &c->ivs[i];
     unsigned lag;

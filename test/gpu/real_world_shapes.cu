@@ -4,8 +4,9 @@
 // conversion helpers (`__float2half2_rn(0.0f)` through cp.async,
 // `__float2bfloat16(0.0f)` and `__float2half(0.0f)` through registers), at
 // ragged sizes, and a `#pragma unroll` float4 loader whose trip count depends
-// on the thread (nested per-thread predicates). The plugin build's output
-// hashes equal the plain build's.
+// on the thread (nested per-thread predicates), and a segmented loop whose
+// bounds sit in `__shared__ int`s (segments of 0 to 17 tiles). The plugin
+// build's output hashes equal the plain build's.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -19,9 +20,11 @@
 // REMARK-DAG: remark: pipelined loop with {{.*}}registers [sm_90, kernel 'bf16Rows
 // REMARK-DAG: remark: pipelined loop with {{.*}}registers [sm_90, kernel 'halfRows
 // REMARK-DAG: remark: pipelined loop with {{.*}}2 cp.async copies of 16 bytes{{.*}}[sm_90, kernel 'loaderGemv
+// REMARK-DAG: remark: pipelined loop with {{.*}}[sm_90, kernel 'segmentSum
 // CHECK: sgemm threads=64 M=128 N=192 K=1000 err=0 hash=
 // CHECK: rows K=1000 err=0 hash=
 // CHECK: loader K=1000 err=0 hash=
+// CHECK: segments err=0 hash=
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -129,6 +132,25 @@ __global__ void __launch_bounds__(96)
     y[blockIdx.x * 64 + tid] = acc;
 }
 
+__global__ void segmentSum(const int *__restrict__ rowptr, const float *__restrict__ vals,
+                           float *__restrict__ out) {
+  __shared__ int s_begin, s_end;
+  __shared__ float tile[256];
+  if (threadIdx.x == 0) {
+    s_begin = rowptr[blockIdx.x];
+    s_end = rowptr[blockIdx.x + 1];
+  }
+  __syncthreads();
+  float acc = 0.0f;
+  for (int t = s_begin; t < s_end; ++t) {
+    tile[threadIdx.x] = vals[(size_t)t * 256 + threadIdx.x];
+    __syncthreads();
+    acc += tile[255 - threadIdx.x] * 0.5f + tile[(threadIdx.x * 7) % 256];
+    __syncthreads();
+  }
+  out[blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
 static uint64_t fnv(const void *p, size_t n) {
   uint64_t h = 1469598103934665603ull;
   for (size_t i = 0; i < n; ++i)
@@ -203,6 +225,23 @@ int main(int argc, char **argv) {
     snprintf(what, sizeof what, "loader K=%d", K);
     report(what, y, blocks * 64 * 4, e);
     cudaFree(A), cudaFree(x), cudaFree(y);
+  }
+  {
+    const int lens[] = {0, 1, 2, 3, 5, 17, 4, 0, 9, 2};
+    const int nseg = sizeof lens / sizeof *lens;
+    int rowptr[nseg + 1] = {0};
+    for (int i = 0; i < nseg; ++i)
+      rowptr[i + 1] = rowptr[i] + lens[i];
+    int *drp;
+    cudaMalloc(&drp, sizeof rowptr);
+    cudaMemcpy(drp, rowptr, sizeof rowptr, cudaMemcpyHostToDevice);
+    float *vals = (float *)random_device((size_t)rowptr[nseg] * 256 * 4 + 4, seed * 11);
+    float *out;
+    cudaMalloc(&out, nseg * 256 * 4);
+    segmentSum<<<nseg, 256>>>(drp, vals, out);
+    cudaError_t e = cudaDeviceSynchronize();
+    report("segments", out, nseg * 256 * 4, e);
+    cudaFree(drp), cudaFree(vals), cudaFree(out);
   }
   return 0;
 }
