@@ -58,7 +58,7 @@ int pl_tile_index(const pl_candidate *c, LLVMValueRef g) {
 
 int pl_is_copy_store(const pl_candidate *c, LLVMValueRef inst) {
   for (size_t i = 0; i < c->ncopies; ++i)
-    if (c->copies[i].store == inst)
+    if (c->copies[i].store == inst || (c->copies[i].twin && c->copies[i].twin == inst))
       return 1;
   return 0;
 }

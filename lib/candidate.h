@@ -70,6 +70,12 @@ typedef struct pl_copy {
   /** Its guard had more than PL_MAX_GUARD_TERMS terms: the rest were not
    * read as a guard (the value then reads as a conversion, if anything). */
   int guard_cut;
+  /** The other half of a copy clang split in two, `tile[x] = c ? A[i] : 0`
+   * as a store of the load on one arm of `br c` and this store of zeros
+   * to the same address on the other (`guard` is c): it goes with the copy
+   * (the rewrite removes both, pl_is_copy_store counts both). NULL for a
+   * copy that is one store. */
+  LLVMValueRef twin;
   /** The copy sits in a loop of the copy stage: one
    * store that writes a run of the tile, one element per iteration of
    * that loop. */
@@ -165,7 +171,8 @@ int pl_in_copy_stage(pl_host *host, const pl_candidate *c, LLVMValueRef inst);
 const pl_iv *pl_find_iv(const pl_candidate *c, LLVMValueRef phi);
 /** Index of the tile `g` in c->tiles, or -1. */
 int pl_tile_index(const pl_candidate *c, LLVMValueRef g);
-/** Nonzero when `inst` is the store (or memcpy) of one of the copies. */
+/** Nonzero when `inst` is the store (or memcpy) of one of the copies, or
+ * the twin store of zeros of one (pl_copy.twin). */
 int pl_is_copy_store(const pl_candidate *c, LLVMValueRef inst);
 /** Nonzero when `inst` is the load of one of the copies. */
 int pl_is_copy_source(const pl_candidate *c, LLVMValueRef inst);

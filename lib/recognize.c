@@ -368,6 +368,53 @@ static int find_predicate(pl_host *host, const pl_candidate *c, LLVMBasicBlockRe
   return 1;
 }
 
+/* The sibling store of `s`, a plain store into a tile: the store to the
+ * same address, of a value of the same type, in the other successor of the
+ * two-way branch of the only predecessor P of s's block, which must be
+ * P's only predecessor too; P must run on every iteration (dominate the
+ * kept barrier's block). Sets *cond and *negated (s's block is taken
+ * when cond is false). NULL when there is none. */
+static LLVMValueRef sibling_store(pl_host *host, const pl_candidate *c, LLVMValueRef s,
+                                  LLVMValueRef *cond, int *negated) {
+  LLVMBasicBlockRef a = LLVMGetInstructionParent(s), p = pl_idom(host, a);
+  if (!LLVMIsAStoreInst(s) || !p || !pl_candidate_has_block(c, p) ||
+      !pl_dominates(host, p, LLVMGetInstructionParent(c->first_barrier)) ||
+      !branch_to(p, a, cond, negated))
+    return NULL;
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(p);
+  LLVMBasicBlockRef b = LLVMGetSuccessor(br, *negated ? 0 : 1);
+  if (pl_pred_count(b) != 1)
+    return NULL;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+    if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == LLVMGetOperand(s, 1) &&
+        LLVMTypeOf(LLVMGetOperand(i, 0)) == LLVMTypeOf(LLVMGetOperand(s, 0)) &&
+        !LLVMGetVolatile(i) && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic)
+      return i;
+  return NULL;
+}
+
+static int stores_zero(LLVMValueRef s) {
+  LLVMValueRef v = LLVMGetOperand(s, 0);
+  return LLVMIsConstant(v) && LLVMIsNull(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v);
+}
+
+/* A copy clang split in two (`tile[x] = c ? A[i] : 0` as `if (c) tile[x] =
+ * A[i]; else tile[x] = 0;`, the usual shape of a guarded copy among
+ * unrolled ones): for the store of zeros, 1 (it is the twin of its
+ * sibling, classified with it); for the other, its twin goes to cp->twin
+ * and the branch to *cond, *negated; 0 for a store that is not half of
+ * such a pair. */
+static int split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy *cp,
+                      LLVMValueRef *cond, int *negated) {
+  LLVMValueRef sib = sibling_store(host, c, s, cond, negated);
+  if (!sib || stores_zero(s) == stores_zero(sib))
+    return 0;
+  if (stores_zero(s))
+    return 1;
+  cp->twin = sib;
+  return 0;
+}
+
 /* Nonzero for an instruction a copy loop may hold besides its copies,
  * phis and branches: address arithmetic and bounds that compute a value
  * from their operands only and cannot trap (pl_is_pure, GEPs, casts). */
@@ -510,6 +557,50 @@ static int check_region_loads(pl_candidate *c, pl_fail *f) {
  * (pl_classify_copy) that runs on every iteration -- or, when the copy stage
  * contains loops, copies and their arithmetic only (recognize_region),
  * which the rewrite issues as loops of copies. */
+/* Classifies the plain store `i` into a tile into `cp`; a split copy's
+ * half that loads (cp->twin set by split_copy) takes the branch as its
+ * guard. Returns 0 with the reason in `f`. */
+static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_copy *cp,
+                          LLVMValueRef split_cond, int split_neg, pl_fail *f, const char *tname) {
+  if (LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
+    return pl_failf(f, PL_R_VOLATILE_COPY, i,
+                    "a store into __shared__ array '%s' before the first barrier is "
+                    "volatile or atomic",
+                    tname);
+  LLVMValueRef twin = cp->twin;
+  if (!pl_classify_copy(host, c, i, cp, f, tname))
+    return 0;
+  if (!twin)
+    return 1;
+  if (cp->guard || cp->value || cp->fill || !cp->load)
+    return pl_failf(f, PL_R_COPY_GUARD_SHAPE, i,
+                    "the copy into tile '%s' stores zeros on one arm of a branch and a "
+                    "guarded or converted value on the other; write it as one "
+                    "`c ? A[i] : 0`",
+                    tname);
+  cp->twin = twin; /* copy where the branch goes to the load, zeros elsewhere */
+  cp->guard = split_cond;
+  cp->guard_negated = split_neg;
+  return 1;
+}
+
+/* Classifies the llvm.memcpy `i` into a tile (clang's int4 copies). */
+static int classify_memcpy(LLVMValueRef i, pl_copy *cp, pl_fail *f, const char *tname) {
+  LLVMValueRef len = LLVMGetOperand(i, 2);
+  LLVMValueRef vol = LLVMGetOperand(i, 3);
+  if (!LLVMIsAConstantInt(vol) || LLVMConstIntGetZExtValue(vol) != 0)
+    return pl_failf(f, PL_R_VOLATILE_COPY, i, "a copy into tile '%s' is volatile", tname);
+  if (!LLVMIsAConstantInt(len))
+    return pl_failf(f, PL_R_COPY_SIZE, i,
+                    "a copy into tile '%s' has a size unknown at compile time; cp.async "
+                    "copies 4, 8 or 16 bytes",
+                    tname);
+  uint64_t n = LLVMConstIntGetZExtValue(len);
+  cp->bytes = (unsigned)(n > 0xffff ? 0xffff : n);
+  cp->src = LLVMGetOperand(i, 1);
+  return 1;
+}
+
 static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
   int loops = 0;
   for (size_t k = 0; k < c->nblocks; ++k) {
@@ -530,28 +621,13 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
       int t = tile_of_pointer(c, dst);
       const char *tname = c->tiles[t].name;
       pl_copy cp = {.store = i, .dst = dst, .tile = (unsigned)t};
-      if (is_store) {
-        if (LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
-          return pl_failf(f, PL_R_VOLATILE_COPY, i,
-                          "a store into __shared__ array '%s' before the first barrier is "
-                          "volatile or atomic",
-                          tname);
-        if (!pl_classify_copy(host, c, i, &cp, f, tname))
-          return 0;
-      } else {
-        LLVMValueRef len = LLVMGetOperand(i, 2);
-        LLVMValueRef vol = LLVMGetOperand(i, 3);
-        if (!LLVMIsAConstantInt(vol) || LLVMConstIntGetZExtValue(vol) != 0)
-          return pl_failf(f, PL_R_VOLATILE_COPY, i, "a copy into tile '%s' is volatile", tname);
-        if (!LLVMIsAConstantInt(len))
-          return pl_failf(f, PL_R_COPY_SIZE, i,
-                          "a copy into tile '%s' has a size unknown at compile time; cp.async "
-                          "copies 4, 8 or 16 bytes",
-                          tname);
-        uint64_t n = LLVMConstIntGetZExtValue(len);
-        cp.bytes = (unsigned)(n > 0xffff ? 0xffff : n);
-        cp.src = LLVMGetOperand(i, 1);
-      }
+      LLVMValueRef split_cond = NULL;
+      int split_neg = 0;
+      if (!c->region && split_copy(host, c, i, &cp, &split_cond, &split_neg))
+        continue; /* the zeros of a split copy: classified with their sibling */
+      if (!(is_store ? classify_store(host, c, i, &cp, split_cond, split_neg, f, tname)
+                     : classify_memcpy(i, &cp, f, tname)))
+        return 0;
       /* Executed on every iteration (the store's block dominates the
        * kept barrier's block), or under two-way branches: a predicate of
        * one or more terms, which legality requires loop-invariant. */
@@ -559,7 +635,7 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
        * itself, which legality requires to be the same on every iteration
        * (CopyLoopVaries). */
       cp.in_loop = c->region && pl_loop_in_subloop(host, c->loop, LLVMGetInstructionParent(i));
-      if (!c->region &&
+      if (!c->region && !cp.twin &&
           !pl_dominates(host, LLVMGetInstructionParent(i),
                         LLVMGetInstructionParent(c->first_barrier)) &&
           !find_predicate(host, c, LLVMGetInstructionParent(i), &cp))

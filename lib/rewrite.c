@@ -340,10 +340,12 @@ static void emit_steady_state(pl_skeleton *k) {
 /* The synchronous copies go, with the address arithmetic only they used. */
 static void remove_copies(const pl_candidate *c) {
   for (size_t i = 0; i < c->ncopies; ++i) {
-    LLVMValueRef st = c->copies[i].store;
+    LLVMValueRef st = c->copies[i].store, twin = c->copies[i].twin;
     LLVMValueRef ops[3] = {LLVMGetOperand(st, 0), LLVMGetOperand(st, 1),
                            LLVMIsACallInst(st) ? LLVMGetOperand(st, 2) : NULL};
     LLVMInstructionEraseFromParent(st);
+    if (twin)
+      LLVMInstructionEraseFromParent(twin); /* its operands: zero, the copy's address */
     pl_erase_dead(ops, 3);
   }
 }
