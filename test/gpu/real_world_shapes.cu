@@ -5,8 +5,10 @@
 // `__float2bfloat16(0.0f)` and `__float2half(0.0f)` through registers), at
 // ragged sizes, and a `#pragma unroll` float4 loader whose trip count depends
 // on the thread (nested per-thread predicates), and a segmented loop whose
-// bounds sit in `__shared__ int`s (segments of 0 to 17 tiles). The plugin
-// build's output hashes equal the plain build's.
+// bounds sit in `__shared__ int`s (segments of 0 to 17 tiles), and unrolled
+// copies under one zero-fill guard that clang splits into a store of the
+// load and a store of zeros (ragged K). The plugin build's output hashes
+// equal the plain build's.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -21,10 +23,12 @@
 // REMARK-DAG: remark: pipelined loop with {{.*}}registers [sm_90, kernel 'halfRows
 // REMARK-DAG: remark: pipelined loop with {{.*}}2 cp.async copies of 16 bytes{{.*}}[sm_90, kernel 'loaderGemv
 // REMARK-DAG: remark: pipelined loop with {{.*}}[sm_90, kernel 'segmentSum
+// REMARK-DAG: remark: pipelined loop with {{.*}}[sm_90, kernel 'raggedGemm
 // CHECK: sgemm threads=64 M=128 N=192 K=1000 err=0 hash=
 // CHECK: rows K=1000 err=0 hash=
 // CHECK: loader K=1000 err=0 hash=
 // CHECK: segments err=0 hash=
+// CHECK: ragged K=1001 err=0 hash=
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -151,6 +155,30 @@ __global__ void segmentSum(const int *__restrict__ rowptr, const float *__restri
   out[blockIdx.x * 256 + threadIdx.x] = acc;
 }
 
+__global__ void raggedGemm(int N, int K, const float *__restrict__ A, const float *__restrict__ B,
+                           float *__restrict__ C) {
+  __shared__ float AsT[8][68];
+  __shared__ float Bs[8][64];
+  const int tid = threadIdx.x; // 128 threads
+  const int ak = tid / 16, am = (tid % 16) * 4;
+  float acc[4] = {};
+  for (int k0 = 0; k0 < K; k0 += 8) {
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+      AsT[ak][am + j] = (k0 + ak < K) ? A[(blockIdx.y * 64 + am + j) * K + k0 + ak] : 0.0f;
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+      Bs[ak][am + j] = (k0 + ak < K) ? B[(k0 + ak) * N + blockIdx.x * 64 + am + j] : 0.0f;
+    __syncthreads();
+    for (int k = 0; k < 8; ++k)
+      for (int i = 0; i < 4; ++i)
+        acc[i] += AsT[k][(tid / 16) * 4 + i] * Bs[k][(tid % 16) * 4 + i];
+    __syncthreads();
+  }
+  for (int i = 0; i < 4; ++i)
+    C[(blockIdx.y * 64 + (tid / 16) * 4 + i) * N + blockIdx.x * 64 + (tid % 16) * 4 + i] = acc[i];
+}
+
 static uint64_t fnv(const void *p, size_t n) {
   uint64_t h = 1469598103934665603ull;
   for (size_t i = 0; i < n; ++i)
@@ -242,6 +270,20 @@ int main(int argc, char **argv) {
     cudaError_t e = cudaDeviceSynchronize();
     report("segments", out, nseg * 256 * 4, e);
     cudaFree(drp), cudaFree(vals), cudaFree(out);
+  }
+  for (int K : {0, 1, 7, 8, 9, 30, 1001}) {
+    const int M = 128, N = 128;
+    float *A = (float *)random_device((size_t)M * K * 4 + 4, seed * 13 + K);
+    float *B = (float *)random_device((size_t)K * N * 4 + 4, seed * 17 + K);
+    float *C;
+    cudaMalloc(&C, M * N * 4);
+    cudaMemset(C, 0, M * N * 4);
+    raggedGemm<<<dim3(N / 64, M / 64), 128>>>(N, K, A, B, C);
+    cudaError_t e = cudaDeviceSynchronize();
+    char what[64];
+    snprintf(what, sizeof what, "ragged K=%d", K);
+    report(what, C, M * N * 4, e);
+    cudaFree(A), cudaFree(B), cudaFree(C);
   }
   return 0;
 }
