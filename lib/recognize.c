@@ -509,7 +509,7 @@ static int recognize_region(pl_host *host, pl_candidate *c, pl_fail *f) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && ok; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef dst;
       if (LLVMIsAPHINode(i) || i == t || is_shared_store(i, &dst) ||
-          (LLVMIsALoadInst(i) && pl_is_copy_load(i)))
+          pl_is_copy_load(i)) /* a load or __ldg, checked as a copy's once classified */
         continue;
       if (!is_region_op(i))
         ok = fail_region_inst(f, i);
@@ -546,17 +546,13 @@ static int check_region_loads(pl_candidate *c, pl_fail *f) {
   for (size_t k = 0; k < c->nregion; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->region[k]); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef dst;
-      if ((LLVMIsALoadInst(i) && !pl_is_copy_source(c, i)) ||
+      if (((LLVMIsALoadInst(i) || pl_is_copy_load(i)) && !pl_is_copy_source(c, i)) ||
           (LLVMIsAStoreInst(i) && !is_shared_store(i, &dst)))
         return fail_region_inst(f, i);
     }
   return 1;
 }
 
-/* Step 3, the copy stage: every __shared__ store there is a copy
- * (pl_classify_copy) that runs on every iteration -- or, when the copy stage
- * contains loops, copies and their arithmetic only (recognize_region),
- * which the rewrite issues as loops of copies. */
 /* Classifies the plain store `i` into a tile into `cp`; a split copy's
  * half that loads (cp->twin set by split_copy) takes the branch as its
  * guard. Returns 0 with the reason in `f`. */
@@ -601,6 +597,10 @@ static int classify_memcpy(LLVMValueRef i, pl_copy *cp, pl_fail *f, const char *
   return 1;
 }
 
+/* Step 3, the copy stage: every __shared__ store there is a copy
+ * (pl_classify_copy) that runs on every iteration -- or, when the copy stage
+ * contains loops, copies and their arithmetic only (recognize_region),
+ * which the rewrite issues as loops of copies. */
 static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
   int loops = 0;
   for (size_t k = 0; k < c->nblocks; ++k) {

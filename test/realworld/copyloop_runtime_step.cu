@@ -113,6 +113,22 @@ __global__ void load_helper(int n, int ld, const float *src, float *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
 
+// The copy loop reads through __ldg (LLVM 19 writes it as an intrinsic call,
+// LLVM 22 as a load marked invariant): a copy load like any other.
+__global__ void ldg_rows(int n, const float *__restrict__ src, float *__restrict__ out) {
+  __shared__ float tile[8][64];
+  float acc = 0.0f;
+  // CHECK: copyloop_runtime_step.cu:[[@LINE+1]]:3: remark: pipelined loop with {{[0-9]}} stages: tile 'tile' 2048 -> {{[0-9]+}} bytes; 1 cp.async copy of 4 bytes
+  for (int t = 0; t < n; ++t) {
+    for (int i = threadIdx.x; i < 8 * 64; i += blockDim.x)
+      tile[i % 8][i / 8] = __ldg(&src[(size_t)t * 512 + i]);
+    __syncthreads();
+    acc += tile[threadIdx.x % 8][threadIdx.x % 64];
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
 template __global__ void sgemm_transpose<64, 64, 8, 4, 4>(int, int, int, const float *,
                                                           const float *, float *);
 template __global__ void sgemm_strided<64, 64, 8>(int, int, int, const float *, const float *,
