@@ -608,6 +608,9 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
     # a step of blockDim.x * blockDim.y is not known to clear the tile (a
     # decline): mostly the constant
     cstep = d.pick("cstep", ["const", "blockDim"], [3, 1]) if in_loop else None
+    # A copy loop walks its tile by rows (i / cols, i % cols) or by columns
+    # (i % rows, i / rows: a transposing store, as SGEMM kernels write As).
+    walk = d.pick("walk", ["rows", "cols"], [2, 1]) if in_loop and dim == 2 and V == 1 else None
     unroll1 = (in_loop or copy == "rtloop") and d.chance("unroll1", 0.2)
     cloops = "one"
     if ntiles == 2 and (in_loop or copy == "rtloop"):
@@ -817,7 +820,10 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
                 if dim == 1:
                     r, c = "0", ("i * %d" % V if V > 1 else "i")
                 else:
-                    L.append(I + "  const int ly = i / %d, lx = i %% %d;" % (per_row, per_row))
+                    if walk == "cols":
+                        L.append(I + "  const int ly = i %% %d, lx = i / %d;" % (TR, TR))
+                    else:
+                        L.append(I + "  const int ly = i / %d, lx = i %% %d;" % (per_row, per_row))
                     r, c = "ly", ("lx * %d" % V if V > 1 else "lx")
             L += coords(I + "  ", r, c)
             for t, s in grp:
