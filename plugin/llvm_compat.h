@@ -68,6 +68,23 @@ inline llvm::KnownBits known_bits(const llvm::Value *V, const llvm::DataLayout &
 #endif
 }
 
+/// ScalarEvolution's convertSCEVToAddRecWithPredicates: `S` as an affine
+/// recurrence of `L`, under the predicates it appends to `Preds` (no-wrap
+/// assumptions), or null. LLVM 19 collects them in a set, LLVM 22 in a
+/// vector.
+inline const llvm::SCEVAddRecExpr *
+as_add_rec(llvm::ScalarEvolution &SE, const llvm::SCEV *S, const llvm::Loop *L,
+           llvm::SmallVectorImpl<const llvm::SCEVPredicate *> &Preds) {
+#if LLVM_VERSION_MAJOR >= 22
+  return SE.convertSCEVToAddRecWithPredicates(S, L, Preds);
+#else
+  llvm::SmallPtrSet<const llvm::SCEVPredicate *, 4> Set;
+  const llvm::SCEVAddRecExpr *AR = SE.convertSCEVToAddRecWithPredicates(S, L, Set);
+  Preds.append(Set.begin(), Set.end());
+  return AR;
+#endif
+}
+
 /// The target triple of module `M` as a string ("nvptx64-nvidia-cuda").
 inline std::string target_triple(const llvm::Module &M) {
 #if LLVM_VERSION_MAJOR >= 22

@@ -50,13 +50,71 @@ struct pl_access_bounds {
   /// The latch compare's count, where ScalarEvolution has none.
   const SCEV *LatchBTC = nullptr;
   /// Recurrences {start,+,step} (pointers) that must not wrap over
-  /// LatchBTC iterations, tested at run time.
-  SmallVector<std::pair<const SCEV *, const SCEV *>, 8> WrapChecks;
+  /// `count` iterations (LatchBTC, or L's count for the ends of an inner
+  /// loop's range), tested at run time.
+  struct WrapCheck {
+    const SCEV *Start, *Step, *Count;
+  };
+  SmallVector<WrapCheck, 8> WrapChecks;
   pl_access_bounds(pl_host *H, Loop *L) : H(H), L(L), PSE(H->SE(), *L) {}
 };
 
 pl_access_bounds *pl_access_bounds_create(pl_host *H, pl_loop_ref LR) {
   return new (std::nothrow) pl_access_bounds(H, unwrapLoop(LR));
+}
+
+/// The range over L of a pointer that is an affine recurrence of a loop
+/// directly inside L (a copy loop, a compute loop): over that inner loop it
+/// runs from its start to its value after the inner loop's last iteration
+/// (ScalarEvolution's backedge-taken count, which must not change with L's
+/// iterations), not wrapping (ScalarEvolution's NUW or NW flag -- a pointer
+/// recurrence whose every value is a valid access cannot wrap the address
+/// space without meeting its start -- and a step known non-negative); then *Lo is the least start
+/// and *Hi the greatest end over L's iterations, each an invariant or an affine recurrence of L
+/// whose not wrapping over L's count is tested at run time (WrapChecks).
+/// A loop not entered accesses nothing, so a range computed for it as if
+/// it were is only wider than needed. False when any of this fails.
+static bool innerRange(pl_access_bounds *B, const SCEVAddRecExpr *IR, const SCEV *&Lo,
+                       const SCEV *&Hi) {
+  ScalarEvolution &SE = B->H->SE();
+  Loop *L = B->L;
+  const Loop *In = IR->getLoop();
+  if (In->getParentLoop() != L || !IR->isAffine() ||
+      !(IR->hasNoUnsignedWrap() || IR->hasNoSelfWrap()))
+    return false;
+  const SCEV *InBTC = SE.getBackedgeTakenCount(In), *InStep = IR->getStepRecurrence(SE);
+  if (isa<SCEVCouldNotCompute>(InBTC) || !SE.isLoopInvariant(InBTC, L) ||
+      !SE.isLoopInvariant(InStep, L) || !SE.isKnownNonNegative(InStep))
+    return false;
+  const SCEV *BTC = B->PSE.getBackedgeTakenCount();
+  if (isa<SCEVCouldNotCompute>(BTC))
+    BTC = B->LatchBTC;
+  const SCEV *Ends[2] = {IR->getStart(), IR->evaluateAtIteration(InBTC, SE)};
+  for (int K = 0; K < 2; ++K) {
+    const SCEV *E = Ends[K];
+    if (!SE.isLoopInvariant(E, L)) {
+      auto *OR = dyn_cast<SCEVAddRecExpr>(E);
+      SmallVector<const SCEVPredicate *, 4> Preds;
+      if (!OR) // a zext of one, under a no-wrap predicate tested at run time
+        OR = pl_compat::as_add_rec(SE, E, L, Preds);
+      if (!OR || OR->getLoop() != L || !OR->isAffine() || !BTC || isa<SCEVCouldNotCompute>(BTC) ||
+          !SE.isLoopInvariant(BTC, L))
+        return false;
+      for (const SCEVPredicate *P : Preds)
+        B->PSE.addPredicate(*P);
+      const SCEV *First = OR->getStart(), *Last = OR->evaluateAtIteration(BTC, SE);
+      const SCEV *Step = OR->getStepRecurrence(SE);
+      B->WrapChecks.push_back({First, Step, BTC});
+      if (SE.isKnownNonNegative(Step))
+        E = K ? Last : First;
+      else if (SE.isKnownNegative(Step))
+        E = K ? First : Last;
+      else
+        E = K ? SE.getUMaxExpr(First, Last) : SE.getUMinExpr(First, Last);
+    }
+    (K ? Hi : Lo) = E;
+  }
+  return true;
 }
 
 int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size) {
@@ -74,7 +132,11 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
     return -1;
   const SCEV *S = B->PSE.getSCEV(Ptr);
   const SCEV *Lo = S, *Hi = S;
-  if (!SE.isLoopInvariant(S, L)) {
+  auto *Inner = dyn_cast<SCEVAddRecExpr>(S);
+  if (Inner && Inner->getLoop() != L) {
+    if (!innerRange(B, Inner, Lo, Hi))
+      return -1;
+  } else if (!SE.isLoopInvariant(S, L)) {
     // LoopAccessAnalysis's getStartAndEndForAccess: the add-recurrence's
     // start and its value after the last iteration; a zext or sext of a
     // narrower recurrence becomes one under a no-wrap predicate.
@@ -88,7 +150,7 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
       if (!B->LatchBTC || !AR || AR->getLoop() != L || !AR->isAffine())
         return -1;
       BTC = B->LatchBTC;
-      B->WrapChecks.push_back({AR->getStart(), AR->getStepRecurrence(SE)});
+      B->WrapChecks.push_back({AR->getStart(), AR->getStepRecurrence(SE), BTC});
     } else {
       if (!AR)
         AR = B->PSE.getAsAddRec(Ptr);
@@ -146,11 +208,11 @@ LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRe
   // start + step * count, exactly (128 bits), must stay in [0, 2^64).
   IRBuilder<> IRB(I);
   Type *I64 = IRB.getInt64Ty(), *I128 = IRB.getInt128Ty();
-  for (auto [Start, Step] : B->WrapChecks) {
+  for (auto [Start, Step, Count] : B->WrapChecks) {
     const SCEV *S = Start->getType()->isPointerTy() ? SE.getPtrToIntExpr(Start, I64) : Start;
     const SCEV *End = SE.getAddExpr(
         SE.getZeroExtendExpr(S, I128),
-        SE.getMulExpr(SE.getSignExtendExpr(Step, I128), SE.getZeroExtendExpr(B->LatchBTC, I128)));
+        SE.getMulExpr(SE.getSignExtendExpr(Step, I128), SE.getZeroExtendExpr(Count, I128)));
     Value *E = Exp.expandCodeFor(End, I128, I);
     Value *Out = IRB.CreateICmpUGT(E, ConstantInt::get(I128, ~uint64_t(0)), "pl.alias.wrap");
     Fails = Fails ? IRB.CreateOr(Fails, Out) : Out;

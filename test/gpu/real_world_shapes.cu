@@ -7,8 +7,10 @@
 // on the thread (nested per-thread predicates), and a segmented loop whose
 // bounds sit in `__shared__ int`s (segments of 0 to 17 tiles), and unrolled
 // copies under one zero-fill guard that clang splits into a store of the
-// load and a store of zeros (ragged K). The plugin build's output hashes
-// equal the plain build's.
+// load and a store of zeros (ragged K), and a copy loop whose source the
+// loop may write (no __restrict__), behind the runtime alias check, launched
+// with the output apart from the input and shifted onto it. The plugin
+// build's output hashes equal the plain build's.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -24,11 +26,13 @@
 // REMARK-DAG: remark: pipelined loop with {{.*}}2 cp.async copies of 16 bytes{{.*}}[sm_90, kernel 'loaderGemv
 // REMARK-DAG: remark: pipelined loop with {{.*}}[sm_90, kernel 'segmentSum
 // REMARK-DAG: remark: pipelined loop with {{.*}}[sm_90, kernel 'raggedGemm
+// REMARK-DAG: remark: pipelined loop with {{.*}}with a runtime alias check{{.*}}[sm_90, kernel 'scanTiles
 // CHECK: sgemm threads=64 M=128 N=192 K=1000 err=0 hash=
 // CHECK: rows K=1000 err=0 hash=
 // CHECK: loader K=1000 err=0 hash=
 // CHECK: segments err=0 hash=
 // CHECK: ragged K=1001 err=0 hash=
+// CHECK: scan n=17 overlap=1 err=0 hash=
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -179,6 +183,19 @@ __global__ void raggedGemm(int N, int K, const float *__restrict__ A, const floa
     C[(blockIdx.y * 64 + (tid / 16) * 4 + i) * N + blockIdx.x * 64 + (tid % 16) * 4 + i] = acc[i];
 }
 
+__global__ void scanTiles(int n, const float *in, float *out) {
+  __shared__ float tile[1024];
+  float acc = 0.0f;
+  for (int t = 0; t < n; ++t) {
+    for (int i = threadIdx.x; i < 1024; i += blockDim.x)
+      tile[i] = in[(size_t)(blockIdx.x * (n + 1) + t) * 1024 + i];
+    __syncthreads();
+    acc += tile[threadIdx.x] + tile[1023 - threadIdx.x] * 0.5f;
+    out[(size_t)(blockIdx.x * (n + 1) + t) * 1024 + threadIdx.x] = acc;
+    __syncthreads();
+  }
+}
+
 static uint64_t fnv(const void *p, size_t n) {
   uint64_t h = 1469598103934665603ull;
   for (size_t i = 0; i < n; ++i)
@@ -285,5 +302,24 @@ int main(int argc, char **argv) {
     report(what, C, M * N * 4, e);
     cudaFree(A), cudaFree(B), cudaFree(C);
   }
+  for (int n : {0, 1, 2, 3, 5, 17})
+    for (int overlap = 0; overlap < 2; ++overlap) {
+      const int blocks = 12;
+      const size_t elems = (size_t)blocks * (n + 1) * 1024 + 1024;
+      float *in = (float *)random_device(elems * 4, seed * 19 + n);
+      float *out = in + 1024; // each block owns n + 1 tiles: no block writes another's
+      if (!overlap) {
+        cudaMalloc(&out, elems * 4);
+        cudaMemset(out, 0, elems * 4);
+      }
+      scanTiles<<<blocks, 256>>>(n, in, out);
+      cudaError_t e = cudaDeviceSynchronize();
+      char what[64];
+      snprintf(what, sizeof what, "scan n=%d overlap=%d", n, overlap);
+      report(what, overlap ? in : out, elems * 4, e);
+      if (!overlap)
+        cudaFree(out);
+      cudaFree(in);
+    }
   return 0;
 }
