@@ -63,6 +63,24 @@ pl_access_bounds *pl_access_bounds_create(pl_host *H, pl_loop_ref LR) {
   return new (std::nothrow) pl_access_bounds(H, unwrapLoop(LR));
 }
 
+/// The least and the greatest value of a recurrence that runs from
+/// `First` to `Last` by `Step`: in that order for a step known
+/// non-negative, reversed for one known negative, else their unsigned
+/// minimum and maximum.
+static void orderedEnds(ScalarEvolution &SE, const SCEV *First, const SCEV *Last, const SCEV *Step,
+                        const SCEV *&Lo, const SCEV *&Hi) {
+  if (SE.isKnownNonNegative(Step)) {
+    Lo = First;
+    Hi = Last;
+  } else if (SE.isKnownNegative(Step)) {
+    Lo = Last;
+    Hi = First;
+  } else {
+    Lo = SE.getUMinExpr(First, Last);
+    Hi = SE.getUMaxExpr(First, Last);
+  }
+}
+
 /// The range over L of a pointer that is an affine recurrence of a loop
 /// directly inside L (a copy loop, a compute loop): over that inner loop it
 /// runs from its start to its value after the inner loop's last iteration
@@ -102,15 +120,10 @@ static bool innerRange(pl_access_bounds *B, const SCEVAddRecExpr *IR, const SCEV
         return false;
       for (const SCEVPredicate *P : Preds)
         B->PSE.addPredicate(*P);
-      const SCEV *First = OR->getStart(), *Last = OR->evaluateAtIteration(BTC, SE);
-      const SCEV *Step = OR->getStepRecurrence(SE);
-      B->WrapChecks.push_back({First, Step, BTC});
-      if (SE.isKnownNonNegative(Step))
-        E = K ? Last : First;
-      else if (SE.isKnownNegative(Step))
-        E = K ? First : Last;
-      else
-        E = K ? SE.getUMaxExpr(First, Last) : SE.getUMinExpr(First, Last);
+      const SCEV *Step = OR->getStepRecurrence(SE), *Least, *Greatest;
+      B->WrapChecks.push_back({OR->getStart(), Step, BTC});
+      orderedEnds(SE, OR->getStart(), OR->evaluateAtIteration(BTC, SE), Step, Least, Greatest);
+      E = K ? Greatest : Least;
     }
     (K ? Hi : Lo) = E;
   }
@@ -165,18 +178,8 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
       if (!AR)
         return -1;
     }
-    const SCEV *Start = AR->getStart(), *End = AR->evaluateAtIteration(BTC, SE);
-    const SCEV *Step = AR->getStepRecurrence(SE);
-    if (SE.isKnownNonNegative(Step)) {
-      Lo = Start;
-      Hi = End;
-    } else if (SE.isKnownNegative(Step)) {
-      Lo = End;
-      Hi = Start;
-    } else {
-      Lo = SE.getUMinExpr(Start, End);
-      Hi = SE.getUMaxExpr(Start, End);
-    }
+    orderedEnds(SE, AR->getStart(), AR->evaluateAtIteration(BTC, SE), AR->getStepRecurrence(SE), Lo,
+                Hi);
   }
   const DataLayout &DL = B->H->F.getParent()->getDataLayout();
   Type *IdxTy = DL.getIndexType(Ptr->getType());
