@@ -341,10 +341,13 @@ static int find_predicate(pl_host *host, const pl_candidate *c, LLVMBasicBlockRe
   unsigned n = 0; /* terms found, innermost first */
   LLVMBasicBlockRef x = sb, q = pl_idom(host, sb);
   for (; q && pl_candidate_has_block(c, q); x = q, q = pl_idom(host, q)) {
-    int outer = pl_dominates(host, q, kb);
-    if (branch_to(q, x, &cond[n], &neg[n])) {
+    int outer = pl_dominates(host, q, kb), negated;
+    LLVMValueRef term;
+    if (branch_to(q, x, &term, &negated)) {
       if (n == PL_MAX_GUARD_TERMS)
         return 0;
+      cond[n] = term;
+      neg[n] = negated;
       x_of[n] = x;
       q_of[n++] = q;
     } else if (outer) {
