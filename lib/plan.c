@@ -11,6 +11,8 @@
 #include "ptxas.h"
 #include "uses.h"
 
+#include <llvm-c/DebugInfo.h>
+
 #include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -528,6 +530,9 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
   memset(plan, 0, sizeof *plan);
   plan->in_place = 1;
   pl_fail_copy(&plan->no_ring, no_ring);
+  plan->no_ring_at = no_ring->inst && LLVMIsAInstruction(no_ring->inst)
+                         ? LLVMInstructionGetDebugLoc(no_ring->inst)
+                         : NULL;
   plan->stages = plan->requested = 1;
   plan->nrings = c->ntiles;
   plan->rings = pl_xcalloc(c->ntiles ? c->ntiles : 1, sizeof *plan->rings);

@@ -42,7 +42,12 @@ typedef struct pl_plan {
    * barriers kept, every copy's load one iteration early in registers;
    * `stages` is 1, the rings are empty, every copy is register-lowered. */
   int in_place;
-  pl_fail no_ring;                 /**< with in_place: why no ring (the ring's reason) */
+  pl_fail no_ring; /**< with in_place: why no ring (the ring's reason) */
+  /** The debug location of no_ring.inst, read when the plan is made: the
+   * in-place rewrite may replace that instruction (an llvm.memcpy copy
+   * becomes a load and a store), so after it only this locates the
+   * remark. NULL: no location. */
+  LLVMMetadataRef no_ring_at;
   pl_lowering_kind lowering;       /**< the first copy's; see copy_lowering */
   pl_lowering_kind *copy_lowering; /**< per plan copy (owned) */
   unsigned used;                   /**< bit k set: some copy uses lowering k */

@@ -417,8 +417,10 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
   pl_remark_str(r, "Lowering", "registers in place");
   emit_passed(host, r, c, plan);
   if (plan->no_ring.inst || plan->no_ring.detail) { /* where the ring's reason lies */
-    r = pl_remark_begin(host, PL_REMARK_ANALYSIS, pl_reason_name(plan->no_ring.reason), c->loop,
-                        plan->no_ring.inst);
+    /* no_ring.inst may be gone (rewritten in place): its location only */
+    const char *name = pl_reason_name(plan->no_ring.reason);
+    r = plan->no_ring_at ? pl_remark_begin_at(host, PL_REMARK_ANALYSIS, name, plan->no_ring_at)
+                         : pl_remark_begin(host, PL_REMARK_ANALYSIS, name, c->loop, NULL);
     pl_remark_text(r, "no ring: ");
     pl_remark_text(r, plan->no_ring.detail ? plan->no_ring.detail
                                            : (plan->no_ring.message ? plan->no_ring.message : ""));
