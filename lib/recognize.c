@@ -372,11 +372,12 @@ static int find_predicate(pl_host *host, const pl_candidate *c, LLVMBasicBlockRe
 }
 
 /* The sibling store of `s`, a plain store into a tile: the store to the
- * same address, of a value of the same type, in the other successor of the
- * two-way branch of the only predecessor P of s's block, which must be
- * P's only predecessor too; P must run on every iteration (dominate the
- * kept barrier's block). Sets *cond and *negated (s's block is taken
- * when cond is false). NULL when there is none. */
+ * same address (the same pointer, or one at ScalarEvolution distance 0:
+ * each arm may compute it again), of a value of the same type, in the
+ * other successor of the two-way branch of the only predecessor P of s's
+ * block, which must be P's only predecessor too; P must run on every
+ * iteration (dominate the kept barrier's block). Sets *cond and *negated
+ * (s's block is taken when cond is false). NULL when there is none. */
 static LLVMValueRef sibling_store(pl_host *host, const pl_candidate *c, LLVMValueRef s,
                                   LLVMValueRef *cond, int *negated) {
   LLVMBasicBlockRef a = LLVMGetInstructionParent(s), p = pl_idom(host, a);
@@ -388,8 +389,11 @@ static LLVMValueRef sibling_store(pl_host *host, const pl_candidate *c, LLVMValu
   LLVMBasicBlockRef b = LLVMGetSuccessor(br, *negated ? 0 : 1);
   if (pl_pred_count(b) != 1)
     return NULL;
+  int64_t d;
   for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-    if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == LLVMGetOperand(s, 1) &&
+    if (LLVMIsAStoreInst(i) &&
+        (LLVMGetOperand(i, 1) == LLVMGetOperand(s, 1) ||
+         (pl_scev_const_distance(host, LLVMGetOperand(i, 1), LLVMGetOperand(s, 1), &d) && !d)) &&
         LLVMTypeOf(LLVMGetOperand(i, 0)) == LLVMTypeOf(LLVMGetOperand(s, 0)) &&
         !LLVMGetVolatile(i) && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic)
       return i;

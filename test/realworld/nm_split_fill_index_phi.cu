@@ -1,0 +1,48 @@
+// Known limit (real-world shape 10, second form): the split zero-fill copies
+// of test/realworld/split_zero_fill.cu with 64-bit indices and pointer bumps.
+// Each arm of the split branch computes the stores' address again (the B
+// pairs are found by ScalarEvolution: their addresses are at distance 0),
+// and GVN merges the index of an A copy stored after the branch into a phi of
+// two equal indices, one per arm: that copy's address is no recomputable
+// function of the loop's values, so the loop is declined today with the IR
+// unchanged. Pipelining it needs such a phi read as either of its (equal)
+// operands.
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.after.ll -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not="remark: pipelined"
+// RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.before.ll -Rpass-missed=cuda-pipeline
+// RUN: diff %t.before.ll %t.after.ll
+#define RG_T 64
+#define RG_BK 8
+
+__global__ void __launch_bounds__(128)
+    raggedGemm64(int M, int N, int K, const float *__restrict__ A, const float *__restrict__ B,
+                 float *__restrict__ C) {
+  __shared__ float AsT[RG_BK][RG_T + 4];
+  __shared__ float Bs[RG_BK][RG_T];
+  const int tid = threadIdx.x, ty = tid / 16, tx = tid % 16;
+  const int ak = tid / 16, am = (tid % 16) * 4;
+  A += (size_t)blockIdx.y * RG_T * K;
+  B += blockIdx.x * RG_T;
+  C += (size_t)blockIdx.y * RG_T * N + blockIdx.x * RG_T;
+  float acc[8][4] = {};
+  // CHECK: nm_split_fill_index_phi.cu:[[@LINE+1]]:3: remark: loop not pipelined: the copy into tile 'AsT' depends on a value merged from 2 paths
+  for (int k0 = 0; k0 < K; k0 += RG_BK) {
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+      AsT[ak][am + j] = (k0 + ak < K) ? A[(size_t)(am + j) * K + k0 + ak] : 0.0f;
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+      Bs[ak][am + j] = (k0 + ak < K) ? B[(size_t)(k0 + ak) * N + am + j] : 0.0f;
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < RG_BK; ++k)
+#pragma unroll
+      for (int m = 0; m < 8; ++m)
+#pragma unroll
+        for (int n = 0; n < 4; ++n)
+          acc[m][n] += AsT[k][ty * 8 + m] * Bs[k][tx * 4 + n];
+    __syncthreads();
+  }
+  for (int m = 0; m < 8; ++m)
+    for (int n = 0; n < 4; ++n)
+      C[(ty * 8 + m) * N + tx * 4 + n] = acc[m][n];
+}
