@@ -85,8 +85,11 @@ typedef struct pl_cost {
   unsigned regs_ring;     /**< the same with the ring: ptxas's count plus
                                the staged registers, else the estimate */
   int regs_measured;      /**< regs is ptxas's count (pl_cost_measured) */
-  int regs_any;           /**< the decision is the same at every count, and
-                               ptxas was not asked (pl_cost_any_registers) */
+  int regs_any;           /**< the decision is the same at every count of
+                               regs_lo..regs_hi, and ptxas was not asked
+                               (pl_cost_any_registers) */
+  unsigned regs_lo;       /**< the counts pl_cost_registers_matter weighed, */
+  unsigned regs_hi;       /**< from regs_lo to regs_hi (0 until then) */
   unsigned compute;       /**< compute instructions issued */
   unsigned tile_loads;    /**< of which loads from the tiles */
   unsigned math;          /**< of which FMA/FP or MMA instructions */
@@ -161,27 +164,45 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
  * thread. `plain` 0 (unknown) keeps the estimate. */
 void pl_cost_measured(pl_cost *cost, unsigned plain);
 
-/** Nonzero when the decision of pl_cost_decide(cost, max_stages, budget)
- * on filled inputs `cost` -- the stages chosen, or the reason none is --
- * depends on the plain kernel's registers: when it differs between two
- * counts that ptxas could give (pl_cost_measured), from 1 to the most a
+/** The register counts per thread ptxas could plausibly give the plain
+ * kernel of filled inputs `cost`, into *lo and *hi (1 <= *lo <= *hi): from
+ * the model's estimate (regs less the staged registers) divided by
+ * PL_COST_REGS_SPREAD to the estimate times it, within 1 and the most a
  * thread can have with the block's threads and minctasm blocks resident
  * (the register file over them, in units of 8, at most the chip's limit
  * per thread; CUDA C++ Programming Guide, "Technical Specifications per
- * Compute Capability"). Where it does not, ptxas need not be asked
- * (lib/ptxas.h). Changes nothing. */
-int pl_cost_registers_matter(const pl_cost *cost, unsigned max_stages, uint64_t budget);
+ * Compute Capability"). Changes nothing. */
+void pl_cost_register_range(const pl_cost *cost, unsigned *lo, unsigned *hi);
+
+/** Nonzero when the decision of pl_cost_decide(cost, max_stages, budget)
+ * on filled inputs `cost` -- the stages chosen, or the reason none is --
+ * depends on the plain kernel's registers: when it differs between two
+ * counts of pl_cost_register_range, which it records in cost->regs_lo and
+ * cost->regs_hi. Where it does not, ptxas need not be asked (lib/ptxas.h).
+ * Changes nothing else. */
+int pl_cost_registers_matter(pl_cost *cost, unsigned max_stages, uint64_t budget);
 
 /** Marks filled inputs `cost` as decided without ptxas because the
  * registers do not matter (pl_cost_registers_matter returned 0): the model
- * then weighs the estimate, at most the largest count weighed there, as it
+ * then weighs the estimate, brought within the counts weighed there, as it
  * would a count (the staged registers on top for the ring), so that it
- * decides as at every count. */
+ * decides as at each of them. */
 void pl_cost_any_registers(pl_cost *cost);
 
 /** Why the cost model's remarks give an estimate where ptxas was not
- * asked (pl_cost_any_registers). */
-#define PL_REGISTERS_DO_NOT_MATTER "every count gives the same decision"
+ * asked (pl_cost_any_registers): a printf format of the range weighed
+ * (cost->regs_lo, cost->regs_hi). */
+#define PL_REGISTERS_DO_NOT_MATTER "every count from %u to %u gives the same decision"
+
+/** How far ptxas's count of a plain kernel is taken to lie from the
+ * model's estimate (pl_cost_register_range): a factor of 2 either way.
+ * Calibrated, not proven: over 388 tile loops (bench/variant.cu, the
+ * examples, test/realworld/ and 200 generated kernels, sm_90 and sm_80),
+ * ptxas gave 0.72x to 1.53x the estimate for 90% of them and 0.27x to
+ * 2.69x at the extremes, and no count outside the range would have changed
+ * a decision the range agreed on (docs/design.md, "Registers from
+ * ptxas"). */
+#define PL_COST_REGS_SPREAD 2u
 
 /** Issue slots a cp.async narrower than 16 bytes costs beyond one
  * instruction: calibrated (docs/design.md), not from a manual. */

@@ -197,15 +197,28 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   return k->stages;
 }
 
-int pl_cost_registers_matter(const pl_cost *k, unsigned max_stages, uint64_t budget) {
+void pl_cost_register_range(const pl_cost *k, unsigned *lo, unsigned *hi) {
   unsigned cap = registers_cap(k);
+  unsigned est = k->regs > k->staged_regs ? k->regs - k->staged_regs : 1;
+  unsigned low = est / PL_COST_REGS_SPREAD, high = est * PL_COST_REGS_SPREAD;
+  if (!cap)
+    cap = 1;
+  *lo = low < 1 ? 1 : low > cap ? cap : low;
+  *hi = high > cap ? cap : high;
+}
+
+int pl_cost_registers_matter(pl_cost *k, unsigned max_stages, uint64_t budget) {
+  unsigned lo, hi;
+  pl_cost_register_range(k, &lo, &hi);
+  k->regs_lo = lo;
+  k->regs_hi = hi;
   unsigned first = 0;
   const char *why = NULL;
-  for (unsigned r = 1; r <= cap; ++r) {
+  for (unsigned r = lo; r <= hi; ++r) {
     pl_cost at = *k;
     pl_cost_measured(&at, r);
     unsigned s = pl_cost_decide(&at, max_stages, budget);
-    if (r > 1 && (s != first || strcmp(at.why, why) != 0))
+    if (r > lo && (s != first || strcmp(at.why, why) != 0))
       return 1;
     first = s;
     why = at.why;
@@ -215,10 +228,11 @@ int pl_cost_registers_matter(const pl_cost *k, unsigned max_stages, uint64_t bud
 
 void pl_cost_any_registers(pl_cost *k) {
   unsigned plain = k->regs > k->staged_regs ? k->regs - k->staged_regs : 1;
-  unsigned cap = registers_cap(k);
-  if (plain > cap) /* within the counts weighed, whose decisions agree */
-    plain = cap ? cap : 1;
-  pl_cost_measured(k, plain);
+  if (plain < k->regs_lo) /* within the counts weighed, whose decisions agree */
+    plain = k->regs_lo;
+  if (plain > k->regs_hi)
+    plain = k->regs_hi;
+  pl_cost_measured(k, plain ? plain : 1);
   k->regs_measured = 0;
   k->regs_any = 1;
 }

@@ -237,7 +237,8 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
              "; the plain loop waits for %u.%02u load latencies one after another (copy-loop "
              "trips)",
              k->serial_milli / 1000, k->serial_milli % 1000 / 10);
-  char regs[288];
+  char regs[288], any[80];
+  snprintf(any, sizeof any, PL_REGISTERS_DO_NOT_MATTER, k->regs_lo, k->regs_hi);
   if (k->regs_measured)
     snprintf(regs, sizeof regs, "%u registers (ptxas)", k->regs);
   else
@@ -247,7 +248,7 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
              : k->regs_any           ? "; ptxas not asked: "
                                      : "",
              plan->registers_unknown ? plan->registers_unknown
-             : k->regs_any           ? PL_REGISTERS_DO_NOT_MATTER
+             : k->regs_any           ? any
                                      : "");
   pl_fail_detail(f,
                  "cost model on %s: %u threads per block%s, %s, %llu bytes of tiles and %llu of "

@@ -4,7 +4,6 @@
 
 #include "alloc.h"
 #include "host_extract.h"
-#include "nvvm.h"
 
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Target.h>
@@ -245,13 +244,13 @@ static void parse(pl_ptxas *p, const char *out) {
   }
 }
 
-/* Compiles the `n` kernels `kernels` (of one module, for `cpu` and
- * `features`), alone, and records their counts. */
-static void measure(pl_ptxas *p, LLVMValueRef *kernels, size_t n, const char *cpu,
-                    const char *features, int rdc) {
+/* Compiles kernel `kernel` (for `cpu` and `features`) alone and records
+ * its count. */
+static void measure(pl_ptxas *p, LLVMValueRef kernel, const char *cpu, const char *features,
+                    int rdc) {
   char arch[80];
-  LLVMMemoryBufferRef bitcode = pl_extract_bitcode(kernels, n);
-  char *ptx = module_ptx(p, bitcode, LLVMGetTarget(LLVMGetGlobalParent(kernels[0])), cpu, features);
+  LLVMMemoryBufferRef bitcode = pl_extract_bitcode(&kernel, 1);
+  char *ptx = module_ptx(p, bitcode, LLVMGetTarget(LLVMGetGlobalParent(kernel)), cpu, features);
   LLVMDisposeMemoryBuffer(bitcode);
   char *path = ptx ? temp_file(p, ptx) : NULL;
   free(ptx);
@@ -386,22 +385,6 @@ static void cache_write(const char *path, unsigned regs) {
   free(tmp);
 }
 
-/* Nonzero when function `fn` is a kernel defined for `cpu` with a CTA
- * barrier: one whose loops may ask for its count. */
-static int may_ask(LLVMValueRef fn, const char *cpu) {
-  if (LLVMIsDeclaration(fn) || !pl_is_kernel(fn))
-    return 0;
-  char its[64];
-  fn_attribute(fn, "target-cpu", its, sizeof its);
-  if (strcmp(its, cpu) != 0)
-    return 0;
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-      if (LLVMIsACallInst(i) && pl_is_cta_barrier(i))
-        return 1;
-  return 0;
-}
-
 /* The count of kernel `fn` from the cache, into its entry (added), with
  * its cache file's path in *path (malloc'd; NULL without a cache). Returns
  * nonzero when the cache held it. */
@@ -420,54 +403,22 @@ static int from_cache(pl_ptxas *p, LLVMValueRef fn, const char *prefix, char **p
 }
 
 /* The count of `kernel`: from the cache where it holds it; else measured,
- * together with those of the kernels after it in the module that may ask
- * and that the cache does not hold (the pass walks the module's functions
- * in order, so they are still plain), by one ptxas run over them alone;
- * then cached. */
+ * by a ptxas run over the kernel alone, and cached. */
 static void measure_from(pl_ptxas *p, LLVMValueRef kernel, const char *cpu, const char *features,
                          int rdc) {
   char prefix[8192];
   const char *key =
       p->cache && key_prefix(p, cpu, features, rdc, prefix, sizeof prefix) ? prefix : NULL;
   char *path = NULL;
-  if (from_cache(p, kernel, key, &path)) {
-    free(path);
-    return;
-  }
-  size_t cap = 8, n = 0;
-  LLVMValueRef *batch = pl_xcalloc(cap, sizeof *batch);
-  char **paths = pl_xcalloc(cap, sizeof *paths);
-  batch[n] = kernel;
-  paths[n++] = path;
-  path = NULL;
-  for (LLVMValueRef fn = LLVMGetNextFunction(kernel); fn; fn = LLVMGetNextFunction(fn)) {
+  if (!from_cache(p, kernel, key, &path)) {
+    measure(p, kernel, cpu, features, rdc);
     size_t len = 0;
-    const char *name = LLVMGetValueName2(fn, &len);
-    if (!may_ask(fn, cpu) || find(p, name, len) < p->n || from_cache(p, fn, key, &path)) {
-      free(path);
-      path = NULL;
-      continue;
-    }
-    if (n == cap) {
-      batch = pl_xrealloc(batch, cap * 2, sizeof *batch);
-      paths = pl_xrealloc(paths, cap * 2, sizeof *paths);
-      cap *= 2;
-    }
-    batch[n] = fn;
-    paths[n++] = path;
-    path = NULL;
-  }
-  measure(p, batch, n, cpu, features, rdc);
-  for (size_t k = 0; k < n; ++k) {
-    size_t len = 0;
-    const char *name = LLVMGetValueName2(batch[k], &len);
+    const char *name = LLVMGetValueName2(kernel, &len);
     unsigned regs = p->regs[find(p, name, len)];
-    if (regs && paths[k])
-      cache_write(paths[k], regs);
-    free(paths[k]);
+    if (regs && path)
+      cache_write(path, regs);
   }
-  free(paths);
-  free(batch);
+  free(path);
 }
 
 unsigned pl_ptxas_registers(pl_ptxas *p, LLVMValueRef kernel, int rdc) {

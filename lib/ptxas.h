@@ -10,20 +10,19 @@
  *   takes 40 registers with its asserts before and in the loop, 32 with
  *   either alone, for the same loop (docs/design.md, "Registers from
  *   ptxas"). So the plan asks ptxas itself, for the loops whose decision
- *   depends on the count (pl_cost_registers_matter). Each count is kept in
+ *   depends on the count within a factor of 2 of its estimate
+ *   (pl_cost_registers_matter). Each count is kept in
  *   a cache on disk (`ptxas-cache`), named by the BLAKE3 hash of the
  *   kernel's bitcode taken alone with what it uses (pl_extract_bitcode) and
  *   of the LLVM, the target and the ptxas: a kernel compiled before,
  *   unchanged, is not compiled again, whatever else changed in its file.
- *   Where the cache does not hold the kernel asked about, it and the
- *   kernels after it in the module that may ask too (defined for the same
- *   target, with a barrier) and that the cache does not hold either are
- *   taken alone, compiled to PTX by LLVM's own NVPTX back end
- *   (LLVMTargetMachineEmitToMemoryBuffer, for the kernels' target-cpu and
- *   target-features) and assembled by one `ptxas -v`, whose "Used N
- *   registers" line per entry function is read back. The pass walks the
- *   module's functions in order, so those kernels are still plain. Nothing
- *   of the module changes.
+ *   Where the cache does not hold it, the kernel is taken alone, compiled
+ *   to PTX by LLVM's own NVPTX back end (LLVMTargetMachineEmitToMemoryBuffer,
+ *   for the kernel's target-cpu and target-features) and assembled by
+ *   `ptxas -v`, whose "Used N registers" line is read back: one run per
+ *   kernel asked about, since few kernels are (a run over every kernel that
+ *   might ask, at the first question, compiled most of a file's kernels for
+ *   nothing). Nothing of the module changes.
  * USAGE:
  *   pl_ptxas *p = pl_ptxas_new("ptxas", pl_ptxas_cache_default());
  *   unsigned regs = pl_ptxas_registers(p, kernel, rdc); // 0: unknown
@@ -55,9 +54,8 @@ char *pl_ptxas_cache_default(void);
 void pl_ptxas_free(pl_ptxas *p);
 
 /** 32-bit registers per thread that ptxas allocates to kernel `kernel`
- * (an NVPTX entry function) as it stands at the first call about it, or
- * about a kernel before it in its module whose ptxas run compiled it too
- * (above); later calls read what was found. `rdc` nonzero: the
+ * (an NVPTX entry function) as it stands at the first call about it;
+ * later calls read what was found. `rdc` nonzero: the
  * device code is relocatable, and ptxas compiles without linking (`-c`).
  * Returns 0 when the count is unknown: the back end or ptxas could not be
  * run, ptxas failed, or its output names no count for the kernel; then

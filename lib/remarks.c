@@ -145,7 +145,9 @@ static void remark_registers(pl_remark *r, const pl_plan *plan) {
     pl_remark_str(r, "PtxasUnavailable", plan->registers_unknown);
   } else if (k->regs_any) {
     pl_remark_text(r, "; ptxas not asked: ");
-    pl_remark_str(r, "PtxasNotAsked", PL_REGISTERS_DO_NOT_MATTER);
+    char any[80];
+    snprintf(any, sizeof any, PL_REGISTERS_DO_NOT_MATTER, k->regs_lo, k->regs_hi);
+    pl_remark_str(r, "PtxasNotAsked", any);
   }
   pl_remark_text(r, ")");
 }
