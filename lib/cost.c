@@ -8,6 +8,10 @@
 \*===----------------------------------------------------------------------===*/
 #include "cost.h"
 
+#include "launch_shapes.h"
+
+#include <stdio.h>
+
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "host_memory.h"
@@ -380,12 +384,25 @@ static unsigned serial_latencies_milli(pl_host *host, const pl_candidate *c, uns
 }
 
 /* The block size the model assumes: the launch bounds, else what the
- * kernel asserts, else PL_COST_ASSUMED_THREADS. */
+ * kernel asserts, else the launches in its translation unit when every one
+ * has a constant shape (the largest block of them where they differ: the
+ * fewest resident blocks, where the ring gains most and a ring's shared
+ * memory costs most occupancy), else PL_COST_ASSUMED_THREADS. */
 static void block_size(pl_host *host, const pl_candidate *c, pl_cost *cost) {
   pl_launch_bounds(c->function, &cost->threads, &cost->min_blocks);
   if (!cost->threads) {
     cost->threads = asserted_threads(host, c);
     cost->threads_asserted = cost->threads != 0;
+  }
+  if (!cost->threads) {
+    pl_launches l;
+    pl_launches_of(c->function, &l);
+    cost->launches_unknown = l.unknown;
+    if (l.n && !l.unknown) {
+      cost->threads = l.max_threads;
+      cost->threads_launched = l.n;
+      cost->threads_launched_min = l.min_threads;
+    }
   }
   if (!cost->threads) {
     cost->threads = PL_COST_ASSUMED_THREADS;
@@ -497,4 +514,23 @@ void pl_cost_measured(pl_cost *cost, unsigned plain) {
   cost->regs = plain < most ? plain : most;
   cost->regs_ring = plain + cost->staged_regs < most ? plain + cost->staged_regs : most;
   cost->regs_measured = 1;
+}
+
+const char *pl_cost_threads_note(const pl_cost *k, char *buf, size_t len) {
+  if (k->threads_asserted)
+    snprintf(buf, len, " (the kernel checks blockDim)");
+  else if (k->threads_launched && k->threads_launched_min != k->threads)
+    snprintf(buf, len, " (the largest of its launches in this file, of %u to %u threads)",
+             k->threads_launched_min, k->threads);
+  else if (k->threads_launched)
+    snprintf(buf, len, " (its launch%s in this file)", k->threads_launched > 1 ? "es" : "");
+  else if (k->threads_assumed && k->launches_unknown)
+    snprintf(buf, len,
+             " (assumed: no launch bounds, and a launch in this file whose block is not a "
+             "constant; add __launch_bounds__)");
+  else if (k->threads_assumed)
+    snprintf(buf, len, " (assumed: no launch bounds; add __launch_bounds__)");
+  else
+    snprintf(buf, len, "%s", "");
+  return buf;
 }

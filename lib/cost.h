@@ -64,48 +64,55 @@ const pl_chip *pl_chip_for_sm(unsigned sm);
  * warp and per iteration of the tile loop unless said otherwise. */
 typedef struct pl_cost {
   /* inputs */
-  unsigned sm;            /**< target compute capability */
-  const pl_chip *chip;    /**< its table entry (never NULL once filled) */
-  unsigned threads;       /**< threads per block */
-  int threads_assumed;    /**< no launch bounds: `threads` is assumed */
-  int threads_asserted;   /**< no launch bounds: `threads` is the block
-                               shape the kernel asserts (blockDim) */
-  unsigned min_blocks;    /**< minctasm of __launch_bounds__, else 0 */
-  uint64_t tile_bytes;    /**< one stage: the tiles' bytes; for a tile of
-                               dynamic shared memory (no size), the bytes
-                               the block's copies write per iteration */
-  uint64_t stage_bytes;   /**< one stage of the ring: slots, aligned */
-  uint64_t other_shared;  /**< other static __shared__ bytes */
-  unsigned carried_words; /**< 32-bit words carried around the loop */
-  unsigned live_in_words; /**< 32-bit words defined before the loop and
-                               used in it (held across it) */
-  unsigned regs;          /**< registers per thread of the plain kernel:
-                               ptxas's count (regs_measured), else the
-                               estimate, which counts the staged ones too */
-  unsigned regs_ring;     /**< the same with the ring: ptxas's count plus
-                               the staged registers, else the estimate */
-  int regs_measured;      /**< regs is ptxas's count (pl_cost_measured) */
-  int regs_any;           /**< the decision is the same at every count of
-                               regs_lo..regs_hi, and ptxas was not asked
-                               (pl_cost_any_registers) */
-  unsigned regs_lo;       /**< the counts pl_cost_registers_matter weighed, */
-  unsigned regs_hi;       /**< from regs_lo to regs_hi (0 until then) */
-  unsigned compute;       /**< compute instructions issued */
-  unsigned tile_loads;    /**< of which loads from the tiles */
-  unsigned math;          /**< of which FMA/FP or MMA instructions */
-  unsigned wavefronts;    /**< shared-memory wavefronts of tile loads */
-  unsigned loop_loads;    /**< global loads the copy stage issued */
-  unsigned serial_milli;  /**< load latencies the plain loop waits one after
-                               another per iteration, in thousandths: 1000
-                               for straight-line copies, plus each copy
-                               loop's trips (cost.c) */
-  unsigned ring_copies;   /**< copies the ring issues per thread (after
-                               widening): cp.async and register-staged */
-  unsigned staged_copies; /**< of which staged through registers */
-  unsigned staged_regs;   /**< 32-bit registers those hold across the
-                               compute (plan.c, staged_registers) */
-  unsigned added;         /**< instructions the ring adds */
-  uint64_t trip;          /**< constant trip count, 0 when unknown */
+  unsigned sm;                   /**< target compute capability */
+  const pl_chip *chip;           /**< its table entry (never NULL once filled) */
+  unsigned threads;              /**< threads per block */
+  int threads_assumed;           /**< no launch bounds: `threads` is assumed */
+  int threads_asserted;          /**< no launch bounds: `threads` is the block
+                                      shape the kernel asserts (blockDim) */
+  unsigned threads_launched;     /**< no launch bounds or assertion: `threads`
+                                      is the largest block of this many
+                                      launches in the translation unit
+                                      (lib/launch_shapes.h), 0 otherwise */
+  unsigned threads_launched_min; /**< the smallest block of those launches */
+  unsigned launches_unknown;     /**< launches in the translation unit whose
+                                      block shape is not a constant */
+  unsigned min_blocks;           /**< minctasm of __launch_bounds__, else 0 */
+  uint64_t tile_bytes;           /**< one stage: the tiles' bytes; for a tile of
+                                      dynamic shared memory (no size), the bytes
+                                      the block's copies write per iteration */
+  uint64_t stage_bytes;          /**< one stage of the ring: slots, aligned */
+  uint64_t other_shared;         /**< other static __shared__ bytes */
+  unsigned carried_words;        /**< 32-bit words carried around the loop */
+  unsigned live_in_words;        /**< 32-bit words defined before the loop and
+                                      used in it (held across it) */
+  unsigned regs;                 /**< registers per thread of the plain kernel:
+                                      ptxas's count (regs_measured), else the
+                                      estimate, which counts the staged ones too */
+  unsigned regs_ring;            /**< the same with the ring: ptxas's count plus
+                                      the staged registers, else the estimate */
+  int regs_measured;             /**< regs is ptxas's count (pl_cost_measured) */
+  int regs_any;                  /**< the decision is the same at every count of
+                                      regs_lo..regs_hi, and ptxas was not asked
+                                      (pl_cost_any_registers) */
+  unsigned regs_lo;              /**< the counts pl_cost_registers_matter weighed, */
+  unsigned regs_hi;              /**< from regs_lo to regs_hi (0 until then) */
+  unsigned compute;              /**< compute instructions issued */
+  unsigned tile_loads;           /**< of which loads from the tiles */
+  unsigned math;                 /**< of which FMA/FP or MMA instructions */
+  unsigned wavefronts;           /**< shared-memory wavefronts of tile loads */
+  unsigned loop_loads;           /**< global loads the copy stage issued */
+  unsigned serial_milli;         /**< load latencies the plain loop waits one after
+                                      another per iteration, in thousandths: 1000
+                                      for straight-line copies, plus each copy
+                                      loop's trips (cost.c) */
+  unsigned ring_copies;          /**< copies the ring issues per thread (after
+                                      widening): cp.async and register-staged */
+  unsigned staged_copies;        /**< of which staged through registers */
+  unsigned staged_regs;          /**< 32-bit registers those hold across the
+                                      compute (plan.c, staged_registers) */
+  unsigned added;                /**< instructions the ring adds */
+  uint64_t trip;                 /**< constant trip count, 0 when unknown */
   /** The in-place shape (rewrite_in_place.h): loads one iteration ahead
    * in registers with the loop's own shared memory and both barriers; the
    * model weighs S = 2 at the plain kernel's shared memory, and a tie
@@ -151,10 +158,17 @@ typedef struct pl_cost_ring {
  * `ring`, on target `sm` (>= 80). Reads the kernel's launch bounds from
  * !nvvm.annotations (maxntid{x,y,z}, reqntid{x,y,z}, minctasm); without
  * them takes the block shape the kernel asserts on blockDim where the loop
- * is entered, else assumes PL_COST_ASSUMED_THREADS threads. Changes no
- * IR. */
+ * is entered, else the largest block of its launches in the translation
+ * unit when all of them are constant (lib/launch_shapes.h), else assumes
+ * PL_COST_ASSUMED_THREADS threads. Changes no IR. */
 void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_cost_ring *ring,
                     pl_cost *cost);
+
+/** Where the block size of filled inputs `cost` comes from, as a remark's
+ * parenthetical (" (the kernel checks blockDim)", " (its launches in this
+ * file)", " (assumed: no launch bounds; add __launch_bounds__)", or "" for
+ * launch bounds), written into `buf` of `len` bytes; returns `buf`. */
+const char *pl_cost_threads_note(const pl_cost *cost, char *buf, size_t len);
 
 /** Replaces the register estimate of filled inputs `cost` by `plain`,
  * the registers per thread that ptxas allocates to the kernel without the

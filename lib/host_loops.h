@@ -88,6 +88,14 @@ LLVMMetadataRef pl_loop_start_location(pl_loop_ref loop);
  * first line. */
 void pl_loop_pin_location(pl_host *host, pl_loop_ref loop);
 
+/** Asks for `loop` to be fully unrolled, as `#pragma unroll` does: adds
+ * !{!"llvm.loop.unroll.full"} to its llvm.loop metadata (made, distinct
+ * and self-referential, when it has none), keeping the other entries.
+ * LoopUnrollPass then unrolls it when its trip count is a known constant
+ * and its unrolled size within -pragma-unroll-threshold. Changes metadata
+ * only. */
+void pl_loop_request_full_unroll(pl_loop_ref loop);
+
 #ifdef __cplusplus
 }
 #endif

@@ -97,6 +97,18 @@ int pl_scev_loop_stride(pl_host *host, LLVMValueRef ptr, LLVMBasicBlockRef bb, i
 int pl_scev_same_difference(pl_host *host, LLVMValueRef a1, LLVMValueRef b1, LLVMBasicBlockRef bb1,
                             LLVMValueRef a2, LLVMValueRef b2, LLVMBasicBlockRef bb2);
 
+/** ScalarEvolution's view of the address `ptr` from `base` (a pointer it
+ * is computed from): returns 1 when SCEV(ptr) - SCEV(base) is built of
+ * constants and add-recurrences only, through additions, multiplications,
+ * divisions, minima and maxima and integer casts, so that it is a constant
+ * once the counters of the recurrences' loops are (each loop fully
+ * unrolled); the loops, innermost and outermost alike, are written to
+ * loops[0..*n) (at most `cap`; more is a 0 return). 0 otherwise: a value
+ * unknown to ScalarEvolution takes part (a load, an argument), or the
+ * difference cannot be computed. */
+int pl_scev_counter_offset(pl_host *host, LLVMValueRef ptr, LLVMValueRef base, pl_loop_ref *loops,
+                           size_t cap, size_t *n);
+
 #ifdef __cplusplus
 }
 #endif

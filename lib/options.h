@@ -80,6 +80,10 @@ typedef struct pl_options {
   int in_place;                 /**< nonzero (default, `in-place=on`): a loop no
                                      ring can serve may be pipelined in place
                                      (lib/rewrite_in_place.h) */
+  int register_arrays;          /**< nonzero (default, `register-arrays=on`): loops
+                                     that keep a kernel's private array in local
+                                     memory are fully unrolled
+                                     (lib/register_arrays.h) */
   int help;                     /**< print every argument, attribute and pragma
                                      (pl_options_help()); the compile continues */
   char only[PL_OPTION_TEXT];    /**< POSIX extended regex: only kernels whose

@@ -5,6 +5,7 @@
 #include "census.h"
 #include "control.h"
 #include "host_loops.h"
+#include "launch_shapes.h"
 #include "legality.h"
 #include "nvvm.h"
 #include "plan.h"
@@ -555,6 +556,7 @@ static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opt
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
       if (!LLVMIsDeclaration(fn))
         check_unexamined(fn, opts->disabled ? PL_WHY_DISABLED : PL_WHY_NO_OPTIMIZATION);
+    pl_launches_erase(m);
     return 0;
   }
   check_filters(m, opts);
@@ -588,6 +590,7 @@ static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opt
   }
   pl_ptxas_free(registers);
   pl_unrolled_orphans(mh, m, opts, &report);
+  pl_launches_erase(m);
   /* forced stages the register lowering's two slots cut: said once per
    * device compilation, beyond each loop's passed remark */
   size_t cut = 0;

@@ -237,7 +237,7 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
              "; the plain loop waits for %u.%02u load latencies one after another (copy-loop "
              "trips)",
              k->serial_milli / 1000, k->serial_milli % 1000 / 10);
-  char regs[288], any[80];
+  char regs[288], any[80], threads[160];
   snprintf(any, sizeof any, PL_REGISTERS_DO_NOT_MATTER, k->regs_lo, k->regs_hi);
   if (k->regs_measured)
     snprintf(regs, sizeof regs, "%u registers (ptxas)", k->regs);
@@ -255,12 +255,9 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
                  "other __shared__ arrays; per warp and iteration %u instructions (%u tile loads, "
                  "%u math); %.0f busy cycles per block-iteration, %.0f more covered by the other "
                  "blocks%s",
-                 plan->arch, k->threads,
-                 k->threads_assumed    ? " (assumed: no launch bounds)"
-                 : k->threads_asserted ? " (the kernel checks blockDim)"
-                                       : "",
-                 regs, (unsigned long long)k->tile_bytes, (unsigned long long)k->other_shared,
-                 k->compute, k->tile_loads, k->math, k->busy, k->cover, serial);
+                 plan->arch, k->threads, pl_cost_threads_note(k, threads, sizeof threads), regs,
+                 (unsigned long long)k->tile_bytes, (unsigned long long)k->other_shared, k->compute,
+                 k->tile_loads, k->math, k->busy, k->cover, serial);
   return 0;
 }
 

@@ -162,9 +162,10 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_str(r, "Arch", plan->arch);
   pl_remark_text(r, ": ");
   pl_remark_u64(r, "Threads", k->threads);
-  pl_remark_text(r, k->threads_assumed    ? " threads per block (assumed: no launch bounds), "
-                    : k->threads_asserted ? " threads per block (the kernel checks blockDim), "
-                                          : " threads per block, ");
+  char note[160];
+  pl_remark_text(r, " threads per block");
+  pl_remark_text(r, pl_cost_threads_note(k, note, sizeof note));
+  pl_remark_text(r, ", ");
   remark_registers(r, plan);
   pl_remark_text(r, "; per warp and iteration ");
   pl_remark_u64(r, "Instructions", k->compute);

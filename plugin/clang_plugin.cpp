@@ -12,6 +12,7 @@
 //       -fplugin-arg-pipeline-stages=4 ...
 //
 //===----------------------------------------------------------------------===//
+#include "launches.h"
 #include "pass.h"
 
 extern "C" {
@@ -48,19 +49,38 @@ std::string selfPath() {
 }
 
 /// Reads the source names of the parameters of every device function and
-/// kernel, template instantiations included, by mangled name, once the
-/// translation unit is parsed -- before code generation, which runs after
-/// this consumer's HandleTranslationUnit.
+/// kernel, and the block shapes of the kernels' launches, template
+/// instantiations included, by mangled name, once the translation unit is
+/// parsed -- before code generation, which runs after this consumer's
+/// HandleTranslationUnit.
 class ParamNameReader : public ASTConsumer, public RecursiveASTVisitor<ParamNameReader> {
   std::shared_ptr<plParamNames> Names;
+  std::shared_ptr<plLaunchShapes> Launches;
   std::unique_ptr<ASTNameGenerator> Mangler;
+  ASTContext *Ctx = nullptr;
 
 public:
-  explicit ParamNameReader(std::shared_ptr<plParamNames> N) : Names(std::move(N)) {}
+  ParamNameReader(std::shared_ptr<plParamNames> N, std::shared_ptr<plLaunchShapes> L)
+      : Names(std::move(N)), Launches(std::move(L)) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Mangler = std::make_unique<ASTNameGenerator>(Ctx);
+    this->Ctx = &Ctx;
     TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  /// Each launch of a kernel (plLaunchedKernel): its block shape where it
+  /// is a constant (plugin/launches.h), else {0, 0, 0}.
+  bool VisitCallExpr(CallExpr *E) {
+    const Expr *Block = nullptr;
+    const FunctionDecl *FD = plLaunchedKernel(E, &Block);
+    if (!FD || !Block || E->isValueDependent() || E->isTypeDependent() ||
+        !FD->hasAttr<CUDAGlobalAttr>() || FD->isDependentContext())
+      return true;
+    unsigned Shape[3] = {0, 0, 0};
+    if (!plLaunchBlockShape(Block, *Ctx, Shape))
+      Shape[0] = Shape[1] = Shape[2] = 0;
+    (*Launches)[Mangler->getName(FD)].push_back({Shape[0], Shape[1], Shape[2]});
+    return true;
   }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->isDependentContext() || !FD->hasBody() ||
@@ -169,10 +189,12 @@ protected:
     if (CI.getLangOpts().GPURelocatableDeviceCode)
       O.rdc = 1;
     auto Names = std::make_shared<plParamNames>();
-    CG.PassBuilderCallbacks.push_back(
-        [O, Names](llvm::PassBuilder &PB) { plRegisterPassBuilderCallbacks(PB, O, Names); });
+    auto Launches = std::make_shared<plLaunchShapes>();
+    CG.PassBuilderCallbacks.push_back([O, Names, Launches](llvm::PassBuilder &PB) {
+      plRegisterPassBuilderCallbacks(PB, O, Names, "", Launches);
+    });
     plNoteActionRegisteredPass();
-    return std::make_unique<ParamNameReader>(Names);
+    return std::make_unique<ParamNameReader>(Names, Launches);
   }
 
   ActionType getActionType() override { return AddBeforeMainAction; }

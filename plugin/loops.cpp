@@ -98,3 +98,16 @@ void pl_loop_pin_location(pl_host *H, pl_loop_ref L) {
   const Loop *Lp = unwrapLoop(L);
   H->Pinned[Lp] = Lp->getStartLoc();
 }
+
+void pl_loop_request_full_unroll(pl_loop_ref LR) {
+  Loop *L = unwrapLoop(LR);
+  LLVMContext &Ctx = L->getHeader()->getContext();
+  SmallVector<Metadata *, 4> Ops = {nullptr}; // the self-reference
+  if (MDNode *ID = L->getLoopID())
+    for (unsigned I = 1, E = ID->getNumOperands(); I < E; ++I)
+      Ops.push_back(ID->getOperand(I));
+  Ops.push_back(MDNode::get(Ctx, MDString::get(Ctx, "llvm.loop.unroll.full")));
+  MDNode *NewID = MDNode::getDistinct(Ctx, Ops);
+  NewID->replaceOperandWith(0, NewID);
+  L->setLoopID(NewID);
+}

@@ -7,13 +7,18 @@
 //   PreservedAnalyses. Also the pass-plugin entry point, used by opt
 //   (-load-pass-plugin) and by clang (-fpass-plugin), and the companion
 //   loop pass cuda-pipeline-note (lib/unrolled.h), which records tile loops
-//   at LateLoopOptimizations, before clang's full unroller may remove them.
+//   at LateLoopOptimizations, before clang's full unroller may remove them,
+//   and the function pass cuda-pipeline-registers (lib/register_arrays.h),
+//   which at VectorizerStart marks for full unrolling the loops that keep a
+//   kernel's private arrays in local memory.
 // USAGE:
 //   opt -load-pass-plugin=CUDAPipelinePass.so -passes=cuda-pipeline -S in.ll
 //   opt -load-pass-plugin=CUDAPipelinePass.so
 //       -passes='cuda-pipeline<stages=4;max-shared=32768>' -S in.ll
 //   opt -load-pass-plugin=CUDAPipelinePass.so
 //       -passes='function(loop(cuda-pipeline-note,loop-unroll-full)),cuda-pipeline' -S in.ll
+//   opt -load-pass-plugin=CUDAPipelinePass.so
+//       -passes='function(cuda-pipeline-registers,loop-unroll,sroa)' -S in.ll
 //
 //===----------------------------------------------------------------------===//
 #include "pass.h"
@@ -23,6 +28,7 @@
 extern "C" {
 #include "../lib/advice.h"
 #include "../lib/pipeline.h"
+#include "../lib/register_arrays.h"
 #include "../lib/unrolled.h"
 }
 
@@ -47,6 +53,27 @@ extern "C" {
 using namespace llvm;
 
 namespace {
+/// Writes the clang plugin's launch shapes into `M` as the named metadata
+/// !pl.launch.shapes = !{!{!"<mangled name>", i32 x, i32 y, i32 z}, ...}
+/// (lib/launch_shapes.h reads and erases it), for the kernels `M` defines.
+void writeLaunchShapes(Module &M, const plLaunchShapes &Launches) {
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  NamedMDNode *N = nullptr;
+  for (const auto &[Name, Shapes] : Launches) {
+    Function *F = M.getFunction(Name);
+    if (!F || F->isDeclaration())
+      continue;
+    if (!N)
+      N = M.getOrInsertNamedMetadata("pl.launch.shapes");
+    for (const auto &S : Shapes)
+      N->addOperand(MDNode::get(Ctx, {MDString::get(Ctx, Name),
+                                      ConstantAsMetadata::get(ConstantInt::get(I32, S[0])),
+                                      ConstantAsMetadata::get(ConstantInt::get(I32, S[1])),
+                                      ConstantAsMetadata::get(ConstantInt::get(I32, S[2]))}));
+  }
+}
+
 struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
   /// The name -passes= takes, for -print-pipeline-passes.
   static StringRef name() { return "cuda-pipeline"; }
@@ -54,12 +81,15 @@ struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
   unsigned Level;
   std::shared_ptr<const plParamNames> Names;
   std::string Advice;
+  std::shared_ptr<const plLaunchShapes> Launches;
   CudaPipelinePass(const pl_options &O, unsigned L, std::shared_ptr<const plParamNames> N = nullptr,
-                   std::string A = "")
-      : Opts(O), Level(L), Names(std::move(N)), Advice(std::move(A)) {}
+                   std::string A = "", std::shared_ptr<const plLaunchShapes> S = nullptr)
+      : Opts(O), Level(L), Names(std::move(N)), Advice(std::move(A)), Launches(std::move(S)) {}
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     if (!Advice.empty())
       pl_report_warning(wrap(&M), Advice.c_str());
+    if (Launches)
+      writeLaunchShapes(M, *Launches);
     auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
     pl_module_host MH{FAM, {}, Names.get()};
     if (!pl_run_module(&MH, wrap(&M), &Opts, Level))
@@ -80,6 +110,25 @@ struct CudaPipelineNotePass : PassInfoMixin<CudaPipelineNotePass> {
     if (pl_wants_triple(pl_compat::target_triple(*F->getParent()).c_str()))
       pl_note_tile_loop(reinterpret_cast<pl_loop_ref>(&L), wrap(F),
                         AR.SE.getSmallConstantTripCount(&L));
+    return PreservedAnalyses::all();
+  }
+};
+
+/// The companion function pass at VectorizerStart: marks the loops that keep
+/// a kernel's private arrays in local memory for LoopUnrollPass to unroll
+/// fully (lib/register_arrays.h). Changes loop metadata only, so every
+/// analysis is kept.
+struct CudaPipelineRegistersPass : PassInfoMixin<CudaPipelineRegistersPass> {
+  static StringRef name() { return "cuda-pipeline-registers"; }
+  pl_options Opts;
+  std::shared_ptr<const plParamNames> Names;
+  CudaPipelineRegistersPass(const pl_options &O, std::shared_ptr<const plParamNames> N = nullptr)
+      : Opts(O), Names(std::move(N)) {}
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    if (F.isDeclaration() || !pl_wants_triple(pl_compat::target_triple(*F.getParent()).c_str()))
+      return PreservedAnalyses::all();
+    pl_module_host MH{FAM, {}, Names.get()};
+    pl_register_arrays(pl_host_for_function(&MH, wrap(&F)), &Opts);
     return PreservedAnalyses::all();
   }
 };
@@ -155,7 +204,8 @@ bool plInClang() {
 }
 
 void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts,
-                                    std::shared_ptr<const plParamNames> Names, std::string Advice) {
+                                    std::shared_ptr<const plParamNames> Names, std::string Advice,
+                                    std::shared_ptr<const plLaunchShapes> Launches) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         if (!PassBuilder::checkParametrizedPassName(Name, "cuda-pipeline"))
@@ -175,6 +225,15 @@ void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts,
         return true;
       });
   PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM, ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "cuda-pipeline-registers")
+          return false;
+        pl_options O;
+        pl_options_init(&O);
+        FPM.addPass(CudaPipelineRegistersPass(O));
+        return true;
+      });
+  PB.registerPipelineParsingCallback(
       [](StringRef Name, LoopPassManager &LPM, ArrayRef<PassBuilder::PipelineElement>) {
         if (Name != "cuda-pipeline-note")
           return false;
@@ -186,9 +245,15 @@ void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts,
       if (L.getSpeedupLevel() > 0)
         LPM.addPass(CudaPipelineNotePass());
     });
+  if (!Opts.disabled && Opts.register_arrays)
+    PB.registerVectorizerStartEPCallback(
+        [Opts, Names](FunctionPassManager &FPM, OptimizationLevel L) {
+          if (L.getSpeedupLevel() > 0)
+            FPM.addPass(CudaPipelineRegistersPass(Opts, Names));
+        });
   pl_compat::on_optimizer_last(
-      PB, [Opts, Names, Advice](ModulePassManager &MPM, OptimizationLevel L) {
-        MPM.addPass(CudaPipelinePass(Opts, L.getSpeedupLevel(), Names, Advice));
+      PB, [Opts, Names, Advice, Launches](ModulePassManager &MPM, OptimizationLevel L) {
+        MPM.addPass(CudaPipelinePass(Opts, L.getSpeedupLevel(), Names, Advice, Launches));
       });
 }
 

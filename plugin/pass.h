@@ -7,6 +7,7 @@ extern "C" {
 #include "../lib/options.h"
 }
 
+#include <array>
 #include <map>
 #include <memory>
 #include <string>
@@ -21,6 +22,14 @@ class PassBuilder;
 /// the IR of a release build). Empty under opt, whose IR keeps its names.
 using plParamNames = std::map<std::string, std::vector<std::string>>;
 
+/// The block shapes (x, y, z) of the launches of each kernel in the
+/// translation unit, by mangled name, as the clang plugin read them from
+/// the AST (plugin/launches.h); {0, 0, 0} for a launch whose shape is not a
+/// constant. The pass writes them into the module as !pl.launch.shapes
+/// (lib/launch_shapes.h). Empty under opt, whose input may carry that
+/// metadata itself.
+using plLaunchShapes = std::map<std::string, std::vector<std::array<unsigned, 3>>>;
+
 /// Registers the `cuda-pipeline` pass with `PB`: by name for -passes=
 /// (parameters parsed by lib/options.c) and at the OptimizerLast extension
 /// point with `Opts` and the parameter names `Names` (may be null).
@@ -29,7 +38,8 @@ using plParamNames = std::map<std::string, std::vector<std::string>>;
 /// speaks for the driver invocation, plThisJobSpeaks).
 void plRegisterPassBuilderCallbacks(llvm::PassBuilder &PB, const pl_options &Opts,
                                     std::shared_ptr<const plParamNames> Names = nullptr,
-                                    std::string Advice = "");
+                                    std::string Advice = "",
+                                    std::shared_ptr<const plLaunchShapes> Launches = nullptr);
 
 /// The command line of this process (/proc/self/cmdline: the driver's with
 /// clang's integrated cc1, cc1's otherwise); empty where unreadable.

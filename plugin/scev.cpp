@@ -384,3 +384,35 @@ int pl_scev_same_difference(pl_host *H, LLVMValueRef A1, LLVMValueRef B1, LLVMBa
         return 0;
   return 1;
 }
+
+/// Whether S is built of constants and add-recurrences only (see
+/// pl_scev_counter_offset), adding the recurrences' loops to Loops.
+static bool countersOnly(const SCEV *S, SmallVectorImpl<const Loop *> &Loops) {
+  if (isa<SCEVConstant>(S))
+    return true;
+  if (const auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    if (!is_contained(Loops, AR->getLoop()))
+      Loops.push_back(AR->getLoop());
+  } else if (!isa<SCEVCastExpr, SCEVNAryExpr, SCEVUDivExpr>(S))
+    return false; // an unknown value, or vscale
+  for (const SCEV *Op : S->operands())
+    if (!countersOnly(Op, Loops))
+      return false;
+  return true;
+}
+
+int pl_scev_counter_offset(pl_host *H, LLVMValueRef Ptr, LLVMValueRef Base, pl_loop_ref *Out,
+                           size_t Cap, size_t *N) {
+  ScalarEvolution &SE = H->SE();
+  Value *P = unwrap(Ptr), *B = unwrap(Base);
+  *N = 0;
+  if (!SE.isSCEVable(P->getType()) || !SE.isSCEVable(B->getType()))
+    return 0;
+  const SCEV *D = SE.getMinusSCEV(SE.getSCEV(P), SE.getSCEV(B));
+  SmallVector<const Loop *, 4> Loops;
+  if (isa<SCEVCouldNotCompute>(D) || !countersOnly(D, Loops) || Loops.size() > Cap)
+    return 0;
+  for (const Loop *L : Loops)
+    Out[(*N)++] = wrapLoop(const_cast<Loop *>(L));
+  return 1;
+}

@@ -42,6 +42,7 @@
 // HELP-NEXT: ptxas=PATH|off
 // HELP-NEXT: ptxas-cache=on|off
 // HELP-NEXT: in-place=on|off
+// HELP-NEXT: register-arrays=on|off
 // HELP-NEXT: test-invalid-ir
 // HELP-NEXT: test-count-analyses
 // HELP-NEXT: libpipeline: kernel attributes (include/libpipeline.h):

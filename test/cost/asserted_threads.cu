@@ -21,10 +21,10 @@
 // CHECK-DAG: matmul_assert.cuh:55:3: remark: loop not pipelined: cost model on sm_90: 1024 threads per block (the kernel checks blockDim), about {{[0-9]+}} registers {{.*}} [sm_90, kernel 'void MatrixMulCUDA<32>
 // CHECK-DAG: asserted_threads.cu:37:3: remark: cost model on sm_90: 128 threads per block (the kernel checks blockDim), about
 // CHECK-DAG: asserted_threads.cu:51:3: remark: cost model on sm_90: 64 threads per block (the kernel checks blockDim), about
-// CHECK-DAG: asserted_threads.cu:64:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds), about
-// CHECK-DAG: asserted_threads.cu:77:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds), about
+// CHECK-DAG: asserted_threads.cu:64:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds; add __launch_bounds__), about
+// CHECK-DAG: asserted_threads.cu:77:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds; add __launch_bounds__), about
 // CHECK-DAG: asserted_threads.cu:93:3: remark: cost model on sm_90: 128 threads per block (the kernel checks blockDim), about
-// CHECK-DAG: asserted_threads.cu:109:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds), about
+// CHECK-DAG: asserted_threads.cu:109:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds; add __launch_bounds__), about
 #include <assert.h>
 
 #include "../../bench/kernels/matmul_assert.cuh"

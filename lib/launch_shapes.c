@@ -1,0 +1,53 @@
+/*===- lib/launch_shapes.c - block shapes of a kernel's launches --------===*/
+#include "launch_shapes.h"
+
+#include "alloc.h"
+#include "host_diag.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char shapes_name[] = "pl.launch.shapes";
+
+void pl_launches_of(LLVMValueRef fn, pl_launches *out) {
+  memset(out, 0, sizeof *out);
+  LLVMModuleRef m = LLVMGetGlobalParent(fn);
+  unsigned n = LLVMGetNamedMetadataNumOperands(m, shapes_name);
+  if (!n)
+    return;
+  size_t fn_len = 0;
+  const char *fn_name = LLVMGetValueName2(fn, &fn_len);
+  LLVMValueRef *nodes = pl_xcalloc(n, sizeof *nodes);
+  LLVMGetNamedMetadataOperands(m, shapes_name, nodes);
+  for (unsigned i = 0; i < n; ++i) {
+    LLVMValueRef ops[4] = {0};
+    if (!nodes[i] || LLVMGetMDNodeNumOperands(nodes[i]) != 4)
+      continue;
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    unsigned len = 0;
+    const char *name = ops[0] ? LLVMGetMDString(ops[0], &len) : NULL;
+    if (!name || len != fn_len || memcmp(name, fn_name, len) != 0)
+      continue;
+    uint64_t threads = 1;
+    int ok = 1;
+    for (int d = 1; d < 4; ++d)
+      if (ops[d] && LLVMIsAConstantInt(ops[d]))
+        threads *= LLVMConstIntGetZExtValue(ops[d]);
+      else
+        ok = 0;
+    if (!ok)
+      continue;
+    ++out->n;
+    if (!threads || threads > 1024) { /* not a constant, or no block can have it */
+      ++out->unknown;
+      continue;
+    }
+    if (!out->min_threads || threads < out->min_threads)
+      out->min_threads = (unsigned)threads;
+    if (threads > out->max_threads)
+      out->max_threads = (unsigned)threads;
+  }
+  free(nodes);
+}
+
+void pl_launches_erase(LLVMModuleRef m) { pl_erase_named_metadata(m, shapes_name); }

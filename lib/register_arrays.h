@@ -1,0 +1,70 @@
+/*===- lib/register_arrays.h - private arrays kept in registers ---------===*\
+ *
+ * FILE: lib/register_arrays.h
+ * DESCRIPTION:
+ *   A register-blocked kernel keeps each thread's results in a private
+ *   array (`float acc[TM * TN]`) and indexes it with the counters of small
+ *   loops. SROA turns such an array into registers only when every index is
+ *   a constant, that is when every loop indexing it was fully unrolled. clang
+ *   unrolls a loop of a known trip count only within its size threshold, so
+ *   one large loop (the write-back of an 8x8 result with alpha and beta)
+ *   leaves the whole array in local memory, in the compute loop too, where
+ *   nvcc keeps it in registers.
+ *
+ *   pl_register_arrays finds, in a kernel with a CTA barrier, each private
+ *   array (an alloca of PL_REGISTER_ARRAY_MIN_BYTES to
+ *   PL_REGISTER_ARRAY_MAX_BYTES) that is only loaded from, stored to and
+ *   filled (memset, memcpy of constant length, lifetime markers) and whose
+ *   every non-constant address is ScalarEvolution's function of constants
+ *   and loop counters only (pl_scev_counter_offset); when each such loop
+ *   has a known trip count of at most PL_REGISTER_ARRAY_MAX_TRIP, holds no
+ *   barrier, carries no unroll pragma of the user's, and the loops
+ *   unrolled come to at most PL_REGISTER_ARRAY_MAX_UNROLLED instructions,
+ *   it asks for each of them to be fully unrolled (llvm.loop.unroll.full,
+ *   what `#pragma unroll` asks), with a passed remark `UnrolledForRegisters`
+ *   at each. An array that stays in local memory for a reason here gets an
+ *   analysis remark `ArrayInLocalMemory` saying which.
+ *
+ *   The companion function pass (plugin/pass.cpp, `cuda-pipeline-registers`)
+ *   calls it at the VectorizerStart extension point: after inlining and the
+ *   function simplification pipeline, before LoopUnrollPass and the SROA
+ *   that follows it (LLVM 19 and 22's buildModuleOptimizationPipeline),
+ *   which do the unrolling and the promotion.
+ * USAGE:
+ *   pl_register_arrays(host, opts); // in a function pass, per function
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_REGISTER_ARRAYS_H
+#define PL_REGISTER_ARRAYS_H
+
+#include "host.h"
+#include "options.h"
+
+/** Smallest private array looked at, in bytes: two words (smaller ones are
+ * one register whatever their index). */
+#define PL_REGISTER_ARRAY_MIN_BYTES 8u
+
+/** Largest private array looked at, in bytes: 255 32-bit registers, what a
+ * thread can have (CUDA C++ Programming Guide, "Technical Specifications
+ * per Compute Capability"); a larger one would spill anyway. */
+#define PL_REGISTER_ARRAY_MAX_BYTES 1020u
+
+/** Most trips of a loop unrolled for an array: the TM, TN and BK of
+ * register-blocked GEMMs are 4 to 16. */
+#define PL_REGISTER_ARRAY_MAX_TRIP 64u
+
+/** Most instructions the loops unrolled for one array come to, once
+ * unrolled (each instruction counted once per trip of every loop around it
+ * that is unrolled): a quarter of LoopUnrollPass's default
+ * -pragma-unroll-threshold (16 * 1024), so that the unroll it is asked for
+ * is done, not warned about. */
+#define PL_REGISTER_ARRAY_MAX_UNROLLED 4096u
+
+/** For the function `host` analyses: asks for the loops that keep its
+ * private arrays in local memory to be fully unrolled (above), with a
+ * remark for each loop and for each array left in local memory. Does
+ * nothing when `opts` disables the pass or register_arrays, or when the
+ * function is not a kernel with a CTA barrier. Returns the number of loops
+ * marked. Changes loop metadata only. */
+unsigned pl_register_arrays(pl_host *host, const pl_options *opts);
+
+#endif /* PL_REGISTER_ARRAYS_H */

@@ -1,0 +1,73 @@
+// The cost model's block size for a kernel without launch bounds or a
+// blockDim assertion comes from its launches in the same file when every
+// one of them has a constant block shape (the clang plugin reads them from
+// the AST; plugin/launches.h, lib/launch_shapes.h): an integer, a macro, a
+// template argument, dim3 temporaries and unchanged dim3 variables,
+// cudaLaunchKernel. Launches that differ: the largest block. A launch whose
+// block is not a constant, or none at all: 256 threads are assumed and the
+// remark says to add __launch_bounds__. Launch bounds win. The metadata
+// that carries the shapes into the pass is gone from the output IR.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
+// IR-NOT: pl.launch.shapes
+#include <cuda_runtime.h>
+
+#define BLOCK 8
+
+#define TILE_LOOP(T)                                                                              \
+  __shared__ float t[1024];                                                                        \
+  float acc = 0;                                                                                   \
+  for (int i = 0; i < n; i += 1024) {                                                              \
+    t[threadIdx.x] = in[i + threadIdx.x];                                                          \
+    __syncthreads();                                                                               \
+    acc += t[(threadIdx.x * 7 + 1) % 1024];                                                        \
+    __syncthreads();                                                                               \
+  }                                                                                                \
+  out[blockIdx.x * 1024 + threadIdx.x] = acc;
+
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 128 threads per block (its launch in this file), {{.*}}[sm_90, kernel 'literal(
+__global__ void literal(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 64 threads per block (its launch in this file), {{.*}}[sm_90, kernel 'macro(
+__global__ void macro(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 512 threads per block (its launch in this file), {{.*}}[sm_90, kernel 'void templated<512>(
+template <int B> __global__ void templated(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (its launch in this file), {{.*}}[sm_90, kernel 'variable(
+__global__ void variable(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 1024 threads per block (its launch in this file), {{.*}}[sm_90, kernel 'temporary(
+__global__ void temporary(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 96 threads per block (its launches in this file), {{.*}}[sm_90, kernel 'runtimeApi(
+__global__ void runtimeApi(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (the largest of its launches in this file, of 64 to 256 threads), {{.*}}[sm_90, kernel 'differ(
+__global__ void differ(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant; add __launch_bounds__), {{.*}}[sm_90, kernel 'changed(
+__global__ void changed(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant; add __launch_bounds__), {{.*}}[sm_90, kernel 'runtime(
+__global__ void runtime(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds; add __launch_bounds__), {{.*}}[sm_90, kernel 'unlaunched(
+__global__ void unlaunched(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 1024 threads per block, {{.*}}[sm_90, kernel 'bounded(
+__global__ void __launch_bounds__(1024) bounded(int n, const float *in, float *out) { TILE_LOOP() }
+
+template <int B> void launchTemplated(int n, const float *in, float *out) {
+  templated<B><<<n / B, B>>>(n, in, out);
+}
+
+void host(int n, int threads, const float *in, float *out) {
+  literal<<<n / 128, 128>>>(n, in, out);
+  macro<<<n / 64, BLOCK * BLOCK>>>(n, in, out);
+  launchTemplated<512>(n, in, out);
+  dim3 block(32, 8);
+  dim3 grid((n + block.x - 1) / block.x);
+  variable<<<grid, block>>>(n, in, out);
+  temporary<<<1, dim3(32, 32)>>>(n, in, out);
+  void *args[] = {&n, &in, &out};
+  cudaLaunchKernel((const void *)runtimeApi, dim3(4), dim3(96), args, 0, 0);
+  cudaLaunchCooperativeKernel((void *)runtimeApi, dim3(4), dim3(32, 3), args, 0, 0);
+  differ<<<2, 64>>>(n, in, out);
+  differ<<<2, dim3(16, 16)>>>(n, in, out);
+  dim3 b2(32, 8);
+  b2.x = threads;
+  changed<<<grid, b2>>>(n, in, out);
+  runtime<<<grid, threads>>>(n, in, out);
+  bounded<<<grid, 512>>>(n, in, out);
+}

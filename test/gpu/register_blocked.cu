@@ -1,0 +1,226 @@
+// On a machine with a GPU: two register-blocked SGEMMs written the way
+// public tutorials write them (2-D block tiling with an 8x8 result per
+// thread, and the same with float4 loads; alpha and beta), whose private
+// result arrays clang leaves in local memory and the plugin's unrolling
+// (register-arrays) puts in registers, at several sizes on random data. The
+// plugin build's output hashes equal those of the plain build and of the
+// build with register-arrays=off. With `time` as the second argument it
+// times each kernel at 4096^3 instead (CUDA events, 3 warm-up launches, the
+// median of 21), as the bench does.
+// REQUIRES: cuda-gpu
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-register-arrays=off %s -o %t.off -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
+// RUN: %t.plain 7 > %t.plain.txt
+// RUN: %t.plugin 7 > %t.plugin.txt
+// RUN: %t.off 7 > %t.off.txt
+// RUN: diff %t.plain.txt %t.plugin.txt
+// RUN: diff %t.plain.txt %t.off.txt
+// RUN: FileCheck %s < %t.plugin.txt
+// REMARK-COUNT-2: remark: loop fully unrolled (8 trips)
+// CHECK: blocktiling M=128 N=256 K=8 err=0 bad=0 hash=
+// CHECK: vectorize M=384 N=256 K=1000 err=0 bad=0 hash=
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+#include <vector>
+
+template <const int BM, const int BN, const int BK, const int TM, const int TN>
+__global__ void __launch_bounds__((BM * BN) / (TM * TN), 1)
+    sgemm2DBlocktiling(int M, int N, int K, float alpha, const float *A, const float *B,
+                       float beta, float *C) {
+  const uint cRow = blockIdx.y;
+  const uint cCol = blockIdx.x;
+  const uint totalResultsBlocktile = BM * BN;
+  const uint numThreadsBlocktile = totalResultsBlocktile / (TM * TN);
+  const int threadCol = threadIdx.x % (BN / TN);
+  const int threadRow = threadIdx.x / (BN / TN);
+  __shared__ float As[BM * BK];
+  __shared__ float Bs[BK * BN];
+  A += cRow * BM * K;
+  B += cCol * BN;
+  C += cRow * BM * N + cCol * BN;
+  const uint innerRowA = threadIdx.x / BK;
+  const uint innerColA = threadIdx.x % BK;
+  const uint strideA = numThreadsBlocktile / BK;
+  const uint innerRowB = threadIdx.x / BN;
+  const uint innerColB = threadIdx.x % BN;
+  const uint strideB = numThreadsBlocktile / BN;
+  float threadResults[TM * TN] = {0.0};
+  float regM[TM] = {0.0};
+  float regN[TN] = {0.0};
+  for (uint bkIdx = 0; bkIdx < K; bkIdx += BK) {
+    for (uint loadOffset = 0; loadOffset < BM; loadOffset += strideA)
+      As[(innerRowA + loadOffset) * BK + innerColA] = A[(innerRowA + loadOffset) * K + innerColA];
+    for (uint loadOffset = 0; loadOffset < BK; loadOffset += strideB)
+      Bs[(innerRowB + loadOffset) * BN + innerColB] = B[(innerRowB + loadOffset) * N + innerColB];
+    __syncthreads();
+    A += BK;
+    B += BK * N;
+    for (uint dotIdx = 0; dotIdx < BK; ++dotIdx) {
+      for (uint i = 0; i < TM; ++i)
+        regM[i] = As[(threadRow * TM + i) * BK + dotIdx];
+      for (uint i = 0; i < TN; ++i)
+        regN[i] = Bs[dotIdx * BN + threadCol * TN + i];
+      for (uint resIdxM = 0; resIdxM < TM; ++resIdxM)
+        for (uint resIdxN = 0; resIdxN < TN; ++resIdxN)
+          threadResults[resIdxM * TN + resIdxN] += regM[resIdxM] * regN[resIdxN];
+    }
+    __syncthreads();
+  }
+  for (uint resIdxM = 0; resIdxM < TM; ++resIdxM)
+    for (uint resIdxN = 0; resIdxN < TN; ++resIdxN)
+      C[(threadRow * TM + resIdxM) * N + threadCol * TN + resIdxN] =
+          alpha * threadResults[resIdxM * TN + resIdxN] +
+          beta * C[(threadRow * TM + resIdxM) * N + threadCol * TN + resIdxN];
+}
+
+template <const int BM, const int BN, const int BK, const int TM, const int TN>
+__global__ void sgemmVectorize(int M, int N, int K, float alpha, float *A, float *B, float beta,
+                               float *C) {
+  const uint cRow = blockIdx.y;
+  const uint cCol = blockIdx.x;
+  const int threadCol = threadIdx.x % (BN / TN);
+  const int threadRow = threadIdx.x / (BN / TN);
+  __shared__ float As[BM * BK];
+  __shared__ float Bs[BK * BN];
+  A += cRow * BM * K;
+  B += cCol * BN;
+  C += cRow * BM * N + cCol * BN;
+  const uint innerRowA = threadIdx.x / (BK / 4);
+  const uint innerColA = threadIdx.x % (BK / 4);
+  const uint innerRowB = threadIdx.x / (BN / 4);
+  const uint innerColB = threadIdx.x % (BN / 4);
+  float threadResults[TM * TN] = {0.0};
+  float regM[TM] = {0.0};
+  float regN[TN] = {0.0};
+  for (uint bkIdx = 0; bkIdx < K; bkIdx += BK) {
+    float4 tmp = reinterpret_cast<float4 *>(&A[innerRowA * K + innerColA * 4])[0];
+    As[(innerColA * 4 + 0) * BM + innerRowA] = tmp.x;
+    As[(innerColA * 4 + 1) * BM + innerRowA] = tmp.y;
+    As[(innerColA * 4 + 2) * BM + innerRowA] = tmp.z;
+    As[(innerColA * 4 + 3) * BM + innerRowA] = tmp.w;
+    reinterpret_cast<float4 *>(&Bs[innerRowB * BN + innerColB * 4])[0] =
+        reinterpret_cast<float4 *>(&B[innerRowB * N + innerColB * 4])[0];
+    __syncthreads();
+    A += BK;
+    B += BK * N;
+    for (uint dotIdx = 0; dotIdx < BK; ++dotIdx) {
+      for (uint i = 0; i < TM; ++i)
+        regM[i] = As[dotIdx * BM + threadRow * TM + i];
+      for (uint i = 0; i < TN; ++i)
+        regN[i] = Bs[dotIdx * BN + threadCol * TN + i];
+      for (uint resIdxM = 0; resIdxM < TM; ++resIdxM)
+        for (uint resIdxN = 0; resIdxN < TN; ++resIdxN)
+          threadResults[resIdxM * TN + resIdxN] += regM[resIdxM] * regN[resIdxN];
+    }
+    __syncthreads();
+  }
+  for (uint resIdxM = 0; resIdxM < TM; resIdxM += 1)
+    for (uint resIdxN = 0; resIdxN < TN; resIdxN += 4) {
+      float4 tmp = reinterpret_cast<float4 *>(
+          &C[(threadRow * TM + resIdxM) * N + threadCol * TN + resIdxN])[0];
+      tmp.x = alpha * threadResults[resIdxM * TN + resIdxN] + beta * tmp.x;
+      tmp.y = alpha * threadResults[resIdxM * TN + resIdxN + 1] + beta * tmp.y;
+      tmp.z = alpha * threadResults[resIdxM * TN + resIdxN + 2] + beta * tmp.z;
+      tmp.w = alpha * threadResults[resIdxM * TN + resIdxN + 3] + beta * tmp.w;
+      reinterpret_cast<float4 *>(&C[(threadRow * TM + resIdxM) * N + threadCol * TN + resIdxN])[0] =
+          tmp;
+    }
+}
+
+
+static uint64_t fnv(const unsigned char *p, size_t n) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; ++i)
+    h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+static std::vector<float> random_floats(size_t n, unsigned seed) {
+  std::vector<float> v(n);
+  srand(seed);
+  for (auto &x : v)
+    x = (float)(rand() % 17 - 8) / 8.0f; // exact in float: sums are exact too
+  return v;
+}
+
+typedef void (*launch_fn)(int, int, int, float, float *, float *, float, float *);
+
+static void launch2d(int M, int N, int K, float alpha, float *A, float *B, float beta, float *C) {
+  sgemm2DBlocktiling<128, 128, 8, 8, 8>
+      <<<dim3(N / 128, M / 128), 256>>>(M, N, K, alpha, A, B, beta, C);
+}
+
+static void launchVec(int M, int N, int K, float alpha, float *A, float *B, float beta, float *C) {
+  sgemmVectorize<128, 128, 8, 8, 8><<<dim3(N / 128, M / 128), 256>>>(M, N, K, alpha, A, B, beta, C);
+}
+
+/* Runs one kernel at M x N x K on random data; prints its error status, the
+ * number of results that differ from the CPU's (exact: the inputs are
+ * multiples of 1/8 small enough that every sum is exact) and a hash. */
+static void check(const char *name, launch_fn f, int M, int N, int K, unsigned seed) {
+  std::vector<float> a = random_floats((size_t)M * K, seed), b = random_floats((size_t)K * N, seed + 1),
+                     c = random_floats((size_t)M * N, seed + 2);
+  float *A, *B, *C;
+  cudaMalloc(&A, a.size() * 4 + 16), cudaMalloc(&B, b.size() * 4 + 16), cudaMalloc(&C, c.size() * 4);
+  cudaMemcpy(A, a.data(), a.size() * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(B, b.data(), b.size() * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(C, c.data(), c.size() * 4, cudaMemcpyHostToDevice);
+  f(M, N, K, 0.5f, A, B, 2.0f, C);
+  cudaError_t e = cudaDeviceSynchronize();
+  std::vector<float> out(c.size());
+  cudaMemcpy(out.data(), C, out.size() * 4, cudaMemcpyDeviceToHost);
+  size_t bad = 0;
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float s = 0;
+      for (int k = 0; k < K; ++k)
+        s += a[(size_t)i * K + k] * b[(size_t)k * N + j];
+      bad += out[(size_t)i * N + j] != 0.5f * s + 2.0f * c[(size_t)i * N + j];
+    }
+  printf("%s M=%d N=%d K=%d err=%d bad=%zu hash=%016llx\n", name, M, N, K, (int)e, bad,
+         (unsigned long long)fnv((const unsigned char *)out.data(), out.size() * 4));
+  cudaFree(A), cudaFree(B), cudaFree(C);
+}
+
+/* The median time of 21 launches at n^3 after 3 warm-up ones, in ms. */
+static float time_kernel(launch_fn f, int n) {
+  float *A, *B, *C;
+  size_t bytes = (size_t)n * n * 4;
+  cudaMalloc(&A, bytes), cudaMalloc(&B, bytes), cudaMalloc(&C, bytes);
+  cudaMemset(A, 0, bytes), cudaMemset(B, 0, bytes), cudaMemset(C, 0, bytes);
+  cudaEvent_t t0, t1;
+  cudaEventCreate(&t0), cudaEventCreate(&t1);
+  std::vector<float> ms;
+  for (int r = 0; r < 24; ++r) {
+    cudaEventRecord(t0);
+    f(n, n, n, 1.0f, A, B, 0.0f, C);
+    cudaEventRecord(t1);
+    cudaEventSynchronize(t1);
+    float t;
+    cudaEventElapsedTime(&t, t0, t1);
+    if (r >= 3)
+      ms.push_back(t);
+  }
+  std::sort(ms.begin(), ms.end());
+  cudaFree(A), cudaFree(B), cudaFree(C);
+  return ms[ms.size() / 2];
+}
+
+int main(int argc, char **argv) {
+  unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
+  if (argc > 2) { /* time */
+    float a = time_kernel(launch2d, 4096), b = time_kernel(launchVec, 4096);
+    printf("blocktiling 4096 median_ms=%.4f\nvectorize 4096 median_ms=%.4f\n", a, b);
+    return 0;
+  }
+  const int sizes[][3] = {{128, 128, 8}, {128, 256, 8}, {256, 128, 64}, {384, 256, 1000}};
+  for (auto &s : sizes)
+    check("blocktiling", launch2d, s[0], s[1], s[2], seed + s[2]);
+  for (auto &s : sizes)
+    check("vectorize", launchVec, s[0], s[1], s[2], seed * 3 + s[2]);
+  return 0;
+}
