@@ -8,6 +8,8 @@
 #include "ir.h"
 #include "nvvm.h"
 
+#include <llvm-c/DebugInfo.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -41,7 +43,8 @@ typedef struct ra_array {
   LLVMValueRef alloca;
   pl_loop_ref loops[PL_RA_MAX_LOOPS];
   size_t nloops;
-  int dynamic; /* some index is not a constant */
+  int dynamic;       /* some index is not a constant */
+  unsigned accesses; /* loads and stores of the array in its loops (unrolled_size) */
   char why[256];
   LLVMValueRef at;
 } ra_array;
@@ -64,7 +67,9 @@ static int add_index_loops(ra_array *a, LLVMValueRef gep) {
   pl_loop_ref found[PL_RA_MAX_LOOPS];
   size_t n = 0;
   if (!pl_scev_counter_offset(a->host, gep, a->alloca, found, PL_RA_MAX_LOOPS, &n))
-    return fail(a, gep, "an index depends on a value other than loop counters and constants");
+    return fail(a, gep,
+                "an index is not a sum, product or quotient of loop counters and constants (a "
+                "load, a select or a bitwise operation takes part)");
   for (size_t i = 0; i < n; ++i) {
     size_t k = 0;
     while (k < a->nloops && a->loops[k] != found[i])
@@ -100,10 +105,11 @@ static int walk_uses(ra_array *a, LLVMValueRef p, unsigned depth) {
       return fail(a, a->alloca, "its address is used by a constant");
     switch (LLVMGetInstructionOpcode(user)) {
     case LLVMLoad:
-      break;
     case LLVMStore:
-      if (LLVMGetOperand(user, 0) == p)
+      if (LLVMGetInstructionOpcode(user) == LLVMStore && LLVMGetOperand(user, 0) == p)
         return fail(a, user, "its address is stored to memory");
+      if (LLVMGetVolatile(user) || LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic)
+        return fail(a, user, "it is accessed as volatile or atomic, which stays in memory");
       break;
     case LLVMGetElementPtr:
       a->dynamic |= !all_indices_constant(user);
@@ -148,9 +154,26 @@ static int has_cta_barrier(LLVMValueRef fn) {
   return 0;
 }
 
+/* Nonzero when `inst` loads or stores through an address of the array
+ * (the alloca, or a GEP or cast chain from it). */
+static int accesses_array(const ra_array *a, LLVMValueRef inst) {
+  if (!LLVMIsALoadInst(inst) && !LLVMIsAStoreInst(inst))
+    return 0;
+  LLVMValueRef p = LLVMGetOperand(inst, LLVMIsAStoreInst(inst) ? 1 : 0);
+  for (unsigned d = 0; d <= PL_RA_MAX_DEPTH && p; ++d) {
+    if (p == a->alloca)
+      return 1;
+    if (!LLVMIsAGetElementPtrInst(p) && !LLVMIsABitCastInst(p) && !LLVMIsAAddrSpaceCastInst(p))
+      return 0;
+    p = LLVMGetOperand(p, 0);
+  }
+  return 0;
+}
+
 /* The instructions the array's loops come to once unrolled: each
- * instruction once per trip of every one of them around it. */
-static uint64_t unrolled_size(const ra_array *a, const unsigned *trips) {
+ * instruction once per trip of every one of them around it; counts the
+ * array's accesses among them, likewise, into a->accesses. */
+static uint64_t unrolled_size(ra_array *a, const unsigned *trips) {
   LLVMValueRef fn = pl_host_function(a->host);
   uint64_t total = 0;
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
@@ -165,13 +188,42 @@ static uint64_t unrolled_size(const ra_array *a, const unsigned *trips) {
     if (!inside)
       continue;
     uint64_t n = 0;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
       ++n;
+      if (accesses_array(a, i))
+        a->accesses += (unsigned)weight;
+    }
     total += weight * n;
     if (total > PL_REGISTER_ARRAY_MAX_UNROLLED)
       break;
   }
   return total;
+}
+
+/* Where a remark about the array's k-th loop goes: its latch's branch
+ * (the loop's line), else the array. */
+static LLVMValueRef loop_end(const ra_array *a, size_t k) {
+  LLVMBasicBlockRef latch = pl_loop_latch(a->loops[k]);
+  return latch ? LLVMGetBasicBlockTerminator(latch) : a->alloca;
+}
+
+/* Nonzero when `loop` contains a loop that the array's indices do not
+ * name: unrolled, each trip would copy it (and LoopUnrollPass may unroll
+ * it at run time first), far beyond what unrolled_size counts. */
+static int has_other_subloop(const ra_array *a, pl_loop_ref loop) {
+  LLVMValueRef fn = pl_host_function(a->host);
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+    if (!pl_loop_contains(loop, b))
+      continue;
+    for (pl_loop_ref l = pl_loop_for_block(a->host, b); l && l != loop; l = pl_loop_parent(l)) {
+      size_t k = 0;
+      while (k < a->nloops && a->loops[k] != l)
+        ++k;
+      if (k == a->nloops)
+        return 1;
+    }
+  }
+  return 0;
 }
 
 /* Whether every loop of the array can be fully unrolled (above), with
@@ -194,15 +246,27 @@ static int loops_unrollable(ra_array *a, unsigned *trips) {
     }
     if (loop_has_barrier(fn, l))
       return fail(a, at, "a loop indexing it has a barrier");
+    if (has_other_subloop(a, l))
+      return fail(a, at,
+                  "a loop indexing it contains a loop that does not index it, which "
+                  "would be copied once per trip");
     if (!marked_before(a->run, l) && pl_loop_unroll_pragma(term) != PL_UNROLL_NONE)
       return fail(a, at, "a loop indexing it has an unroll pragma of its own");
   }
   uint64_t size = unrolled_size(a, trips);
+  if (size <= PL_REGISTER_ARRAY_MAX_UNROLLED &&
+      size > (uint64_t)a->accesses * PL_REGISTER_ARRAY_MAX_PER_ACCESS) {
+    snprintf(why, sizeof why,
+             "the loops indexing it do more than %u instructions per access to it, so local "
+             "memory costs them little and unrolling them much",
+             PL_REGISTER_ARRAY_MAX_PER_ACCESS);
+    return fail(a, loop_end(a, 0), why);
+  }
   if (size > PL_REGISTER_ARRAY_MAX_UNROLLED) {
     snprintf(why, sizeof why,
              "the loops indexing it would come to more than %u instructions unrolled",
              PL_REGISTER_ARRAY_MAX_UNROLLED);
-    return fail(a, a->alloca, why);
+    return fail(a, loop_end(a, 0), why);
   }
   return 1;
 }
@@ -219,6 +283,8 @@ static void remark_unrolled(pl_host *host, pl_loop_ref loop, unsigned trip, uint
 }
 
 static void remark_kept(const ra_array *a, uint64_t bytes) {
+  if (!LLVMIsAInstruction(a->at) || !LLVMInstructionGetDebugLoc(a->at))
+    return; /* made by the compiler or a library (libdevice's sinf), not in the source */
   LLVMBasicBlockRef b = LLVMIsAInstruction(a->at) ? LLVMGetInstructionParent(a->at) : NULL;
   pl_loop_ref loop = b ? pl_loop_for_block(a->host, b) : NULL;
   pl_remark *r = pl_remark_begin(a->host, PL_REMARK_ANALYSIS, "ArrayInLocalMemory", loop, a->at);
@@ -234,7 +300,7 @@ static void remark_kept(const ra_array *a, uint64_t bytes) {
 static unsigned one_array(pl_host *host, ra_run *run, LLVMValueRef alloca, uint64_t bytes) {
   ra_array a = {.host = host, .run = run, .alloca = alloca};
   if (!walk_uses(&a, alloca, 0)) {
-    if (a.dynamic) /* indexed at run time, and left so */
+    if (a.dynamic) /* indexed at run time, and left in memory */
       remark_kept(&a, bytes);
     return 0;
   }
@@ -246,7 +312,7 @@ static unsigned one_array(pl_host *host, ra_run *run, LLVMValueRef alloca, uint6
     fresh += !marked_before(run, a.loops[k]);
   if (!loops_unrollable(&a, trips) || run->n + fresh > PL_RA_MAX_MARKED) {
     if (!a.why[0])
-      fail(&a, alloca, "the kernel has too many such loops");
+      fail(&a, loop_end(&a, 0), "the kernel has too many such loops");
     remark_kept(&a, bytes);
     return 0;
   }

@@ -18,12 +18,16 @@
  *   every non-constant address is ScalarEvolution's function of constants
  *   and loop counters only (pl_scev_counter_offset); when each such loop
  *   has a known trip count of at most PL_REGISTER_ARRAY_MAX_TRIP, holds no
- *   barrier, carries no unroll pragma of the user's, and the loops
- *   unrolled come to at most PL_REGISTER_ARRAY_MAX_UNROLLED instructions,
+ *   barrier, no loop the indices do not name (each trip would copy it), and
+ *   no unroll pragma of the user's, the array is not accessed as volatile
+ *   or atomic, and the loops unrolled come to at most
+ *   PL_REGISTER_ARRAY_MAX_UNROLLED instructions, at most
+ *   PL_REGISTER_ARRAY_MAX_PER_ACCESS per access to the array,
  *   it asks for each of them to be fully unrolled (llvm.loop.unroll.full,
  *   what `#pragma unroll` asks), with a passed remark `UnrolledForRegisters`
- *   at each. An array that stays in local memory for a reason here gets an
- *   analysis remark `ArrayInLocalMemory` saying which.
+ *   at each. An array indexed at run time that stays in local memory for a
+ *   reason here gets an analysis remark `ArrayInLocalMemory` saying which,
+ *   where the source has a line for it (not libdevice's arrays).
  *
  *   The companion function pass (plugin/pass.cpp, `cuda-pipeline-registers`)
  *   calls it at the VectorizerStart extension point: after inlining and the
@@ -54,10 +58,19 @@
 
 /** Most instructions the loops unrolled for one array come to, once
  * unrolled (each instruction counted once per trip of every loop around it
- * that is unrolled): a quarter of LoopUnrollPass's default
+ * that is unrolled): an eighth of LoopUnrollPass's default
  * -pragma-unroll-threshold (16 * 1024), so that the unroll it is asked for
- * is done, not warned about. */
-#define PL_REGISTER_ARRAY_MAX_UNROLLED 4096u
+ * is done, not warned about, and the code grows by a bounded amount (loops
+ * with inlined expf bodies grew the PTX tenfold at 4096). */
+#define PL_REGISTER_ARRAY_MAX_UNROLLED 2048u
+
+/** Most instructions the loops unrolled for an array may hold per access
+ * to it (both counted once per trip, as PL_REGISTER_ARRAY_MAX_UNROLLED
+ * counts): where a loop's work is mostly other than the array (an expf
+ * per element), its local-memory accesses cost little and its unrolled
+ * copies much (tenfold PTX). The write-back of an 8x8 register block does
+ * about 6 instructions per access. */
+#define PL_REGISTER_ARRAY_MAX_PER_ACCESS 16u
 
 /** For the function `host` analyses: asks for the loops that keep its
  * private arrays in local memory to be fully unrolled (above), with a

@@ -28,7 +28,7 @@ __global__ void runtimeTrip(int K, int rows, const float *A, float *C) {
 }
 
 // The index comes from memory.
-// CHECK: near_misses.cu:[[@LINE+12]]:{{[0-9]+}}: remark: a private array of 256 bytes stays in local memory: an index depends on a value other than loop counters and constants
+// CHECK: near_misses.cu:[[@LINE+12]]:{{[0-9]+}}: remark: a private array of 256 bytes stays in local memory: an index is not a sum, product or quotient of loop counters and constants (a load, a select or a bitwise operation takes part)
 __global__ void gathered(int K, const int *perm, const float *A, float *C) {
   __shared__ float As[256];
   float acc[TM * TN] = {0.0f};
@@ -105,4 +105,55 @@ __global__ void noBarrier(int rows, const float *A, float *C) {
     acc[i] = A[i * 256 + threadIdx.x];
   for (int r = 0; r < rows; ++r)
     C[r * 256 + threadIdx.x] = acc[r % (TM * TN)];
+}
+
+// A volatile array stays in memory whatever its indices (SROA leaves it):
+// nothing is unrolled for it.
+__global__ void volatileArray(const float *in, float *out) {
+  __shared__ float s[256];
+  volatile float a[16];
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  for (int i = 0; i < 16; ++i)
+    a[i] = s[(threadIdx.x + i) & 255];
+  float r = 0;
+  for (int i = 0; i < 16; ++i)
+    r += a[i] * expf(a[15 - i]);
+  out[threadIdx.x] = r;
+}
+
+// An outer loop around loops of a run-time trip count: each of its 32
+// trips would copy them (and their run-time unrolling).
+// CHECK: near_misses.cu:[[@LINE+6]]:3: remark: a private array of 128 bytes stays in local memory: a loop indexing it contains a loop that does not index it, which would be copied once per trip
+__global__ void aroundLoops(const float *in, float *out, int n) {
+  __shared__ float s[1024];
+  float a[32];
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  for (int i = 0; i < 32; ++i) {
+    float x = s[(threadIdx.x + i) & 1023];
+    for (int j = 0; j < n; ++j)
+      x = x * s[j] + 1.0f;
+    a[i] = x;
+  }
+  float r = 0;
+  for (int i = 0; i < 32; ++i)
+    r += a[i] * a[31 - i];
+  out[threadIdx.x] = r;
+}
+
+// Loops whose work is mostly an expf per element: local memory costs them
+// little, 16 copies of their bodies much.
+// CHECK: near_misses.cu:[[@LINE+6]]:3: remark: a private array of 64 bytes stays in local memory: the loops indexing it do more than 16 instructions per access to it
+__global__ void heavyBodies(const float *in, float *out) {
+  __shared__ float s[1024];
+  float a[16];
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  for (int i = 0; i < 16; ++i)
+    a[i] = expf(s[(threadIdx.x + i) & 1023]);
+  float r = 0;
+  for (int i = 0; i < 16; ++i)
+    r += a[i] * a[(i * 7) & 15];
+  out[threadIdx.x] = r;
 }
