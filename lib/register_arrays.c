@@ -11,6 +11,7 @@
 #include <llvm-c/DebugInfo.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Most loops one array's indices may depend on. */
@@ -328,9 +329,25 @@ static unsigned one_array(pl_host *host, ra_run *run, LLVMValueRef alloca, uint6
   return marked;
 }
 
+/* Nonzero when the user left the kernel `fn` out of the plugin's work:
+ * PL_NO_PIPELINE, or the only=/exclude= arguments (an annotation error is
+ * the pipeline pass's to report). */
+static int left_out(LLVMValueRef fn, const pl_options *opts) {
+  size_t len = 0;
+  const char *mangled = LLVMGetValueName2(fn, &len);
+  char *name = pl_demangle(mangled ? mangled : "");
+  pl_kernel_marks marks = {0};
+  char *err = pl_kernel_marks_read(fn, name ? name : "", &marks);
+  int out = err || marks.disabled || (name && !pl_options_kernel_selected(opts, name));
+  free(err);
+  free(name);
+  return out;
+}
+
 unsigned pl_register_arrays(pl_host *host, const pl_options *opts) {
   LLVMValueRef fn = pl_host_function(host);
-  if (opts->disabled || !opts->register_arrays || !pl_is_kernel(fn) || !has_cta_barrier(fn))
+  if (opts->disabled || !opts->register_arrays || !pl_is_kernel(fn) || !has_cta_barrier(fn) ||
+      left_out(fn, opts))
     return 0;
   LLVMModuleRef m = LLVMGetGlobalParent(fn);
   unsigned marked = 0;

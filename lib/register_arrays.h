@@ -75,8 +75,9 @@
 /** For the function `host` analyses: asks for the loops that keep its
  * private arrays in local memory to be fully unrolled (above), with a
  * remark for each loop and for each array left in local memory. Does
- * nothing when `opts` disables the pass or register_arrays, or when the
- * function is not a kernel with a CTA barrier. Returns the number of loops
+ * nothing when `opts` disables the pass or register_arrays, when the
+ * function is not a kernel with a CTA barrier, or when the user left the
+ * kernel out (PL_NO_PIPELINE, only=, exclude=). Returns the number of loops
  * marked. Changes loop metadata only. */
 unsigned pl_register_arrays(pl_host *host, const pl_options *opts);
 

@@ -9,6 +9,12 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.s
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t.off.s -fplugin-arg-pipeline-register-arrays=off -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
 // RUN: FileCheck %s --check-prefix=PTX-OFF < %t.off.s
+// A kernel the user leaves out (exclude=, only=) is left as clang makes it.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t.ex.s -fplugin-arg-pipeline-exclude=Vectorize -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=EXCLUDED
+// RUN: FileCheck %s --check-prefix=PTX-EXCLUDED < %t.ex.s
+// EXCLUDED: remark: loop fully unrolled (8 trips)
+// EXCLUDED-NOT: fully unrolled
+// PTX-EXCLUDED: .local .align {{[0-9]+}} .b8 __local_depot1[256];
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -fsave-optimization-record -foptimization-record-file=%t.yaml
 // RUN: FileCheck %s --check-prefix=YAML < %t.yaml
 // PTX-NOT: __local_depot
