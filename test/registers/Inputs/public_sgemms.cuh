@@ -1,0 +1,112 @@
+// Two register-blocked SGEMMs written the way public tutorials write them
+// (siboehm's SGEMM_CUDA kernels 5 and 6: 2-D block tiling with an 8x8
+// result per thread, and the same with float4 loads; alpha and beta).
+// Shared by test/registers/public_sgemms.cu and test/gpu/register_blocked.cu.
+#ifndef PUBLIC_SGEMMS_CUH
+#define PUBLIC_SGEMMS_CUH
+
+template <const int BM, const int BN, const int BK, const int TM, const int TN>
+__global__ void __launch_bounds__((BM * BN) / (TM * TN), 1)
+    sgemm2DBlocktiling(int M, int N, int K, float alpha, const float *A, const float *B,
+                       float beta, float *C) {
+  const uint cRow = blockIdx.y;
+  const uint cCol = blockIdx.x;
+  const uint totalResultsBlocktile = BM * BN;
+  const uint numThreadsBlocktile = totalResultsBlocktile / (TM * TN);
+  const int threadCol = threadIdx.x % (BN / TN);
+  const int threadRow = threadIdx.x / (BN / TN);
+  __shared__ float As[BM * BK];
+  __shared__ float Bs[BK * BN];
+  A += cRow * BM * K;
+  B += cCol * BN;
+  C += cRow * BM * N + cCol * BN;
+  const uint innerRowA = threadIdx.x / BK;
+  const uint innerColA = threadIdx.x % BK;
+  const uint strideA = numThreadsBlocktile / BK;
+  const uint innerRowB = threadIdx.x / BN;
+  const uint innerColB = threadIdx.x % BN;
+  const uint strideB = numThreadsBlocktile / BN;
+  float threadResults[TM * TN] = {0.0};
+  float regM[TM] = {0.0};
+  float regN[TN] = {0.0};
+  for (uint bkIdx = 0; bkIdx < K; bkIdx += BK) {
+    for (uint loadOffset = 0; loadOffset < BM; loadOffset += strideA)
+      As[(innerRowA + loadOffset) * BK + innerColA] = A[(innerRowA + loadOffset) * K + innerColA];
+    for (uint loadOffset = 0; loadOffset < BK; loadOffset += strideB)
+      Bs[(innerRowB + loadOffset) * BN + innerColB] = B[(innerRowB + loadOffset) * N + innerColB];
+    __syncthreads();
+    A += BK;
+    B += BK * N;
+    for (uint dotIdx = 0; dotIdx < BK; ++dotIdx) {
+      for (uint i = 0; i < TM; ++i)
+        regM[i] = As[(threadRow * TM + i) * BK + dotIdx];
+      for (uint i = 0; i < TN; ++i)
+        regN[i] = Bs[dotIdx * BN + threadCol * TN + i];
+      for (uint resIdxM = 0; resIdxM < TM; ++resIdxM)
+        for (uint resIdxN = 0; resIdxN < TN; ++resIdxN)
+          threadResults[resIdxM * TN + resIdxN] += regM[resIdxM] * regN[resIdxN];
+    }
+    __syncthreads();
+  }
+  for (uint resIdxM = 0; resIdxM < TM; ++resIdxM)
+    for (uint resIdxN = 0; resIdxN < TN; ++resIdxN)
+      C[(threadRow * TM + resIdxM) * N + threadCol * TN + resIdxN] =
+          alpha * threadResults[resIdxM * TN + resIdxN] +
+          beta * C[(threadRow * TM + resIdxM) * N + threadCol * TN + resIdxN];
+}
+
+template <const int BM, const int BN, const int BK, const int TM, const int TN>
+__global__ void sgemmVectorize(int M, int N, int K, float alpha, float *A, float *B, float beta,
+                               float *C) {
+  const uint cRow = blockIdx.y;
+  const uint cCol = blockIdx.x;
+  const int threadCol = threadIdx.x % (BN / TN);
+  const int threadRow = threadIdx.x / (BN / TN);
+  __shared__ float As[BM * BK];
+  __shared__ float Bs[BK * BN];
+  A += cRow * BM * K;
+  B += cCol * BN;
+  C += cRow * BM * N + cCol * BN;
+  const uint innerRowA = threadIdx.x / (BK / 4);
+  const uint innerColA = threadIdx.x % (BK / 4);
+  const uint innerRowB = threadIdx.x / (BN / 4);
+  const uint innerColB = threadIdx.x % (BN / 4);
+  float threadResults[TM * TN] = {0.0};
+  float regM[TM] = {0.0};
+  float regN[TN] = {0.0};
+  for (uint bkIdx = 0; bkIdx < K; bkIdx += BK) {
+    float4 tmp = reinterpret_cast<float4 *>(&A[innerRowA * K + innerColA * 4])[0];
+    As[(innerColA * 4 + 0) * BM + innerRowA] = tmp.x;
+    As[(innerColA * 4 + 1) * BM + innerRowA] = tmp.y;
+    As[(innerColA * 4 + 2) * BM + innerRowA] = tmp.z;
+    As[(innerColA * 4 + 3) * BM + innerRowA] = tmp.w;
+    reinterpret_cast<float4 *>(&Bs[innerRowB * BN + innerColB * 4])[0] =
+        reinterpret_cast<float4 *>(&B[innerRowB * N + innerColB * 4])[0];
+    __syncthreads();
+    A += BK;
+    B += BK * N;
+    for (uint dotIdx = 0; dotIdx < BK; ++dotIdx) {
+      for (uint i = 0; i < TM; ++i)
+        regM[i] = As[dotIdx * BM + threadRow * TM + i];
+      for (uint i = 0; i < TN; ++i)
+        regN[i] = Bs[dotIdx * BN + threadCol * TN + i];
+      for (uint resIdxM = 0; resIdxM < TM; ++resIdxM)
+        for (uint resIdxN = 0; resIdxN < TN; ++resIdxN)
+          threadResults[resIdxM * TN + resIdxN] += regM[resIdxM] * regN[resIdxN];
+    }
+    __syncthreads();
+  }
+  for (uint resIdxM = 0; resIdxM < TM; resIdxM += 1)
+    for (uint resIdxN = 0; resIdxN < TN; resIdxN += 4) {
+      float4 tmp = reinterpret_cast<float4 *>(
+          &C[(threadRow * TM + resIdxM) * N + threadCol * TN + resIdxN])[0];
+      tmp.x = alpha * threadResults[resIdxM * TN + resIdxN] + beta * tmp.x;
+      tmp.y = alpha * threadResults[resIdxM * TN + resIdxN + 1] + beta * tmp.y;
+      tmp.z = alpha * threadResults[resIdxM * TN + resIdxN + 2] + beta * tmp.z;
+      tmp.w = alpha * threadResults[resIdxM * TN + resIdxN + 3] + beta * tmp.w;
+      reinterpret_cast<float4 *>(&C[(threadRow * TM + resIdxM) * N + threadCol * TN + resIdxN])[0] =
+          tmp;
+    }
+}
+
+#endif
