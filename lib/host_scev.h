@@ -100,10 +100,11 @@ int pl_scev_same_difference(pl_host *host, LLVMValueRef a1, LLVMValueRef b1, LLV
 /** ScalarEvolution's view of the address `ptr` from `base` (a pointer it
  * is computed from): returns 1 when SCEV(ptr) - SCEV(base) is built of
  * constants and add-recurrences only, through additions, multiplications,
- * divisions, minima and maxima and integer casts, so that it is a constant
- * once the counters of the recurrences' loops are (each loop fully
- * unrolled); the loops, innermost and outermost alike, are written to
- * loops[0..*n) (at most `cap`; more is a 0 return). 0 otherwise: a value
+ * divisions, minima and maxima and integer casts -- and, four levels deep,
+ * integer operations ScalarEvolution does not model (xor, shifts, selects,
+ * compares) of such operands -- so that it is a constant once the counters
+ * of the recurrences' loops are (each loop fully unrolled); the loops, innermost and outermost
+ * alike, are written to loops[0..*n) (at most `cap`; more is a 0 return). 0 otherwise: a value
  * unknown to ScalarEvolution takes part (a load, an argument), or the
  * difference cannot be computed. */
 int pl_scev_counter_offset(pl_host *host, LLVMValueRef ptr, LLVMValueRef base, pl_loop_ref *loops,

@@ -6,6 +6,7 @@
 #include "host_loops.h"
 #include "host_scev.h"
 #include "ir.h"
+#include "launch_shapes.h"
 #include "nvvm.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -296,6 +297,27 @@ static void remark_kept(const ra_array *a, uint64_t bytes) {
   pl_remark_emit(r);
 }
 
+/* Nonzero when the registers the array takes have room: the kernel's
+ * launch bounds allow PL_REGISTER_ARRAY_MAX_THREADS threads or fewer per
+ * block (times minctasm blocks), or, without launch bounds, every launch of
+ * it in the translation unit has a constant block that small
+ * (lib/launch_shapes.h). Such a block may use all the registers a thread
+ * can have. Otherwise, with launch bounds, ptxas keeps to fewer registers
+ * and spills the array to the stack (no gain: measured, 1024-thread blocks
+ * spilled a 32-byte array at 64 registers); without them, a block of 1024
+ * threads launched from another file fails to launch above 64 registers
+ * ("too many resources requested"), where the plain kernel, its array in
+ * local memory, fit. */
+static int block_fits(LLVMValueRef fn) {
+  unsigned threads = 0, min_blocks = 0;
+  pl_launch_bounds(fn, &threads, &min_blocks);
+  if (threads)
+    return (uint64_t)threads * (min_blocks ? min_blocks : 1) <= PL_REGISTER_ARRAY_MAX_THREADS;
+  pl_launches l;
+  pl_launches_of(fn, &l);
+  return l.n && !l.unknown && l.max_threads <= PL_REGISTER_ARRAY_MAX_THREADS;
+}
+
 /* Marks the loops of one array, the allocation `alloca` of `bytes` bytes;
  * returns how many it marked. */
 static unsigned one_array(pl_host *host, ra_run *run, LLVMValueRef alloca, uint64_t bytes) {
@@ -311,9 +333,15 @@ static unsigned one_array(pl_host *host, ra_run *run, LLVMValueRef alloca, uint6
   size_t fresh = 0;
   for (size_t k = 0; k < a.nloops; ++k)
     fresh += !marked_before(run, a.loops[k]);
-  if (!loops_unrollable(&a, trips) || run->n + fresh > PL_RA_MAX_MARKED) {
-    if (!a.why[0])
+  if (!loops_unrollable(&a, trips) || run->n + fresh > PL_RA_MAX_MARKED ||
+      !block_fits(pl_host_function(host))) {
+    if (!a.why[0] && run->n + fresh > PL_RA_MAX_MARKED)
       fail(&a, loop_end(&a, 0), "the kernel has too many such loops");
+    else if (!a.why[0])
+      fail(&a, loop_end(&a, 0),
+           "the kernel's block is not known to be at most 256 threads (by __launch_bounds__, or "
+           "by constant launches in this file); in a larger one the registers the array would "
+           "take could stop the block from launching, or be spilled");
     remark_kept(&a, bytes);
     return 0;
   }

@@ -22,7 +22,10 @@
  *   no unroll pragma of the user's, the array is not accessed as volatile
  *   or atomic, and the loops unrolled come to at most
  *   PL_REGISTER_ARRAY_MAX_UNROLLED instructions, at most
- *   PL_REGISTER_ARRAY_MAX_PER_ACCESS per access to the array,
+ *   PL_REGISTER_ARRAY_MAX_PER_ACCESS per access to the array, and the
+ *   kernel's blocks are known to have at most PL_REGISTER_ARRAY_MAX_THREADS
+ *   threads (launch bounds, or constant launches in its file: more
+ *   registers must neither stop a block from launching nor be spilled),
  *   it asks for each of them to be fully unrolled (llvm.loop.unroll.full,
  *   what `#pragma unroll` asks), with a passed remark `UnrolledForRegisters`
  *   at each. An array indexed at run time that stays in local memory for a
@@ -51,6 +54,13 @@
  * thread can have (CUDA C++ Programming Guide, "Technical Specifications
  * per Compute Capability"); a larger one would spill anyway. */
 #define PL_REGISTER_ARRAY_MAX_BYTES 1020u
+
+/** Largest block, in threads, of a kernel without launch bounds whose
+ * arrays are put in registers: 256 threads may use 255 registers each (the
+ * most a thread has), so no count ptxas gives stops such a block from
+ * launching (CUDA C++ Programming Guide, "Technical Specifications per
+ * Compute Capability": 64 K registers per SM). */
+#define PL_REGISTER_ARRAY_MAX_THREADS 256u
 
 /** Most trips of a loop unrolled for an array: the TM, TN and BK of
  * register-blocked GEMMs are 4 to 16. */

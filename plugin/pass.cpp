@@ -57,6 +57,8 @@ namespace {
 /// !pl.launch.shapes = !{!{!"<mangled name>", i32 x, i32 y, i32 z}, ...}
 /// (lib/launch_shapes.h reads and erases it), for the kernels `M` defines.
 void writeLaunchShapes(Module &M, const plLaunchShapes &Launches) {
+  if (M.getNamedMetadata("pl.launch.shapes"))
+    return; // written by the companion at VectorizerStart
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   NamedMDNode *N = nullptr;
@@ -122,11 +124,15 @@ struct CudaPipelineRegistersPass : PassInfoMixin<CudaPipelineRegistersPass> {
   static StringRef name() { return "cuda-pipeline-registers"; }
   pl_options Opts;
   std::shared_ptr<const plParamNames> Names;
-  CudaPipelineRegistersPass(const pl_options &O, std::shared_ptr<const plParamNames> N = nullptr)
-      : Opts(O), Names(std::move(N)) {}
+  std::shared_ptr<const plLaunchShapes> Launches;
+  CudaPipelineRegistersPass(const pl_options &O, std::shared_ptr<const plParamNames> N = nullptr,
+                            std::shared_ptr<const plLaunchShapes> S = nullptr)
+      : Opts(O), Names(std::move(N)), Launches(std::move(S)) {}
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
     if (F.isDeclaration() || !pl_wants_triple(pl_compat::target_triple(*F.getParent()).c_str()))
       return PreservedAnalyses::all();
+    if (Launches)
+      writeLaunchShapes(*F.getParent(), *Launches);
     pl_module_host MH{FAM, {}, Names.get()};
     pl_register_arrays(pl_host_for_function(&MH, wrap(&F)), &Opts);
     return PreservedAnalyses::all();
@@ -247,9 +253,9 @@ void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts,
     });
   if (!Opts.disabled && Opts.register_arrays)
     PB.registerVectorizerStartEPCallback(
-        [Opts, Names](FunctionPassManager &FPM, OptimizationLevel L) {
+        [Opts, Names, Launches](FunctionPassManager &FPM, OptimizationLevel L) {
           if (L.getSpeedupLevel() > 0)
-            FPM.addPass(CudaPipelineRegistersPass(Opts, Names));
+            FPM.addPass(CudaPipelineRegistersPass(Opts, Names, Launches));
         });
   pl_compat::on_optimizer_last(
       PB, [Opts, Names, Advice, Launches](ModulePassManager &MPM, OptimizationLevel L) {

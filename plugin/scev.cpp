@@ -386,17 +386,31 @@ int pl_scev_same_difference(pl_host *H, LLVMValueRef A1, LLVMValueRef B1, LLVMBa
 }
 
 /// Whether S is built of constants and add-recurrences only (see
-/// pl_scev_counter_offset), adding the recurrences' loops to Loops.
-static bool countersOnly(const SCEV *S, SmallVectorImpl<const Loop *> &Loops) {
+/// pl_scev_counter_offset), adding the recurrences' loops to Loops. A value
+/// ScalarEvolution does not model (xor, a bitwise and or or it cannot
+/// read as an addition, a shift by a variable, a select) counts when it is
+/// an integer operation whose operands are built so, Depth levels deep.
+static bool countersOnly(ScalarEvolution &SE, const SCEV *S, SmallVectorImpl<const Loop *> &Loops,
+                         unsigned Depth = 0) {
   if (isa<SCEVConstant>(S))
     return true;
+  if (const auto *U = dyn_cast<SCEVUnknown>(S)) {
+    auto *I = dyn_cast<Instruction>(U->getValue());
+    if (!I || Depth >= 4 || !I->getType()->isIntegerTy() ||
+        !(isa<BinaryOperator>(I) || isa<SelectInst>(I) || isa<CmpInst>(I) || isa<CastInst>(I)))
+      return false; // an argument, a load, a phi SCEV could not read, a call
+    for (Value *Op : I->operands())
+      if (!SE.isSCEVable(Op->getType()) || !countersOnly(SE, SE.getSCEV(Op), Loops, Depth + 1))
+        return false;
+    return true;
+  }
   if (const auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
     if (!is_contained(Loops, AR->getLoop()))
       Loops.push_back(AR->getLoop());
   } else if (!isa<SCEVCastExpr, SCEVNAryExpr, SCEVUDivExpr>(S))
-    return false; // an unknown value, or vscale
+    return false; // vscale
   for (const SCEV *Op : S->operands())
-    if (!countersOnly(Op, Loops))
+    if (!countersOnly(SE, Op, Loops, Depth))
       return false;
   return true;
 }
@@ -410,7 +424,7 @@ int pl_scev_counter_offset(pl_host *H, LLVMValueRef Ptr, LLVMValueRef Base, pl_l
     return 0;
   const SCEV *D = SE.getMinusSCEV(SE.getSCEV(P), SE.getSCEV(B));
   SmallVector<const Loop *, 4> Loops;
-  if (isa<SCEVCouldNotCompute>(D) || !countersOnly(D, Loops) || Loops.size() > Cap)
+  if (isa<SCEVCouldNotCompute>(D) || !countersOnly(SE, D, Loops) || Loops.size() > Cap)
     return 0;
   for (const Loop *L : Loops)
     Out[(*N)++] = wrapLoop(const_cast<Loop *>(L));
