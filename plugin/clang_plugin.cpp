@@ -73,7 +73,7 @@ public:
   bool VisitCallExpr(CallExpr *E) {
     const Expr *Block = nullptr;
     const FunctionDecl *FD = plLaunchedKernel(E, &Block);
-    if (!FD || !Block || E->isValueDependent() || E->isTypeDependent() ||
+    if (!FD || !Block || E->containsErrors() || E->isValueDependent() || E->isTypeDependent() ||
         !FD->hasAttr<CUDAGlobalAttr>() || FD->isDependentContext())
       return true;
     unsigned Shape[3] = {0, 0, 0};

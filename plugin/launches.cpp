@@ -14,55 +14,48 @@
 using namespace clang;
 
 namespace {
-/// Whether a function body may change the variable VD: assigns it or a
-/// member of it, increments it, takes its address or binds it to a
-/// reference that is not const.
+/// Whether a function body may change the variable VD: every reference to
+/// it must be a plain read -- a copy (the launch's own, `dim3 g = b`) or a
+/// member's value (`b.x`); any other (an assignment, an address, a
+/// reference bound to it through a call, a constructor, an aggregate, a
+/// conditional or a cast, a lambda's capture) counts as a change.
 class Changes : public RecursiveASTVisitor<Changes> {
   const VarDecl *VD;
+  unsigned Refs = 0, Reads = 0;
 
-  bool refers(const Expr *E) const {
-    E = E->IgnoreParenImpCasts();
-    while (const auto *M = dyn_cast<MemberExpr>(E))
-      E = M->getBase()->IgnoreParenImpCasts();
-    const auto *D = dyn_cast<DeclRefExpr>(E);
+  bool isVar(const Expr *E) const {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParens());
     return D && D->getDecl() == VD;
+  }
+  bool isMemberOfVar(const Expr *E) const {
+    E = E->IgnoreParens();
+    bool Member = false;
+    while (const auto *M = dyn_cast<MemberExpr>(E)) {
+      Member = true;
+      E = M->getBase()->IgnoreParens();
+    }
+    return Member && isVar(E);
   }
 
 public:
-  bool Found = false;
   explicit Changes(const VarDecl *V) : VD(V) {}
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    Found |= B->isAssignmentOp() && refers(B->getLHS());
-    return !Found;
+  bool found() const { return Refs > Reads; }
+  bool shouldVisitImplicitCode() const { return true; }
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    Refs += D->getDecl() == VD;
+    return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    Found |=
-        (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && refers(U->getSubExpr());
-    return !Found;
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_LValueToRValue &&
+        (isMemberOfVar(C->getSubExpr()) || isVar(C->getSubExpr())))
+      ++Reads;
+    return true;
   }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    Found |= C->isAssignmentOp() && C->getNumArgs() && refers(C->getArg(0));
-    return !Found;
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    const FunctionDecl *F = C->getDirectCallee();
-    for (unsigned I = 0; I < C->getNumArgs() && !Found; ++I) {
-      if (!refers(C->getArg(I)))
-        continue;
-      if (!F || I >= F->getNumParams()) {
-        Found = true;
-        break;
-      }
-      QualType T = F->getParamDecl(I)->getType();
-      Found = T->isReferenceType() && !T->getPointeeType().isConstQualified();
-    }
-    return !Found;
-  }
-  bool VisitVarDecl(VarDecl *D) {
-    const Expr *Init = D->getInit();
-    Found |= D != VD && D->getType()->isReferenceType() &&
-             !D->getType()->getPointeeType().isConstQualified() && Init && refers(Init);
-    return !Found;
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    if (C->getConstructor()->isCopyConstructor() && C->getNumArgs() >= 1 &&
+        isVar(C->getArg(0)->IgnoreImpCasts()))
+      ++Reads;
+    return true;
   }
 };
 
@@ -82,24 +75,27 @@ bool constant(const Expr *E, ASTContext &Ctx, unsigned &V) {
 
 /// The shape of the dim3 variable VD, when it is never changed.
 bool shapeOfVariable(const VarDecl *VD, ASTContext &Ctx, unsigned Shape[3], unsigned Depth) {
-  if (!VD->getInit() || VD->hasGlobalStorage() != VD->getType().isConstQualified())
-    return false; // a global that is not const may be written anywhere
+  if (isa<ParmVarDecl>(VD) || !VD->getInit() || VD->getInit()->containsErrors() ||
+      (VD->hasGlobalStorage() && !VD->getType().isConstQualified()))
+    return false; // a parameter's default argument, or a global anyone may write
   if (!VD->getType().isConstQualified()) {
     const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
     if (!F || !F->getBody())
       return false;
     Changes C(VD);
     C.TraverseStmt(F->getBody());
-    if (C.Found)
+    if (C.found())
       return false;
   }
   return shapeOf(VD->getInit(), Ctx, Shape, Depth + 1);
 }
 
 bool shapeOf(const Expr *E, ASTContext &Ctx, unsigned Shape[3], unsigned Depth) {
-  if (!E || Depth > 8)
+  if (!E || Depth > 8 || E->containsErrors() || E->getType().isNull())
     return false;
   E = E->IgnoreImplicit()->IgnoreParens();
+  if (E->getType().isNull())
+    return false;
   if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
     return shapeOf(F->getSubExpr(), Ctx, Shape, Depth + 1);
   if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {

@@ -90,7 +90,7 @@ struct CudaPipelinePass : PassInfoMixin<CudaPipelinePass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     if (!Advice.empty())
       pl_report_warning(wrap(&M), Advice.c_str());
-    if (Launches)
+    if (Launches && pl_wants_triple(pl_compat::target_triple(M).c_str()))
       writeLaunchShapes(M, *Launches);
     auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
     pl_module_host MH{FAM, {}, Names.get()};
