@@ -114,9 +114,11 @@ static int walk_uses(ra_array *a, LLVMValueRef p, unsigned depth) {
         return fail(a, user, "it is accessed as volatile or atomic, which stays in memory");
       break;
     case LLVMGetElementPtr:
-      a->dynamic |= !all_indices_constant(user);
-      if (!all_indices_constant(user) && !add_index_loops(a, user))
-        return 0;
+      if (!all_indices_constant(user)) {
+        a->dynamic = 1;
+        if (!add_index_loops(a, user))
+          return 0;
+      }
       if (!walk_uses(a, user, depth + 1))
         return 0;
       break;
@@ -337,11 +339,15 @@ static unsigned one_array(pl_host *host, ra_run *run, LLVMValueRef alloca, uint6
       !block_fits(pl_host_function(host))) {
     if (!a.why[0] && run->n + fresh > PL_RA_MAX_MARKED)
       fail(&a, loop_end(&a, 0), "the kernel has too many such loops");
-    else if (!a.why[0])
-      fail(&a, loop_end(&a, 0),
-           "the kernel's block is not known to be at most 256 threads (by __launch_bounds__, or "
-           "by constant launches in this file); in a larger one the registers the array would "
-           "take could stop the block from launching, or be spilled");
+    else if (!a.why[0]) {
+      char why[256];
+      snprintf(why, sizeof why,
+               "the kernel's block is not known to be at most %u threads (by __launch_bounds__, "
+               "or by constant launches in this file); in a larger one the registers the array "
+               "would take could stop the block from launching, or be spilled",
+               PL_REGISTER_ARRAY_MAX_THREADS);
+      fail(&a, loop_end(&a, 0), why);
+    }
     remark_kept(&a, bytes);
     return 0;
   }
