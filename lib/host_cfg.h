@@ -70,6 +70,14 @@ LLVMBasicBlockRef pl_split_block_before(LLVMValueRef inst);
  * keeping phis left with one input), for an edge the caller removes. */
 void pl_remove_predecessor(LLVMBasicBlockRef bb, LLVMBasicBlockRef pred);
 
+/** Replaces the switch `sw` by a chain of `icmp eq` compares of its
+ * condition, one per case in case order, each branching to the case's
+ * block or to the next compare (a new block), the last to the default;
+ * phis of the destinations name the block their edge now comes from.
+ * Every destination must be distinct (else nothing changes and 0 is
+ * returned). Returns 1. Leaves the analyses stale. */
+int pl_switch_to_branches(LLVMValueRef sw);
+
 #ifdef __cplusplus
 }
 #endif

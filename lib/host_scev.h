@@ -71,6 +71,26 @@ LLVMValueRef pl_scev_expand_iv_step(pl_host *host, pl_loop_ref loop, LLVMValueRe
  * two loops that each read threadIdx.x compare. */
 int pl_scev_const_distance(pl_host *host, LLVMValueRef a, LLVMValueRef b, int64_t *d);
 
+/** A fact that holds where some code runs: `value == constant` (an
+ * integer of at most 64 bits; the constant sign-extended to its type). */
+typedef struct pl_scev_eq {
+  LLVMValueRef value;
+  int64_t constant;
+} pl_scev_eq;
+
+/** ScalarEvolution: the signed range [*lo, *hi] of a - b, in bytes (two
+ * pointers with the same base, ScalarEvolution::getPointerBase), over
+ * every value their opaque parts may take, ScalarEvolution::getSignedRange
+ * (a thread index within its `range` attribute), once each eqs[k].value
+ * that ScalarEvolution sees as one opaque value is replaced by its
+ * constant. Reads of a special register count as one value, as in
+ * pl_scev_const_distance. Returns 1 with the range; 2 when two facts give
+ * one value two constants, so that they never hold together (*lo, *hi
+ * untouched); 0 when the difference or its range is unknown (different
+ * bases, a full range). Decides nothing. */
+int pl_scev_distance_range(pl_host *host, LLVMValueRef a, LLVMValueRef b, const pl_scev_eq *eqs,
+                           size_t neqs, int64_t *lo, int64_t *hi);
+
 /** A key of the leaves of a's SCEV: its opaque values (SCEVUnknown; a
  * special register of pl_scev_const_distance as the register) and the
  * loops of its recurrences, as a set. pl_scev_const_distance finds a

@@ -459,6 +459,55 @@ static int disjoint_by_scev(pl_host *host, const pl_copy *a, const pl_copy *b) {
   return d >= (int64_t)b->bytes || d <= -(int64_t)a->bytes;
 }
 
+/* The equality a predicate term gives where it holds: `x == C`, or
+ * `x != C` under a negated term. Returns 0 for any other term. */
+static int term_equality(LLVMValueRef term, int negated, pl_scev_eq *eq) {
+  if (!LLVMIsAICmpInst(term))
+    return 0;
+  LLVMIntPredicate p = LLVMGetICmpPredicate(term);
+  if (p != (negated ? LLVMIntNE : LLVMIntEQ))
+    return 0;
+  LLVMValueRef x = LLVMGetOperand(term, 0), k = LLVMGetOperand(term, 1);
+  if (LLVMIsAConstantInt(x)) {
+    LLVMValueRef t = x;
+    x = k;
+    k = t;
+  }
+  if (!LLVMIsAConstantInt(k) || LLVMGetIntTypeWidth(LLVMTypeOf(k)) > 64)
+    return 0;
+  *eq = (pl_scev_eq){x, LLVMConstIntGetSExtValue(k)};
+  return 1;
+}
+
+/* Nonzero when the destinations of `a` and `b`, two copies outside copy
+ * loops, are disjoint for every value the thread's indices may take
+ * (ScalarEvolution's signed range of a - b excludes (-a's size, b's
+ * size)), with the equalities of both copies' predicates in force: a
+ * thread runs both only where both hold. Only one thread's copies need
+ * an order: two threads writing the same bytes between two barriers race
+ * in the source (CUDA C++ Programming Guide, "Shared Memory"). So the
+ * halo copies `tile[ty + 1][tx + 1]`, `if (ty == 0) tile[0][tx + 1]` and
+ * `if (tx == 0) tile[ty + 1][0]` are distinct: by range (`ty + 1 >= 1`),
+ * and the last two at ty = tx = 0. */
+static int disjoint_by_range(pl_host *host, const pl_copy *a, const pl_copy *b) {
+  if (a->in_loop || b->in_loop)
+    return 0; /* a range over two loops' counters is not one thread's pair */
+  pl_scev_eq eqs[2 * PL_MAX_GUARD_TERMS];
+  size_t n = 0;
+  const pl_copy *both[2] = {a, b};
+  for (int k = 0; k < 2; ++k)
+    for (unsigned t = 0; t < pl_pred_terms(both[k]); ++t) {
+      int neg;
+      LLVMValueRef term = pl_pred_term(both[k], t, &neg);
+      n += (size_t)term_equality(term, neg, &eqs[n]);
+    }
+  int64_t lo, hi;
+  int r = pl_scev_distance_range(host, a->dst, b->dst, eqs, n, &lo, &hi);
+  if (r == 2)
+    return 1; /* the predicates never hold together */
+  return r == 1 && (lo >= (int64_t)b->bytes || hi <= -(int64_t)a->bytes);
+}
+
 /* Every iteration must fill the same bytes of a tile: a slot holds one
  * iteration's copies only, so bytes an iteration leaves alone would show
  * another iteration's data (or zeros) instead of the last one written.
@@ -478,7 +527,8 @@ int pl_check_destinations(const pl_loop_ctx *x, pl_fail *f) {
     for (size_t j = i + 1; j < c->ncopies && !same_values; ++j) {
       const pl_copy *b = &c->copies[j];
       if (a->tile == b->tile && pl_may_alias(host, a->dst, a->bytes, b->dst, b->bytes) &&
-          !disjoint_by_scev(host, a, b) && !disjoint_by_offset(c, a, b)) {
+          !disjoint_by_scev(host, a, b) && !disjoint_by_offset(c, a, b) &&
+          !disjoint_by_range(host, a, b)) {
         if (a->in_loop || b->in_loop)
           return pl_failf(f, PL_R_OVERLAP, b->store,
                           "copies into tile '%s' in different loops of the copy stage (or in a "

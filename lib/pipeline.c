@@ -13,6 +13,7 @@
 #include "recognize.h"
 #include "remarks.h"
 #include "rewrite.h"
+#include "unmerge.h"
 #include "unrolled.h"
 
 #include <assert.h>
@@ -227,6 +228,52 @@ static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   return ok;
 }
 
+/* A loop whose copy stage holds copies SimplifyCFG merged (unmerge.h):
+ * they are taken apart in a transaction, and the loop goes through the
+ * stages again. The change is kept when the loop then takes a ring and is
+ * rewritten; else it is rolled back, and *loop found again, for the loop
+ * to be decided as written (in place, or declined), with the reason the
+ * taken-apart loop got no ring in `why`. Returns nonzero when the loop
+ * was rewritten. */
+static int run_unmerged(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why) {
+  pl_txn *txn = pl_txn_begin(r->fn);
+  pl_unmerge(r->host, *loop);
+  pl_host_invalidate(r->host);
+  pl_table_build(&r->table, r->host, r->fn, r->hand_pipelined);
+  r->table_stale = 0;
+  pl_loop_ref l = pl_loop_for_header(r->host, r->headers[i]);
+  pl_table_entry *e = l ? pl_table_find(&r->table, r->headers[i]) : NULL;
+  pl_fail f = {0};
+  pl_plan plan = {0};
+  pl_loop_facts facts = {0};
+  int changed = 0;
+  if (e && !e->ok)
+    pl_fail_copy(&f, &e->fail);
+  if (e && e->ok) {
+    pl_facts_init(&facts, r->host, &e->c, r->opts, &r->table);
+    const pl_loop_ctx x = {r->host, r->opts, &e->c, &facts, &r->table, r->registers};
+    if (plan_loop(&x, &plan, &f)) {
+      if (!plan.in_place)
+        changed = transform(r, i, &l, &e->c, &plan, &facts, &f);
+      else
+        pl_fail_copy(&f, &plan.no_ring);
+    }
+  }
+  pl_facts_free(&facts);
+  pl_plan_free(&plan);
+  if (changed) {
+    pl_txn_commit(txn);
+  } else {
+    l = roll_back(r, txn, i, &f);
+    r->table_stale = 1;
+    pl_fail_copy(why, &f);
+  }
+  pl_fail_clear(&f);
+  pl_txn_free(txn);
+  *loop = l;
+  return changed;
+}
+
 /* Nonzero when the table recognized the loop of `e` as a tile loop; else 0
  * with recognition's reason copied into `f`. */
 static int recognized(const pl_table_entry *e, pl_fail *f) {
@@ -275,6 +322,12 @@ static int run_loop(fn_run *r, size_t i) {
         return 0;
       }
   }
+  int allowed = user_allows(loop, r->skip, r->skip_message, &f);
+  pl_fail unmerged = {0};
+  if (allowed && pl_unmerge_wanted(host, loop) && run_unmerged(r, i, &loop, &unmerged))
+    return 1;
+  if (!loop)
+    return 0;
   if (r->table_stale) {
     pl_table_build(&r->table, host, r->fn, r->hand_pipelined);
     r->table_stale = 0;
@@ -285,13 +338,19 @@ static int run_loop(fn_run *r, size_t i) {
   pl_loop_facts facts = {0};
   int changed = 0;
   LLVMMetadataRef where = r->opts->test_count_analyses ? pl_loop_start_location(loop) : NULL;
-  if (user_allows(loop, r->skip, r->skip_message, &f) && recognized(e, &f)) {
+  if (allowed && recognized(e, &f)) {
     pl_candidate *c = &e->c;
     pl_facts_init(&facts, host, c, r->opts, &r->table);
     const pl_loop_ctx x = {host, r->opts, c, &facts, &r->table, r->registers};
-    if (plan_loop(&x, &plan, &f))
+    if (plan_loop(&x, &plan, &f)) {
+      if (plan.in_place && unmerged.reason)
+        pl_fail_unmerged(&plan.no_ring, &unmerged);
       changed = transform(r, i, &loop, c, &plan, &facts, &f);
+    }
   }
+  if (!changed && unmerged.reason)
+    pl_fail_unmerged(&f, &unmerged);
+  pl_fail_clear(&unmerged);
   if (!changed && loop) {
     pl_remark_declined(host, loop, &f);
     pl_report_declined(r->report, host, r->fn, loop, &f);

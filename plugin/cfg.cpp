@@ -16,6 +16,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -89,4 +90,38 @@ LLVMBasicBlockRef pl_split_block_before(LLVMValueRef Inst) {
 
 void pl_remove_predecessor(LLVMBasicBlockRef BB, LLVMBasicBlockRef Pred) {
   unwrap(BB)->removePredecessor(unwrap(Pred), /*KeepOneInputPHIs=*/true);
+}
+
+int pl_switch_to_branches(LLVMValueRef Sw) {
+  auto *SI = cast<SwitchInst>(unwrap(Sw));
+  BasicBlock *P = SI->getParent(), *Default = SI->getDefaultDest();
+  SmallPtrSet<BasicBlock *, 8> Dests;
+  Dests.insert(Default);
+  SmallVector<std::pair<ConstantInt *, BasicBlock *>, 4> Cases;
+  for (auto &C : SI->cases()) {
+    if (!Dests.insert(C.getCaseSuccessor()).second)
+      return 0;
+    Cases.push_back({C.getCaseValue(), C.getCaseSuccessor()});
+  }
+  Value *X = SI->getCondition();
+  DebugLoc DL = SI->getDebugLoc();
+  LLVMContext &Ctx = P->getContext();
+  SI->eraseFromParent();
+  BasicBlock *Cur = P;
+  for (size_t K = 0; K < Cases.size(); ++K) {
+    BasicBlock *Next = K + 1 < Cases.size()
+                           ? BasicBlock::Create(Ctx, "pl.case", P->getParent(), Default)
+                           : Default;
+    IRBuilder<> B(Cur);
+    B.SetCurrentDebugLocation(DL);
+    B.CreateCondBr(B.CreateICmpEQ(X, Cases[K].first, "pl.case.eq"), Cases[K].second, Next);
+    if (Cur != P)
+      Cases[K].second->replacePhiUsesWith(P, Cur);
+    Cur = Next == Default ? Cur : Next;
+  }
+  if (Cur != P)
+    Default->replacePhiUsesWith(P, Cur);
+  if (Cases.empty())
+    BranchInst::Create(Default, P)->setDebugLoc(DL);
+  return 1;
 }

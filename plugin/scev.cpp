@@ -314,6 +314,66 @@ int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *
 }
 
 namespace {
+/// SameSpecialRegister's normalization, with some opaque values replaced
+/// by constants: a special register by its intrinsic, any other value by
+/// itself.
+struct Substitute : SCEVRewriteVisitor<Substitute> {
+  std::map<uintptr_t, const SCEV *> &With;
+  Substitute(ScalarEvolution &SE, std::map<uintptr_t, const SCEV *> &W)
+      : SCEVRewriteVisitor(SE), With(W) {}
+  static uintptr_t key(const SCEVUnknown *U) {
+    auto *II = dyn_cast<IntrinsicInst>(U->getValue());
+    if (II && constantForThread(II->getIntrinsicID()))
+      return (uintptr_t)II->getIntrinsicID();
+    return (uintptr_t)U->getValue();
+  }
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
+    auto It = With.find(key(U));
+    if (It != With.end())
+      return It->second;
+    return With.emplace(key(U), U).first->second; // the first read stands for all
+  }
+};
+} // namespace
+
+int pl_scev_distance_range(pl_host *H, LLVMValueRef A, LLVMValueRef B, const pl_scev_eq *Eqs,
+                           size_t NEqs, int64_t *Lo, int64_t *Hi) {
+  ScalarEvolution &SE = H->SE();
+  Value *VA = unwrap(A), *VB = unwrap(B);
+  if (VA->getType() != VB->getType() || !VA->getType()->isPointerTy() ||
+      !SE.isSCEVable(VA->getType()))
+    return 0;
+  const SCEV *SA = SE.getSCEV(VA), *SB = SE.getSCEV(VB);
+  if (SE.getPointerBase(SA) != SE.getPointerBase(SB))
+    return 0;
+  SA = SE.removePointerBase(SA);
+  SB = SE.removePointerBase(SB);
+  if (SA->getType() != SB->getType())
+    return 0;
+  std::map<uintptr_t, const SCEV *> With;
+  for (size_t K = 0; K < NEqs; ++K) {
+    Value *X = unwrap(Eqs[K].value);
+    if (!X->getType()->isIntegerTy() || X->getType()->getIntegerBitWidth() > 64)
+      continue;
+    auto *U = dyn_cast<SCEVUnknown>(SE.getSCEV(X));
+    if (!U)
+      continue; // a fact about an expression is left unused: only wider
+    const SCEV *C = SE.getConstant(X->getType(), (uint64_t)Eqs[K].constant, /*isSigned=*/true);
+    auto [It, New] = With.emplace(Substitute::key(U), C);
+    if (!New && It->second != C)
+      return 2; // one value, two constants: never both
+  }
+  Substitute Sub(SE, With);
+  const SCEV *D = SE.getMinusSCEV(Sub.visit(SA), Sub.visit(SB));
+  ConstantRange R = SE.getSignedRange(D);
+  if (R.isFullSet() || R.getBitWidth() > 64)
+    return 0;
+  *Lo = R.getSignedMin().getSExtValue();
+  *Hi = R.getSignedMax().getSExtValue();
+  return 1;
+}
+
+namespace {
 /// The leaves of a SCEV (SCEVTraversal): its SCEVUnknowns, a read of one
 /// of SameSpecialRegister's registers as its intrinsic, and the loops of
 /// its recurrences.

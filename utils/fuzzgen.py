@@ -511,17 +511,26 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
         mapping = "contig"
         if copy in ("straight", "ldg"):
             mapping = d.pick("map", ["contig", "strided"])
+        # a halo of one cell loaded by the edge threads, as 2-D stencils
+        # do: `if (ty == 0) tile[0][tx + 1] = ...` (SimplifyCFG merges the
+        # two sides of each axis into a switch and one block of copies)
+        edges = (copy in ("straight", "ldg") and dim == 2 and mapping == "contig" and
+                 d.chance("edges", 0.3))
+        if edges:
+            TR, TC, h = TR + 2, TC + 2, 1
         tile_name = "%dx%d" % (TR, TC)
     elif copy == "loop":
         tile_name = d.pick("tile", list(LOOP_TILES))
         TR, TC, BX, BY, h = LOOP_TILES[tile_name]
         copies = 0
+        edges = False
     else:
         vshape = "loop"
         tile_name = d.pick("vtile", list(VEC_LOOP_TILES))
         TR, TC, BX, BY = VEC_LOOP_TILES[tile_name]
         h = 0
         copies = 0
+        edges = False
     NTH = BX * BY
     dim = 1 if TR == 1 else 2
     if special == "deep_array" and (dim != 1 or copy == "vec"):
@@ -781,6 +790,16 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
         less = " - %d" % h if h else ""
         return [I + "const int sy = y0 + (%s)%s, sx = x0 + (%s)%s;" % (r, less, c, less)]
 
+    def edge_copies():
+        """The halo's copies by the edge threads: (condition, row, column)."""
+        tx, ty = "(int)threadIdx.x", "(int)threadIdx.y"
+        out = [(ty + " == 0", "0", tx + " + 1"),
+               (ty + " == %d" % (BY - 1), str(TR - 1), tx + " + 1")]
+        for j in range(copies):
+            out += [(tx + " == 0", "%s + %d" % (ty, j * BY + 1), "0"),
+                    (tx + " == %d" % (BX - 1), "%s + %d" % (ty, j * BY + 1), str(TC - 1))]
+        return out
+
     def copy_stage(I, pairs, bases):
         """The copy stage of one iteration; pairs: [(tile, source)]."""
         L = []
@@ -793,10 +812,17 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
                              "%s * %d + %d" % (TID, copies, j))
                         r, c = "0", ("(%s) * %d" % (e, V) if V > 1 else e)
                     else:
-                        r = ("(int)threadIdx.y + %d" % (j * BY) if mapping == "contig" else
+                        r = ("(int)threadIdx.y + %d" % (j * BY + h) if mapping == "contig" else
                              "(int)threadIdx.y * %d + %d" % (copies, j))
                         c = "(int)threadIdx.x * %d" % V if V > 1 else "(int)threadIdx.x"
+                        if edges:
+                            c = "(int)threadIdx.x + 1"
                     L.append(I + "{")
+                    L += coords(I + "  ", r, c)
+                    L += guarded_copy(I + "  ", p, ptr, at(t, r, c))
+                    L.append(I + "}")
+                for cond, r, c in edge_copies() if edges else []:
+                    L.append(I + "if (%s) {" % cond)
                     L += coords(I + "  ", r, c)
                     L += guarded_copy(I + "  ", p, ptr, at(t, r, c))
                     L.append(I + "}")
@@ -840,6 +866,8 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
         else:
             r0 = "(int)threadIdx.y" if mapping == "contig" else "(int)threadIdx.y * %d" % copies
             P0 = (r0, "(int)threadIdx.x * %d" % V if V > 1 else "(int)threadIdx.x")
+            if edges:
+                P0 = ("(int)threadIdx.y + 1", "(int)threadIdx.x + 1")
     else:
         per_row = TC // V
         if dim == 1:

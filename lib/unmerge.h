@@ -1,0 +1,49 @@
+/*===- lib/unmerge.h - copies SimplifyCFG merged, taken apart -------------===*\
+ *
+ * FILE: lib/unmerge.h
+ * DESCRIPTION:
+ *   Public halo code loads each side of a tile under its own condition:
+ *     tile[ty + 1][tx + 1] = in[...];
+ *     if (ty == 0)      tile[0][tx + 1]      = in[...];
+ *     if (ty == BS - 1) tile[BS + 1][tx + 1] = in[...];
+ *     if (tx == 0) ...  if (tx == BS - 1) ...
+ *   By the time the pass runs, SimplifyCFG has turned each pair of tests
+ *   into a `switch` and sunk the two copies into one block whose addresses
+ *   are phis of the two paths (SimplifyCFG's sinking of common
+ *   instructions). Such a copy has no address of its own and runs under no
+ *   chain of two-way branches, so no ring can serve it.
+ *
+ *   pl_unmerge undoes both in a loop's copy stage, changing no behaviour:
+ *   a block of merged copies is duplicated into a new block on each edge
+ *   that enters it, its phis replaced by what flows in along that edge
+ *   (tail duplication), and a switch becomes a chain of `icmp eq` and
+ *   conditional branches, one per case. The driver does it inside a
+ *   transaction and keeps it only when the loop then takes a ring.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_UNMERGE_H
+#define PL_UNMERGE_H
+
+#include "host.h"
+#include "reasons.h"
+
+/** Nonzero when the copy stage of `loop` -- its header and the blocks
+ * reachable from it before a block holding a barrier, inner loops left out
+ * -- holds what pl_unmerge takes apart: a switch of at most
+ * PL_UNMERGE_MAX_CASES cases to distinct blocks, or a block of merged
+ * copies (phis; a load and a store; only loads, stores, address and
+ * integer arithmetic; entered only from the copy stage; used nowhere
+ * else; ending in a branch to a block without phis). Changes nothing. */
+int pl_unmerge_wanted(pl_host *host, pl_loop_ref loop);
+
+/** Takes apart what pl_unmerge_wanted finds, the merged blocks first.
+ * Returns the number of blocks and switches rewritten. Every analysis of
+ * the function is stale afterwards (the caller invalidates them). */
+unsigned pl_unmerge(pl_host *host, pl_loop_ref loop);
+
+/** Replaces `f`, the reason of the loop as written, by `unmerged`, the
+ * reason it got no ring once pl_unmerge took its copies apart, the
+ * message saying so and ending with `f`'s ("; as written, ..."): what the
+ * driver reports where it rolled the change back. */
+void pl_fail_unmerged(pl_fail *f, const pl_fail *unmerged);
+
+#endif /* PL_UNMERGE_H */

@@ -1,0 +1,49 @@
+// Shape 9, halo copies by the edge threads (Inputs/halo_stencils.cuh).
+//
+// upwindStep: every thread loads its cell, row 0 also the row above the
+// tile, column 0 the column to its left. The three copies of one thread are
+// distinct by range (the cell's row ty + 1 is at least 1) and, for the two
+// halo copies, where both predicates hold (ty = tx = 0: tile[0][1] against
+// tile[1][0]). Two threads writing the same bytes would race in the
+// source, so only one thread's copies need an order.
+//
+// heat2d: all four sides. By the time the pass runs SimplifyCFG has made
+// each pair of tests a switch and sunk the pair's copies into one block
+// whose addresses are phis; the pass takes both apart (lib/unmerge.h) and
+// proves the five copies distinct the same way.
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
+// CHECK: halo_stencils.cuh:24:3: remark: pipelined loop with 3 stages: tile 'tile' 1156 -> 3504 bytes; 3 cp.async copies of 4 bytes; removed the second barrier; cp.async [sm_80, kernel 'upwindStep
+// CHECK: halo_stencils.cuh:43:3: remark: pipelined loop with 3 stages: tile 'tile' 1296 -> 3888 bytes; 5 cp.async copies of 4 bytes; removed the second barrier; cp.async [sm_80, kernel 'heat2d
+// upwindStep's steady state: its cell's copy, zero-filled past the last
+// tile, then each halo copy behind its predicate's branch.
+// PTX-LABEL: .entry _Z10upwindStep
+// PTX: cp.async.commit_group;
+// PTX: cp.async.ca.shared.global [{{[^]]+}}], [%rd{{[0-9]+}}], 4, [[FILL:%r[0-9]+]];
+// PTX: @%p{{[0-9]+}} bra
+// PTX: cp.async.ca.shared.global [{{[^]]+}}], [%rd{{[0-9]+}}], 4, [[FILL]];
+// PTX: @%p{{[0-9]+}} bra
+// PTX: cp.async.ca.shared.global [{{[^]]+}}], [%rd{{[0-9]+}}], 4, [[FILL]];
+// PTX: cp.async.wait_group 1;
+// heat2d's steady state: five copies.
+// PTX-LABEL: .entry _Z6heat2d
+// PTX: cp.async.wait_group 1;
+// PTX-COUNT-5: cp.async.ca.shared.global [{{[^]]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+//
+// At the default, on sm_90 the model finds heat2d's latency covered by 8
+// resident blocks: the taken-apart loop is put back as it was and decided
+// as written (in place with LLVM 19; declined with LLVM 22, whose code
+// ptxas gives more registers), the remark giving the ring's reason. With the
+// in-place shape off it is declined, and the IR is byte for byte the
+// plugin-free build's.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -o /dev/null %s -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// DEFAULT: halo_stencils.cuh:43:3: remark: {{pipelined loop in place .*; no ring|loop not pipelined}}: once the copies clang merged are taken apart, on sm_90 8 resident blocks of 8 warps
+// RUN: %clang_cuda -fplugin-arg-pipeline-in-place=off -fplugin-arg-pipeline-only=heat2d --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.declined.ll -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=DECLINED
+// RUN: %clang_cuda -fplugin-arg-pipeline-disable --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.plain.ll -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline
+// RUN: sed -n '/define.*heat2d/,/^}/p' %t.plain.ll > %t.plain.heat2d.ll
+// RUN: sed -n '/define.*heat2d/,/^}/p' %t.declined.ll > %t.declined.heat2d.ll
+// RUN: diff %t.plain.heat2d.ll %t.declined.heat2d.ll
+// DECLINED: halo_stencils.cuh:43:3: remark: loop not pipelined: once the copies clang merged are taken apart, on sm_90 8 resident blocks of 8 warps and {{[0-9]+}} instructions per iteration already cover
+
+#include "Inputs/halo_stencils.cuh"
