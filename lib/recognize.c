@@ -480,11 +480,6 @@ static int fail_region_inst(pl_fail *f, LLVMValueRef i) {
  * order the rewrite clones them in. */
 static int recognize_region(pl_host *host, pl_candidate *c, pl_fail *f) {
   LLVMBasicBlockRef kb = LLVMGetInstructionParent(c->first_barrier);
-  if (c->sync_first)
-    return pl_failf(f, PL_R_COPY_IN_LOOP, NULL,
-                    "the copy stage contains an inner loop, in a loop whose first barrier opens "
-                    "the body; copy loops are pipelined in loops of the form copy, barrier, "
-                    "compute, barrier");
   pl_vec blocks = {0};
   for (size_t k = 0; k < c->nblocks; ++k) {
     LLVMBasicBlockRef bb = c->blocks[k];
@@ -518,6 +513,8 @@ static int recognize_region(pl_host *host, pl_candidate *c, pl_fail *f) {
       if (LLVMIsAPHINode(i) || i == t || is_shared_store(i, &dst) ||
           pl_is_copy_load(i)) /* a load or __ldg, checked as a copy's once classified */
         continue;
+      if (c->sync_first && i == c->removed_barrier)
+        continue; /* opens the header: removed, never cloned (not an operand of a copy) */
       if (!is_region_op(i))
         ok = fail_region_inst(f, i);
     }

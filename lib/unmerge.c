@@ -221,8 +221,8 @@ unsigned pl_unmerge(pl_host *host, pl_loop_ref loop) {
 }
 
 void pl_fail_unmerged(pl_fail *f, const pl_fail *unmerged) {
-  char *as_written = f->message && *f->message ? pl_strdupf("; as written, %s", f->message)
-                                               : pl_strdupf("%s", "");
+  char *as_written =
+      f->message && *f->message ? pl_strdupf("; as written, %s", f->message) : pl_strdupf("%s", "");
   pl_fail_copy(f, unmerged);
   char *m = pl_strdupf("once the copies clang merged are taken apart, %s%s",
                        unmerged->message ? unmerged->message : "", as_written);

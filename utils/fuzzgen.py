@@ -974,8 +974,11 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
         if k.crash_form == "dup_index":
             ti = "((xd%d * xd%d) %% 5)" % (loopno, loopno)
         o = origin or "%s * %d" % (ti, STEP)  # kstep: the counter is the origin
-        y0 = o if direction == "down" else "0"
-        x0 = o if direction == "across" else "0"
+        # with an edge halo the fixed origin is the grid's (0 at run time:
+        # the grid is 1-D), so that the halo's guard is not folded away
+        fixed = "(int)blockIdx.y * %d" % (TRi if direction == "across" else TCi) if edges else "0"
+        y0 = o if direction == "down" else fixed
+        x0 = o if direction == "across" else fixed
         ran = "(int)blockIdx.x < %s" % lim if counter == "as" else "%s > 0" % lim
         return head, ti, it, lim, y0, x0, ran
 
