@@ -74,7 +74,10 @@ void pl_access_bounds_expand(pl_access_bounds *b, int index, LLVMValueRef insert
  * count that no pointer wraps (start + step * count computed in 128 bits
  * leaves [0, 2^64)), before `insert_before`: an i1 that is true when one
  * of them fails, so the bounds may be wrong. NULL when the bounds assume
- * nothing. */
+ * nothing. The constant true when a no-wrap predicate's loop has no
+ * backedge-taken count any more (the rewrite's changes before the check
+ * can leave it so), which SCEVExpander's overflow check needs: the
+ * original version then always runs. */
 LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *b, LLVMValueRef insert_before);
 
 /** Frees `b`. */

@@ -201,15 +201,40 @@ void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef Insert
   *Hi = wrap(Exp.expandCodeFor(H, H->getType(), I));
 }
 
+/// Whether SCEVExpander can expand every wrap predicate of `P`: its
+/// overflow check needs the recurrence's loop's backedge-taken count, which
+/// the rewrite's own changes before the check (a preheader inserted, the
+/// loop forgotten) may leave uncomputable -- SCEVExpander::
+/// generateOverflowCheck asserts it is computable and, without assertions,
+/// reads a null type.
+static bool wrapChecksExpandable(ScalarEvolution &SE, const SCEVPredicate &P) {
+  auto Expandable = [&](const SCEVPredicate *Q) {
+    const auto *W = dyn_cast<SCEVWrapPredicate>(Q);
+    if (!W)
+      return true;
+    const Loop *L = W->getExpr()->getLoop();
+    SmallVector<const SCEVPredicate *, 4> Extra;
+    if (isa<SCEVCouldNotCompute>(SE.getPredicatedSymbolicMaxBackedgeTakenCount(L, Extra)))
+      return false;
+    Extra.clear();
+    return !isa<SCEVCouldNotCompute>(SE.getPredicatedBackedgeTakenCount(L, Extra));
+  };
+  if (const auto *U = dyn_cast<SCEVUnionPredicate>(&P))
+    return llvm::all_of(U->getPredicates(), Expandable);
+  return Expandable(&P);
+}
+
 LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRef InsertBefore) {
   ScalarEvolution &SE = B->H->SE();
   const DataLayout &DL = B->H->F.getParent()->getDataLayout();
   Instruction *I = unwrap<Instruction>(InsertBefore);
   SCEVExpander Exp = pl_compat::expander(SE, DL, "pl.alias");
   const SCEVPredicate &P = B->PSE.getPredicate();
+  IRBuilder<> IRB(I);
+  if (!P.isAlwaysTrue() && !wrapChecksExpandable(SE, P))
+    return wrap(IRB.getTrue()); // cannot be checked: the original version runs
   Value *Fails = P.isAlwaysTrue() ? nullptr : Exp.expandCodeForPredicate(&P, I);
   // start + step * count, exactly (128 bits), must stay in [0, 2^64).
-  IRBuilder<> IRB(I);
   Type *I64 = IRB.getInt64Ty(), *I128 = IRB.getInt128Ty();
   for (auto [Start, Step, Count] : B->WrapChecks) {
     const SCEV *S = Start->getType()->isPointerTy() ? SE.getPtrToIntExpr(Start, I64) : Start;
