@@ -233,9 +233,18 @@ static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
  * stages again. The change is kept when the loop then takes a ring and is
  * rewritten; else it is rolled back, and *loop found again, for the loop
  * to be decided as written (in place, or declined), with the reason the
- * taken-apart loop got no ring in `why`. Returns nonzero when the loop
- * was rewritten. */
+ * taken-apart loop got no ring in `why`. Returns 1 when the loop was
+ * rewritten, 0 when it is to be decided as written, -1 when its rewrite
+ * failed the verifier (`why` holds the internal error; everything is
+ * undone and the loop stays as written).
+ *
+ * A failed rewrite is undone twice: `transform`'s own transaction maps the
+ * worklist's headers to the blocks it restores, which this transaction
+ * does not know; so they are set back to the blocks it began with (kept
+ * aside, used only as keys) before it maps them to its own. */
 static int run_unmerged(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why) {
+  LLVMBasicBlockRef *began = pl_xcalloc(r->nheaders, sizeof *began);
+  memcpy(began, r->headers, r->nheaders * sizeof *began);
   pl_txn *txn = pl_txn_begin(r->fn);
   pl_unmerge(r->host, *loop);
   pl_host_invalidate(r->host);
@@ -246,17 +255,19 @@ static int run_unmerged(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why) {
   pl_fail f = {0};
   pl_plan plan = {0};
   pl_loop_facts facts = {0};
-  int changed = 0;
+  int changed = 0, failed = 0;
   if (e && !e->ok)
     pl_fail_copy(&f, &e->fail);
   if (e && e->ok) {
     pl_facts_init(&facts, r->host, &e->c, r->opts, &r->table);
     const pl_loop_ctx x = {r->host, r->opts, &e->c, &facts, &r->table, r->registers};
     if (plan_loop(&x, &plan, &f)) {
-      if (!plan.in_place)
+      if (!plan.in_place) {
         changed = transform(r, i, &l, &e->c, &plan, &facts, &f);
-      else
+        failed = !changed;
+      } else {
         pl_fail_copy(&f, &plan.no_ring);
+      }
     }
   }
   pl_facts_free(&facts);
@@ -264,14 +275,19 @@ static int run_unmerged(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why) {
   if (changed) {
     pl_txn_commit(txn);
   } else {
+    if (failed) {
+      memcpy(r->headers, began, r->nheaders * sizeof *began);
+      f.inst = NULL; /* of the body transform restored, unknown here */
+    }
     l = roll_back(r, txn, i, &f);
     r->table_stale = 1;
     pl_fail_copy(why, &f);
   }
+  free(began);
   pl_fail_clear(&f);
   pl_txn_free(txn);
   *loop = l;
-  return changed;
+  return failed ? -1 : changed;
 }
 
 /* Nonzero when the table recognized the loop of `e` as a tile loop; else 0
@@ -324,10 +340,19 @@ static int run_loop(fn_run *r, size_t i) {
   }
   int allowed = user_allows(loop, r->skip, r->skip_message, &f);
   pl_fail unmerged = {0};
-  if (allowed && pl_unmerge_wanted(host, loop) && run_unmerged(r, i, &loop, &unmerged))
+  int taken_apart =
+      allowed && pl_unmerge_wanted(host, loop) ? run_unmerged(r, i, &loop, &unmerged) : 0;
+  if (taken_apart > 0)
     return 1;
-  if (!loop)
+  if (taken_apart < 0 && loop) { /* the internal error, said once */
+    pl_remark_declined(host, loop, &unmerged);
+    pl_report_declined(r->report, host, r->fn, loop, &unmerged);
+  }
+  if (taken_apart < 0 || !loop) {
+    pl_fail_clear(&unmerged);
+    pl_fail_clear(&f);
     return 0;
+  }
   if (r->table_stale) {
     pl_table_build(&r->table, host, r->fn, r->hand_pipelined);
     r->table_stale = 0;
