@@ -1,6 +1,10 @@
 /*===- lib/control.c - what the user asked for, per kernel and per loop --===*/
 #include "control.h"
 
+#include "advice.h"
+#include "alloc.h"
+#include "host_diag.h"
+#include "nvvm.h"
 #include "options.h"
 #include "reasons.h"
 
@@ -150,4 +154,37 @@ pl_unroll_pragma pl_loop_unroll_pragma(LLVMValueRef latch_term) {
   }
   free(ops);
   return p;
+}
+
+void pl_check_filters(LLVMModuleRef m, const pl_options *opts, const char *arch) {
+  if (!opts->only[0] && !opts->exclude[0])
+    return;
+  size_t n = 0;
+  char **names = NULL;
+  int only_hit = 0, exclude_hit = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn) || !pl_is_kernel(fn))
+      continue;
+    size_t len = 0;
+    const char *mangled = LLVMGetValueName2(fn, &len);
+    char *name = pl_demangle(mangled ? mangled : "");
+    if (!name)
+      continue;
+    only_hit |= opts->only[0] && pl_options_regex_matches(opts->only, name);
+    exclude_hit |= opts->exclude[0] && pl_options_regex_matches(opts->exclude, name);
+    names = pl_append(names, n, sizeof *names);
+    names[n++] = name;
+  }
+  for (int k = 0; k < 2; ++k) {
+    const char *re = k ? opts->exclude : opts->only;
+    if (!re[0] || (k ? exclude_hit : only_hit))
+      continue;
+    char *msg = pl_advice_filter_unmatched(k ? "exclude" : "only", re, arch, n, names);
+    if (msg)
+      pl_report_warning(m, msg);
+    free(msg);
+  }
+  for (size_t i = 0; i < n; ++i)
+    free(names[i]);
+  free(names);
 }

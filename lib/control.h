@@ -59,4 +59,11 @@ typedef enum pl_unroll_pragma {
  * ends in `latch_term` (NULL: none). */
 pl_unroll_pragma pl_loop_unroll_pragma(LLVMValueRef latch_term);
 
+struct pl_options;
+
+/** The only= and exclude= regexes of `opts`, each when it matches none of
+ * the kernels of `m` (and there are some): a warning (pl_report_warning)
+ * naming a few of them, for the target `arch` ("sm_90"). */
+void pl_check_filters(LLVMModuleRef m, const struct pl_options *opts, const char *arch);
+
 #endif /* PL_CONTROL_H */

@@ -298,6 +298,31 @@ static int recognized(const pl_table_entry *e, pl_fail *f) {
   return e->ok;
 }
 
+/* Nonzero when `loop` may be a tile loop. A loop with no barrier and no
+ * __shared__ store is none; nor is a loop without a barrier inside a loop
+ * with barriers (a copy loop, a compute loop storing into a tile), a part
+ * of that tile loop, whose own remark covers it. Both are said under
+ * -Rpass-analysis only (NotTileLoop), so -Rpass-missed lists the loops
+ * that matter. */
+static int tile_like(fn_run *r, pl_loop_ref loop) {
+  pl_loop_census k = pl_loop_census_of(loop, r->fn);
+  const char *why = NULL;
+  if (!pl_census_tile_like(&k))
+    why = "not a tile loop: the loop has no barrier and stores nothing into __shared__ memory";
+  for (pl_loop_ref p = pl_loop_parent(loop); p && !k.barrier && !why; p = pl_loop_parent(p))
+    if (pl_loop_census_of(p, r->fn).barrier)
+      why = "not a tile loop: the loop has no barrier and is a part (a copy or compute loop) "
+            "of the enclosing tile loop, which has a remark of its own";
+  if (!why)
+    return 1;
+  pl_fail f = {0};
+  pl_failf(&f, PL_R_NOT_TILE_LOOP, NULL, "%s", why);
+  pl_remark_declined_analysis(r->host, loop, &f);
+  pl_report_declined(r->report, r->host, r->fn, loop, &f);
+  pl_fail_clear(&f);
+  return 0;
+}
+
 /* One loop through the stages: recognize, legality, plan, rewrite,
  * remark. Returns nonzero when it was rewritten. */
 static int run_loop(fn_run *r, size_t i) {
@@ -310,34 +335,8 @@ static int run_loop(fn_run *r, size_t i) {
     decline_not_kernel(host, loop, r->fn, r->opts, r->report);
     return 0;
   }
-  /* A loop with no barrier and no __shared__ store is no tile loop: said
-   * under -Rpass-analysis only, so -Rpass-missed lists the loops that
-   * matter. */
-  pl_loop_census k = pl_loop_census_of(loop, r->fn);
-  if (!pl_census_tile_like(&k)) {
-    pl_failf(&f, PL_R_NOT_TILE_LOOP, NULL,
-             "not a tile loop: the loop has no barrier and stores nothing into __shared__ "
-             "memory");
-    pl_remark_declined_analysis(host, loop, &f);
-    pl_report_declined(r->report, host, r->fn, loop, &f);
-    pl_fail_clear(&f);
+  if (!tile_like(r, loop))
     return 0;
-  }
-  /* A loop without a barrier inside a loop with barriers (a copy loop, a
-   * compute loop storing into a tile) is a part of that tile loop, whose
-   * own remark covers it: under -Rpass-analysis only, as NotTileLoop. */
-  if (!k.barrier) {
-    for (pl_loop_ref p = pl_loop_parent(loop); p; p = pl_loop_parent(p))
-      if (pl_loop_census_of(p, r->fn).barrier) {
-        pl_failf(&f, PL_R_NOT_TILE_LOOP, NULL,
-                 "not a tile loop: the loop has no barrier and is a part (a copy or compute "
-                 "loop) of the enclosing tile loop, which has a remark of its own");
-        pl_remark_declined_analysis(host, loop, &f);
-        pl_report_declined(r->report, host, r->fn, loop, &f);
-        pl_fail_clear(&f);
-        return 0;
-      }
-  }
   int allowed = user_allows(loop, r->skip, r->skip_message, &f);
   pl_fail unmerged = {0};
   int taken_apart =
@@ -589,43 +588,6 @@ static void module_arch(LLVMModuleRef m, char *arch, size_t len) {
     }
 }
 
-/* The only= and exclude= regexes, each when it matches none of the
- * module's kernels (and there are some): a warning naming a few of them. */
-static void check_filters(LLVMModuleRef m, const pl_options *opts) {
-  if (!opts->only[0] && !opts->exclude[0])
-    return;
-  size_t n = 0;
-  char **names = NULL;
-  int only_hit = 0, exclude_hit = 0;
-  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-    if (LLVMIsDeclaration(fn) || !pl_is_kernel(fn))
-      continue;
-    size_t len = 0;
-    const char *mangled = LLVMGetValueName2(fn, &len);
-    char *name = pl_demangle(mangled ? mangled : "");
-    if (!name)
-      continue;
-    only_hit |= opts->only[0] && pl_options_regex_matches(opts->only, name);
-    exclude_hit |= opts->exclude[0] && pl_options_regex_matches(opts->exclude, name);
-    names = pl_append(names, n, sizeof *names);
-    names[n++] = name;
-  }
-  char arch[32];
-  module_arch(m, arch, sizeof arch);
-  for (int k = 0; k < 2; ++k) {
-    const char *re = k ? opts->exclude : opts->only;
-    if (!re[0] || (k ? exclude_hit : only_hit))
-      continue;
-    char *msg = pl_advice_filter_unmatched(k ? "exclude" : "only", re, arch, n, names);
-    if (msg)
-      pl_report_warning(m, msg);
-    free(msg);
-  }
-  for (size_t i = 0; i < n; ++i)
-    free(names[i]);
-  free(names);
-}
-
 static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts,
                       unsigned opt_level) {
   if (opts->disabled || opt_level == 0) {
@@ -643,7 +605,11 @@ static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opt
     pl_launches_erase(m);
     return 0;
   }
-  check_filters(m, opts);
+  {
+    char arch[32];
+    module_arch(m, arch, sizeof arch);
+    pl_check_filters(m, opts, arch);
+  }
   int changed = 0;
   pl_report report = {0};
   /* The plain kernels' registers, from ptxas or its cache, asked for by
