@@ -459,14 +459,32 @@ static int disjoint_by_scev(pl_host *host, const pl_copy *a, const pl_copy *b) {
   return d >= (int64_t)b->bytes || d <= -(int64_t)a->bytes;
 }
 
-/* The equality a predicate term gives where it holds: `x == C`, or
- * `x != C` under a negated term. Returns 0 for any other term. */
-static int term_equality(LLVMValueRef term, int negated, pl_scev_eq *eq) {
-  if (!LLVMIsAICmpInst(term))
-    return 0;
-  LLVMIntPredicate p = LLVMGetICmpPredicate(term);
-  if (p != (negated ? LLVMIntNE : LLVMIntEQ))
-    return 0;
+/* The most equalities one copy's predicate terms give. */
+#define MAX_TERM_EQS 8
+
+/* Adds to eqs[*n] (at most MAX_TERM_EQS) the equalities a predicate term
+ * gives where it holds (`holds` 0: where it fails): `x == C`; `x != C`
+ * failing; `(x | y) == 0`, which is x == 0 and y == 0 (InstCombine's form
+ * of `tx == 0 && ty == 0`); and each side of an `and` that holds (or of an
+ * `or` that fails), as `&&` of two tests (`tx == BS - 1 && ty == 0`)
+ * leaves them, `depth` levels deep. */
+static void term_equalities(LLVMValueRef term, int holds, pl_scev_eq *eqs, size_t *n, int depth) {
+  LLVMOpcode op;
+  if (depth > 3 || *n == MAX_TERM_EQS || !pl_opcode(term, &op))
+    return;
+  if ((op == LLVMAnd && holds) || (op == LLVMOr && !holds)) {
+    term_equalities(LLVMGetOperand(term, 0), holds, eqs, n, depth + 1);
+    term_equalities(LLVMGetOperand(term, 1), holds, eqs, n, depth + 1);
+    return;
+  }
+  if (op == LLVMSelect && holds && LLVMIsAConstantInt(LLVMGetOperand(term, 2)) &&
+      LLVMConstIntGetZExtValue(LLVMGetOperand(term, 2)) == 0) { /* a && b */
+    term_equalities(LLVMGetOperand(term, 0), 1, eqs, n, depth + 1);
+    term_equalities(LLVMGetOperand(term, 1), 1, eqs, n, depth + 1);
+    return;
+  }
+  if (op != LLVMICmp || LLVMGetICmpPredicate(term) != (holds ? LLVMIntEQ : LLVMIntNE))
+    return;
   LLVMValueRef x = LLVMGetOperand(term, 0), k = LLVMGetOperand(term, 1);
   if (LLVMIsAConstantInt(x)) {
     LLVMValueRef t = x;
@@ -474,9 +492,15 @@ static int term_equality(LLVMValueRef term, int negated, pl_scev_eq *eq) {
     k = t;
   }
   if (!LLVMIsAConstantInt(k) || LLVMGetIntTypeWidth(LLVMTypeOf(k)) > 64)
-    return 0;
-  *eq = (pl_scev_eq){x, LLVMConstIntGetSExtValue(k)};
-  return 1;
+    return;
+  int64_t v = LLVMConstIntGetSExtValue(k);
+  LLVMOpcode xop;
+  if (v == 0 && pl_opcode(x, &xop) && xop == LLVMOr) { /* (a | b) == 0 */
+    for (unsigned o = 0; o < 2 && *n < MAX_TERM_EQS; ++o)
+      eqs[(*n)++] = (pl_scev_eq){LLVMGetOperand(x, o), 0};
+    return;
+  }
+  eqs[(*n)++] = (pl_scev_eq){x, v};
 }
 
 /* Nonzero when the destinations of `a` and `b`, two copies outside copy
@@ -492,15 +516,18 @@ static int term_equality(LLVMValueRef term, int negated, pl_scev_eq *eq) {
 static int disjoint_by_range(pl_host *host, const pl_copy *a, const pl_copy *b) {
   if (a->in_loop || b->in_loop)
     return 0; /* a range over two loops' counters is not one thread's pair */
-  pl_scev_eq eqs[2 * PL_MAX_GUARD_TERMS];
+  pl_scev_eq eqs[2 * MAX_TERM_EQS];
   size_t n = 0;
   const pl_copy *both[2] = {a, b};
-  for (int k = 0; k < 2; ++k)
+  for (int k = 0; k < 2; ++k) {
+    size_t m = 0;
     for (unsigned t = 0; t < pl_pred_terms(both[k]); ++t) {
       int neg;
       LLVMValueRef term = pl_pred_term(both[k], t, &neg);
-      n += (size_t)term_equality(term, neg, &eqs[n]);
+      term_equalities(term, !neg, eqs + n, &m, 0);
     }
+    n += m;
+  }
   int64_t lo, hi;
   int r = pl_scev_distance_range(host, a->dst, b->dst, eqs, n, &lo, &hi);
   if (r == 2)

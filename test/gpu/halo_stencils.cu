@@ -1,9 +1,9 @@
-// On a machine with a GPU: the two 2-D halo stencils of
+// On a machine with a GPU: the three 2-D halo stencils of
 // test/realworld/Inputs/halo_stencils.cuh (the edge threads load the halo
 // under `ty == 0`, `tx == BS - 1`, ...), on random data at several grid
 // widths and tile counts (0 to 9 tiles per block). Built plain, with the
 // plugin at the default and with profitability=off (rings for both, the
-// four-sided one once its merged copies are taken apart); every build's
+// four-sided ones once their merged copies are taken apart); every build's
 // output equals the CPU's exactly (the inputs are multiples of 1/8 and the
 // coefficients powers of two, so every operation is exact) and the hashes
 // agree. With `time` as the second argument it times each kernel on a
@@ -21,8 +21,10 @@
 // RUN: FileCheck %s < %t.ring.txt
 // REMARK-DAG: remark: pipelined loop with 3 stages: {{.*}}3 cp.async copies {{.*}}[sm_90, kernel 'upwindStep
 // REMARK-DAG: remark: pipelined loop with 3 stages: {{.*}}5 cp.async copies {{.*}}[sm_90, kernel 'heat2d
+// REMARK-DAG: remark: pipelined loop with 3 stages: {{.*}}9 cp.async copies {{.*}}[sm_90, kernel 'box3
 // CHECK-COUNT-8: upwind {{.*}} err=0 bad=0 hash=
 // CHECK-COUNT-8: heat {{.*}} err=0 bad=0 hash=
+// CHECK-COUNT-8: box {{.*}} err=0 bad=0 hash=
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -47,19 +49,31 @@ struct grid {
   size_t cells() const { return (size_t)pitch * rows; }
 };
 
-static void launch(bool heat, const grid &g, const float *in, float *out) {
-  if (heat)
+enum kind { UPWIND, HEAT, BOX };
+static const char *const kind_name[] = {"upwind", "heat", "box"};
+
+static void launch(kind k, const grid &g, const float *in, float *out) {
+  if (k == HEAT)
     heat2d<<<g.blocks, dim3(BS, BS)>>>(in, out, g.pitch, g.tiles, 0.125f);
+  else if (k == BOX)
+    box3<<<g.blocks, dim3(BS, BS)>>>(in, out, g.pitch, g.tiles);
   else
     upwindStep<<<g.blocks, dim3(BS, BS)>>>(in, out, g.pitch, g.tiles, 0.25f, 0.5f);
 }
 
 /* The CPU's result at interior cell (y, x) of `in` (grid coordinates
  * with the border: 1 <= y, x). */
-static float reference(bool heat, const grid &g, const std::vector<float> &in, int y, int x) {
+static float reference(kind k, const grid &g, const std::vector<float> &in, int y, int x) {
   auto at = [&](int r, int c) { return in[(size_t)r * g.pitch + c]; };
   const float c = at(y, x);
-  if (heat)
+  if (k == BOX) {
+    float s = 0.0f;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        s += at(y + dy, x + dx);
+    return 0.125f * s;
+  }
+  if (k == HEAT)
     return c + 0.125f * (at(y - 1, x) + at(y + 1, x) + at(y, x - 1) + at(y, x + 1) - 4.0f * c);
   return c - 0.25f * (c - at(y, x - 1)) - 0.5f * (c - at(y - 1, x));
 }
@@ -67,7 +81,7 @@ static float reference(bool heat, const grid &g, const std::vector<float> &in, i
 /* Runs one kernel on random data; prints its error status, the number of
  * cells that differ from the CPU's and a hash of the whole output (the
  * border, never written, keeps its fill). */
-static void check(bool heat, int blocks, int tiles, unsigned seed) {
+static void check(kind k, int blocks, int tiles, unsigned seed) {
   grid g(blocks, tiles);
   std::vector<float> in(g.cells()), out(g.cells());
   srand(seed);
@@ -77,20 +91,20 @@ static void check(bool heat, int blocks, int tiles, unsigned seed) {
   cudaMalloc(&din, in.size() * 4), cudaMalloc(&dout, out.size() * 4);
   cudaMemcpy(din, in.data(), in.size() * 4, cudaMemcpyHostToDevice);
   cudaMemset(dout, 0x7f, out.size() * 4);
-  launch(heat, g, din, dout);
+  launch(k, g, din, dout);
   cudaError_t e = cudaDeviceSynchronize();
   cudaMemcpy(out.data(), dout, out.size() * 4, cudaMemcpyDeviceToHost);
   size_t bad = 0;
   for (int y = 1; y < g.rows - 1; ++y)
     for (int x = 1; x < g.pitch - 1; ++x)
-      bad += out[(size_t)y * g.pitch + x] != reference(heat, g, in, y, x);
-  printf("%s blocks=%d tiles=%d err=%d bad=%zu hash=%016llx\n", heat ? "heat" : "upwind", blocks,
+      bad += out[(size_t)y * g.pitch + x] != reference(k, g, in, y, x);
+  printf("%s blocks=%d tiles=%d err=%d bad=%zu hash=%016llx\n", kind_name[k], blocks,
          tiles, (int)e, bad, (unsigned long long)fnv((const unsigned char *)out.data(), out.size() * 4));
   cudaFree(din), cudaFree(dout);
 }
 
 /* The median time of 21 launches after 3 warm-up ones, in ms. */
-static float time_kernel(bool heat, const grid &g) {
+static float time_kernel(kind k, const grid &g) {
   float *in, *out;
   cudaMalloc(&in, g.cells() * 4), cudaMalloc(&out, g.cells() * 4);
   cudaMemset(in, 0, g.cells() * 4), cudaMemset(out, 0, g.cells() * 4);
@@ -99,7 +113,7 @@ static float time_kernel(bool heat, const grid &g) {
   std::vector<float> ms;
   for (int r = 0; r < 24; ++r) {
     cudaEventRecord(t0);
-    launch(heat, g, in, out);
+    launch(k, g, in, out);
     cudaEventRecord(t1);
     cudaEventSynchronize(t1);
     float t;
@@ -116,13 +130,13 @@ int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
   if (argc > 2) { /* time */
     grid g(1024, 256);
-    printf("upwind 16384x4096 median_ms=%.4f\n", time_kernel(false, g));
-    printf("heat 16384x4096 median_ms=%.4f\n", time_kernel(true, g));
+    for (kind k : {UPWIND, HEAT, BOX})
+      printf("%s 16384x4096 median_ms=%.4f\n", kind_name[k], time_kernel(k, g));
     return 0;
   }
   const int shapes[][2] = {{1, 0}, {1, 1}, {1, 2}, {2, 3}, {3, 4}, {5, 5}, {8, 9}, {33, 7}};
-  for (bool heat : {false, true})
+  for (kind k : {UPWIND, HEAT, BOX})
     for (auto &s : shapes)
-      check(heat, s[0], s[1], seed * 101 + s[0] * 7 + s[1]);
+      check(k, s[0], s[1], seed * 101 + s[0] * 7 + s[1] + k);
   return 0;
 }

@@ -11,11 +11,16 @@
 // each pair of tests a switch and sunk the pair's copies into one block
 // whose addresses are phis; the pass takes both apart (lib/unmerge.h) and
 // proves the five copies distinct the same way.
+//
+// box3: the sides and the four corners, loaded under `tx == 0 && ty == 0`
+// and the like, which clang leaves as `(tx | ty) == 0` or as a select of
+// two compares: both give the equalities of each of their tests.
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // CHECK: halo_stencils.cuh:24:3: remark: pipelined loop with 3 stages: tile 'tile' 1156 -> 3504 bytes; 3 cp.async copies of 4 bytes; removed the second barrier; cp.async [sm_80, kernel 'upwindStep
 // CHECK: halo_stencils.cuh:43:3: remark: pipelined loop with 3 stages: tile 'tile' 1296 -> 3888 bytes; 5 cp.async copies of 4 bytes; removed the second barrier; cp.async [sm_80, kernel 'heat2d
+// CHECK: halo_stencils.cuh:69:3: remark: pipelined loop with 3 stages: tile 'tile' 1296 -> 3888 bytes; 9 cp.async copies of 4 bytes; removed the second barrier; cp.async [sm_80, kernel 'box3
 // upwindStep's steady state: its cell's copy, zero-filled past the last
 // tile, then each halo copy behind its predicate's branch.
 // PTX-LABEL: .entry _Z10upwindStep

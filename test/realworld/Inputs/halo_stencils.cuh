@@ -59,4 +59,40 @@ __global__ void __launch_bounds__(BS * BS)
   }
 }
 
+// A 3x3 box sum: the edge threads load the sides of the halo, the corner
+// threads (`tx == 0 && ty == 0`, ...) its corners.
+__global__ void __launch_bounds__(BS * BS)
+    box3(const float *__restrict__ in, float *__restrict__ out, int pitch, int tilesY) {
+  __shared__ float tile[BS + 2][BS + 2];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int gx = blockIdx.x * BS + tx + 1;
+  for (int t = 0; t < tilesY; ++t) {
+    const int gy = t * BS + ty + 1;
+    tile[ty + 1][tx + 1] = in[gy * pitch + gx];
+    if (ty == 0)
+      tile[0][tx + 1] = in[(gy - 1) * pitch + gx];
+    if (ty == BS - 1)
+      tile[BS + 1][tx + 1] = in[(gy + 1) * pitch + gx];
+    if (tx == 0)
+      tile[ty + 1][0] = in[gy * pitch + gx - 1];
+    if (tx == BS - 1)
+      tile[ty + 1][BS + 1] = in[gy * pitch + gx + 1];
+    if (tx == 0 && ty == 0)
+      tile[0][0] = in[(gy - 1) * pitch + gx - 1];
+    if (tx == BS - 1 && ty == 0)
+      tile[0][BS + 1] = in[(gy - 1) * pitch + gx + 1];
+    if (tx == 0 && ty == BS - 1)
+      tile[BS + 1][0] = in[(gy + 1) * pitch + gx - 1];
+    if (tx == BS - 1 && ty == BS - 1)
+      tile[BS + 1][BS + 1] = in[(gy + 1) * pitch + gx + 1];
+    __syncthreads();
+    float s = 0.0f;
+    for (int dy = 0; dy < 3; ++dy)
+      for (int dx = 0; dx < 3; ++dx)
+        s += tile[ty + dy][tx + dx];
+    out[gy * pitch + gx] = 0.125f * s;
+    __syncthreads();
+  }
+}
+
 #endif
