@@ -53,6 +53,12 @@ int pl_is_global_object(LLVMValueRef obj) {
   return 0;
 }
 
+int pl_space_checkable(const pl_candidate *c, LLVMValueRef obj) {
+  return LLVMIsAInstruction(obj) && !LLVMIsAAllocaInst(obj) &&
+         LLVMGetTypeKind(LLVMTypeOf(obj)) == LLVMPointerTypeKind &&
+         pl_addrspace(obj) == PL_AS_GENERIC && !pl_candidate_has_inst(c, obj);
+}
+
 /* Nonzero when every pointer `inst` reaches memory through is shared. */
 int pl_writes_only_shared(LLVMValueRef inst) {
   LLVMValueRef ptrs[4];

@@ -31,6 +31,15 @@ LLVMValueRef pl_source_object(const pl_candidate *c, LLVMValueRef src);
  * Programming Guide, "Device Memory Spaces"). */
 int pl_is_global_object(LLVMValueRef obj);
 
+/** Nonzero when `obj`, the object of a copy's source that
+ * pl_is_global_object does not prove global, can be tested at run time
+ * instead (PTX ISA, "isspacep": `isspacep.global` is true for a generic
+ * address in the global window): a generic pointer computed before the
+ * loop by an instruction other than an alloca -- a pointer loaded from an
+ * array of pointers (`const float *A = Aarray[blockIdx.x]`), chosen by a
+ * select or returned by a call. */
+int pl_space_checkable(const pl_candidate *c, LLVMValueRef obj);
+
 /** Nonzero when every pointer through which `inst` reaches memory is based
  * on a __shared__ array or an addrspace(3) value. */
 int pl_writes_only_shared(LLVMValueRef inst);

@@ -47,16 +47,33 @@ static LLVMValueRef pick(LLVMBuilderRef b, LLVMIntPredicate p, LLVMValueRef x, L
   return LLVMBuildSelect(b, LLVMBuildICmp(b, p, x, y, ""), x, y, "");
 }
 
-void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts) {
+/* The i1 "some source pointer the loop copies from is not a global-space
+ * address" (PTX ISA, "isspacep"), for the sources legality could not prove
+ * global; NULL when there are none. */
+static LLVMValueRef space_fails(const pl_candidate *c, LLVMBuilderRef b, pl_loop_facts *facts) {
+  LLVMValueRef const *objs;
+  size_t n = pl_facts_space_checks(facts, &objs);
+  LLVMValueRef fails = NULL;
+  for (size_t k = 0; k < n; ++k) {
+    LLVMValueRef p = objs[k];
+    LLVMValueRef global = call_intrinsic(c, b, "llvm.nvvm.isspacep.global", &p, 1, "");
+    LLVMValueRef not_global = LLVMBuildNot(b, global, "pl.space.not.global");
+    fails = fails ? LLVMBuildOr(b, fails, not_global, "") : not_global;
+  }
+  return fails;
+}
+
+/* The i1 "some copied range may overlap the block's writes" of the range
+ * check (design.md, "Runtime alias checks"), emitted at `b` before `term`
+ * (the preheader's terminator, which stays last). */
+static LLVMValueRef range_conflict(pl_host *host, pl_candidate *c, pl_loop_facts *facts,
+                                   LLVMBuilderRef b, LLVMValueRef term) {
   LLVMValueRef const *writes;
   size_t nw = pl_facts_writes(facts, &writes, NULL);
   int const *ri, *wi;
   pl_access_bounds *bounds = pl_facts_bounds(facts, &ri, &wi);
   LLVMContextRef ctx = LLVMGetModuleContext(c->module);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
-  LLVMValueRef term = LLVMGetBasicBlockTerminator(c->preheader);
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-  LLVMPositionBuilderBefore(b, term);
   /* This thread's ranges, as generic addresses. */
   LLVMValueRef *rlo = pl_xcalloc(c->ncopies, sizeof *rlo);
   LLVMValueRef *rhi = pl_xcalloc(c->ncopies, sizeof *rhi);
@@ -105,11 +122,25 @@ void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts) {
     LLVMValueRef o = overlap(b, rlo[i], rhi[i], blo, bhi);
     conflict = conflict ? LLVMBuildOr(b, conflict, o, "") : o;
   }
+  free(rlo);
+  free(rhi);
+  return conflict;
+}
+
+void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts) {
+  LLVMContextRef ctx = LLVMGetModuleContext(c->module);
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(c->preheader);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderBefore(b, term);
+  LLVMValueRef conflict = space_fails(c, b, facts);
+  if (pl_facts_writes(facts, NULL, NULL)) {
+    LLVMValueRef ranges = range_conflict(host, c, facts, b, term);
+    conflict = conflict ? LLVMBuildOr(b, conflict, ranges, "") : ranges;
+  }
+  assert(conflict && "the plan asks for a check only where there is something to check");
   LLVMValueRef take_original =
       pl_emit_cta_barrier_or(c->module, b, conflict, "pl.alias.any", "pl.alias.conflict");
   LLVMDisposeBuilder(b);
-  free(rlo);
-  free(rhi);
   c->preheader = pl_loop_version(host, c->loop, take_original);
   c->exit = pl_loop_exit_block(c->loop);
   assert(c->preheader && "recognition: the loop has a preheader and a unique exit");

@@ -31,6 +31,14 @@
  * Cost, once per block and entry into the loop (not per iteration): three
  * barriers, two shared atomics, a few compares per copy and store, and 16
  * bytes of shared memory.
+ *
+ * Spaces. A copy whose source pointer is computed before the loop but not
+ * provably global (`const float *A = Aarray[blockIdx.x]`, a pointer loaded
+ * from an array of pointers) is tested in the same check: each such
+ * pointer with `isspacep.global` (PTX ISA, "isspacep"), the original loop
+ * where one is not global (cp.async reads only the global space). Without
+ * writes to check, that test and the one barrier of __syncthreads_or are
+ * the whole check.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_ALIAS_CHECK_H
 #define PL_ALIAS_CHECK_H

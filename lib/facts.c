@@ -31,6 +31,7 @@ void pl_facts_free(pl_loop_facts *facts) {
   for (size_t t = 0; facts->tiles && t < facts->c->ntiles; ++t)
     pl_fail_clear(&facts->tiles[t].fail);
   free(facts->tiles);
+  free(facts->spaces);
   memset(facts, 0, sizeof *facts);
 }
 
@@ -81,6 +82,26 @@ size_t pl_facts_writes(pl_loop_facts *facts, LLVMValueRef const **writes, int co
   if (copy)
     *copy = facts->write_copy;
   return facts->nwrites;
+}
+
+size_t pl_facts_space_checks(pl_loop_facts *facts, LLVMValueRef const **objs) {
+  const pl_candidate *c = facts->c;
+  if (!facts->spaces_done) {
+    facts->spaces_done = 1;
+    for (size_t i = 0; i < c->ncopies; ++i) {
+      LLVMValueRef obj = pl_source_object(c, c->copies[i].src);
+      int seen = pl_is_global_object(obj) || !pl_space_checkable(c, obj);
+      for (size_t k = 0; k < facts->nspaces && !seen; ++k)
+        seen = facts->spaces[k] == obj;
+      if (seen)
+        continue;
+      facts->spaces = pl_append(facts->spaces, facts->nspaces, sizeof *facts->spaces);
+      facts->spaces[facts->nspaces++] = obj;
+    }
+  }
+  if (objs)
+    *objs = facts->spaces;
+  return facts->nspaces;
 }
 
 /* Bytes a copy reads at its source: the whole loaded value (every lane of

@@ -62,6 +62,9 @@ typedef struct pl_loop_facts {
   pl_access_bounds *bounds;
   int *read_index, *write_index;
   pl_tile_fact *tiles;
+  int spaces_done;
+  LLVMValueRef *spaces; /* pl_facts_space_checks */
+  size_t nspaces;
   pl_fact_runs runs;
 } pl_loop_facts;
 
@@ -87,6 +90,11 @@ unsigned pl_facts_const_trip(pl_loop_facts *facts);
  * (pl_writes_copy_source); *copy receives, for each, the index of such a
  * copy. Returns how many there are. */
 size_t pl_facts_writes(pl_loop_facts *facts, LLVMValueRef const **writes, int const **copy);
+
+/** The copies' source objects that are not provably global but can be
+ * tested at run time (pl_space_checkable), each once, into *objs (owned by
+ * `facts`). Returns how many there are. */
+size_t pl_facts_space_checks(pl_loop_facts *facts, LLVMValueRef const **objs);
 
 /** Nonzero when the runtime alias check covers write number `i` of
  * pl_facts_writes: its range and every copy's source range are known at

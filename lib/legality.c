@@ -25,13 +25,14 @@ static int check_sources(const pl_loop_ctx *x, pl_fail *f) {
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
     LLVMValueRef obj = pl_source_object(c, cp->src);
-    if (!pl_is_global_object(obj)) {
+    if (!pl_is_global_object(obj) && !pl_space_checkable(c, obj)) {
       char buf[80];
       pl_failf(f, PL_R_SOURCE_NOT_GLOBAL, cp->load ? cp->load : cp->store,
                "cannot prove the copy into tile '%s' reads global memory", c->tiles[cp->tile].name);
       pl_fail_detail(f,
                      "the source is based on %s, which is neither a kernel pointer "
-                     "parameter (passed by address, not by value) nor a global-space pointer",
+                     "parameter (passed by address, not by value), nor a global-space pointer, "
+                     "nor a pointer computed before the loop that a runtime check could test",
                      pl_value_label(host, obj, buf, sizeof buf));
       return 0;
     }

@@ -420,8 +420,9 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   plan_outliving_tiles(c, plan);
   plan->other_shared = pl_other_shared_bytes(c, &dynamic) + plan->kept_tile_bytes;
   plan->alias_writes = (unsigned)pl_facts_writes(x->facts, NULL, NULL);
-  plan->alias_check = plan->alias_writes > 0;
-  if (plan->alias_check)
+  plan->space_checks = (unsigned)pl_facts_space_checks(x->facts, NULL);
+  plan->alias_check = plan->alias_writes > 0 || plan->space_checks > 0;
+  if (plan->alias_writes)
     plan->other_shared += PL_ALIAS_CHECK_SHARED_BYTES;
   plan_sharing(x, plan);
   plan->copy_back = pl_xcalloc(c->ntiles, 1);
@@ -559,12 +560,13 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
   LLVMValueRef dynamic;
   plan->other_shared = pl_other_shared_bytes(c, &dynamic);
   plan->alias_writes = (unsigned)pl_facts_writes(x->facts, NULL, NULL);
-  plan->alias_check = plan->alias_writes > 0;
+  plan->space_checks = (unsigned)pl_facts_space_checks(x->facts, NULL);
+  plan->alias_check = plan->alias_writes > 0 || plan->space_checks > 0;
   plan->budget = x->opts->max_shared;
   uint64_t statics = plan->other_shared;
   for (size_t t = 0; t < c->ntiles; ++t)
     statics += c->tiles[t].bytes;
-  if (plan->alias_check && statics + PL_ALIAS_CHECK_SHARED_BYTES > plan->budget)
+  if (plan->alias_writes && statics + PL_ALIAS_CHECK_SHARED_BYTES > plan->budget)
     return pl_failf(f, PL_R_BUDGET, NULL,
                     "no ring (%s), and the runtime alias check's %u bytes of shared memory do "
                     "not fit the budget of %llu bytes beside the kernel's %llu",

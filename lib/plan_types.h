@@ -89,11 +89,14 @@ typedef struct pl_plan {
                                       model estimated them (a clause owned by
                                       the run's ptxas cache), NULL when it did or was
                                       not asked */
-  /** The loop may write what it copies, and legality rested on a runtime
-   * check: the driver versions the loop (alias_check.h), whose scratch
-   * counts in other_shared. */
+  /** The loop may write what it copies, or copies from pointers not
+   * provably global, and legality rested on a runtime check: the driver
+   * versions the loop (alias_check.h), whose scratch (for writes) counts in
+   * other_shared. */
   int alias_check;
   unsigned alias_writes; /**< the writes it covers (with alias_check) */
+  unsigned space_checks; /**< the source pointers it tests for the global
+                              space (with alias_check; pl_facts_space_checks) */
   /** Stores into the tiles outside the loop that legality proved the
    * copies overwrite (a zero-initialization): once the loop reads its ring,
    * no code reads those tiles, so the rewrite erases them and the tiles go

@@ -279,14 +279,24 @@ static void remark_copies(pl_remark *r, const pl_candidate *c, const pl_plan *pl
   }
 }
 
+/* The note on the runtime check, where the plan has one: the alias check
+ * (writes), the test that the sources are global (spaces), or both. */
+static void note_runtime_check(pl_remark *r, const pl_plan *plan) {
+  if (!plan->alias_check)
+    return;
+  pl_remark_text(r, "; with a ");
+  pl_remark_str(r, "AliasCheck", "runtime");
+  if (plan->alias_writes)
+    pl_remark_text(r, plan->space_checks ? " alias check and a test that its sources are global"
+                                         : " alias check");
+  else
+    pl_remark_text(r, " test that its sources are global");
+}
+
 /* The passed remark's notes: the alias check, shared rings, copy-back,
  * stages cut by the register lowering or the budget. */
 static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
-  if (plan->alias_check) {
-    pl_remark_text(r, "; with a ");
-    pl_remark_str(r, "AliasCheck", "runtime");
-    pl_remark_text(r, " alias check");
-  }
+  note_runtime_check(r, plan);
   /* rings in the storage of an earlier loop's */
   for (size_t t = 0, shared = 0; t < c->ntiles; ++t)
     if (plan->share_ring && plan->share_ring[t]) {
@@ -321,12 +331,25 @@ static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *pla
 /* The analysis remark on the runtime alias check. */
 static void remark_alias_check(pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   pl_remark *r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "AliasCheck", c->loop, NULL);
-  pl_remark_text(r, "runtime alias check before the loop, once per block: each thread's ");
-  remark_count(r, "CopiedRanges", c->ncopies, " copied range", " copied ranges");
-  pl_remark_text(r, " against the block's union of ");
-  remark_count(r, "WrittenRanges", plan->alias_writes, " written range", " written ranges");
-  pl_remark_text(r, " (3 barriers, 2 shared atomics per thread); where they may overlap, the "
-                    "original loop runs");
+  if (plan->alias_writes) {
+    pl_remark_text(r, "runtime alias check before the loop, once per block: each thread's ");
+    remark_count(r, "CopiedRanges", c->ncopies, " copied range", " copied ranges");
+    pl_remark_text(r, " against the block's union of ");
+    remark_count(r, "WrittenRanges", plan->alias_writes, " written range", " written ranges");
+    pl_remark_text(r, " (3 barriers, 2 shared atomics per thread)");
+    pl_remark_text(r, plan->space_checks ? ", and "
+                                         : "; where they may overlap, the original "
+                                           "loop runs");
+  } else {
+    pl_remark_text(r, "runtime check before the loop, once per block: ");
+  }
+  if (plan->space_checks) {
+    remark_count(r, "SpaceChecks", plan->space_checks, " source pointer", " source pointers");
+    pl_remark_text(r, " computed before the loop and not provably global (a pointer loaded "
+                      "from memory) tested with isspacep.global (1 barrier); where ");
+    pl_remark_text(r, plan->alias_writes ? "the ranges may overlap or " : "");
+    pl_remark_text(r, "one is not global, the original loop runs");
+  }
   context(r, host);
   pl_remark_emit(r);
 }
@@ -399,11 +422,7 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
   remark_count(r, "Copies", plan->ncopies, " copy", " copies");
   pl_remark_text(r, " loaded one iteration ahead into ");
   remark_count(r, "StagedRegisters", plan->staged_regs, " register", " registers");
-  if (plan->alias_check) {
-    pl_remark_text(r, "; with a ");
-    pl_remark_str(r, "AliasCheck", "runtime");
-    pl_remark_text(r, " alias check");
-  }
+  note_runtime_check(r, plan);
   pl_remark_text(r, "; no ring: ");
   pl_remark_str(r, "NoRing", plan->no_ring.message ? plan->no_ring.message : "");
   if (plan->modelled) {

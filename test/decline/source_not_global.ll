@@ -1,5 +1,7 @@
-; The source pointer is loaded from memory, so nothing proves it points to
-; global memory, which cp.async needs.
+; The source pointer is loaded from memory in the loop, a new one each
+; iteration, so nothing proves it points to global memory, which cp.async
+; needs, nor can one runtime test before the loop (a pointer loaded before
+; the loop is tested so: test/realworld/pointer_array_sources.cu).
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
@@ -20,7 +22,6 @@ entry:
   %tid64 = zext i32 %tid to i64
   %mine = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
   %nb64 = xor i64 %tid64, 1
-  %src = load ptr, ptr %srcs, align 8
   %guard = icmp sgt i32 %n, 0
   br i1 %guard, label %preheader, label %exit
 
@@ -30,6 +31,8 @@ preheader:
 loop:
   %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
   %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
+  %sp = getelementptr inbounds ptr, ptr %srcs, i32 %i
+  %src = load ptr, ptr %sp, align 8
   %base = shl i32 %i, 8
   %idx = add i32 %base, %tid
   %idx64 = zext i32 %idx to i64
