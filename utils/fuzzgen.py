@@ -791,13 +791,18 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
         return [I + "const int sy = y0 + (%s)%s, sx = x0 + (%s)%s;" % (r, less, c, less)]
 
     def edge_copies():
-        """The halo's copies by the edge threads: (condition, row, column)."""
+        """The halo's copies by the edge threads, and its corners by the
+        corner threads (the compute reads them all): (condition, row,
+        column)."""
         tx, ty = "(int)threadIdx.x", "(int)threadIdx.y"
         out = [(ty + " == 0", "0", tx + " + 1"),
                (ty + " == %d" % (BY - 1), str(TR - 1), tx + " + 1")]
         for j in range(copies):
             out += [(tx + " == 0", "%s + %d" % (ty, j * BY + 1), "0"),
                     (tx + " == %d" % (BX - 1), "%s + %d" % (ty, j * BY + 1), str(TC - 1))]
+        for cy, row in ((0, 0), (BY - 1, TR - 1)):
+            for cx, col in ((0, 0), (BX - 1, TC - 1)):
+                out.append(("%s == %d && %s == %d" % (tx, cx, ty, cy), str(row), str(col)))
         return out
 
     def copy_stage(I, pairs, bases):
