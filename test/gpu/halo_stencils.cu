@@ -25,21 +25,11 @@
 // CHECK-COUNT-8: upwind {{.*}} err=0 bad=0 hash=
 // CHECK-COUNT-8: heat {{.*}} err=0 bad=0 hash=
 // CHECK-COUNT-8: box {{.*}} err=0 bad=0 hash=
-#include <algorithm>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
-#include <vector>
 
 #include "../realworld/Inputs/halo_stencils.cuh"
-
-static uint64_t fnv(const unsigned char *p, size_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; ++i)
-    h = (h ^ p[i]) * 1099511628211ull;
-  return h;
-}
+#include "Inputs/harness.cuh"
 
 /* A grid of `blocks` tile columns and `tiles` tiles per column, with its
  * one-cell border: (tiles * BS + 2) rows of pitch blocks * BS + 2. */
@@ -99,31 +89,18 @@ static void check(kind k, int blocks, int tiles, unsigned seed) {
     for (int x = 1; x < g.pitch - 1; ++x)
       bad += out[(size_t)y * g.pitch + x] != reference(k, g, in, y, x);
   printf("%s blocks=%d tiles=%d err=%d bad=%zu hash=%016llx\n", kind_name[k], blocks,
-         tiles, (int)e, bad, (unsigned long long)fnv((const unsigned char *)out.data(), out.size() * 4));
+         tiles, (int)e, bad, (unsigned long long)fnv(out.data(), out.size() * 4));
   cudaFree(din), cudaFree(dout);
 }
 
-/* The median time of 21 launches after 3 warm-up ones, in ms. */
+/* The median time of `k` on `g` (median_ms), in ms. */
 static float time_kernel(kind k, const grid &g) {
   float *in, *out;
   cudaMalloc(&in, g.cells() * 4), cudaMalloc(&out, g.cells() * 4);
   cudaMemset(in, 0, g.cells() * 4), cudaMemset(out, 0, g.cells() * 4);
-  cudaEvent_t t0, t1;
-  cudaEventCreate(&t0), cudaEventCreate(&t1);
-  std::vector<float> ms;
-  for (int r = 0; r < 24; ++r) {
-    cudaEventRecord(t0);
-    launch(k, g, in, out);
-    cudaEventRecord(t1);
-    cudaEventSynchronize(t1);
-    float t;
-    cudaEventElapsedTime(&t, t0, t1);
-    if (r >= 3)
-      ms.push_back(t);
-  }
-  std::sort(ms.begin(), ms.end());
+  float ms = median_ms([&] { launch(k, g, in, out); });
   cudaFree(in), cudaFree(out);
-  return ms[ms.size() / 2];
+  return ms;
 }
 
 int main(int argc, char **argv) {

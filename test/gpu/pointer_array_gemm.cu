@@ -16,34 +16,21 @@
 // RUN: FileCheck %s < %t.plugin.txt
 // REMARK: remark: pipelined loop with 3 stages: {{.*}}with a runtime test that its sources are global
 // CHECK-COUNT-6: gemm {{.*}} err=0 bad=0 hash=
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
-#include <vector>
 
 #include "../realworld/Inputs/pointer_array_gemm.cuh"
+#include "Inputs/harness.cuh"
 
 constexpr int TS = 16;
 __constant__ float constantA[TS * TS];
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n) {
-  const unsigned char *b = (const unsigned char *)p;
-  for (size_t i = 0; i < n; ++i)
-    h = (h ^ b[i]) * 1099511628211ull;
-  return h;
-}
-
 /* `batch` products of n x n matrices; with `use_constant` (n = TS only)
  * batch 0's A is read from __constant__ memory. */
 static void check(int n, int batch, bool use_constant, unsigned seed) {
-  srand(seed);
   size_t nn = (size_t)n * n;
-  std::vector<float> a(nn * batch), b(nn * batch), c(nn * batch);
-  for (auto &x : a)
-    x = (float)(rand() % 17 - 8) / 8.0f;
-  for (auto &x : b)
-    x = (float)(rand() % 17 - 8) / 8.0f;
+  std::vector<float> a = random_floats(nn * batch, seed), b = random_floats(nn * batch, seed + 7),
+                     c(nn * batch);
   float *A, *B, *C;
   cudaMalloc(&A, a.size() * 4), cudaMalloc(&B, b.size() * 4), cudaMalloc(&C, c.size() * 4);
   cudaMemcpy(A, a.data(), a.size() * 4, cudaMemcpyHostToDevice);
@@ -79,7 +66,7 @@ static void check(int n, int batch, bool use_constant, unsigned seed) {
         bad += c[z * nn + (size_t)i * n + j] != s;
       }
   printf("gemm n=%d batch=%d constant=%d err=%d bad=%zu hash=%016llx\n", n, batch, (int)use_constant,
-         (int)e, bad, (unsigned long long)fnv(1469598103934665603ull, c.data(), c.size() * 4));
+         (int)e, bad, (unsigned long long)fnv(c.data(), c.size() * 4));
   cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(dpa), cudaFree(dpb), cudaFree(dpc);
 }
 

@@ -20,29 +20,11 @@
 // REMARK-COUNT-2: remark: loop fully unrolled (8 trips)
 // CHECK: blocktiling M=128 N=256 K=8 err=0 bad=0 hash=
 // CHECK: vectorize M=384 N=256 K=1000 err=0 bad=0 hash=
-#include <algorithm>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
-#include <vector>
 
 #include "../registers/Inputs/public_sgemms.cuh"
-
-static uint64_t fnv(const unsigned char *p, size_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; ++i)
-    h = (h ^ p[i]) * 1099511628211ull;
-  return h;
-}
-
-static std::vector<float> random_floats(size_t n, unsigned seed) {
-  std::vector<float> v(n);
-  srand(seed);
-  for (auto &x : v)
-    x = (float)(rand() % 17 - 8) / 8.0f; // exact in float: sums are exact too
-  return v;
-}
+#include "Inputs/harness.cuh"
 
 typedef void (*launch_fn)(int, int, int, float, float *, float *, float, float *);
 
@@ -79,32 +61,19 @@ static void check(const char *name, launch_fn f, int M, int N, int K, unsigned s
       bad += out[(size_t)i * N + j] != 0.5f * s + 2.0f * c[(size_t)i * N + j];
     }
   printf("%s M=%d N=%d K=%d err=%d bad=%zu hash=%016llx\n", name, M, N, K, (int)e, bad,
-         (unsigned long long)fnv((const unsigned char *)out.data(), out.size() * 4));
+         (unsigned long long)fnv(out.data(), out.size() * 4));
   cudaFree(A), cudaFree(B), cudaFree(C);
 }
 
-/* The median time of 21 launches at n^3 after 3 warm-up ones, in ms. */
+/* The median time of `f` at n^3 (median_ms), in ms. */
 static float time_kernel(launch_fn f, int n) {
   float *A, *B, *C;
   size_t bytes = (size_t)n * n * 4;
   cudaMalloc(&A, bytes), cudaMalloc(&B, bytes), cudaMalloc(&C, bytes);
   cudaMemset(A, 0, bytes), cudaMemset(B, 0, bytes), cudaMemset(C, 0, bytes);
-  cudaEvent_t t0, t1;
-  cudaEventCreate(&t0), cudaEventCreate(&t1);
-  std::vector<float> ms;
-  for (int r = 0; r < 24; ++r) {
-    cudaEventRecord(t0);
-    f(n, n, n, 1.0f, A, B, 0.0f, C);
-    cudaEventRecord(t1);
-    cudaEventSynchronize(t1);
-    float t;
-    cudaEventElapsedTime(&t, t0, t1);
-    if (r >= 3)
-      ms.push_back(t);
-  }
-  std::sort(ms.begin(), ms.end());
+  float ms = median_ms([&] { f(n, n, n, 1.0f, A, B, 0.0f, C); });
   cudaFree(A), cudaFree(B), cudaFree(C);
-  return ms[ms.size() / 2];
+  return ms;
 }
 
 int main(int argc, char **argv) {

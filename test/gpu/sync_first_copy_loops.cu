@@ -18,29 +18,11 @@
 // REMARK-DAG: remark: pipelined loop with 3 stages: {{.*}}removed the top barrier {{.*}}[sm_90, kernel 'void sgemmSyncFirst
 // CHECK-COUNT-5: strips {{.*}} err=0 bad=0 hash=
 // CHECK-COUNT-5: sgemm {{.*}} err=0 bad=0 hash=
-#include <algorithm>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
-#include <vector>
 
 #include "../realworld/Inputs/sync_first_copy_loops.cuh"
-
-static uint64_t fnv(const unsigned char *p, size_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; ++i)
-    h = (h ^ p[i]) * 1099511628211ull;
-  return h;
-}
-
-static std::vector<float> random_floats(size_t n, unsigned seed) {
-  std::vector<float> v(n);
-  srand(seed);
-  for (auto &x : v)
-    x = (float)(rand() % 17 - 8) / 8.0f;
-  return v;
-}
+#include "Inputs/harness.cuh"
 
 template <class T> static T *upload(const std::vector<T> &v) {
   T *d;
@@ -51,7 +33,7 @@ template <class T> static T *upload(const std::vector<T> &v) {
 
 static void report(const char *what, cudaError_t e, size_t bad, const std::vector<float> &out) {
   printf("%s err=%d bad=%zu hash=%016llx\n", what, (int)e, bad,
-         (unsigned long long)fnv((const unsigned char *)out.data(), out.size() * 4));
+         (unsigned long long)fnv(out.data(), out.size() * 4));
 }
 
 /* Column sums: `cols` blocks of 32 columns, `strips` strips of 128 rows. */
@@ -99,25 +81,6 @@ static void check_sgemm(int M, int N, int K, unsigned seed) {
   snprintf(what, sizeof what, "sgemm M=%d N=%d K=%d", M, N, K);
   report(what, e, bad, c);
   cudaFree(A), cudaFree(B), cudaFree(C);
-}
-
-/* The median of 21 launches after 3 warm-up ones, in ms. */
-template <class F> static float median_ms(F launch) {
-  cudaEvent_t t0, t1;
-  cudaEventCreate(&t0), cudaEventCreate(&t1);
-  std::vector<float> ms;
-  for (int r = 0; r < 24; ++r) {
-    cudaEventRecord(t0);
-    launch();
-    cudaEventRecord(t1);
-    cudaEventSynchronize(t1);
-    float t;
-    cudaEventElapsedTime(&t, t0, t1);
-    if (r >= 3)
-      ms.push_back(t);
-  }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
 }
 
 int main(int argc, char **argv) {
