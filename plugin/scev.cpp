@@ -284,20 +284,28 @@ struct SameSpecialRegister : SCEVRewriteVisitor<SameSpecialRegister> {
   }
 };
 
+/// The SCEVs of A and B, two values of one type, into SA and SB; for
+/// pointers, their offsets from one pointer base (getPointerBase), which
+/// they must share. False when they cannot be compared so.
+static bool comparable(ScalarEvolution &SE, Value *A, Value *B, const SCEV *&SA, const SCEV *&SB) {
+  if (A->getType() != B->getType() || !SE.isSCEVable(A->getType()))
+    return false;
+  SA = SE.getSCEV(A);
+  SB = SE.getSCEV(B);
+  if (!SA->getType()->isPointerTy())
+    return true;
+  if (SE.getPointerBase(SA) != SE.getPointerBase(SB))
+    return false;
+  SA = SE.removePointerBase(SA);
+  SB = SE.removePointerBase(SB);
+  return SA->getType() == SB->getType();
+}
+
 int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *D) {
   ScalarEvolution &SE = H->SE();
-  Value *VA = unwrap(A), *VB = unwrap(B);
-  if (VA->getType() != VB->getType() || !SE.isSCEVable(VA->getType()))
+  const SCEV *SA, *SB;
+  if (!comparable(SE, unwrap(A), unwrap(B), SA, SB))
     return 0;
-  const SCEV *SA = SE.getSCEV(VA), *SB = SE.getSCEV(VB);
-  if (SA->getType()->isPointerTy()) {
-    if (SE.getPointerBase(SA) != SE.getPointerBase(SB))
-      return 0;
-    SA = SE.removePointerBase(SA);
-    SB = SE.removePointerBase(SB);
-    if (SA->getType() != SB->getType())
-      return 0;
-  }
   std::map<Intrinsic::ID, const SCEV *> First;
   SameSpecialRegister Same(SE, First);
   SA = Same.visit(SA);
@@ -339,16 +347,8 @@ struct Substitute : SCEVRewriteVisitor<Substitute> {
 int pl_scev_distance_range(pl_host *H, LLVMValueRef A, LLVMValueRef B, const pl_scev_eq *Eqs,
                            size_t NEqs, int64_t *Lo, int64_t *Hi) {
   ScalarEvolution &SE = H->SE();
-  Value *VA = unwrap(A), *VB = unwrap(B);
-  if (VA->getType() != VB->getType() || !VA->getType()->isPointerTy() ||
-      !SE.isSCEVable(VA->getType()))
-    return 0;
-  const SCEV *SA = SE.getSCEV(VA), *SB = SE.getSCEV(VB);
-  if (SE.getPointerBase(SA) != SE.getPointerBase(SB))
-    return 0;
-  SA = SE.removePointerBase(SA);
-  SB = SE.removePointerBase(SB);
-  if (SA->getType() != SB->getType())
+  const SCEV *SA, *SB;
+  if (!unwrap(A)->getType()->isPointerTy() || !comparable(SE, unwrap(A), unwrap(B), SA, SB))
     return 0;
   std::map<uintptr_t, const SCEV *> With;
   for (size_t K = 0; K < NEqs; ++K) {
