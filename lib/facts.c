@@ -2,7 +2,11 @@
 #include "facts.h"
 
 #include "access.h"
+#include "host_cfg.h"
 #include "host_loops.h"
+#include "host_memory.h"
+#include "ir.h"
+#include "nvvm.h"
 #include "tile_uses.h"
 
 #include <assert.h>
@@ -102,6 +106,62 @@ size_t pl_facts_space_checks(pl_loop_facts *facts, LLVMValueRef const **objs) {
   if (objs)
     *objs = facts->spaces;
   return facts->nspaces;
+}
+
+/* The blocks outside the loop from which it is entered: from which the
+ * preheader can be reached, or, for a loop that has none yet, any block
+ * entering it (malloc'ed, *n of them). */
+static LLVMBasicBlockRef *blocks_before(pl_host *host, const pl_candidate *c, size_t *n) {
+  size_t nroots = c->preheader ? 1 : pl_entering_blocks(c, NULL, 0);
+  LLVMBasicBlockRef *roots = pl_xcalloc(nroots, sizeof *roots);
+  if (c->preheader)
+    roots[0] = c->preheader;
+  else
+    pl_entering_blocks(c, roots, nroots);
+  LLVMBasicBlockRef *all = NULL;
+  *n = 0;
+  for (size_t r = 0; r < nroots; ++r) {
+    size_t m = pl_blocks_reaching(host, roots[r], c->loop, NULL, 0);
+    LLVMBasicBlockRef *some = pl_xcalloc(m, sizeof *some);
+    pl_blocks_reaching(host, roots[r], c->loop, some, m);
+    for (size_t k = 0; k < m; ++k) {
+      int dup = 0;
+      for (size_t j = 0; j < *n && !dup; ++j)
+        dup = all[j] == some[k];
+      if (!dup) {
+        all = pl_append(all, *n, sizeof *all);
+        all[(*n)++] = some[k];
+      }
+    }
+    free(some);
+  }
+  free(roots);
+  return all ? all : pl_xcalloc(1, sizeof *all);
+}
+
+LLVMValueRef pl_facts_write_before(pl_loop_facts *facts) {
+  if (facts->before_done)
+    return facts->before;
+  facts->before_done = 1;
+  pl_host *host = facts->host;
+  const pl_candidate *c = facts->c;
+  size_t n;
+  LLVMBasicBlockRef *before = blocks_before(host, c, &n);
+  for (size_t k = 0; k < n && !facts->before; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(before[k]); i && !facts->before;
+         i = LLVMGetNextInstruction(i)) {
+      /* cp.async machinery an earlier loop's rewrite left here writes
+       * only shared memory (cp.async's source is read-only,
+       * IntrinsicsNVVM.td) or nothing (commit, wait) */
+      if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || pl_is_any_barrier(i) ||
+          pl_writes_only_shared(i) || pl_is_own_cp_async(i))
+        continue;
+      for (size_t j = 0; j < c->ncopies && !facts->before; ++j)
+        if (pl_copy_mod_ref(host, i, pl_source_object(c, c->copies[j].src)) & PL_MOD)
+          facts->before = i;
+    }
+  free(before);
+  return facts->before;
 }
 
 /* Bytes a copy reads at its source: the whole loaded value (every lane of

@@ -62,6 +62,8 @@ typedef struct pl_loop_facts {
   pl_access_bounds *bounds;
   int *read_index, *write_index;
   pl_tile_fact *tiles;
+  int before_done;
+  LLVMValueRef before; /* pl_facts_write_before */
   int spaces_done;
   LLVMValueRef *spaces; /* pl_facts_space_checks */
   size_t nspaces;
@@ -90,6 +92,15 @@ unsigned pl_facts_const_trip(pl_loop_facts *facts);
  * (pl_writes_copy_source); *copy receives, for each, the index of such a
  * copy. Returns how many there are. */
 size_t pl_facts_writes(pl_loop_facts *facts, LLVMValueRef const **writes, int const **copy);
+
+/** The first instruction before the loop -- in a block from which its
+ * preheader is reached -- that may write a copy's source (alias analysis,
+ * pl_copy_mod_ref), or NULL. The prologue reads the sources of iterations
+ * 1..S-2 before any barrier of the loop has run, where the original read
+ * them after one: a write before the loop by another thread of the block,
+ * which those barriers ordered, is then ordered by a barrier before the
+ * prologue (plan.entry_barrier). */
+LLVMValueRef pl_facts_write_before(pl_loop_facts *facts);
 
 /** The copies' source objects that are not provably global but can be
  * tested at run time (pl_space_checkable), each once, into *objs (owned by

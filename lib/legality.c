@@ -40,75 +40,6 @@ static int check_sources(const pl_loop_ctx *x, pl_fail *f) {
   return 1;
 }
 
-/* Before the loop: the prologue reads the sources of iterations 1..S-2
- * before any barrier of the loop has run. A write before the loop that
- * another thread's later iteration reads was ordered by those barriers. */
-/* The blocks outside the loop from which it is entered: from which the
- * preheader can be reached, or, for a loop that has none yet, any block
- * entering it (malloc'ed, *n of them). */
-static LLVMBasicBlockRef *blocks_before(pl_host *host, const pl_candidate *c, size_t *n) {
-  size_t nroots = c->preheader ? 1 : pl_entering_blocks(c, NULL, 0);
-  LLVMBasicBlockRef *roots = pl_xcalloc(nroots, sizeof *roots);
-  if (c->preheader)
-    roots[0] = c->preheader;
-  else
-    pl_entering_blocks(c, roots, nroots);
-  LLVMBasicBlockRef *all = NULL;
-  *n = 0;
-  for (size_t r = 0; r < nroots; ++r) {
-    size_t m = pl_blocks_reaching(host, roots[r], c->loop, NULL, 0);
-    LLVMBasicBlockRef *some = pl_xcalloc(m, sizeof *some);
-    pl_blocks_reaching(host, roots[r], c->loop, some, m);
-    for (size_t k = 0; k < m; ++k) {
-      int dup = 0;
-      for (size_t j = 0; j < *n && !dup; ++j)
-        dup = all[j] == some[k];
-      if (!dup) {
-        all = pl_append(all, *n, sizeof *all);
-        all[(*n)++] = some[k];
-      }
-    }
-    free(some);
-  }
-  free(roots);
-  return all ? all : pl_xcalloc(1, sizeof *all);
-}
-
-static int check_writes_before(const pl_loop_ctx *x, pl_fail *f) {
-  pl_host *host = x->host;
-  const pl_candidate *c = x->c;
-  size_t n;
-  LLVMBasicBlockRef *before = blocks_before(host, c, &n);
-  int ok = 1;
-  for (size_t k = 0; k < n && ok; ++k) {
-    LLVMBasicBlockRef b = before[k];
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && ok; i = LLVMGetNextInstruction(i)) {
-      /* cp.async machinery an earlier loop's rewrite left here writes
-       * only shared memory (cp.async's source is read-only,
-       * IntrinsicsNVVM.td) or nothing (commit, wait) */
-      if (!pl_touches_memory(i) || LLVMIsALoadInst(i) || pl_is_any_barrier(i) ||
-          pl_writes_only_shared(i) || pl_is_own_cp_async(i))
-        continue;
-      for (size_t j = 0; j < c->ncopies; ++j) {
-        LLVMValueRef obj = pl_source_object(c, c->copies[j].src);
-        if (pl_copy_mod_ref(host, i, obj) & PL_MOD) {
-          char buf[80];
-          pl_failf(f, PL_R_SOURCE_WRITTEN_BEFORE, i,
-                   "a write before the loop may change the global memory tile '%s' is copied "
-                   "from, and the prologue reads it before the loop's first barrier",
-                   c->tiles[c->copies[j].tile].name);
-          pl_fail_detail(f, "this %s may write the memory that %s points to", pl_opcode_word(i),
-                         pl_value_label(host, obj, buf, sizeof buf));
-          ok = 0;
-          break;
-        }
-      }
-    }
-  }
-  free(before);
-  return ok;
-}
-
 /* (b) Nothing in the loop may write the copied memory, unless a runtime
  * check can tell (alias_check.h): a store whose range, like every copy's
  * source range, is known at loop entry. */
@@ -285,10 +216,10 @@ static const struct {
   pl_check check;
   int ring;
 } checks[] = {
-    {check_tile_storage, 1},    {check_predicates, 1},   {check_tiles, 1},
-    {check_sources, 0},         {check_writes, 0},       {check_writes_before, 0},
-    {check_order, 1},           {pl_check_addresses, 0}, {pl_check_copy_loops, 0},
-    {pl_check_destinations, 1}, {check_trip, 0},         {check_dynamic_shared, 1},
+    {check_tile_storage, 1}, {check_predicates, 1},     {check_tiles, 1},
+    {check_sources, 0},      {check_writes, 0},         {check_order, 1},
+    {pl_check_addresses, 0}, {pl_check_copy_loops, 0},  {pl_check_destinations, 1},
+    {check_trip, 0},         {check_dynamic_shared, 1},
 };
 
 /* What the in-place shape needs beyond the checks every shape passes

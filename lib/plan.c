@@ -463,8 +463,12 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
    * prologue takes its place: one barrier per entry into the loop, where
    * proving it unneeded would mean checking every access before the loop
    * against the copy stage. (The exit stays as exit_needs_barrier says:
-   * the original had no barrier after the last compute either.) */
-  plan->entry_barrier = c->sync_first;
+   * the original had no barrier after the last compute either.) The same
+   * barrier orders a write before the loop that may change what the
+   * prologue copies (pl_facts_write_before): another thread's write, which
+   * the loop's barriers ordered before its iterations 1..S-2 (a batch
+   * loop's store of the previous batch entry). */
+  plan->entry_barrier = c->sync_first || pl_facts_write_before(x->facts) != NULL;
   return 1;
 }
 

@@ -297,6 +297,9 @@ static void note_runtime_check(pl_remark *r, const pl_plan *plan) {
  * stages cut by the register lowering or the budget. */
 static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
   note_runtime_check(r, plan);
+  if (plan->entry_barrier && !c->sync_first)
+    pl_remark_text(r, "; a barrier before the prologue, since a write before the loop may change "
+                      "what it copies");
   /* rings in the storage of an earlier loop's */
   for (size_t t = 0, shared = 0; t < c->ntiles; ++t)
     if (plan->share_ring && plan->share_ring[t]) {
