@@ -459,10 +459,7 @@ static int disjoint_by_scev(pl_host *host, const pl_copy *a, const pl_copy *b) {
   return d >= (int64_t)b->bytes || d <= -(int64_t)a->bytes;
 }
 
-/* The most equalities one copy's predicate terms give. */
-#define MAX_TERM_EQS 8
-
-/* Adds to eqs[*n] (at most MAX_TERM_EQS) the equalities a predicate term
+/* Adds to eqs[*n] (at most PL_MAX_TERM_EQS) the equalities a predicate term
  * gives where it holds (`holds` 0: where it fails): `x == C`; `x != C`
  * failing; `(x | y) == 0`, which is x == 0 and y == 0 (InstCombine's form
  * of `tx == 0 && ty == 0`); and each side of an `and` that holds (or of an
@@ -470,7 +467,7 @@ static int disjoint_by_scev(pl_host *host, const pl_copy *a, const pl_copy *b) {
  * leaves them, `depth` levels deep. */
 static void term_equalities(LLVMValueRef term, int holds, pl_scev_eq *eqs, size_t *n, int depth) {
   LLVMOpcode op;
-  if (depth > 3 || *n == MAX_TERM_EQS || !pl_opcode(term, &op))
+  if (depth > 3 || *n == PL_MAX_TERM_EQS || !pl_opcode(term, &op))
     return;
   if ((op == LLVMAnd && holds) || (op == LLVMOr && !holds)) {
     term_equalities(LLVMGetOperand(term, 0), holds, eqs, n, depth + 1);
@@ -496,7 +493,7 @@ static void term_equalities(LLVMValueRef term, int holds, pl_scev_eq *eqs, size_
   int64_t v = LLVMConstIntGetSExtValue(k);
   LLVMOpcode xop;
   if (v == 0 && pl_opcode(x, &xop) && xop == LLVMOr) { /* (a | b) == 0 */
-    for (unsigned o = 0; o < 2 && *n < MAX_TERM_EQS; ++o)
+    for (unsigned o = 0; o < 2 && *n < PL_MAX_TERM_EQS; ++o)
       eqs[(*n)++] = (pl_scev_eq){LLVMGetOperand(x, o), 0};
     return;
   }
@@ -516,7 +513,7 @@ static void term_equalities(LLVMValueRef term, int holds, pl_scev_eq *eqs, size_
 static int disjoint_by_range(pl_host *host, const pl_copy *a, const pl_copy *b) {
   if (a->in_loop || b->in_loop)
     return 0; /* a range over two loops' counters is not one thread's pair */
-  pl_scev_eq eqs[2 * MAX_TERM_EQS];
+  pl_scev_eq eqs[2 * PL_MAX_TERM_EQS];
   size_t n = 0;
   const pl_copy *both[2] = {a, b};
   for (int k = 0; k < 2; ++k) {

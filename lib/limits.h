@@ -80,4 +80,18 @@
  * a few steps; deeper, the store is not taken for a copy. */
 #define PL_MAX_COPY_VALUE_DEPTH 6
 
+/** The copies SimplifyCFG merged (unmerge.h): blocks of a copy stage
+ * looked at, and blocks walked to find them (more, and nothing is taken
+ * apart); cases of a switch lowered to compares (halo code tests two sides
+ * per axis, a radius-2 halo four); instructions of a merged block
+ * duplicated onto each edge into it. */
+#define PL_UNMERGE_STAGE_BLOCKS 64
+#define PL_UNMERGE_VISIT_BLOCKS 256
+#define PL_UNMERGE_MAX_CASES 4
+#define PL_UNMERGE_MAX_INSTS 48
+
+/** Equalities one copy's predicate terms may give a range proof of its
+ * destination (legality_copies.c, `tx == 0 && ty == 0` gives two). */
+#define PL_MAX_TERM_EQS 8
+
 #endif /* PL_LIMITS_H */

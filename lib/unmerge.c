@@ -5,20 +5,14 @@
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "ir.h"
+#include "limits.h"
 #include "nvvm.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
 
-/* The most blocks of a copy stage looked at, cases of a switch lowered,
- * and instructions of a merged block duplicated: halo copies need a few. */
-#define STAGE_CAP 64
-#define VISIT_CAP 256
-#define MAX_CASES 4
-#define MAX_MERGED_INSTS 48
-
 typedef struct stage {
-  LLVMBasicBlockRef b[STAGE_CAP];
+  LLVMBasicBlockRef b[PL_UNMERGE_STAGE_BLOCKS];
   size_t n;
 } stage;
 
@@ -43,13 +37,13 @@ static int visited(LLVMBasicBlockRef *seen, size_t n, LLVMBasicBlockRef bb) {
 static void find_stage(pl_host *host, pl_loop_ref loop, stage *s) {
   s->n = 0;
   LLVMBasicBlockRef header = pl_loop_header(loop);
-  LLVMBasicBlockRef seen[VISIT_CAP], work[VISIT_CAP];
+  LLVMBasicBlockRef seen[PL_UNMERGE_VISIT_BLOCKS], work[PL_UNMERGE_VISIT_BLOCKS];
   size_t nseen = 0, nwork = 0;
   seen[nseen++] = work[nwork++] = header;
   while (nwork) {
     LLVMBasicBlockRef bb = work[--nwork];
     if (!pl_loop_in_subloop(host, loop, bb)) {
-      if (s->n == STAGE_CAP)
+      if (s->n == PL_UNMERGE_STAGE_BLOCKS)
         goto overflow;
       s->b[s->n++] = bb;
     }
@@ -59,7 +53,7 @@ static void find_stage(pl_host *host, pl_loop_ref loop, stage *s) {
       LLVMBasicBlockRef to = LLVMGetSuccessor(term, k);
       if (visited(seen, nseen, to) || !pl_loop_contains(loop, to) || has_barrier(to))
         continue;
-      if (nseen == VISIT_CAP)
+      if (nseen == PL_UNMERGE_VISIT_BLOCKS)
         goto overflow;
       seen[nseen++] = work[nwork++] = to;
     }
@@ -117,18 +111,18 @@ static int merged_block(const stage *s, LLVMBasicBlockRef bb) {
     return 0;
   int loads = 0, stores = 0, n = 0;
   for (LLVMValueRef i = first; i != term; i = LLVMGetNextInstruction(i))
-    if (++n > MAX_MERGED_INSTS || !duplicable(i, &loads, &stores) || !used_only_in(i, bb))
+    if (++n > PL_UNMERGE_MAX_INSTS || !duplicable(i, &loads, &stores) || !used_only_in(i, bb))
       return 0;
   return loads > 0 && stores > 0;
 }
 
-/* A switch the chain of compares can replace: at most MAX_CASES cases,
+/* A switch the chain of compares can replace: at most PL_UNMERGE_MAX_CASES cases,
  * each to its own block, none the default's. */
 static int lowerable_switch(LLVMValueRef term) {
   if (!term || !LLVMIsASwitchInst(term))
     return 0;
   unsigned ns = LLVMGetNumSuccessors(term);
-  if (ns < 2 || ns - 1 > MAX_CASES)
+  if (ns < 2 || ns - 1 > PL_UNMERGE_MAX_CASES)
     return 0;
   for (unsigned a = 0; a < ns; ++a)
     for (unsigned b = a + 1; b < ns; ++b)
@@ -188,7 +182,7 @@ static void duplicate_into_edges(stage *s, LLVMBasicBlockRef bb) {
     for (unsigned j = 0; j < ns; ++j)
       if (LLVMGetSuccessor(pt, j) == bb)
         LLVMSetSuccessor(pt, j, n);
-    if (s->n < STAGE_CAP)
+    if (s->n < PL_UNMERGE_STAGE_BLOCKS)
       s->b[s->n++] = n;
   }
   LLVMDisposeBuilder(b);
