@@ -92,7 +92,11 @@ static LLVMValueRef range_conflict(pl_host *host, pl_candidate *c, pl_loop_facts
     wlo = wlo ? pick(b, LLVMIntULT, wlo, lo) : lo;
     whi = whi ? pick(b, LLVMIntUGT, whi, hi) : hi;
   }
-  LLVMValueRef assumption_fails = pl_access_bounds_expand_predicates(bounds, term);
+  /* predicates that cannot be expanded cannot be checked: the original
+   * version runs */
+  LLVMValueRef assumption_fails = pl_access_bounds_predicates_expandable(bounds)
+                                      ? pl_access_bounds_expand_predicates(bounds, term)
+                                      : LLVMConstInt(LLVMInt1TypeInContext(ctx), 1, 0);
   /* The block's write range: [UINT64_MAX, 0) set by one thread, then
    * every thread's folded in. */
   LLVMTypeRef scratch_ty = LLVMArrayType2(i64, 2);

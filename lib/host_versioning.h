@@ -74,11 +74,16 @@ void pl_access_bounds_expand(pl_access_bounds *b, int index, LLVMValueRef insert
  * count that no pointer wraps (start + step * count computed in 128 bits
  * leaves [0, 2^64)), before `insert_before`: an i1 that is true when one
  * of them fails, so the bounds may be wrong. NULL when the bounds assume
- * nothing. The constant true when a no-wrap predicate's loop has no
- * backedge-taken count any more (the rewrite's changes before the check
- * can leave it so), which SCEVExpander's overflow check needs: the
- * original version then always runs. */
+ * nothing. Only where pl_access_bounds_predicates_expandable says so. */
 LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *b, LLVMValueRef insert_before);
+
+/** Nonzero when SCEVExpander can expand every predicate the bounds assume
+ * (pl_access_bounds_expand_predicates): a no-wrap predicate's overflow
+ * check needs its loop's backedge-taken count, which the rewrite's changes
+ * before the check (a preheader inserted, the loop forgotten) can leave
+ * uncomputable -- SCEVExpander::generateOverflowCheck asserts it is
+ * computable and, without assertions, reads a null type. */
+int pl_access_bounds_predicates_expandable(pl_access_bounds *b);
 
 /** Frees `b`. */
 void pl_access_bounds_free(pl_access_bounds *b);

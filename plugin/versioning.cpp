@@ -224,6 +224,11 @@ static bool wrapChecksExpandable(ScalarEvolution &SE, const SCEVPredicate &P) {
   return Expandable(&P);
 }
 
+int pl_access_bounds_predicates_expandable(pl_access_bounds *B) {
+  const SCEVPredicate &P = B->PSE.getPredicate();
+  return P.isAlwaysTrue() || wrapChecksExpandable(B->H->SE(), P);
+}
+
 LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRef InsertBefore) {
   ScalarEvolution &SE = B->H->SE();
   const DataLayout &DL = B->H->F.getParent()->getDataLayout();
@@ -231,8 +236,8 @@ LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRe
   SCEVExpander Exp = pl_compat::expander(SE, DL, "pl.alias");
   const SCEVPredicate &P = B->PSE.getPredicate();
   IRBuilder<> IRB(I);
-  if (!P.isAlwaysTrue() && !wrapChecksExpandable(SE, P))
-    return wrap(IRB.getTrue()); // cannot be checked: the original version runs
+  assert((P.isAlwaysTrue() || wrapChecksExpandable(SE, P)) &&
+         "pl_access_bounds_predicates_expandable first");
   Value *Fails = P.isAlwaysTrue() ? nullptr : Exp.expandCodeForPredicate(&P, I);
   // start + step * count, exactly (128 bits), must stay in [0, 2^64).
   Type *I64 = IRB.getInt64Ty(), *I128 = IRB.getInt128Ty();
