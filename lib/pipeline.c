@@ -590,9 +590,9 @@ static void module_arch(LLVMModuleRef m, char *arch, size_t len) {
 
 static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opts,
                       unsigned opt_level) {
+  char arch[32];
+  module_arch(m, arch, sizeof arch);
   if (opts->disabled || opt_level == 0) {
-    char arch[32];
-    module_arch(m, arch, sizeof arch);
     char *msg = opts->disabled
                     ? NULL
                     : pl_advice_opt_level(opt_level, strcmp(arch, "unknown") ? arch : NULL);
@@ -605,11 +605,7 @@ static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opt
     pl_launches_erase(m);
     return 0;
   }
-  {
-    char arch[32];
-    module_arch(m, arch, sizeof arch);
-    pl_check_filters(m, opts, arch);
-  }
+  pl_check_filters(m, opts, arch);
   int changed = 0;
   pl_report report = {0};
   /* The plain kernels' registers, from ptxas or its cache, asked for by
@@ -631,8 +627,6 @@ static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opt
   if (opts->ptxas_named) {
     /* the user named this ptxas: its failure is said once per device
      * compilation, not only in the analysis remarks */
-    char arch[32];
-    module_arch(m, arch, sizeof arch);
     char *msg = pl_ptxas_warning(registers, arch);
     if (msg)
       pl_report_warning(m, msg);
@@ -652,8 +646,6 @@ static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opt
         most = report.v[i].slots_cut;
     }
   if (cut) {
-    char arch[32];
-    module_arch(m, arch, sizeof arch);
     char *msg = pl_advice_slots_cut(cut, most, arch);
     if (msg)
       pl_report_warning(m, msg);

@@ -410,6 +410,24 @@ static uint64_t ring_need(const pl_plan *plan, unsigned s) {
   return n;
 }
 
+/* The runtime check legality rested on (alias_check.h), for either shape:
+ * the writes in the loop it compares with the copies, and the source
+ * pointers it tests for the global space. */
+static void plan_runtime_check(const pl_loop_ctx *x, pl_plan *plan) {
+  plan->alias_writes = (unsigned)pl_facts_writes(x->facts, NULL, NULL);
+  plan->space_checks = (unsigned)pl_facts_space_checks(x->facts, NULL);
+  plan->alias_check = plan->alias_writes > 0 || plan->space_checks > 0;
+}
+
+const char *pl_plan_runtime_check(const pl_plan *plan) {
+  if (!plan->alias_check)
+    return NULL;
+  if (!plan->alias_writes)
+    return " test that its sources are global";
+  return plan->space_checks ? " alias check and a test that its sources are global"
+                            : " alias check";
+}
+
 int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   pl_host *host = x->host;
   const pl_candidate *c = x->c;
@@ -419,9 +437,7 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   LLVMValueRef dynamic; /* ruled out by legality */
   plan_outliving_tiles(c, plan);
   plan->other_shared = pl_other_shared_bytes(c, &dynamic) + plan->kept_tile_bytes;
-  plan->alias_writes = (unsigned)pl_facts_writes(x->facts, NULL, NULL);
-  plan->space_checks = (unsigned)pl_facts_space_checks(x->facts, NULL);
-  plan->alias_check = plan->alias_writes > 0 || plan->space_checks > 0;
+  plan_runtime_check(x, plan);
   if (plan->alias_writes)
     plan->other_shared += PL_ALIAS_CHECK_SHARED_BYTES;
   plan_sharing(x, plan);
@@ -563,9 +579,7 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
   plan->sm = pl_target_sm(c->function, plan->target, sizeof plan->target);
   LLVMValueRef dynamic;
   plan->other_shared = pl_other_shared_bytes(c, &dynamic);
-  plan->alias_writes = (unsigned)pl_facts_writes(x->facts, NULL, NULL);
-  plan->space_checks = (unsigned)pl_facts_space_checks(x->facts, NULL);
-  plan->alias_check = plan->alias_writes > 0 || plan->space_checks > 0;
+  plan_runtime_check(x, plan);
   plan->budget = x->opts->max_shared;
   uint64_t statics = plan->other_shared;
   for (size_t t = 0; t < c->ntiles; ++t)

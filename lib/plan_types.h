@@ -132,6 +132,12 @@ const char *pl_lowering_name(pl_lowering_kind k);
  * "cp.async+registers"). */
 const char *pl_plan_lowering_name(const pl_plan *plan);
 
+/** The words after "a runtime" that name the plan's runtime check
+ * (" alias check", " test that its sources are global", or both), NULL
+ * when it has none: one phrase for the remarks and the report (plan.c,
+ * which decides the check). */
+const char *pl_plan_runtime_check(const pl_plan *plan);
+
 /** Number of copies of `plan` that use lowering `k`. */
 size_t pl_plan_count(const pl_plan *plan, pl_lowering_kind k);
 

@@ -282,15 +282,12 @@ static void remark_copies(pl_remark *r, const pl_candidate *c, const pl_plan *pl
 /* The note on the runtime check, where the plan has one: the alias check
  * (writes), the test that the sources are global (spaces), or both. */
 static void note_runtime_check(pl_remark *r, const pl_plan *plan) {
-  if (!plan->alias_check)
+  const char *words = pl_plan_runtime_check(plan);
+  if (!words)
     return;
   pl_remark_text(r, "; with a ");
   pl_remark_str(r, "AliasCheck", "runtime");
-  if (plan->alias_writes)
-    pl_remark_text(r, plan->space_checks ? " alias check and a test that its sources are global"
-                                         : " alias check");
-  else
-    pl_remark_text(r, " test that its sources are global");
+  pl_remark_text(r, words);
 }
 
 /* The passed remark's notes: the alias check, shared rings, copy-back,

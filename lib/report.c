@@ -62,26 +62,18 @@ void pl_report_drop_last(pl_report *r) {
   decision_free(d);
 }
 
-/* The words of the decision's message for the plan's runtime check. */
-static const char *check_words(const pl_plan *plan) {
-  if (!plan->alias_check)
-    return "";
-  if (!plan->alias_writes)
-    return "; with a runtime test that its sources are global";
-  return plan->space_checks ? "; with a runtime alias check and a test that its sources are global"
-                            : "; with a runtime alias check";
-}
-
 void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, const pl_plan *plan) {
   (void)host;
   pl_decision *d = add(r, c->function, c->loop);
   d->pipelined = 1;
   d->reason = PL_OK;
+  const char *check = pl_plan_runtime_check(plan);
   d->message = plan->in_place
                    ? pl_strdupf("pipelined loop in place, loading one iteration ahead into "
-                                "registers%s",
-                                check_words(plan))
-                   : pl_strdupf("pipelined loop with %u stages%s", plan->stages, check_words(plan));
+                                "registers%s%s",
+                                check ? "; with a runtime" : "", check ? check : "")
+                   : pl_strdupf("pipelined loop with %u stages%s%s", plan->stages,
+                                check ? "; with a runtime" : "", check ? check : "");
   d->stages = plan->stages;
   d->slots_cut = plan->slots_cut;
   d->lowering = plan->in_place ? "registers in place" : pl_plan_lowering_name(plan);
