@@ -18,6 +18,7 @@
 #include "host_scev.h"
 #include "limits.h"
 #include "nvvm.h"
+#include "pressure.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -180,75 +181,6 @@ static unsigned words_of(LLVMModuleRef m, LLVMTypeRef t) {
 }
 
 static int issues_nothing(LLVMValueRef i);
-
-/* Whether pointer `p` addresses __shared__ memory: its own address space,
- * or that of the variable it points into. */
-static int is_shared_address(LLVMValueRef p) {
-  if (LLVMGetPointerAddressSpace(LLVMTypeOf(p)) == 3)
-    return 1;
-  LLVMValueRef o = pl_underlying_object(p);
-  return o && LLVMIsAGlobalValue(o) && LLVMGetPointerAddressSpace(LLVMTypeOf(o)) == 3;
-}
-
-/* 32-bit registers the values defined before the loop and used in it
- * hold across every iteration: loop-invariant addresses and scalars that
- * LICM hoisted. A __shared__ address takes one (the shared window is 32
- * bits wide: PTX ISA, "Shared State Space"); constants and kernel
- * parameters (read from the constant bank) none. */
-static unsigned live_in_words(pl_host *host, const pl_candidate *c) {
-  size_t n = 0, cap = 0;
-  LLVMValueRef *seen = NULL;
-  uint64_t *leaves = NULL; /* pl_scev_leaves of each, a filter */
-  unsigned words = 0;
-  for (size_t k = 0; k < c->nblocks; ++k)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
-      if (LLVMIsAPHINode(i))
-        continue;
-      for (int a = 0; a < LLVMGetNumOperands(i); ++a) {
-        LLVMValueRef v = LLVMGetOperand(i, (unsigned)a);
-        /* a cast or a constant offset folds into the address of its user:
-         * the register is its base's */
-        while (v && LLVMIsAInstruction(v) && !LLVMIsAPHINode(v) && issues_nothing(v) &&
-               LLVMGetNumOperands(v) > 0)
-          v = LLVMGetOperand(v, 0);
-        if (!v || !LLVMIsAInstruction(v) || pl_candidate_has_inst(c, v))
-          continue;
-        LLVMTypeRef t = LLVMTypeOf(v);
-        LLVMTypeKind kind = LLVMGetTypeKind(t);
-        if (kind == LLVMLabelTypeKind || kind == LLVMMetadataTypeKind || kind == LLVMVoidTypeKind)
-          continue;
-        /* a value a constant away from one already held is that register
-         * plus an immediate (ScalarEvolution) */
-        size_t j = 0;
-        int64_t d = 0;
-        while (j < n && seen[j] != v)
-          ++j;
-        if (j < n)
-          continue;
-        int scalar =
-            kind != LLVMFloatTypeKind && kind != LLVMHalfTypeKind && kind != LLVMDoubleTypeKind;
-        uint64_t key = scalar ? pl_scev_leaves(host, v) : 0;
-        j = 0;
-        while (j < n && !(key && leaves[j] == key && LLVMTypeOf(seen[j]) == t &&
-                          pl_scev_const_distance(host, v, seen[j], &d)))
-          ++j;
-        if (j < n)
-          continue;
-        if (n == cap) {
-          size_t nc = cap ? 2 * cap : 32;
-          seen = pl_xrealloc(seen, nc, sizeof *seen);
-          leaves = pl_xrealloc(leaves, nc, sizeof *leaves);
-          cap = nc;
-        }
-        leaves[n] = key;
-        seen[n++] = v;
-        words += kind == LLVMPointerTypeKind && is_shared_address(v) ? 1 : words_of(c->module, t);
-      }
-    }
-  free(seen);
-  free(leaves);
-  return words;
-}
 
 /* Whether `p` points into one of the candidate's tiles. */
 static int points_to_tile(const pl_candidate *c, LLVMValueRef p) {
@@ -490,18 +422,16 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
   cost->ring_copies = ring->ncopies;
   cost->serial_milli = serial_latencies_milli(host, c, cost->threads);
   cost->loop_loads = ring->loop_loads;
-  for (LLVMValueRef p = LLVMGetFirstInstruction(c->header); p && LLVMIsAPHINode(p);
-       p = LLVMGetNextInstruction(p))
-    cost->carried_words += words_of(c->module, LLVMTypeOf(p));
   count_iteration(host, c, cost);
   count_added(host, c, ring, cost);
   cost->staged_regs = ring->staged_regs;
   cost->trip = ring->trip;
-  /* Registers: the words the loop carries (accumulators, IVs, pointers)
-   * plus 16 for addresses and temporaries, plus what the register lowering
-   * holds across the compute: a lower bound. */
-  cost->live_in_words = live_in_words(host, c);
-  cost->regs = cost->carried_words + cost->live_in_words + 16 + ring->staged_regs;
+  /* Registers: the estimate from the kernel's register pressure (cost.h,
+   * PL_COST_REGS_SCALE_PERMILLE), plus what the register lowering holds
+   * across the compute. */
+  cost->pressure_words = pl_register_pressure(c->module, c->function);
+  cost->regs = cost->pressure_words * PL_COST_REGS_SCALE_PERMILLE / 1000 + PL_COST_REGS_BASE +
+               ring->staged_regs;
   if (cost->regs > cost->chip->max_regs_per_thread)
     cost->regs = cost->chip->max_regs_per_thread;
   cost->regs_ring = cost->regs;

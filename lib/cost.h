@@ -83,18 +83,25 @@ typedef struct pl_cost {
                                       the block's copies write per iteration */
   uint64_t stage_bytes;          /**< one stage of the ring: slots, aligned */
   uint64_t other_shared;         /**< other static __shared__ bytes */
-  unsigned carried_words;        /**< 32-bit words carried around the loop */
-  unsigned live_in_words;        /**< 32-bit words defined before the loop and
-                                      used in it (held across it) */
+  unsigned pressure_words;       /**< the most 32-bit words of values live at
+                                      once in the kernel (pl_register_pressure) */
   unsigned regs;                 /**< registers per thread of the plain kernel:
                                       ptxas's count (regs_measured), else the
-                                      estimate, which counts the staged ones too */
+                                      estimate (PL_COST_REGS_SCALE_PERMILLE of
+                                      pressure_words plus PL_COST_REGS_BASE),
+                                      which counts the staged ones too */
   unsigned regs_ring;            /**< the same with the ring: ptxas's count plus
                                       the staged registers, else the estimate */
   int regs_measured;             /**< regs is ptxas's count (pl_cost_measured) */
+  int regs_measurable;           /**< ptxas can be asked (`ptxas=`): the counts
+                                      weighed are those it could plausibly give,
+                                      else those the estimate's error allows */
   int regs_any;                  /**< the decision is the same at every count of
                                       regs_lo..regs_hi, and ptxas was not asked
                                       (pl_cost_any_registers) */
+  int regs_split;                /**< not measured, and a ring pays at some
+                                      counts of regs_lo..regs_hi and not at
+                                      others (pl_cost_decide_estimated) */
   unsigned regs_lo;              /**< the counts pl_cost_registers_matter weighed, */
   unsigned regs_hi;              /**< from regs_lo to regs_hi (0 until then) */
   unsigned compute;              /**< compute instructions issued */
@@ -181,11 +188,13 @@ void pl_cost_measured(pl_cost *cost, unsigned plain);
 /** The register counts per thread ptxas could plausibly give the plain
  * kernel of filled inputs `cost`, into *lo and *hi (1 <= *lo <= *hi): from
  * the model's estimate (regs less the staged registers) divided by
- * PL_COST_REGS_SPREAD to the estimate times it, within 1 and the most a
- * thread can have with the block's threads and minctasm blocks resident
- * (the register file over them, in units of 8, at most the chip's limit
- * per thread; CUDA C++ Programming Guide, "Technical Specifications per
- * Compute Capability"). Changes nothing. */
+ * PL_COST_REGS_SPREAD to the estimate times it where ptxas can be asked
+ * (regs_measurable), else from PL_COST_REGS_LOW_PERMILLE to
+ * PL_COST_REGS_HIGH_PERMILLE of it; within 1 and the most a thread can
+ * have with the block's threads and minctasm blocks resident (the register
+ * file over them, in units of 8, at most the chip's limit per thread; CUDA
+ * C++ Programming Guide, "Technical Specifications per Compute
+ * Capability"). Changes nothing. */
 void pl_cost_register_range(const pl_cost *cost, unsigned *lo, unsigned *hi);
 
 /** Nonzero when the decision of pl_cost_decide(cost, max_stages, budget)
@@ -203,6 +212,18 @@ int pl_cost_registers_matter(pl_cost *cost, unsigned max_stages, uint64_t budget
  * decides as at each of them. */
 void pl_cost_any_registers(pl_cost *cost);
 
+/** The decision of pl_cost_decide for filled inputs `cost` whose plain
+ * registers were not measured (no ptxas, or it failed): the stages chosen,
+ * or 0. The model weighs every count of pl_cost_register_range. Where they
+ * all decide alike, it is pl_cost_any_registers's decision; where each
+ * gives a ring, the estimate's; where some give a ring and some none, 0,
+ * with cost->regs_split set and the figures at the estimate: a ring that
+ * pays only at some of the counts the estimate allows is not taken (a
+ * decline costs what the ring would gain; a ring at the wrong count can
+ * cost more, docs/design.md "Registers"). Fills cost's figures as
+ * pl_cost_decide does. */
+unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t budget);
+
 /** Why the cost model's remarks give an estimate where ptxas was not
  * asked (pl_cost_any_registers): a printf format of the range weighed
  * (cost->regs_lo, cost->regs_hi). */
@@ -217,6 +238,21 @@ void pl_cost_any_registers(pl_cost *cost);
  * a decision the range agreed on (docs/design.md, "Registers from
  * ptxas"). */
 #define PL_COST_REGS_SPREAD 2u
+
+/** The registers per thread the model estimates without ptxas: 850 per
+ * mille of the kernel's register pressure (pl_register_pressure) plus 16.
+ * Fitted (least mean |log| error) to ptxas's counts of 412 tile loops'
+ * kernels (bench/variant.cu, the examples, test/realworld/, 200 generated
+ * kernels; sm_90 and sm_80): ptxas gave 0.72x to 1.31x of it for 80% of
+ * them (docs/design.md, "Registers"). */
+#define PL_COST_REGS_SCALE_PERMILLE 850u
+#define PL_COST_REGS_BASE 16u
+
+/** The counts the model weighs where ptxas is not asked: from 800 to 1250
+ * per mille of the estimate, about the middle 70% of ptxas's counts over
+ * the loops PL_COST_REGS_SCALE_PERMILLE was fitted to. */
+#define PL_COST_REGS_LOW_PERMILLE 800u
+#define PL_COST_REGS_HIGH_PERMILLE 1250u
 
 /** Issue slots a cp.async narrower than 16 bytes costs beyond one
  * instruction: calibrated (docs/design.md), not from a manual. */

@@ -201,6 +201,10 @@ void pl_cost_register_range(const pl_cost *k, unsigned *lo, unsigned *hi) {
   unsigned cap = registers_cap(k);
   unsigned est = k->regs > k->staged_regs ? k->regs - k->staged_regs : 1;
   unsigned low = est / PL_COST_REGS_SPREAD, high = est * PL_COST_REGS_SPREAD;
+  if (!k->regs_measurable) {
+    low = est * PL_COST_REGS_LOW_PERMILLE / 1000;
+    high = (est * PL_COST_REGS_HIGH_PERMILLE + 999) / 1000;
+  }
   if (!cap)
     cap = 1;
   *lo = low < 1 ? 1 : low > cap ? cap : low;
@@ -235,4 +239,24 @@ void pl_cost_any_registers(pl_cost *k) {
   pl_cost_measured(k, plain ? plain : 1);
   k->regs_measured = 0;
   k->regs_any = 1;
+}
+
+unsigned pl_cost_decide_estimated(pl_cost *k, unsigned max_stages, uint64_t budget) {
+  if (!pl_cost_registers_matter(k, max_stages, budget)) {
+    pl_cost_any_registers(k);
+    return pl_cost_decide(k, max_stages, budget);
+  }
+  for (unsigned r = k->regs_lo; r <= k->regs_hi; ++r) {
+    pl_cost at = *k;
+    pl_cost_measured(&at, r);
+    if (!pl_cost_decide(&at, max_stages, budget)) {
+      /* the figures stay the estimate's; the decision is none */
+      pl_cost_decide(k, max_stages, budget);
+      k->regs_split = 1;
+      k->stages = 0;
+      k->why = "registers";
+      return 0;
+    }
+  }
+  return pl_cost_decide(k, max_stages, budget);
 }

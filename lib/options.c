@@ -330,6 +330,8 @@ static int parse_path_or_off(const pl_option *o, const char *value, pl_value *ou
     return -1;
   if (strcmp(value, "off") == 0)
     out->text = "";
+  else if (strcmp(value, "on") == 0)
+    out->text = "ptxas"; /* the one on PATH */
   return 0;
 }
 

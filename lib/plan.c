@@ -196,7 +196,13 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
                     "on %s the ring would issue %u cp.async per thread where the loop issues %u "
                     "global loads: the loads would split into narrower copies",
                     plan->arch, k->ring_copies, k->loop_loads);
-  if (k->why && strcmp(k->why, "tie") == 0) {
+  if (k->regs_split) {
+    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+             "on %s a ring pays at some of the plain kernel's register counts from %u to %u that "
+             "the estimate allows and not at others (predicted %u.%03ux at the estimate); "
+             "`ptxas=on` measures the count",
+             plan->arch, k->regs_lo, k->regs_hi, k->gain_permille / 1000, k->gain_permille % 1000);
+  } else if (k->why && strcmp(k->why, "tie") == 0) {
     /* the one clause that differs: why the unpriced gains do not apply */
     char why[192];
     if (k->staged_copies && k->staged_copies < k->ring_copies)
@@ -242,10 +248,10 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
   if (k->regs_measured)
     snprintf(regs, sizeof regs, "%u registers (ptxas)", k->regs);
   else
-    snprintf(regs, sizeof regs, "about %u registers (%u held from before the loop%s%s)", k->regs,
-             k->live_in_words,
-             plan->registers_unknown ? "; estimated: "
-             : k->regs_any           ? "; ptxas not asked: "
+    snprintf(regs, sizeof regs, "about %u registers (estimated from %u words live at once%s%s)",
+             k->regs, k->pressure_words,
+             plan->registers_unknown ? "; ptxas: "
+             : k->regs_any           ? (k->regs_measurable ? "; ptxas not asked: " : "; ")
                                      : "",
              plan->registers_unknown ? plan->registers_unknown
              : k->regs_any           ? any
@@ -293,7 +299,8 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   plan->modelled = 1;
   unsigned most = plan->stores_after_compute || plan->in_place ? PL_MIN_STAGES : PL_MAX_STAGES;
   /* ptxas's count of the plain kernel where it can be had and matters
-   * (lib/ptxas.h) */
+   * (lib/ptxas.h); else the estimate, weighed over its error */
+  plan->cost.regs_measurable = x->registers != NULL;
   if (x->registers && !pl_cost_registers_matter(&plan->cost, most, plan->budget))
     pl_cost_any_registers(&plan->cost);
   else if (x->registers)
@@ -301,7 +308,14 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   plan->registers_unknown = x->registers && !plan->cost.regs_measured && !plan->cost.regs_any
                                 ? pl_ptxas_failure(x->registers)
                                 : NULL;
-  if (!pl_cost_decide(&plan->cost, most, plan->budget))
+  unsigned stages;
+  if (plan->cost.regs_measured || plan->cost.regs_any) {
+    stages = pl_cost_decide(&plan->cost, most, plan->budget);
+  } else { /* no count: weighed over the estimate's error */
+    plan->cost.regs_measurable = 0;
+    stages = pl_cost_decide_estimated(&plan->cost, most, plan->budget);
+  }
+  if (!stages)
     return fail_not_profitable(plan, f);
   plan->stages = plan->cost.stages;
   /* the model counts the rings a shared one replaces as gone; the larger
@@ -523,6 +537,14 @@ static int fail_in_place(const pl_plan *plan, pl_fail *f) {
              "%u registers per thread (%u and %u staged), more than a block of %u threads can "
              "have on %s; copy less per thread or use smaller blocks",
              why, k->regs_ring, k->regs, k->staged_regs, k->threads, plan->arch);
+  else if (k->regs_split)
+    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+             "no ring (%s), and on %s loading each next tile into registers in place pays at "
+             "some of the plain kernel's register counts from %u to %u that the estimate allows "
+             "and not at others (predicted %u.%03ux at the estimate); `ptxas=on` measures the "
+             "count",
+             why, plan->arch, k->regs_lo, k->regs_hi, k->gain_permille / 1000,
+             k->gain_permille % 1000);
   else if (strcmp(k->why, "tie") == 0)
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "no ring (%s), and on %s loading each next tile into registers in place is "

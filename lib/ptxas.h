@@ -9,9 +9,11 @@
  *   from the IR finds such a cliff reliably: the CUDA Samples' matrixMul
  *   takes 40 registers with its asserts before and in the loop, 32 with
  *   either alone, for the same loop (docs/design.md, "Registers from
- *   ptxas"). So the plan asks ptxas itself, for the loops whose decision
- *   depends on the count within a factor of 2 of its estimate
- *   (pl_cost_registers_matter). Each count is kept in
+ *   ptxas"). With `ptxas=on` (or a path) the plan asks ptxas itself, for
+ *   the loops whose decision depends on the count within a factor of 2 of
+ *   its estimate (pl_cost_registers_matter); by default it estimates
+ *   (lib/pressure.h), since each kernel asked about costs a second compile.
+ *   Each count is kept in
  *   a cache on disk (`ptxas-cache`), named by the BLAKE3 hash of the
  *   kernel's bitcode taken alone with what it uses (pl_extract_bitcode) and
  *   of the LLVM, the target and the ptxas: a kernel compiled before,

@@ -137,17 +137,22 @@ static void remark_registers(pl_remark *r, const pl_plan *plan) {
   }
   pl_remark_text(r, "about ");
   pl_remark_u64(r, "Registers", k->regs);
-  pl_remark_text(r, " registers (");
-  pl_remark_u64(r, "LiveInRegisters", k->live_in_words);
-  pl_remark_text(r, " held from before the loop");
+  pl_remark_text(r, " registers (estimated from ");
+  pl_remark_u64(r, "RegisterPressure", k->pressure_words);
+  pl_remark_text(r, " words live at once");
   if (plan->registers_unknown) {
-    pl_remark_text(r, "; estimated: ");
+    pl_remark_text(r, "; ptxas: ");
     pl_remark_str(r, "PtxasUnavailable", plan->registers_unknown);
   } else if (k->regs_any) {
-    pl_remark_text(r, "; ptxas not asked: ");
+    pl_remark_text(r, k->regs_measurable ? "; ptxas not asked: " : "; ");
     char any[80];
     snprintf(any, sizeof any, PL_REGISTERS_DO_NOT_MATTER, k->regs_lo, k->regs_hi);
-    pl_remark_str(r, "PtxasNotAsked", any);
+    pl_remark_str(r, "RegistersAgree", any);
+  } else if (k->regs_lo) {
+    char split[96];
+    snprintf(split, sizeof split, "counts from %u to %u weighed", k->regs_lo, k->regs_hi);
+    pl_remark_text(r, "; ");
+    pl_remark_str(r, "RegistersWeighed", split);
   }
   pl_remark_text(r, ")");
 }

@@ -39,7 +39,7 @@
 // HELP-NEXT: max-staged-regs=N
 // HELP-NEXT: copy-back
 // HELP-NEXT: layout=auto|padded|unpadded
-// HELP-NEXT: ptxas=PATH|off
+// HELP-NEXT: ptxas=off|on|PATH off (default): the cost model estimates
 // HELP-NEXT: ptxas-cache=on|off
 // HELP-NEXT: in-place=on|off
 // HELP-NEXT: register-arrays=on|off

@@ -19,8 +19,8 @@
 // (straight-line copies, issued together: one latency per iteration),
 // declined: 6 blocks of 8 warps cover it.
 // RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
-// CHECK: copyloop_gemm.cuh:60:3: remark: pipelined loop with 3 stages: {{.*}} (sm_90: predicted 1.0{{[0-9]+}}x; {{.*}}); cp.async [sm_90, kernel 'copyLoopGemm
-// CHECK: copyloop_gemm.cuh:60:3: remark: cost model on sm_90: 256 threads per block, about {{[0-9]+}} registers ({{[0-9]+}} held from before the loop); per warp and iteration {{392|393}} instructions {{.*}}; the plain loop waits for 4.00 load latencies one after another (copy-loop trips) [sm_90, kernel '{{.*}}']
+// CHECK: copyloop_gemm.cuh:60:3: remark: pipelined loop with 3 stages: {{.*}} (sm_90: predicted 1.{{[0-9]+}}x; {{.*}}); cp.async [sm_90, kernel 'copyLoopGemm
+// CHECK: copyloop_gemm.cuh:60:3: remark: cost model on sm_90: 256 threads per block, about {{[0-9]+}} registers (estimated from {{[0-9]+}} words live at once{{.*}}); per warp and iteration {{392|393}} instructions {{.*}}; the plain loop waits for 4.00 load latencies one after another (copy-loop trips) [sm_90, kernel '{{.*}}']
 // CHECK: copy_loop_trips.cu:[[@LINE+14]]:3: remark: loop not pipelined: on sm_90 {{[0-9]+}} resident blocks of 8 warps {{.*}} [sm_90, kernel 'straightCopyGemm
 // CHECK-NOT: waits for {{[0-9.]+}} load latencies
 // CHECK: copyloop_conv.cuh:33:3: remark: loop not pipelined: on sm_90 8 resident blocks of 8 warps {{.*}} [sm_90, kernel 'copyLoopConv

@@ -81,7 +81,7 @@
 // R40-DAG: remark: loop not pipelined: cost model on sm_90: 256 threads per block (the kernel checks blockDim), 40 registers (ptxas)
 // R32-DAG: remark: loop not pipelined: cost model on sm_90: 1024 threads per block (the kernel checks blockDim), 32 registers (ptxas)
 // R32-DAG: remark: loop not pipelined: cost model on sm_90: 256 threads per block (the kernel checks blockDim), 32 registers (ptxas)
-// BOUND: remark: cost model on sm_90: 1024 threads per block, about {{[0-9]+}} registers ({{[0-9]+}} held from before the loop; ptxas not asked: every count from {{[0-9]+}} to 32 gives the same decision)
+// BOUND: remark: cost model on sm_90: 1024 threads per block, about {{[0-9]+}} registers (estimated from {{[0-9]+}} words live at once; ptxas not asked: every count from {{[0-9]+}} to 32 gives the same decision)
 #if !defined(ONLY_BOUND) && !defined(ONLY_FAR)
 #include "../../bench/kernels/matmul_assert.cuh"
 
@@ -110,7 +110,7 @@ extern "C" __global__ void __launch_bounds__(1024, 2) tileSum(const float *in, f
 }
 #else
 // FAR: remark: pipelined loop with 3 stages
-// FAR: remark: cost model on sm_90: 256 threads per block, about 21 registers (3 held from before the loop; ptxas not asked: every count from 10 to 42 gives the same decision)
+// FAR: remark: cost model on sm_90: 256 threads per block, about {{[0-9]+}} registers (estimated from {{[0-9]+}} words live at once; ptxas not asked: every count from {{[0-9]+}} to {{[0-9]+}} gives the same decision)
 extern "C" __global__ void __launch_bounds__(256) rowSum(const float *in, float *out, int n) {
   __shared__ float t[8][256];
   float acc = 0;

@@ -6,6 +6,8 @@
 // generic LD.E + MOVM). Only the state space changes.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.ptx
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.inplace.ptx -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-only=declined -Rpass=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=INPLACE
+// RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.inplace.ptx -o /dev/null %}
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // With generic-tile-reads the loads stay generic (and the ring is built):
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o - -fplugin-arg-pipeline-generic-tile-reads | FileCheck %s --check-prefix=GENERIC
@@ -14,7 +16,9 @@
 
 // REMARK-DAG: wmma_gemm_kernel.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages
 // REMARK-DAG: wmma_gemm_kernel.cuh:58:9: remark: 12 tile reads use the shared state space
-// REMARK-DAG: wmma_shared.cu:{{[0-9]+}}:3: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'As'; 1 copy loaded one iteration ahead into 1 register; no ring: tile 'As' is written outside the copy stage
+// REMARK-DAG: wmma_shared.cu:{{[0-9]+}}:3: remark: loop not pipelined: no ring (tile 'As' is written outside the copy stage), and on sm_80 {{.*}} in place
+// INPLACE: wmma_shared.cu:{{[0-9]+}}:3: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'As'; 1 copy loaded one iteration ahead into 1 register; no ring: tile 'As' is written outside the copy stage
+// INPLACE: wmma_shared.cu:{{[0-9]+}}:{{[0-9]+}}: remark: 3 tile reads use the shared state space; 1 tile write
 // REMARK-DAG: wmma_shared.cu:{{[0-9]+}}:{{[0-9]+}}: remark: 3 tile reads use the shared state space; 1 tile write
 // REMARK-NOT: remark: {{.*}} tile reads use
 

@@ -5,9 +5,9 @@
 // threads can have (64 each). (With 10 floats clang 22's code takes 50
 // registers, and 10 staged fit: it is pipelined in place there.) The
 // remark names both, and the IR stays as it was. The register count is
-// ptxas's (the cost model asks it), so the test needs ptxas.
+// ptxas's (ptxas=PATH: the cost model asks it), so the test needs ptxas.
 // REQUIRES: ptxas
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.with.ll -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=%ptxas --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.with.ll -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.without.ll -fplugin-arg-pipeline-disable
 // RUN: diff %t.with.ll %t.without.ll
 // CHECK: nm_big_tile_registers.cu:[[@LINE+7]]:3: remark: loop not pipelined: no ring (a ring of 2 stages needs 98304 bytes of shared memory, over the budget of 49152 bytes; {{.*}}), and loading each next tile into registers in place would need {{[0-9]+}} registers per thread ({{[0-9]+}} and 12 staged), more than a block of 1024 threads can have on sm_90; copy less per thread or use smaller blocks

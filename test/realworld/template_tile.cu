@@ -1,12 +1,13 @@
 // Shape 1: the tiles are __shared__ arrays of a *template* kernel, so they
 // are linkonce_odr globals (one per instantiation), not internal ones. The
 // instantiation comes from a host launch, as in real code. The launch's
-// 32x32 block (1024 threads, two resident blocks at 32 registers) makes the
-// cost model decline the loop (DECIDED); legality is checked with
+// 32x32 block (1024 threads: two resident blocks up to 32 registers, one
+// above) makes the decision hang on a count the estimate cannot place, and
+// the cost model declines the loop (DECIDED); legality is checked with
 // profitability=off.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=DECIDED
-// DECIDED: remark: loop not pipelined: on sm_80 2 resident blocks of 32 warps
+// DECIDED: remark: loop not pipelined: on sm_80 a ring pays at some of the plain kernel's register counts
 // DECIDED: remark: loop not pipelined: cost model on sm_80: 1024 threads per block (its launch in this file),
 
 template <int TILE>

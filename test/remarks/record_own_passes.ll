@@ -1,13 +1,15 @@
-; The cost model compiles a copy of the module with LLVM's NVPTX back end to
-; ask ptxas for the plain kernels' registers. That copy lives in a context of
+; With ptxas=on the cost model compiles a copy of the module with LLVM's NVPTX
+; back end to ask ptxas for the plain kernels' registers. That copy lives in a context of
 ; its own: the back end's own remarks (GVN's, for one) do not reach the
 ; user's optimization record, which holds only what the passes the user ran
 ; said.
 ; REQUIRES: ptxas
-; RUN: %opt -passes=cuda-pipeline -pass-remarks-output=%t.yaml -disable-output %s
+; RUN: %opt -passes='cuda-pipeline<ptxas=on>' -pass-remarks-output=%t.yaml -disable-output %s
 ; RUN: grep '^Pass:' %t.yaml | sort -u | FileCheck %s
+; RUN: FileCheck %s --check-prefix=ASKED < %t.yaml
 ; CHECK: Pass: cuda-pipeline
 ; CHECK-NOT: Pass:
+; ASKED: RegistersFrom: ptxas
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

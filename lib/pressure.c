@@ -1,0 +1,370 @@
+/*===- lib/pressure.c - registers per thread, estimated from the IR -----===*\
+ *
+ * SSA liveness over the blocks (a backward dataflow to a fixed point),
+ * then a backward walk of each block that keeps the words of the live
+ * set and their maximum. See pressure.h.
+\*===----------------------------------------------------------------------===*/
+#include "pressure.h"
+
+#include "alloc.h"
+#include "host_memory.h"
+#include "ir.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* GEPs of one key compared before a GEP takes a register of its own. */
+#define PL_PRESSURE_TRIES 4u
+
+/* Whether `i` folds into its users and holds no register of its own:
+ * casts, GEPs whose indices are all constants, extractvalue (a part of a
+ * struct already held), freeze. */
+static int folds_always(LLVMValueRef i) {
+  switch (LLVMGetInstructionOpcode(i)) {
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMTrunc:
+  case LLVMFreeze:
+  case LLVMExtractValue:
+    return 1;
+  case LLVMGetElementPtr:
+    for (unsigned k = 1; k < (unsigned)LLVMGetNumOperands(i); ++k)
+      if (!LLVMIsAConstant(LLVMGetOperand(i, k)))
+        return 0;
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* Whether integer `v` is used only as an index of GEPs (through casts):
+ * its arithmetic becomes the address's, which the GEP's register holds. */
+static int only_indexes(LLVMValueRef v, unsigned depth) {
+  int any = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user))
+      return 0;
+    LLVMOpcode op = LLVMGetInstructionOpcode(user);
+    if (op == LLVMGetElementPtr && LLVMGetOperand(user, 0) != v)
+      any = 1;
+    else if ((op == LLVMZExt || op == LLVMSExt || op == LLVMTrunc) && depth < 4 &&
+             only_indexes(user, depth + 1))
+      any = 1;
+    else
+      return 0;
+  }
+  return any;
+}
+
+/* Whether `i` holds no register: it folds always, or it is integer
+ * arithmetic that only addresses (only_indexes). */
+static int folds(LLVMValueRef i) {
+  if (folds_always(i))
+    return 1;
+  LLVMTypeRef t = LLVMTypeOf(i);
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMIsAPHINode(i) || LLVMIsACallInst(i) ||
+      LLVMIsALoadInst(i))
+    return 0;
+  return only_indexes(i, 0);
+}
+
+/* 32-bit words the register of instruction `i` takes; 0 for none. */
+static unsigned words_of(LLVMModuleRef m, LLVMValueRef i) {
+  LLVMTypeRef t = LLVMTypeOf(i);
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  if (k == LLVMVoidTypeKind || k == LLVMLabelTypeKind || k == LLVMTokenTypeKind ||
+      k == LLVMMetadataTypeKind || LLVMIsAAllocaInst(i))
+    return 0;
+  if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1)
+    return 0; /* a predicate */
+  if (k == LLVMPointerTypeKind) {
+    LLVMValueRef o = pl_underlying_object(i);
+    if (LLVMGetPointerAddressSpace(t) == PL_AS_SHARED || (o && pl_is_shared_global(o)))
+      return 1;
+  }
+  uint64_t b = pl_type_store_size(m, t);
+  return (unsigned)((b + 3) / 4);
+}
+
+typedef struct {
+  LLVMModuleRef m;
+  pl_vmap index;        /* value -> its number + 1; block -> its index + 1 */
+  unsigned *words;      /* per number */
+  size_t nvals, nwords; /* values; 64-bit words of a set */
+  LLVMBasicBlockRef *blocks;
+  size_t nblocks;
+  LLVMValueRef *vals; /* per number: the value that holds the register */
+  uint64_t *in;       /* live-in sets, nblocks * nwords */
+} liveness;
+
+/* The kinds of instruction a liveness walk tells apart. */
+enum { NO_REGISTER, FOLDED, SAME_REGISTER, OWN_REGISTER };
+
+static size_t number_of(const liveness *l, LLVMValueRef v) {
+  LLVMValueRef n = v ? pl_vmap_get(&l->index, v) : NULL;
+  return n ? (size_t)(uintptr_t)n : 0;
+}
+
+/* `v` less the constants added to it: X for `add X, C`, `or X, C`, `sub X,
+ * C` and casts of them. */
+static LLVMValueRef strip_offset(LLVMValueRef v) {
+  for (unsigned d = 0; d < 8 && v && LLVMIsAInstruction(v); ++d) {
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMZExt || op == LLVMSExt || op == LLVMTrunc)
+      v = LLVMGetOperand(v, 0);
+    else if ((op == LLVMAdd || op == LLVMOr || op == LLVMSub) &&
+             LLVMIsAConstantInt(LLVMGetOperand(v, 1)))
+      v = LLVMGetOperand(v, 0);
+    else if (op == LLVMAdd && LLVMIsAConstantInt(LLVMGetOperand(v, 0)))
+      v = LLVMGetOperand(v, 1);
+    else
+      break;
+  }
+  return v;
+}
+
+/* The value whose register `v` is: through folded instructions. */
+static LLVMValueRef holder(LLVMValueRef v) {
+  while (v && LLVMIsAInstruction(v) && folds(v) && LLVMGetNumOperands(v) > 0)
+    v = LLVMGetOperand(v, 0);
+  return v;
+}
+
+/* The value holding the register of `v`'s address base: the numbered
+ * value it maps to, else `v` through folded instructions. */
+static LLVMValueRef base_register(const liveness *l, LLVMValueRef v) {
+  v = holder(v);
+  size_t n = number_of(l, v);
+  return n ? l->vals[n - 1] : v;
+}
+
+/* Whether GEPs `a` and `b` address one base plus the same variable indices,
+ * so that they differ by a constant: their indices equal once the constants
+ * added to them are taken off, or both constant. */
+static int same_but_constants(const liveness *l, LLVMValueRef a, LLVMValueRef b) {
+  unsigned n = (unsigned)LLVMGetNumOperands(a);
+  if ((unsigned)LLVMGetNumOperands(b) != n ||
+      LLVMGetGEPSourceElementType(a) != LLVMGetGEPSourceElementType(b) ||
+      base_register(l, LLVMGetOperand(a, 0)) != base_register(l, LLVMGetOperand(b, 0)))
+    return 0;
+  for (unsigned k = 1; k < n; ++k) {
+    LLVMValueRef x = LLVMGetOperand(a, k), y = LLVMGetOperand(b, k);
+    int cx = LLVMIsAConstant(x) != NULL, cy = LLVMIsAConstant(y) != NULL;
+    if (cx != cy || (!cx && strip_offset(x) != strip_offset(y)))
+      return 0;
+  }
+  return 1;
+}
+
+/* A hash of what same_but_constants compares. */
+static uint64_t gep_key(const liveness *l, LLVMValueRef g) {
+  uint64_t h = (uint64_t)(uintptr_t)base_register(l, LLVMGetOperand(g, 0)) * 0x9E3779B97F4A7C15u;
+  h ^= (uint64_t)(uintptr_t)LLVMGetGEPSourceElementType(g);
+  for (unsigned k = 1; k < (unsigned)LLVMGetNumOperands(g); ++k) {
+    LLVMValueRef x = LLVMGetOperand(g, k);
+    uint64_t e = LLVMIsAConstant(x) ? 1 : (uint64_t)(uintptr_t)strip_offset(x);
+    h = (h ^ e) * 0x100000001B3u;
+  }
+  return h | 1;
+}
+
+/* The earlier GEP whose register `i` is, plus an immediate: one base and
+ * the same variable indices, as ptxas folds base + offset into one address
+ * operand (PTX ISA, "Addresses as Operands": [reg+imm]). 0 for none. The
+ * last PL_PRESSURE_TRIES GEPs of the same key are compared. */
+static size_t same_register(liveness *l, LLVMValueRef i, uint64_t *keys) {
+  keys[l->nvals] = 0;
+  if (!LLVMIsAGetElementPtrInst(i))
+    return 0;
+  uint64_t key = gep_key(l, i);
+  keys[l->nvals] = key;
+  unsigned tries = PL_PRESSURE_TRIES;
+  for (size_t n = l->nvals; n-- > 0 && tries > 0;)
+    if (keys[n] == key) {
+      --tries;
+      if (same_but_constants(l, i, l->vals[n]))
+        return n + 1;
+    }
+  return 0;
+}
+
+static void number_values(liveness *l, LLVMValueRef fn) {
+  pl_vmap_init(&l->index);
+  l->nblocks = LLVMCountBasicBlocks(fn);
+  l->blocks = pl_xcalloc(l->nblocks ? l->nblocks : 1, sizeof *l->blocks);
+  LLVMGetBasicBlocks(fn, l->blocks);
+  size_t ninsts = 0;
+  for (size_t b = 0; b < l->nblocks; ++b) {
+    pl_vmap_put(&l->index, LLVMBasicBlockAsValue(l->blocks[b]), (LLVMValueRef)(uintptr_t)(b + 1));
+    for (LLVMValueRef i = LLVMGetFirstInstruction(l->blocks[b]); i; i = LLVMGetNextInstruction(i))
+      ++ninsts;
+  }
+  l->words = pl_xcalloc(ninsts + 1, sizeof *l->words);
+  l->vals = pl_xcalloc(ninsts + 1, sizeof *l->vals);
+  uint64_t *keys = pl_xcalloc(ninsts + 1, sizeof *keys); /* pl_scev_leaves */
+  for (size_t b = 0; b < l->nblocks; ++b)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(l->blocks[b]); i;
+         i = LLVMGetNextInstruction(i)) {
+      unsigned w = words_of(l->m, i);
+      if (!w || folds(i))
+        continue;
+      size_t same = same_register(l, i, keys);
+      if (same) {
+        pl_vmap_put(&l->index, i, (LLVMValueRef)(uintptr_t)same);
+        continue;
+      }
+      l->vals[l->nvals] = i;
+      l->words[l->nvals++] = w;
+      pl_vmap_put(&l->index, i, (LLVMValueRef)(uintptr_t)l->nvals);
+    }
+  free(keys);
+  l->nwords = (l->nvals + 63) / 64;
+  l->in = pl_xcalloc(l->nblocks * l->nwords + 1, sizeof *l->in);
+}
+
+/* What instruction `i` holds (the enum above). */
+static int kind_of(const liveness *l, LLVMValueRef i) {
+  size_t n = number_of(l, i);
+  if (n)
+    return l->vals[n - 1] == i ? OWN_REGISTER : SAME_REGISTER;
+  return words_of(l->m, i) ? FOLDED : NO_REGISTER;
+}
+
+/* A live set with a running count of its words. */
+typedef struct {
+  uint64_t *bits;
+  unsigned words;
+} live_set;
+
+static void set_add(const liveness *l, live_set *s, size_t n) {
+  if (!n--)
+    return;
+  if (!(s->bits[n / 64] >> (n % 64) & 1)) {
+    s->bits[n / 64] |= (uint64_t)1 << (n % 64);
+    s->words += l->words[n];
+  }
+}
+
+static void set_remove(const liveness *l, live_set *s, size_t n) {
+  if (!n--)
+    return;
+  if (s->bits[n / 64] >> (n % 64) & 1) {
+    s->bits[n / 64] &= ~((uint64_t)1 << (n % 64));
+    s->words -= l->words[n];
+  }
+}
+
+/* Adds to `s` the registers a use of `v` reads: its own, or, for a value
+ * that folds into its users, those of its operands. */
+static void add_use(const liveness *l, live_set *s, LLVMValueRef v, unsigned depth) {
+  if (!v || !LLVMIsAInstruction(v))
+    return;
+  size_t n = number_of(l, v);
+  if (n) {
+    set_add(l, s, n);
+    return;
+  }
+  if (depth < 8 && !LLVMIsAPHINode(v))
+    for (int a = 0; a < LLVMGetNumOperands(v); ++a)
+      add_use(l, s, LLVMGetOperand(v, (unsigned)a), depth + 1);
+}
+
+static size_t block_number(const liveness *l, LLVMBasicBlockRef bb) {
+  size_t n = number_of(l, LLVMBasicBlockAsValue(bb));
+  return n ? n - 1 : l->nblocks;
+}
+
+/* Adds to `s` what block `b` passes live to its successors: their
+ * live-in sets without their phis, and the phis' values from `b`. */
+static void block_live_out(const liveness *l, size_t b, live_set *s) {
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(l->blocks[b]);
+  unsigned nsucc = term ? LLVMGetNumSuccessors(term) : 0;
+  for (unsigned k = 0; k < nsucc; ++k) {
+    LLVMBasicBlockRef succ = LLVMGetSuccessor(term, k);
+    size_t sb = block_number(l, succ);
+    if (sb == l->nblocks)
+      continue;
+    for (size_t w = 0; w < l->nwords; ++w)
+      for (uint64_t add = l->in[sb * l->nwords + w] & ~s->bits[w]; add; add &= add - 1)
+        set_add(l, s, w * 64 + (size_t)__builtin_ctzll(add) + 1);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(succ); i && LLVMIsAPHINode(i);
+         i = LLVMGetNextInstruction(i)) {
+      if (kind_of(l, i) == OWN_REGISTER)
+        set_remove(l, s, number_of(l, i));
+      for (unsigned p = 0; p < LLVMCountIncoming(i); ++p)
+        if (LLVMGetIncomingBlock(i, p) == l->blocks[b])
+          add_use(l, s, LLVMGetIncomingValue(i, p), 0);
+    }
+  }
+}
+
+/* Walks block `bb` backwards from its live-out set `s`; leaves its
+ * live-in set there and returns the most words live at once within it. */
+static unsigned block_walk(const liveness *l, LLVMBasicBlockRef bb, live_set *s) {
+  unsigned most = s->words;
+  for (LLVMValueRef i = LLVMGetLastInstruction(bb); i; i = LLVMGetPreviousInstruction(i)) {
+    int kind = kind_of(l, i);
+    if (kind == FOLDED || kind == SAME_REGISTER)
+      continue; /* read where used */
+    if (kind == OWN_REGISTER) {
+      size_t n = number_of(l, i);
+      set_add(l, s, n); /* a value dead on arrival still takes a register */
+      if (s->words > most)
+        most = s->words;
+      set_remove(l, s, n);
+    }
+    if (LLVMIsAPHINode(i))
+      continue; /* its operands are read on the edges */
+    for (int a = 0; a < LLVMGetNumOperands(i); ++a)
+      add_use(l, s, LLVMGetOperand(i, (unsigned)a), 0);
+    if (s->words > most)
+      most = s->words;
+  }
+  return most;
+}
+
+unsigned pl_register_pressure(LLVMModuleRef m, LLVMValueRef fn) {
+  if (!LLVMCountBasicBlocks(fn))
+    return 0;
+  liveness l;
+  memset(&l, 0, sizeof l);
+  l.m = m;
+  number_values(&l, fn);
+  live_set s = {pl_xcalloc(l.nwords + 1, sizeof *s.bits), 0};
+  /* to a fixed point, the blocks in reverse order (fewest rounds) */
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (size_t b = l.nblocks; b-- > 0;) {
+      memset(s.bits, 0, l.nwords * sizeof *s.bits);
+      s.words = 0;
+      block_live_out(&l, b, &s);
+      block_walk(&l, l.blocks[b], &s);
+      if (memcmp(l.in + b * l.nwords, s.bits, l.nwords * sizeof *s.bits)) {
+        memcpy(l.in + b * l.nwords, s.bits, l.nwords * sizeof *s.bits);
+        changed = 1;
+      }
+    }
+  }
+  unsigned most = 0;
+  for (size_t b = 0; b < l.nblocks; ++b) {
+    memset(s.bits, 0, l.nwords * sizeof *s.bits);
+    s.words = 0;
+    block_live_out(&l, b, &s);
+    unsigned w = block_walk(&l, l.blocks[b], &s);
+    if (w > most)
+      most = w;
+  }
+  free(s.bits);
+  free(l.in);
+  free(l.words);
+  free(l.vals);
+  free(l.blocks);
+  pl_vmap_free(&l.index);
+  return most;
+}
