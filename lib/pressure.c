@@ -106,9 +106,12 @@ typedef struct {
 /* The kinds of instruction a liveness walk tells apart. */
 enum { NO_REGISTER, FOLDED, SAME_REGISTER, OWN_REGISTER };
 
+/* What the index maps a folded instruction to. */
+#define FOLDED_MARK ((uintptr_t)-1)
+
 static size_t number_of(const liveness *l, LLVMValueRef v) {
-  LLVMValueRef n = v ? pl_vmap_get(&l->index, v) : NULL;
-  return n ? (size_t)(uintptr_t)n : 0;
+  uintptr_t n = v ? (uintptr_t)pl_vmap_get(&l->index, v) : 0;
+  return n == FOLDED_MARK ? 0 : (size_t)n;
 }
 
 /* `v` less the constants added to it: X for `add X, C`, `or X, C`, `sub X,
@@ -209,11 +212,14 @@ static void number_values(liveness *l, LLVMValueRef fn) {
   l->vals = pl_xcalloc(ninsts + 1, sizeof *l->vals);
   uint64_t *keys = pl_xcalloc(ninsts + 1, sizeof *keys); /* pl_scev_leaves */
   for (size_t b = 0; b < l->nblocks; ++b)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(l->blocks[b]); i;
-         i = LLVMGetNextInstruction(i)) {
+    for (LLVMValueRef i = LLVMGetFirstInstruction(l->blocks[b]); i; i = LLVMGetNextInstruction(i)) {
       unsigned w = words_of(l->m, i);
-      if (!w || folds(i))
+      if (!w)
         continue;
+      if (folds(i)) {
+        pl_vmap_put(&l->index, i, (LLVMValueRef)FOLDED_MARK);
+        continue;
+      }
       size_t same = same_register(l, i, keys);
       if (same) {
         pl_vmap_put(&l->index, i, (LLVMValueRef)(uintptr_t)same);
@@ -230,10 +236,12 @@ static void number_values(liveness *l, LLVMValueRef fn) {
 
 /* What instruction `i` holds (the enum above). */
 static int kind_of(const liveness *l, LLVMValueRef i) {
-  size_t n = number_of(l, i);
+  uintptr_t n = (uintptr_t)pl_vmap_get(&l->index, i);
+  if (n == FOLDED_MARK)
+    return FOLDED;
   if (n)
     return l->vals[n - 1] == i ? OWN_REGISTER : SAME_REGISTER;
-  return words_of(l->m, i) ? FOLDED : NO_REGISTER;
+  return NO_REGISTER;
 }
 
 /* A live set with a running count of its words. */
@@ -261,16 +269,15 @@ static void set_remove(const liveness *l, live_set *s, size_t n) {
 }
 
 /* Adds to `s` the registers a use of `v` reads: its own, or, for a value
- * that folds into its users, those of its operands. */
+ * that folds into its users or holds none (a predicate: its compare runs
+ * where it is used), those of its operands. */
 static void add_use(const liveness *l, live_set *s, LLVMValueRef v, unsigned depth) {
   if (!v || !LLVMIsAInstruction(v))
     return;
-  size_t n = number_of(l, v);
-  if (n) {
-    set_add(l, s, n);
-    return;
-  }
-  if (depth < 8 && !LLVMIsAPHINode(v))
+  int kind = kind_of(l, v);
+  if (kind == OWN_REGISTER || kind == SAME_REGISTER)
+    set_add(l, s, number_of(l, v));
+  else if (depth < 8 && !LLVMIsAPHINode(v))
     for (int a = 0; a < LLVMGetNumOperands(v); ++a)
       add_use(l, s, LLVMGetOperand(v, (unsigned)a), depth + 1);
 }
@@ -291,7 +298,7 @@ static void block_live_out(const liveness *l, size_t b, live_set *s) {
     if (sb == l->nblocks)
       continue;
     for (size_t w = 0; w < l->nwords; ++w)
-      for (uint64_t add = l->in[sb * l->nwords + w] & ~s->bits[w]; add; add &= add - 1)
+      for (uint64_t add = l->in [sb * l->nwords + w] & ~s->bits[w]; add; add &= add - 1)
         set_add(l, s, w * 64 + (size_t)__builtin_ctzll(add) + 1);
     for (LLVMValueRef i = LLVMGetFirstInstruction(succ); i && LLVMIsAPHINode(i);
          i = LLVMGetNextInstruction(i)) {
