@@ -210,7 +210,7 @@ static void number_values(liveness *l, LLVMValueRef fn) {
   }
   l->words = pl_xcalloc(ninsts + 1, sizeof *l->words);
   l->vals = pl_xcalloc(ninsts + 1, sizeof *l->vals);
-  uint64_t *keys = pl_xcalloc(ninsts + 1, sizeof *keys); /* pl_scev_leaves */
+  uint64_t *keys = pl_xcalloc(ninsts + 1, sizeof *keys); /* gep_key, 0 for others */
   for (size_t b = 0; b < l->nblocks; ++b)
     for (LLVMValueRef i = LLVMGetFirstInstruction(l->blocks[b]); i; i = LLVMGetNextInstruction(i)) {
       unsigned w = words_of(l->m, i);
