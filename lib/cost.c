@@ -193,21 +193,10 @@ static int points_to_tile(const pl_candidate *c, LLVMValueRef p) {
  * constant-offset GEPs fold into their users, unconditional branches into
  * layout, debug and lifetime markers vanish. */
 static int issues_nothing(LLVMValueRef i) {
+  if (pl_folds_into_users(i))
+    return 1;
   switch (LLVMGetInstructionOpcode(i)) {
   case LLVMPHI:
-  case LLVMBitCast:
-  case LLVMAddrSpaceCast:
-  case LLVMPtrToInt:
-  case LLVMIntToPtr:
-  case LLVMZExt:
-  case LLVMSExt:
-  case LLVMTrunc:
-  case LLVMFreeze:
-    return 1;
-  case LLVMGetElementPtr:
-    for (unsigned k = 1; k < (unsigned)LLVMGetNumOperands(i); ++k)
-      if (!LLVMIsAConstant(LLVMGetOperand(i, k)))
-        return 0;
     return 1;
   case LLVMBr:
     return !LLVMIsConditional(i);

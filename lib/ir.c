@@ -452,3 +452,24 @@ int pl_is_pure(LLVMValueRef v, unsigned kinds) {
     return 0;
   }
 }
+
+int pl_folds_into_users(LLVMValueRef i) {
+  switch (LLVMGetInstructionOpcode(i)) {
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMTrunc:
+  case LLVMFreeze:
+    return 1;
+  case LLVMGetElementPtr:
+    for (unsigned k = 1; k < (unsigned)LLVMGetNumOperands(i); ++k)
+      if (!LLVMIsAConstant(LLVMGetOperand(i, k)))
+        return 0;
+    return 1;
+  default:
+    return 0;
+  }
+}

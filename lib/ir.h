@@ -169,4 +169,13 @@ enum {
  * recomputed address each take the kinds they allow. */
 int pl_is_pure(LLVMValueRef v, unsigned kinds);
 
+/** Nonzero when instruction `i` becomes no machine instruction of its own
+ * on NVPTX because it folds into its users' operands: a cast (bitcast,
+ * addrspacecast, ptrtoint, inttoptr, zext, sext, trunc), freeze, or a GEP
+ * whose indices are all constants (an immediate offset: PTX ISA,
+ * "Addresses as Operands"). An estimate, not a promise of the back end:
+ * the one list the cost model's instruction count and its register
+ * pressure (lib/pressure.h) share. */
+int pl_folds_into_users(LLVMValueRef i);
+
 #endif /* PL_IR_H */

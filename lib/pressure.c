@@ -18,28 +18,10 @@
 #define PL_PRESSURE_TRIES 4u
 
 /* Whether `i` folds into its users and holds no register of its own:
- * casts, GEPs whose indices are all constants, extractvalue (a part of a
- * struct already held), freeze. */
+ * what pl_folds_into_users says, and extractvalue (a part of a struct
+ * already held). */
 static int folds_always(LLVMValueRef i) {
-  switch (LLVMGetInstructionOpcode(i)) {
-  case LLVMBitCast:
-  case LLVMAddrSpaceCast:
-  case LLVMPtrToInt:
-  case LLVMIntToPtr:
-  case LLVMZExt:
-  case LLVMSExt:
-  case LLVMTrunc:
-  case LLVMFreeze:
-  case LLVMExtractValue:
-    return 1;
-  case LLVMGetElementPtr:
-    for (unsigned k = 1; k < (unsigned)LLVMGetNumOperands(i); ++k)
-      if (!LLVMIsAConstant(LLVMGetOperand(i, k)))
-        return 0;
-    return 1;
-  default:
-    return 0;
-  }
+  return pl_folds_into_users(i) || LLVMGetInstructionOpcode(i) == LLVMExtractValue;
 }
 
 /* Whether integer `v` is used only as an index of GEPs (through casts):

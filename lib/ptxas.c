@@ -176,7 +176,8 @@ static char *run(pl_ptxas *p, char *const argv[], int *status) {
   if (rc != 0) {
     close(fds[0]);
     p->spawn_error = rc;
-    snprintf(p->why, sizeof p->why, "%s was not found (set ptxas=PATH)", argv[0]);
+    snprintf(p->why, sizeof p->why, "%s was not found%s", argv[0],
+             strchr(argv[0], '/') ? "" : " on PATH (set ptxas=PATH)");
     return NULL;
   }
   size_t n = 0, cap = 4096;

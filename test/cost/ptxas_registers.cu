@@ -31,6 +31,8 @@
 // RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=/bin/false --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WFALSE
 // RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=%t/no-such-ptxas --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WNONE
 // RUN: env PATH=%t %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | count 0
+// RUN: env PATH=%t %clang_cuda -fplugin-arg-pipeline-ptxas=on --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ONPATH
+// ONPATH: remark: loop not pipelined: cost model on sm_90: {{.*}}; ptxas: ptxas was not found on PATH (set ptxas=PATH)), 8192 bytes
 // WFAKE: warning: libpipeline: for sm_90, ptxas={{.*}}fake-ptxas failed with exit status 255 (ptxas fatal   : Unresolved extern function 'nowhere'); the cost model estimates the kernels' registers instead [-Wbackend-plugin]
 // WFAKE-NEXT: 1 warning generated
 // WFALSE: warning: libpipeline: for sm_90, ptxas=/bin/false failed with exit status 1; the cost model estimates the kernels' registers instead [-Wbackend-plugin]
@@ -58,7 +60,7 @@ __global__ void MatrixMulCUDA(float *C, float *A, float *B, int hA, int wA, int 
   // R32: ptxas_registers.cu:[[@LINE+12]]:3: remark: loop not pipelined: cost model on sm_90: 1024 threads per block (the kernel checks blockDim), 32 registers (ptxas), 8192 bytes of tiles
   // FAIL: ptxas_registers.cu:[[@LINE+11]]:3: remark: loop not pipelined: on sm_90 a ring pays at some of the plain kernel's register counts
   // FAIL: ptxas_registers.cu:[[@LINE+10]]:3: remark: loop not pipelined: cost model on sm_90: 1024 threads per block (the kernel checks blockDim), about {{[0-9]+}} registers (estimated from {{[0-9]+}} words live at once; ptxas: ptxas failed (exit 255: ptxas fatal   : Unresolved extern function 'nowhere')), 8192 bytes
-  // NONE: remark: loop not pipelined: cost model on sm_90: {{.*}} registers (estimated from {{[0-9]+}} words live at once; ptxas: {{.*}}no-such-ptxas was not found (set ptxas=PATH)), 8192 bytes
+  // NONE: remark: loop not pipelined: cost model on sm_90: {{.*}} registers (estimated from {{[0-9]+}} words live at once; ptxas: {{.*}}no-such-ptxas was not found), 8192 bytes
   // OFF: remark: loop not pipelined: cost model on sm_90: {{.*}}, about {{[0-9]+}} registers (estimated from {{[0-9]+}} words live at once), 8192 bytes
   // RING: cp.async.wait_group 1
   // REAL: ptxas_registers.cu:[[@LINE+6]]:3: remark: pipelined loop with
