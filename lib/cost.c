@@ -419,10 +419,10 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
    * PL_COST_REGS_SCALE_PERMILLE), plus what the register lowering holds
    * across the compute. */
   cost->pressure_words = pl_register_pressure(c->module, c->function);
-  cost->regs = cost->pressure_words * PL_COST_REGS_SCALE_PERMILLE / 1000 + PL_COST_REGS_BASE +
-               ring->staged_regs;
-  if (cost->regs > cost->chip->max_regs_per_thread)
-    cost->regs = cost->chip->max_regs_per_thread;
+  uint64_t est = (uint64_t)cost->pressure_words * PL_COST_REGS_SCALE_PERMILLE / 1000 +
+                 PL_COST_REGS_BASE + ring->staged_regs;
+  cost->regs =
+      est > cost->chip->max_regs_per_thread ? cost->chip->max_regs_per_thread : (unsigned)est;
   cost->regs_ring = cost->regs;
 }
 

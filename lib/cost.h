@@ -99,6 +99,9 @@ typedef struct pl_cost {
   int regs_any;                  /**< the decision is the same at every count of
                                       regs_lo..regs_hi, and ptxas was not asked
                                       (pl_cost_any_registers) */
+  int regs_weighed;              /**< not measured: decided at the estimate
+                                      taken as a count after weighing
+                                      regs_lo..regs_hi (pl_cost_decide_estimated) */
   int regs_split;                /**< not measured, and a ring pays at some
                                       counts of regs_lo..regs_hi and not at
                                       others (pl_cost_decide_estimated) */

@@ -79,7 +79,7 @@ static unsigned registers_cap(const pl_cost *k) {
  * (docs/results/log.md), a matrixMul of 1024 threads at 58 of 64 registers
  * ran 1.063x plain with 2 stages, 1.005x with 3, 0.979x with 4. */
 static int squeezed(const pl_cost *k) {
-  if (!k->regs_measured && !k->regs_any)
+  if (!k->regs_measured && !k->regs_any && !k->regs_weighed)
     return 0;
   return k->regs_ring + PL_COST_STAGE_REGS > registers_cap(k);
 }
@@ -246,17 +246,30 @@ unsigned pl_cost_decide_estimated(pl_cost *k, unsigned max_stages, uint64_t budg
     pl_cost_any_registers(k);
     return pl_cost_decide(k, max_stages, budget);
   }
+  unsigned pays = 0, declines = 0;
   for (unsigned r = k->regs_lo; r <= k->regs_hi; ++r) {
     pl_cost at = *k;
     pl_cost_measured(&at, r);
-    if (!pl_cost_decide(&at, max_stages, budget)) {
-      /* the figures stay the estimate's; the decision is none */
-      pl_cost_decide(k, max_stages, budget);
-      k->regs_split = 1;
-      k->stages = 0;
-      k->why = "registers";
-      return 0;
-    }
+    if (pl_cost_decide(&at, max_stages, budget))
+      ++pays;
+    else
+      ++declines;
   }
-  return pl_cost_decide(k, max_stages, budget);
+  /* the estimate taken as a count: the plain kernel's, the staged
+   * registers on top for the ring, as at each count weighed */
+  pl_cost_measured(k, k->regs > k->staged_regs ? k->regs - k->staged_regs : 1);
+  k->regs_measured = 0;
+  k->regs_weighed = 1;
+  unsigned stages = pl_cost_decide(k, max_stages, budget);
+  if (pays && declines) { /* the figures stay the estimate's */
+    k->regs_split = 1;
+    k->stages = 0;
+    k->why = "registers";
+    return 0;
+  }
+  if (pays && !stages) /* every count pays: so does the estimate's */
+    stages = k->stages = k->best;
+  if (!pays && stages) /* no count pays */
+    stages = k->stages = 0;
+  return stages;
 }

@@ -17,6 +17,10 @@
 /* GEPs of one key compared before a GEP takes a register of its own. */
 #define PL_PRESSURE_TRIES 4u
 
+/* The most words one value counts: a value larger than a thread's whole
+ * register file (255) lives in local memory whatever its size. */
+#define PL_PRESSURE_MAX_WORDS 1024u
+
 /* Whether `i` folds into its users and holds no register of its own:
  * what pl_folds_into_users says, and extractvalue (a part of a struct
  * already held). */
@@ -65,13 +69,15 @@ static unsigned words_of(LLVMModuleRef m, LLVMValueRef i) {
     return 0;
   if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1)
     return 0; /* a predicate */
+  if (k == LLVMScalableVectorTypeKind)
+    return 0; /* not NVPTX's, and of no fixed size */
   if (k == LLVMPointerTypeKind) {
     LLVMValueRef o = pl_underlying_object(i);
     if (LLVMGetPointerAddressSpace(t) == PL_AS_SHARED || (o && pl_is_shared_global(o)))
       return 1;
   }
   uint64_t b = pl_type_store_size(m, t);
-  return (unsigned)((b + 3) / 4);
+  return b > 4u * PL_PRESSURE_MAX_WORDS ? PL_PRESSURE_MAX_WORDS : (unsigned)((b + 3) / 4);
 }
 
 typedef struct {
@@ -81,8 +87,11 @@ typedef struct {
   size_t nvals, nwords; /* values; 64-bit words of a set */
   LLVMBasicBlockRef *blocks;
   size_t nblocks;
-  LLVMValueRef *vals; /* per number: the value that holds the register */
-  uint64_t *in;       /* live-in sets, nblocks * nwords */
+  LLVMValueRef *vals;      /* per number: the value that holds the register */
+  uint64_t *in;            /* live-in sets, nblocks * nwords */
+  uint64_t *phis;          /* the phis each block defines, nblocks * nwords */
+  size_t *edge_start;      /* per block: where its edge values start in edge_vals */
+  LLVMValueRef *edge_vals; /* the values successors' phis take from a block */
 } liveness;
 
 /* The kinds of instruction a liveness walk tells apart. */
@@ -116,7 +125,8 @@ static LLVMValueRef strip_offset(LLVMValueRef v) {
 
 /* The value whose register `v` is: through folded instructions. */
 static LLVMValueRef holder(LLVMValueRef v) {
-  while (v && LLVMIsAInstruction(v) && folds(v) && LLVMGetNumOperands(v) > 0)
+  for (unsigned d = 0; d < 8 && v && LLVMIsAInstruction(v) && folds(v) && LLVMGetNumOperands(v) > 0;
+       ++d)
     v = LLVMGetOperand(v, 0);
   return v;
 }
@@ -179,17 +189,86 @@ static size_t same_register(liveness *l, LLVMValueRef i, uint64_t *keys) {
   return 0;
 }
 
+static size_t block_number(const liveness *l, LLVMBasicBlockRef bb);
+
+/* Fills l->phis and the edge values: for each block, the values the phis
+ * of its successors take when entered from it, gathered once (a phi with
+ * an edge from each of N blocks is read N times, not N^2). */
+static void index_phis(liveness *l) {
+  l->phis = pl_xcalloc(l->nblocks * l->nwords + 1, sizeof *l->phis);
+  l->edge_start = pl_xcalloc(l->nblocks + 1, sizeof *l->edge_start);
+  for (int pass = 0; pass < 2; ++pass) {
+    size_t *fill = pass ? pl_xcalloc(l->nblocks + 1, sizeof *fill) : NULL;
+    for (size_t b = 0; b < l->nblocks; ++b)
+      for (LLVMValueRef i = LLVMGetFirstInstruction(l->blocks[b]); i && LLVMIsAPHINode(i);
+           i = LLVMGetNextInstruction(i)) {
+        size_t n = (size_t)(uintptr_t)pl_vmap_get(&l->index, i);
+        if (!pass && n && n != FOLDED_MARK && l->vals[n - 1] == i)
+          l->phis[b * l->nwords + (n - 1) / 64] |= (uint64_t)1 << ((n - 1) % 64);
+        for (unsigned p = 0; p < LLVMCountIncoming(i); ++p) {
+          size_t pred = block_number(l, LLVMGetIncomingBlock(i, p));
+          if (pred == l->nblocks)
+            continue;
+          if (pass)
+            l->edge_vals[l->edge_start[pred] + fill[pred]++] = LLVMGetIncomingValue(i, p);
+          else
+            ++l->edge_start[pred + 1];
+        }
+      }
+    if (!pass) {
+      for (size_t b = 0; b < l->nblocks; ++b)
+        l->edge_start[b + 1] += l->edge_start[b];
+      l->edge_vals = pl_xcalloc(l->edge_start[l->nblocks] + 1, sizeof *l->edge_vals);
+    }
+    free(fill);
+  }
+}
+
+/* l->blocks: the blocks reachable from the entry, in postorder (each after
+ * its successors but along back edges), the order in which a backward
+ * dataflow settles in the fewest rounds. Unreachable blocks hold nothing
+ * live (and may hold what SSA allows only there: a GEP of itself). */
+static void postorder(liveness *l, LLVMValueRef fn) {
+  size_t n = LLVMCountBasicBlocks(fn), depth = 0;
+  l->blocks = pl_xcalloc(n + 1, sizeof *l->blocks);
+  l->nblocks = 0;
+  LLVMBasicBlockRef *stack = pl_xcalloc(n + 1, sizeof *stack);
+  unsigned *next = pl_xcalloc(n + 1, sizeof *next);
+  pl_vmap seen;
+  pl_vmap_init(&seen);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  pl_vmap_put(&seen, LLVMBasicBlockAsValue(entry), LLVMBasicBlockAsValue(entry));
+  stack[depth++] = entry;
+  while (depth) {
+    LLVMBasicBlockRef bb = stack[depth - 1];
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    unsigned nsucc = term ? LLVMGetNumSuccessors(term) : 0;
+    if (next[depth - 1] < nsucc) {
+      LLVMBasicBlockRef succ = LLVMGetSuccessor(term, next[depth - 1]++);
+      if (!pl_vmap_get(&seen, LLVMBasicBlockAsValue(succ))) {
+        pl_vmap_put(&seen, LLVMBasicBlockAsValue(succ), LLVMBasicBlockAsValue(succ));
+        next[depth] = 0;
+        stack[depth++] = succ;
+      }
+      continue;
+    }
+    l->blocks[l->nblocks++] = bb;
+    --depth;
+  }
+  pl_vmap_free(&seen);
+  free(stack);
+  free(next);
+  for (size_t b = 0; b < l->nblocks; ++b)
+    pl_vmap_put(&l->index, LLVMBasicBlockAsValue(l->blocks[b]), (LLVMValueRef)(uintptr_t)(b + 1));
+}
+
 static void number_values(liveness *l, LLVMValueRef fn) {
   pl_vmap_init(&l->index);
-  l->nblocks = LLVMCountBasicBlocks(fn);
-  l->blocks = pl_xcalloc(l->nblocks ? l->nblocks : 1, sizeof *l->blocks);
-  LLVMGetBasicBlocks(fn, l->blocks);
+  postorder(l, fn);
   size_t ninsts = 0;
-  for (size_t b = 0; b < l->nblocks; ++b) {
-    pl_vmap_put(&l->index, LLVMBasicBlockAsValue(l->blocks[b]), (LLVMValueRef)(uintptr_t)(b + 1));
+  for (size_t b = 0; b < l->nblocks; ++b)
     for (LLVMValueRef i = LLVMGetFirstInstruction(l->blocks[b]); i; i = LLVMGetNextInstruction(i))
       ++ninsts;
-  }
   l->words = pl_xcalloc(ninsts + 1, sizeof *l->words);
   l->vals = pl_xcalloc(ninsts + 1, sizeof *l->vals);
   uint64_t *keys = pl_xcalloc(ninsts + 1, sizeof *keys); /* gep_key, 0 for others */
@@ -214,6 +293,7 @@ static void number_values(liveness *l, LLVMValueRef fn) {
   free(keys);
   l->nwords = (l->nvals + 63) / 64;
   l->in = pl_xcalloc(l->nblocks * l->nwords + 1, sizeof *l->in);
+  index_phis(l);
 }
 
 /* What instruction `i` holds (the enum above). */
@@ -275,22 +355,16 @@ static void block_live_out(const liveness *l, size_t b, live_set *s) {
   LLVMValueRef term = LLVMGetBasicBlockTerminator(l->blocks[b]);
   unsigned nsucc = term ? LLVMGetNumSuccessors(term) : 0;
   for (unsigned k = 0; k < nsucc; ++k) {
-    LLVMBasicBlockRef succ = LLVMGetSuccessor(term, k);
-    size_t sb = block_number(l, succ);
+    size_t sb = block_number(l, LLVMGetSuccessor(term, k));
     if (sb == l->nblocks)
       continue;
+    const uint64_t *in = l->in + sb * l->nwords, *phis = l->phis + sb * l->nwords;
     for (size_t w = 0; w < l->nwords; ++w)
-      for (uint64_t add = l->in [sb * l->nwords + w] & ~s->bits[w]; add; add &= add - 1)
+      for (uint64_t add = in[w] & ~phis[w] & ~s->bits[w]; add; add &= add - 1)
         set_add(l, s, w * 64 + (size_t)__builtin_ctzll(add) + 1);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(succ); i && LLVMIsAPHINode(i);
-         i = LLVMGetNextInstruction(i)) {
-      if (kind_of(l, i) == OWN_REGISTER)
-        set_remove(l, s, number_of(l, i));
-      for (unsigned p = 0; p < LLVMCountIncoming(i); ++p)
-        if (LLVMGetIncomingBlock(i, p) == l->blocks[b])
-          add_use(l, s, LLVMGetIncomingValue(i, p), 0);
-    }
   }
+  for (size_t e = l->edge_start[b]; e < l->edge_start[b + 1]; ++e)
+    add_use(l, s, l->edge_vals[e], 0);
 }
 
 /* Walks block `bb` backwards from its live-out set `s`; leaves its
@@ -326,10 +400,10 @@ unsigned pl_register_pressure(LLVMModuleRef m, LLVMValueRef fn) {
   l.m = m;
   number_values(&l, fn);
   live_set s = {pl_xcalloc(l.nwords + 1, sizeof *s.bits), 0};
-  /* to a fixed point, the blocks in reverse order (fewest rounds) */
+  /* to a fixed point, the blocks in postorder (fewest rounds) */
   for (int changed = 1; changed;) {
     changed = 0;
-    for (size_t b = l.nblocks; b-- > 0;) {
+    for (size_t b = 0; b < l.nblocks; ++b) {
       memset(s.bits, 0, l.nwords * sizeof *s.bits);
       s.words = 0;
       block_live_out(&l, b, &s);
@@ -351,6 +425,9 @@ unsigned pl_register_pressure(LLVMModuleRef m, LLVMValueRef fn) {
   }
   free(s.bits);
   free(l.in);
+  free(l.phis);
+  free(l.edge_start);
+  free(l.edge_vals);
   free(l.words);
   free(l.vals);
   free(l.blocks);
