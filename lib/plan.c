@@ -199,9 +199,10 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
   if (k->regs_split) {
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "on %s a ring pays at some of the plain kernel's register counts from %u to %u that "
-             "the estimate allows and not at others (predicted %u.%03ux at the estimate); "
-             "`ptxas=on` measures the count",
-             plan->arch, k->regs_lo, k->regs_hi, k->gain_permille / 1000, k->gain_permille % 1000);
+             "the estimate allows and not at others (predicted %u.%03ux at the estimate); %s",
+             plan->arch, k->regs_lo, k->regs_hi, k->gain_permille / 1000, k->gain_permille % 1000,
+             plan->registers_unknown ? "ptxas, which would measure the count, gave none"
+                                     : "`ptxas=on` measures the count");
   } else if (k->why && strcmp(k->why, "tie") == 0) {
     /* the one clause that differs: why the unpriced gains do not apply */
     char why[192];
