@@ -211,23 +211,39 @@ void pl_cost_register_range(const pl_cost *k, unsigned *lo, unsigned *hi) {
   *hi = high > cap ? cap : high;
 }
 
-int pl_cost_registers_matter(pl_cost *k, unsigned max_stages, uint64_t budget) {
+/* Decides filled inputs `k` at every count of pl_cost_register_range,
+ * which it records in k->regs_lo and k->regs_hi; returns nonzero when two
+ * counts decide differently (the stages, or the reason for none). With
+ * `pays` NULL it stops at the first difference; else it weighs every count
+ * and counts those that give a ring in *pays and the others in *declines. */
+static int weigh_counts(pl_cost *k, unsigned max_stages, uint64_t budget, unsigned *pays,
+                        unsigned *declines) {
   unsigned lo, hi;
   pl_cost_register_range(k, &lo, &hi);
   k->regs_lo = lo;
   k->regs_hi = hi;
   unsigned first = 0;
   const char *why = NULL;
+  int differ = 0;
   for (unsigned r = lo; r <= hi; ++r) {
     pl_cost at = *k;
     pl_cost_measured(&at, r);
     unsigned s = pl_cost_decide(&at, max_stages, budget);
-    if (r > lo && (s != first || strcmp(at.why, why) != 0))
-      return 1;
+    if (r > lo && (s != first || strcmp(at.why, why) != 0)) {
+      differ = 1;
+      if (!pays)
+        return 1;
+    }
+    if (pays)
+      ++*(s ? pays : declines);
     first = s;
     why = at.why;
   }
-  return 0;
+  return differ;
+}
+
+int pl_cost_registers_matter(pl_cost *k, unsigned max_stages, uint64_t budget) {
+  return weigh_counts(k, max_stages, budget, NULL, NULL);
 }
 
 void pl_cost_any_registers(pl_cost *k) {
@@ -242,18 +258,10 @@ void pl_cost_any_registers(pl_cost *k) {
 }
 
 unsigned pl_cost_decide_estimated(pl_cost *k, unsigned max_stages, uint64_t budget) {
-  if (!pl_cost_registers_matter(k, max_stages, budget)) {
+  unsigned pays = 0, declines = 0;
+  if (!weigh_counts(k, max_stages, budget, &pays, &declines)) {
     pl_cost_any_registers(k);
     return pl_cost_decide(k, max_stages, budget);
-  }
-  unsigned pays = 0, declines = 0;
-  for (unsigned r = k->regs_lo; r <= k->regs_hi; ++r) {
-    pl_cost at = *k;
-    pl_cost_measured(&at, r);
-    if (pl_cost_decide(&at, max_stages, budget))
-      ++pays;
-    else
-      ++declines;
   }
   /* the estimate taken as a count: the plain kernel's, the staged
    * registers on top for the ring, as at each count weighed */
