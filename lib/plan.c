@@ -188,6 +188,13 @@ static int plan_stages(const pl_options *opts, uint64_t per_stage, pl_plan *plan
   return 1;
 }
 
+/* How a register-split decline's remark ends: what would measure the
+ * count. */
+static const char *count_advice(const pl_plan *plan) {
+  return plan->registers_unknown ? "ptxas, which would measure the count, gave none"
+                                 : "`ptxas=on` measures the count";
+}
+
 /* The missed remark of a loop the model declines, with its figures. */
 static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
   const pl_cost *k = &plan->cost;
@@ -201,8 +208,7 @@ static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
              "on %s a ring pays at some of the plain kernel's register counts from %u to %u that "
              "the estimate allows and not at others (predicted %u.%03ux at the estimate); %s",
              plan->arch, k->regs_lo, k->regs_hi, k->gain_permille / 1000, k->gain_permille % 1000,
-             plan->registers_unknown ? "ptxas, which would measure the count, gave none"
-                                     : "`ptxas=on` measures the count");
+             count_advice(plan));
   } else if (k->why && strcmp(k->why, "tie") == 0) {
     /* the one clause that differs: why the unpriced gains do not apply */
     char why[192];
@@ -542,10 +548,9 @@ static int fail_in_place(const pl_plan *plan, pl_fail *f) {
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "no ring (%s), and on %s loading each next tile into registers in place pays at "
              "some of the plain kernel's register counts from %u to %u that the estimate allows "
-             "and not at others (predicted %u.%03ux at the estimate); `ptxas=on` measures the "
-             "count",
+             "and not at others (predicted %u.%03ux at the estimate); %s",
              why, plan->arch, k->regs_lo, k->regs_hi, k->gain_permille / 1000,
-             k->gain_permille % 1000);
+             k->gain_permille % 1000, count_advice(plan));
   else if (strcmp(k->why, "tie") == 0)
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "no ring (%s), and on %s loading each next tile into registers in place is "
