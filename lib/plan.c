@@ -8,6 +8,7 @@
 #include "layout.h"
 #include "limits.h"
 #include "plan_copies.h"
+#include "plan_declines.h"
 #include "ptxas.h"
 #include "uses.h"
 
@@ -188,92 +189,6 @@ static int plan_stages(const pl_options *opts, uint64_t per_stage, pl_plan *plan
   return 1;
 }
 
-/* How a register-split decline's remark ends: what would measure the
- * count. */
-static const char *count_advice(const pl_plan *plan) {
-  return plan->registers_unknown ? "ptxas, which would measure the count, gave none"
-                                 : "`ptxas=on` measures the count";
-}
-
-/* The missed remark of a loop the model declines, with its figures. */
-static int fail_not_profitable(const pl_plan *plan, pl_fail *f) {
-  const pl_cost *k = &plan->cost;
-  if (k->why && strcmp(k->why, "split") == 0)
-    return pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-                    "on %s the ring would issue %u cp.async per thread where the loop issues %u "
-                    "global loads: the loads would split into narrower copies",
-                    plan->arch, k->ring_copies, k->loop_loads);
-  if (k->regs_split) {
-    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-             "on %s a ring pays at some of the plain kernel's register counts from %u to %u that "
-             "the estimate allows and not at others (predicted %u.%03ux at the estimate); %s",
-             plan->arch, k->regs_lo, k->regs_hi, k->gain_permille / 1000, k->gain_permille % 1000,
-             count_advice(plan));
-  } else if (k->why && strcmp(k->why, "tie") == 0) {
-    /* the one clause that differs: why the unpriced gains do not apply */
-    char why[192];
-    if (k->staged_copies && k->staged_copies < k->ring_copies)
-      snprintf(why, sizeof why,
-               ", the ring would pad no rows, and with %u of its copies staged through registers "
-               "its cp.async copies would get two slots and no margin",
-               k->staged_copies);
-    else
-      snprintf(why, sizeof why,
-               ", and the ring would pad no rows and remove only a barrier that a block of %u "
-               "warps, each on a scheduler of its own, barely waits at",
-               k->warps);
-    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-             "on %s the model predicts %u.%03ux, within %u.%u%% of plain, too close to call: %u "
-             "resident blocks of %u warps and %u instructions per iteration hide most of an "
-             "estimated %u-cycle load latency%s",
-             plan->arch, k->gain_permille / 1000, k->gain_permille % 1000,
-             PL_COST_TIE_PERMILLE / 10, PL_COST_TIE_PERMILLE % 10, k->blocks_plain, k->warps,
-             k->compute, k->chip->latency, why);
-  } else {
-    char occupancy[160] = "";
-    unsigned nb = k->best ? k->blocks_ring[k->best] : 0;
-    if (nb && nb < k->blocks_plain)
-      snprintf(occupancy, sizeof occupancy,
-               "; its %u stages would leave %u resident blocks (%u warps per scheduler) where %u "
-               "reside without it",
-               k->best, nb, (nb * k->warps + 3) / 4, k->blocks_plain);
-    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-             "on %s %u resident blocks of %u warps and %u instructions per iteration already "
-             "cover an estimated %u-cycle load latency; a ring would add %u instructions%s "
-             "(predicted %u.%03ux)",
-             plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added,
-             occupancy, k->gain_permille / 1000, k->gain_permille % 1000);
-  }
-  char serial[96] = "";
-  if (k->serial_milli > 1000)
-    snprintf(serial, sizeof serial,
-             "; the plain loop waits for %u.%02u load latencies one after another (copy-loop "
-             "trips)",
-             k->serial_milli / 1000, k->serial_milli % 1000 / 10);
-  char regs[288], any[80], threads[160];
-  snprintf(any, sizeof any, PL_REGISTERS_DO_NOT_MATTER, k->regs_lo, k->regs_hi);
-  if (k->regs_measured)
-    snprintf(regs, sizeof regs, "%u registers (ptxas)", k->regs);
-  else
-    snprintf(regs, sizeof regs, "about %u registers (estimated from %u words live at once%s%s)",
-             k->regs, k->pressure_words,
-             plan->registers_unknown ? "; ptxas: "
-             : k->regs_any           ? (k->regs_measurable ? "; ptxas not asked: " : "; ")
-                                     : "",
-             plan->registers_unknown ? plan->registers_unknown
-             : k->regs_any           ? any
-                                     : "");
-  pl_fail_detail(f,
-                 "cost model on %s: %u threads per block%s, %s, %llu bytes of tiles and %llu of "
-                 "other __shared__ arrays; per warp and iteration %u instructions (%u tile loads, "
-                 "%u math); %.0f busy cycles per block-iteration, %.0f more covered by the other "
-                 "blocks%s",
-                 plan->arch, k->threads, pl_cost_threads_note(k, threads, sizeof threads), regs,
-                 (unsigned long long)k->tile_bytes, (unsigned long long)k->other_shared, k->compute,
-                 k->tile_loads, k->math, k->busy, k->cover, serial);
-  return 0;
-}
-
 /* Profitability: unless stages are forced or profitability is off, the
  * cost model decides whether to pipeline and how many stages, among those
  * that fit the budget (plan->stages, set by plan_stages, is the most that
@@ -323,7 +238,7 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
     stages = pl_cost_decide_estimated(&plan->cost, most, plan->budget);
   }
   if (!stages)
-    return fail_not_profitable(plan, f);
+    return pl_plan_fail_not_profitable(plan, f);
   plan->stages = plan->cost.stages;
   /* the model counts the rings a shared one replaces as gone; the larger
    * of the two is what the kernel holds */
@@ -530,47 +445,6 @@ static unsigned in_place_loads(const pl_candidate *c, pl_plan *plan) {
   return regs;
 }
 
-/* The missed remark of an in-place loop the model declines: the ring's
- * reason, then the model's figures for loading ahead in place. */
-static int fail_in_place(const pl_plan *plan, pl_fail *f) {
-  const pl_cost *k = &plan->cost;
-  const char *why = plan->no_ring.message ? plan->no_ring.message : "";
-  char *detail = f->detail; /* the model's figures (fail_not_profitable) stay */
-  f->detail = NULL;
-  pl_fail_clear(f);
-  if (strcmp(k->why, "budget") == 0) /* in place adds no shared memory: registers */
-    pl_failf(f, PL_R_STAGED_REGISTERS, NULL,
-             "no ring (%s), and loading each next tile into registers in place would need "
-             "%u registers per thread (%u and %u staged), more than a block of %u threads can "
-             "have on %s; copy less per thread or use smaller blocks",
-             why, k->regs_ring, k->regs, k->staged_regs, k->threads, plan->arch);
-  else if (k->regs_split)
-    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-             "no ring (%s), and on %s loading each next tile into registers in place pays at "
-             "some of the plain kernel's register counts from %u to %u that the estimate allows "
-             "and not at others (predicted %u.%03ux at the estimate); %s",
-             why, plan->arch, k->regs_lo, k->regs_hi, k->gain_permille / 1000,
-             k->gain_permille % 1000, count_advice(plan));
-  else if (strcmp(k->why, "tie") == 0)
-    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-             "no ring (%s), and on %s loading each next tile into registers in place is "
-             "predicted %u.%03ux, within %u.%u%% of plain, too close to call: it keeps both "
-             "barriers",
-             why, plan->arch, k->gain_permille / 1000, k->gain_permille % 1000,
-             PL_COST_TIE_PERMILLE / 10, PL_COST_TIE_PERMILLE % 10);
-  else
-    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-             "no ring (%s), and on %s %u resident blocks of %u warps and %u instructions per "
-             "iteration already cover an estimated %u-cycle load latency; loading each next "
-             "tile into registers in place would add %u instructions (predicted %u.%03ux)",
-             why, plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added,
-             k->gain_permille / 1000, k->gain_permille % 1000);
-  if (detail)
-    pl_fail_detail(f, "%s", detail);
-  free(detail);
-  return 0;
-}
-
 int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan *plan, pl_fail *f) {
   const pl_candidate *c = x->c;
   assert(x->facts && x->facts->c == c && "the plan reads the facts legality read");
@@ -627,7 +501,7 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
                     no_ring->message ? no_ring->message : "", plan->staged_regs,
                     x->opts->max_staged_regs);
   if (!plan_profit(x, 0, plan, f))
-    return fail_in_place(plan, f);
+    return pl_plan_fail_in_place(plan, f);
   plan->stages = plan->requested = 1;
   plan->ring_bytes = 0;
   const pl_trip *trip = pl_facts_trip(x->facts, f);
