@@ -409,6 +409,9 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
     if (c->tiles[ring->copies[k].tile].bytes == 0)
       cost->tile_bytes += (uint64_t)ring->copies[k].bytes * cost->threads;
   cost->ring_copies = ring->ncopies;
+  cost->ring_loads = ring->staged_loads;
+  for (unsigned k = 0; k < ring->ncopies; ++k)
+    cost->ring_loads += !(ring->staged && ring->staged[k]);
   cost->serial_milli = serial_latencies_milli(host, c, cost->threads);
   cost->loop_loads = ring->loop_loads;
   count_iteration(host, c, cost);

@@ -118,6 +118,10 @@ typedef struct pl_cost {
                                       loop's trips (cost.c) */
   unsigned ring_copies;          /**< copies the ring issues per thread (after
                                       widening): cp.async and register-staged */
+  unsigned ring_loads;           /**< reads of global memory the ring issues per
+                                      thread: its cp.async copies and the loads of
+                                      its register-staged copies, merged as the
+                                      backend merges them */
   unsigned staged_copies;        /**< of which staged through registers */
   unsigned staged_regs;          /**< 32-bit registers those hold across the
                                       compute (plan.c, staged_registers) */
@@ -149,7 +153,8 @@ typedef struct pl_cost {
 /** What the plan proposes for the cost model to price: the ring's
  * `stage_bytes` per stage (aligned slots), its `ncopies` copies after
  * widening (`staged[k]` nonzero: copy k is staged through registers; NULL:
- * none is; `staged_regs` the 32-bit registers those hold), `loop_loads`
+ * none is; `staged_regs` the 32-bit registers those hold, `staged_loads`
+ * the loads they issue, adjacent ones merged), `loop_loads`
  * global loads per thread in the loop as the backend will issue them
  * (adjacent loads merged), `other_shared` other static shared bytes, and
  * the loop's constant trip count `trip` from its facts (0: unknown). */
@@ -159,6 +164,7 @@ typedef struct pl_cost_ring {
   unsigned ncopies;
   const unsigned char *staged;
   unsigned staged_regs;
+  unsigned staged_loads;
   unsigned loop_loads;
   uint64_t other_shared;
   unsigned trip;

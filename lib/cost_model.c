@@ -132,7 +132,7 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   k->t_plain =
       maxd(maxd(k->busy + wait * PL_COST_SYNC_PERCENT / 100.0 / n, (wait + k->busy) / n), dram);
   k->cover = (n - 1) * k->busy;
-  if (k->ring_copies > k->loop_loads && !k->in_place) {
+  if (k->ring_loads > k->loop_loads && !k->in_place) {
     k->stages = 0;
     k->why = "split";
     return 0;

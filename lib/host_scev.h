@@ -71,6 +71,14 @@ LLVMValueRef pl_scev_expand_iv_step(pl_host *host, pl_loop_ref loop, LLVMValueRe
  * two loops that each read threadIdx.x compare. */
 int pl_scev_const_distance(pl_host *host, LLVMValueRef a, LLVMValueRef b, int64_t *d);
 
+/** ScalarEvolution: the largest power of two (bytes, capped at 4096) that
+ * provably divides the offset of the pointer `ptr` from the start of
+ * `object` (a global), where ptr's pointer base
+ * (ScalarEvolution::getPointerBase) is `object` or a cast of it
+ * (getMinTrailingZeros of the rest); 1 when ptr is based on anything else
+ * or nothing is known. */
+unsigned pl_scev_offset_alignment(pl_host *host, LLVMValueRef ptr, LLVMValueRef object);
+
 /** A fact that holds where some code runs: `value == constant` (an
  * integer of at most 64 bits; the constant sign-extended to its type). */
 typedef struct pl_scev_eq {

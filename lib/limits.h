@@ -94,4 +94,9 @@
  * destination (legality_copies.c, `tx == 0 && ty == 0` gives two). */
 #define PL_MAX_TERM_EQS 8
 
+/** The widest alignment a tile read of a ring claims (rewrite.c,
+ * slot_read_alignments): 16 bytes, the widest shared load
+ * (ld.shared.v4.b32; PTX ISA, "ld"). */
+#define PL_SLOT_READ_ALIGN 16
+
 #endif /* PL_LIMITS_H */

@@ -23,7 +23,11 @@
  * it); a plain copy as its bytes (i8, i16, i32 or vectors of them), so a
  * widened copy of 16 bytes is one ld.global.v4 and one st.shared.v4.
  * Converting copies of one load under one condition (the four bytes of a
- * char4) share one staged load (the plan's `share`). There is no group to commit and nothing
+ * char4) share one staged load (the plan's `share`). Plain copies whose
+ * loads the backend merges (the four lanes of a float4 stored transposed)
+ * select their group's first address once and load at constant distances
+ * from it (the plan's `lane_base`): a select per lane would hide that the
+ * lanes are adjacent, and each would stay a 4-byte load. There is no group to commit and nothing
  * to wait for: a load is complete when its registers are used, and the
  * barrier that ends the iteration orders the stores before every thread's
  * next compute (docs/design.md, "Register staging").
@@ -82,18 +86,30 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
     return 0;
   }
   LLVMTypeRef ty = cp->value ? LLVMTypeOf(cp->load) : bytes_type(ctx, cp->bytes);
-  LLVMValueRef src = pl_emit_remap(e, cp->src);
-  if (cp->offset) {
-    LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), cp->offset, 0);
-    src = LLVMBuildGEP2(e->b, LLVMInt8TypeInContext(ctx), src, &off, 1, "pl.lane");
+  LLVMValueRef src;
+  if (st->lane && st->lane->addr) {
+    /* a lane of a group: at its distance from the address the group's
+     * first copy selected, whose condition is this copy's */
+    LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), (uint64_t)st->lane_dist, 1);
+    src = LLVMBuildGEP2(e->b, LLVMInt8TypeInContext(ctx), st->lane->addr, &off, 1, "pl.lane");
+  } else {
+    src = pl_emit_remap(e, cp->src);
+    if (cp->offset) {
+      LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), cp->offset, 0);
+      src = LLVMBuildGEP2(e->b, LLVMInt8TypeInContext(ctx), src, &off, 1, "pl.lane");
+    }
+    if (pl_addrspace(src) != PL_AS_GLOBAL)
+      src =
+          LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL), "pl.src");
+    if (cond) {
+      LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+      uint64_t bytes = LLVMStoreSizeOfType(td, ty);
+      src = LLVMBuildSelect(e->b, cond, src,
+                            pl_lowering_zeros(c, st->lane_span > bytes ? st->lane_span : bytes),
+                            "pl.src");
+    }
   }
-  if (pl_addrspace(src) != PL_AS_GLOBAL)
-    src = LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL), "pl.src");
-  if (cond) {
-    LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
-    src = LLVMBuildSelect(e->b, cond, src, pl_lowering_zeros(c, LLVMStoreSizeOfType(td, ty)),
-                          "pl.src");
-  }
+  st->addr = src;
   LLVMValueRef ld = LLVMBuildLoad2(e->b, ty, src, "pl.staged");
   LLVMSetAlignment(ld, st->src_align ? st->src_align : 1);
   st->value = ld;

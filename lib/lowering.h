@@ -44,6 +44,14 @@ typedef struct pl_copy_state {
    * same condition (pl_plan.share), whose staged registers this copy
    * reuses instead of loading again; NULL: load */
   const struct pl_copy_state *shared;
+  /** in: the first copy of this copy's load group (pl_plan.lane_base),
+   * issued earlier: this copy loads `lane_dist` bytes after the address
+   * that copy loaded from; NULL: from its own source */
+  const struct pl_copy_state *lane;
+  int64_t lane_dist;
+  uint64_t lane_span; /**< in: a group's first copy: the bytes its group
+                           loads (0: its own) */
+  LLVMValueRef addr;  /**< out of issue: the address loaded from */
   LLVMValueRef value; /**< out of issue: the staged registers */
   LLVMValueRef cond;  /**< out of issue: the i1 the load was made
                            under (NULL: always); false: `value`

@@ -210,6 +210,7 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
                              (unsigned)plan->ncopies,
                              staged,
                              plan->staged_regs,
+                             plan->staged_loads,
                              pl_plan_source_loads(host, c),
                              plan->other_shared - plan->shared_reuse,
                              pl_facts_const_trip(x->facts)};
@@ -364,7 +365,7 @@ const char *pl_plan_runtime_check(const pl_plan *plan) {
                             : " alias check";
 }
 
-int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
+static int make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   pl_host *host = x->host;
   const pl_candidate *c = x->c;
   const pl_options *opts = x->opts;
@@ -422,6 +423,54 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
    * loop's store of the previous batch entry). */
   plan->entry_barrier = c->sync_first || pl_facts_write_before(x->facts) != NULL;
   return 1;
+}
+
+/* Whether the model declined plan `p` because its cp.async copies would
+ * split loads the loop issues whole (pl_cost_decide, "split"). */
+static int split_by_cp_async(const pl_plan *p) {
+  return p->modelled && !p->cost.stages && p->cost.why && strcmp(p->cost.why, "split") == 0;
+}
+
+int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
+  if (make_plan(x, plan, f))
+    return 1;
+  if (!split_by_cp_async(plan) || x->opts->lowering != PL_CHOOSE_AUTO)
+    return 0;
+  /* cp.async would split loads the loop issues whole (a float4 stored as
+   * four scalars): the register lowering keeps them whole, its lanes
+   * merged as the plain loop's are (plan_lanes), and is priced as a plan
+   * of its own; the first plan's figures name what cp.async would do */
+  unsigned ring_loads = plan->cost.ring_loads, loop_loads = plan->cost.loop_loads;
+  pl_options o = *x->opts;
+  o.lowering = PL_CHOOSE_REGISTERS;
+  pl_loop_ctx y = *x;
+  y.opts = &o;
+  pl_plan alt;
+  pl_fail why = {0};
+  if (make_plan(&y, &alt, &why)) {
+    pl_plan_free(plan);
+    *plan = alt;
+    plan->split_copies = ring_loads;
+    plan->split_loads = loop_loads;
+    pl_fail_clear(f);
+    return 1;
+  }
+  const char *alt_why = why.message ? why.message : "";
+  size_t on = strlen(plan->arch) + 4; /* "on sm_90 ", said once */
+  if (strncmp(alt_why, "on ", 3) == 0 && strncmp(alt_why + 3, plan->arch, on - 4) == 0 &&
+      alt_why[on - 1] == ' ')
+    alt_why += on;
+  char *m = pl_strdupf("%s; nor does the register lowering, which keeps them whole: %s",
+                       f->message ? f->message : "", alt_why);
+  free(f->message);
+  f->message = m;
+  if (!f->detail && why.detail) {
+    f->detail = why.detail;
+    why.detail = NULL;
+  }
+  pl_plan_free(&alt);
+  pl_fail_clear(&why);
+  return 0;
 }
 
 /* The in-place shape's loads: a copy that reads the load of an earlier
@@ -520,6 +569,9 @@ void pl_plan_free(pl_plan *plan) {
   free(plan->src_align);
   free(plan->dst_align);
   free(plan->share);
+  free(plan->lane_base);
+  free(plan->lane_dist);
+  free(plan->lane_span);
   free(plan->dead_stores);
   free(plan->tile_kept);
   free(plan->share_ring);

@@ -71,6 +71,10 @@
  * facts). Returns 1 when at least 2 stages fit and (unless stages are
  * forced or profitability is off) the cost model predicts a gain; else 0
  * with PL_R_BUDGET or PL_R_NOT_PROFITABLE (or a lowering's reason) in `f`.
+ * Under `lowering=auto`, a ring the model declines because its cp.async
+ * copies would split loads the loop issues whole is planned again with the
+ * register lowering, which keeps them whole; that plan is taken when it
+ * pays (split_copies, split_loads say why), else the decline names both.
  * Changes no IR. The caller releases the plan with pl_plan_free() in both
  * cases. */
 int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f);

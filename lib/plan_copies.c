@@ -111,26 +111,40 @@ void pl_plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan) {
   free(run);
 }
 
-/* The global loads per thread of the loop as the backend issues them:
+/* Groups copies into the global loads the backend issues for them:
  * NVPTX's load-store vectorizer merges loads adjacent in the source, under
  * one guard and predicate, into one of up to 16 bytes when the first is
- * aligned to the total (as plan_widen, without asking about the tile). */
-unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c) {
-  size_t n = c->ncopies;
-  char *taken = pl_xcalloc(n, 1);
+ * aligned to the total (as pl_plan_widen, without asking about the tile).
+ * Only copies with `member[i]` nonzero take part (NULL: all). Where `base`
+ * is not NULL, base[i] is the group's first copy (its lowest address) and
+ * dist[i] the bytes from that copy's first byte to copy i's; copies that
+ * take no part get SIZE_MAX. Returns the number of groups. */
+static unsigned load_groups(pl_host *host, const pl_candidate *c, const pl_copy *copies, size_t n,
+                            const unsigned char *member, size_t *base, int64_t *dist) {
+  char *taken = pl_xcalloc(n ? n : 1, 1);
   unsigned loads = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (base)
+      base[i] = SIZE_MAX;
+    if (member && !member[i])
+      taken[i] = 1;
+  }
   for (size_t i = 0; i < n; ++i) {
     if (taken[i])
       continue;
-    const pl_copy *a = &c->copies[i];
+    const pl_copy *a = &copies[i];
     unsigned total = a->bytes, sa, da;
     pl_copy_alignment(host, c, a, &sa, &da);
     taken[i] = 1;
     ++loads;
+    if (base) {
+      base[i] = i;
+      dist[i] = 0;
+    }
     for (int grew = 1; grew && total < 16;) {
       grew = 0;
       for (size_t j = 0; j < n && !grew; ++j) {
-        const pl_copy *b = &c->copies[j];
+        const pl_copy *b = &copies[j];
         int64_t ds = 0;
         if (taken[j] || !same_condition(a, b) || total + b->bytes > sa || total + b->bytes > 16)
           continue;
@@ -139,12 +153,47 @@ unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c) {
         if (ds + (int64_t)b->offset - (int64_t)a->offset != (int64_t)total)
           continue;
         taken[j] = 1;
+        if (base) {
+          base[j] = i;
+          dist[j] = total;
+        }
         total += b->bytes;
         grew = 1;
       }
     }
   }
   free(taken);
+  return loads;
+}
+
+unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c) {
+  return load_groups(host, c, c->copies, c->ncopies, NULL, NULL, NULL);
+}
+
+/* The register-lowered copies that load their own registers, grouped as
+ * the backend merges their loads (load_groups): a lane of a group loads
+ * at a constant distance from the group's first copy, whose address the
+ * lowering selects once (pl_plan.lane_base), so that the lanes stay
+ * mergeable where the iteration or the guard may not hold. Returns the
+ * loads the staged copies issue. */
+static unsigned plan_lanes(pl_host *host, const pl_candidate *c, pl_plan *plan) {
+  size_t n = plan->ncopies;
+  unsigned char *member = pl_xcalloc(n ? n : 1, 1);
+  plan->lane_base = pl_xcalloc(n ? n : 1, sizeof *plan->lane_base);
+  plan->lane_dist = pl_xcalloc(n ? n : 1, sizeof *plan->lane_dist);
+  plan->lane_span = pl_xcalloc(n ? n : 1, sizeof *plan->lane_span);
+  for (size_t i = 0; i < n; ++i)
+    member[i] = plan->copy_lowering[i] == PL_LOWERING_REGISTERS && plan->share[i] == SIZE_MAX;
+  unsigned loads = load_groups(host, c, plan->copies, n, member, plan->lane_base, plan->lane_dist);
+  for (size_t i = 0; i < n; ++i) {
+    size_t b = plan->lane_base[i];
+    if (b == SIZE_MAX)
+      continue;
+    uint64_t end = (uint64_t)plan->lane_dist[i] + plan->copies[i].bytes;
+    if (end > plan->lane_span[b])
+      plan->lane_span[b] = end;
+  }
+  free(member);
   return loads;
 }
 
@@ -318,6 +367,7 @@ int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opt
   if (!plan->stores_after_compute)
     return 1;
   plan->staged_regs = staged_registers(c, plan);
+  plan->staged_loads = plan_lanes(host, c, plan);
   if (plan->staged_regs <= opts->max_staged_regs)
     return 1;
   pl_failf(f, PL_R_STAGED_REGISTERS, NULL,

@@ -21,7 +21,7 @@ int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
     return pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
                     "on %s the ring would issue %u cp.async per thread where the loop issues %u "
                     "global loads: the loads would split into narrower copies",
-                    plan->arch, k->ring_copies, k->loop_loads);
+                    plan->arch, k->ring_loads, k->loop_loads);
   if (k->regs_split) {
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "on %s a ring pays at some of the plain kernel's register counts from %u to %u that "

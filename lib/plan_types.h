@@ -61,6 +61,24 @@ typedef struct pl_plan {
    * registers it reuses (in place: an earlier copy of the same load, which
    * loads it ahead for both), or SIZE_MAX (owned). */
   size_t *share;
+  /** Per plan copy of the ring's register lowering (owned; NULL in place):
+   * the copy whose load this copy's load continues, its lowest-addressed
+   * neighbour under the same condition (the lanes of one float4, which the
+   * backend merges into one load; plan_copies.c, load_groups), the copy
+   * itself for a group's first, SIZE_MAX for a copy that loads nothing of
+   * its own. `lane_dist`: bytes from the group's first byte to this copy's
+   * first; `lane_span` (of a group's first copy): bytes the group loads,
+   * which the zeros it reads where the condition fails must cover. */
+  size_t *lane_base;
+  int64_t *lane_dist;
+  uint64_t *lane_span;
+  /** Nonzero where `lowering=auto` chose the register lowering because
+   * cp.async would split the loop's loads (plan.c, pl_make_plan): the
+   * copies cp.async would issue per thread (`split_copies`) and the loads
+   * the loop issues (`split_loads`). */
+  unsigned split_copies, split_loads;
+  unsigned staged_loads;         /**< loads the register-lowered copies issue per
+                                      thread, merged as the backend merges them */
   unsigned *src_align;           /**< per plan copy: proven source alignment */
   unsigned *dst_align;           /**< per plan copy: ... and destination's */
   unsigned sm;                   /**< the target's SM number (75, 90) */

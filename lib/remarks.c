@@ -490,6 +490,12 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_str(r, "Lowering", lowering);
   else
     pl_remark_text(r, lowering);
+  if (plan->split_copies) {
+    pl_remark_text(r, ": cp.async would issue ");
+    pl_remark_u64(r, "CpAsyncCopies", plan->split_copies);
+    pl_remark_text(r, " copies per thread where the loop issues ");
+    remark_count(r, "GlobalLoads", plan->split_loads, " global load", " global loads");
+  }
   emit_passed(host, r, c, plan);
   remark_ring(host, c, plan, staged, copies);
 }

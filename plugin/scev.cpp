@@ -301,6 +301,19 @@ static bool comparable(ScalarEvolution &SE, Value *A, Value *B, const SCEV *&SA,
   return SA->getType() == SB->getType();
 }
 
+unsigned pl_scev_offset_alignment(pl_host *H, LLVMValueRef Ptr, LLVMValueRef Object) {
+  ScalarEvolution &SE = H->SE();
+  Value *P = unwrap(Ptr);
+  if (!P->getType()->isPointerTy() || !SE.isSCEVable(P->getType()))
+    return 1;
+  const SCEV *S = SE.getSCEV(P);
+  auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(S));
+  if (!Base || Base->getValue()->stripPointerCasts() != unwrap(Object))
+    return 1;
+  uint32_t TZ = SE.getMinTrailingZeros(SE.removePointerBase(S));
+  return 1u << std::min(TZ, 12u);
+}
+
 int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *D) {
   ScalarEvolution &SE = H->SE();
   const SCEV *SA, *SB;
