@@ -425,6 +425,17 @@ static void realworld(std::vector<Problem> &p) {
   // multiples of 128, K of 8 (trip count K/8).
   p.push_back(gemm_problem("sgemmvec", &Variant::sgemmvec,
                            check_128x128x8, {256, 128, 24}, {2048, 2048, 2048}));
+  // The same with 128 threads of 8x4 results on a 64x64 block tile: M and
+  // N multiples of 64, K of 8.
+  p.push_back(gemm_problem("sgemmvec2", &Variant::sgemmvec2,
+                           {{64, 64, 0},
+                            {64, 64, 8},
+                            {64, 128, 16},
+                            {128, 64, 24},
+                            {64, 64, 32},
+                            {128, 128, 40},
+                            {320, 192, 1000}},
+                           {256, 128, 24}, {2048, 2048, 2048}));
   // Copy loops that step by the block size, one transposing through
   // i / BK and i % BK (bench/kernels/sgemm_runtime.cuh): M, N multiples of
   // 64, K of 8 (trip count K/8).

@@ -6,6 +6,8 @@
 //   limit   no plugin, copies left out (compute-only: latency fully hidden)
 //   regs    the plugin with lowering=registers (every copy staged through
 //           registers, on the GPU the bench is built for)
+//   regsall the plugin with lowering=registers and profitability=off (every
+//           legal loop a register-staged ring of 2 stages, priced or not)
 //   cpasync the plugin with lowering=cp.async (loops with copies cp.async
 //           cannot do stay as written)
 //   sm75    the plugin, built for sm_75 only: the register lowering; the
@@ -32,7 +34,7 @@
 #define PL_VARIANTS(X)                                                                             \
   X(plain)                                                                                         \
   X(plugin) X(generic) X(s2) X(s3) X(s4) X(hand) X(limit) X(regs) X(cpasync) X(sm75) X(sm75p)    \
-  X(copyback) X(unpadded) X(padded)
+  X(copyback) X(unpadded) X(padded) X(regsall)
 
 // The kernels (kernels.def): every variant's launchers, and struct Variant.
 #include "kernels.def"

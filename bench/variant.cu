@@ -102,6 +102,13 @@ void PL_CAT(sgemmvec_, PL_NS)(int M, int N, int K, const float *A, const float *
   KERNEL(sgemmVectorize)<SV_BM, SV_BN, SV_BK, SV_TM, SV_TN>
       <<<dim3(N / SV_BN, M / SV_BM), SV_BM * SV_BN / (SV_TM * SV_TN)>>>(M, N, K, A, B, C);
 }
+// The same kernel with 128 threads of 8x4 results over a 64x64 block tile
+// (one float4 of A and one of B per thread): a shape the model gives the
+// register lowering (cp.async would split the float4 of A into four 4-byte
+// copies).
+void PL_CAT(sgemmvec2_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
+  KERNEL(sgemmVectorize)<64, 64, SV_BK, 8, 4><<<dim3(N / 64, M / 64), 128>>>(M, N, K, A, B, C);
+}
 void PL_CAT(sgemm2d_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
   KERNEL(sgemm2DBlocktiling)<S2_BM, S2_BN, S2_BK, S2_TM, S2_TN>
       <<<dim3(N / S2_BN, M / S2_BM), S2_BM * S2_BN / (S2_TM * S2_TN)>>>(M, N, K, A, B, C);
