@@ -19,28 +19,29 @@
 // 4, 8 and 12 bytes from it, in the prologue and in the steady state.
 // RUN: %clang_cuda -fplugin-arg-pipeline-only=guardedLanes -fplugin-arg-pipeline-lowering=registers -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 
-// AUTO: split_loads.cu:[[@LINE+42]]:3: remark: pipelined loop with 2 stages: {{.*}}5 copies of 4 to 16 bytes, 5 staged through 8 registers; removed the second barrier (sm_90: predicted 1.{{[0-9]+}}x; {{.*}}); registers: cp.async would issue 5 copies per thread where the loop issues 2 global loads [sm_90
-// NEITHER: split_loads.cu:[[@LINE+41]]:3: remark: loop not pipelined: on sm_90 the ring would issue 5 cp.async per thread where the loop issues 2 global loads: the loads would split into narrower copies; nor does the register lowering, which keeps them whole: {{[0-9]+}} resident blocks
-// SPLIT: split_loads.cu:[[@LINE+40]]:3: remark: loop not pipelined: on sm_90 the ring would issue 5 cp.async per thread where the loop issues 2 global loads: the loads would split into narrower copies [sm_90
-// REGS: split_loads.cu:[[@LINE+39]]:3: remark: pipelined loop with 2 stages: {{.*}}; registers [sm_90
+// AUTO: split_loads.cu:[[@LINE+43]]:3: remark: pipelined loop with 2 stages: {{.*}}5 copies of 4 to 16 bytes, 5 staged through 8 registers; removed the second barrier (sm_90: predicted 1.{{[0-9]+}}x; {{.*}}); registers: cp.async would issue 5 copies per thread where the loop issues 2 global loads [sm_90
+// NEITHER: split_loads.cu:[[@LINE+42]]:3: remark: loop not pipelined: on sm_90 the ring would issue 5 cp.async per thread where the loop issues 2 global loads: the loads would split into narrower copies; nor does the register lowering, which keeps them whole: {{[0-9]+}} resident blocks
+// SPLIT: split_loads.cu:[[@LINE+41]]:3: remark: loop not pipelined: on sm_90 the ring would issue 5 cp.async per thread where the loop issues 2 global loads: the loads would split into narrower copies [sm_90
+// REGS: split_loads.cu:[[@LINE+40]]:3: remark: pipelined loop with 2 stages: {{.*}}; registers [sm_90
 // The ring's tile reads claim the alignment their offsets have in the tile
 // (rewrite.c, slot_read_alignments): each thread's eight floats of an As
-// row load as two ld.shared.v4, not eight ld.shared.f32.
+// row load as two ld.shared.v4, not eight scalar loads (LLVM 19 writes
+// .f32/.u32, LLVM 22 .b32).
 // READS-LABEL: .entry _Z11transposedA
-// READS-NOT: ld.shared.f32
-// READS: ld.shared.v4.f32
-// READS-NOT: ld.shared.f32
+// READS-NOT: ld.shared.{{[fbu]}}32
+// READS: ld.shared.v4.{{[fb]}}32
+// READS-NOT: ld.shared.{{[fbu]}}32
 // READS-LABEL: .entry _Z12guardedLanes
 // PTX-LABEL: .entry _Z11transposedA
 // PTX-NOT: cp.async
 // PTX: bar.sync
-// PTX-NOT: ld.global{{(.nc)?}}.u32
-// PTX: ld.global{{(.nc)?}}.v4.u32
-// PTX-NOT: ld.global{{(.nc)?}}.u32
-// PTX: ld.global{{(.nc)?}}.v4.u32
-// PTX-NOT: ld.global{{(.nc)?}}.u32
+// PTX-NOT: ld.global{{(.nc)?}}.{{[bu]}}32
+// PTX: ld.global{{(.nc)?}}.v4.{{[bu]}}32
+// PTX-NOT: ld.global{{(.nc)?}}.{{[bu]}}32
+// PTX: ld.global{{(.nc)?}}.v4.{{[bu]}}32
+// PTX-NOT: ld.global{{(.nc)?}}.{{[bu]}}32
 // PTX-NOT: bar.sync
-// PTX: st.shared.v4.u32
+// PTX: st.shared.v4.{{[bu]}}32
 // PTX-LABEL: .entry _Z12guardedLanes
 #define BM 64
 #define BN 64
