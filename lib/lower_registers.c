@@ -101,12 +101,15 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
     if (pl_addrspace(src) != PL_AS_GLOBAL)
       src =
           LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL), "pl.src");
-    if (cond) {
+    if (cond) { /* a group's first copy reads its own place in the zeros */
       LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
       uint64_t bytes = LLVMStoreSizeOfType(td, ty);
-      src = LLVMBuildSelect(e->b, cond, src,
-                            pl_lowering_zeros(c, st->lane_span > bytes ? st->lane_span : bytes),
-                            "pl.src");
+      LLVMValueRef zeros = pl_lowering_zeros(c, st->lane_span > bytes ? st->lane_span : bytes);
+      if (st->lane_lo) {
+        LLVMValueRef lo = LLVMConstInt(LLVMInt64TypeInContext(ctx), st->lane_lo, 0);
+        zeros = LLVMConstGEP2(LLVMInt8TypeInContext(ctx), zeros, &lo, 1);
+      }
+      src = LLVMBuildSelect(e->b, cond, src, zeros, "pl.src");
     }
   }
   st->addr = src;

@@ -51,6 +51,8 @@ typedef struct pl_copy_state {
   int64_t lane_dist;
   uint64_t lane_span; /**< in: a group's first copy: the bytes its group
                            loads (0: its own) */
+  uint64_t lane_lo;   /**< in: a group's first copy: its first byte's
+                           place in them */
   LLVMValueRef addr;  /**< out of issue: the address loaded from */
   LLVMValueRef value; /**< out of issue: the staged registers */
   LLVMValueRef cond;  /**< out of issue: the i1 the load was made

@@ -434,13 +434,14 @@ static int split_by_cp_async(const pl_plan *p) {
 int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   if (make_plan(x, plan, f))
     return 1;
-  if (!split_by_cp_async(plan) || x->opts->lowering != PL_CHOOSE_AUTO)
-    return 0;
+  if (!split_by_cp_async(plan) || x->opts->lowering != PL_CHOOSE_AUTO || x->c->region)
+    return 0; /* a copy loop's copies are cp.async or nothing */
   /* cp.async would split loads the loop issues whole (a float4 stored as
    * four scalars): the register lowering keeps them whole, its lanes
    * merged as the plain loop's are (plan_lanes), and is priced as a plan
    * of its own; the first plan's figures name what cp.async would do */
-  unsigned ring_loads = plan->cost.ring_loads, loop_loads = plan->cost.loop_loads;
+  unsigned cp_async = plan->cost.ring_copies - plan->cost.staged_copies;
+  unsigned loop_loads = plan->cost.loop_loads;
   pl_options o = *x->opts;
   o.lowering = PL_CHOOSE_REGISTERS;
   pl_loop_ctx y = *x;
@@ -450,7 +451,7 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   if (make_plan(&y, &alt, &why)) {
     pl_plan_free(plan);
     *plan = alt;
-    plan->split_copies = ring_loads;
+    plan->split_copies = cp_async;
     plan->split_loads = loop_loads;
     pl_fail_clear(f);
     return 1;
@@ -572,6 +573,7 @@ void pl_plan_free(pl_plan *plan) {
   free(plan->lane_base);
   free(plan->lane_dist);
   free(plan->lane_span);
+  free(plan->lane_lo);
   free(plan->dead_stores);
   free(plan->tile_kept);
   free(plan->share_ring);

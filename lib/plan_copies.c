@@ -111,56 +111,86 @@ void pl_plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan) {
   free(run);
 }
 
+/* Whether the loads of `a` and `b` may merge into one: both load plain
+ * bytes (a conversion loads its own type) under the same guard and
+ * predicate. The tiles and fills may differ: those are the stores'. */
+static int same_load_condition(const pl_copy *a, const pl_copy *b) {
+  return pl_copies_same_guards(a, b) && !a->value && !b->value;
+}
+
+/* Byte distance from the first byte `a` loads to the first byte `b`
+ * loads, in *d; 0 when unknown. */
+static int load_distance(pl_host *host, const pl_copy *a, const pl_copy *b, int64_t *d) {
+  int64_t s = 0;
+  if (a->src != b->src && !pl_scev_const_distance(host, b->src, a->src, &s))
+    return 0;
+  *d = s + (int64_t)b->offset - (int64_t)a->offset;
+  return 1;
+}
+
 /* Groups copies into the global loads the backend issues for them:
  * NVPTX's load-store vectorizer merges loads adjacent in the source, under
- * one guard and predicate, into one of up to 16 bytes when the first is
- * aligned to the total (as pl_plan_widen, without asking about the tile).
- * Only copies with `member[i]` nonzero take part (NULL: all). Where `base`
- * is not NULL, base[i] is the group's first copy (its lowest address) and
- * dist[i] the bytes from that copy's first byte to copy i's; copies that
- * take no part get SIZE_MAX. Returns the number of groups. */
+ * one guard and predicate, into one of up to 16 bytes when the first (the
+ * lowest address, whatever the order of the stores) is aligned to the
+ * total. Only copies with `member[i]` nonzero take part (NULL: all). Where
+ * `group` is not NULL, group[i] is the lowest-addressed copy of i's group
+ * and pos[i] the bytes from its first byte to copy i's; copies that take
+ * no part get SIZE_MAX. Returns the number of groups. */
 static unsigned load_groups(pl_host *host, const pl_candidate *c, const pl_copy *copies, size_t n,
-                            const unsigned char *member, size_t *base, int64_t *dist) {
+                            const unsigned char *member, size_t *group, int64_t *pos) {
   char *taken = pl_xcalloc(n ? n : 1, 1);
   unsigned loads = 0;
   for (size_t i = 0; i < n; ++i) {
-    if (base)
-      base[i] = SIZE_MAX;
+    if (group)
+      group[i] = SIZE_MAX;
     if (member && !member[i])
       taken[i] = 1;
   }
   for (size_t i = 0; i < n; ++i) {
     if (taken[i])
       continue;
-    const pl_copy *a = &copies[i];
+    /* the lowest address first: step down while a copy ends where the
+     * group begins (at most n steps) */
+    size_t lo = i;
+    for (size_t step = 0, moved = 1; moved && step < n; ++step) {
+      moved = 0;
+      for (size_t j = 0; j < n && !moved; ++j) {
+        int64_t d;
+        if (!taken[j] && j != lo && same_load_condition(&copies[lo], &copies[j]) &&
+            load_distance(host, &copies[j], &copies[lo], &d) && d == (int64_t)copies[j].bytes) {
+          lo = j;
+          moved = 1;
+        }
+      }
+    }
+    const pl_copy *a = &copies[lo];
     unsigned total = a->bytes, sa, da;
     pl_copy_alignment(host, c, a, &sa, &da);
-    taken[i] = 1;
+    taken[lo] = 1;
     ++loads;
-    if (base) {
-      base[i] = i;
-      dist[i] = 0;
+    if (group) {
+      group[lo] = lo;
+      pos[lo] = 0;
     }
     for (int grew = 1; grew && total < 16;) {
       grew = 0;
       for (size_t j = 0; j < n && !grew; ++j) {
         const pl_copy *b = &copies[j];
-        int64_t ds = 0;
-        if (taken[j] || !same_condition(a, b) || total + b->bytes > sa || total + b->bytes > 16)
-          continue;
-        if (a->src != b->src && !pl_scev_const_distance(host, b->src, a->src, &ds))
-          continue;
-        if (ds + (int64_t)b->offset - (int64_t)a->offset != (int64_t)total)
+        int64_t d = 0;
+        if (taken[j] || !same_load_condition(a, b) || total + b->bytes > sa ||
+            total + b->bytes > 16 || !load_distance(host, a, b, &d) || d != (int64_t)total)
           continue;
         taken[j] = 1;
-        if (base) {
-          base[j] = i;
-          dist[j] = total;
+        if (group) {
+          group[j] = lo;
+          pos[j] = total;
         }
         total += b->bytes;
         grew = 1;
       }
     }
+    if (!taken[i]) /* i started a walk down to a group that left it out */
+      --i;
   }
   free(taken);
   return loads;
@@ -171,29 +201,43 @@ unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c) {
 }
 
 /* The register-lowered copies that load their own registers, grouped as
- * the backend merges their loads (load_groups): a lane of a group loads
- * at a constant distance from the group's first copy, whose address the
- * lowering selects once (pl_plan.lane_base), so that the lanes stay
- * mergeable where the iteration or the guard may not hold. Returns the
- * loads the staged copies issue. */
+ * the backend merges their loads (load_groups). Each lane of a group loads
+ * at its constant distance from the address the group's first copy in
+ * program order selected (pl_plan.lane_base), so that the lanes stay
+ * mergeable where the iteration or the guard may not hold; that copy
+ * selects, where they do not hold, the zeros at its own position in the
+ * group (lane_lo) of a zero constant covering the group (lane_span).
+ * Returns the loads the staged copies issue. */
 static unsigned plan_lanes(pl_host *host, const pl_candidate *c, pl_plan *plan) {
   size_t n = plan->ncopies;
   unsigned char *member = pl_xcalloc(n ? n : 1, 1);
+  size_t *group = pl_xcalloc(n ? n : 1, sizeof *group);
+  int64_t *pos = pl_xcalloc(n ? n : 1, sizeof *pos);
   plan->lane_base = pl_xcalloc(n ? n : 1, sizeof *plan->lane_base);
   plan->lane_dist = pl_xcalloc(n ? n : 1, sizeof *plan->lane_dist);
   plan->lane_span = pl_xcalloc(n ? n : 1, sizeof *plan->lane_span);
+  plan->lane_lo = pl_xcalloc(n ? n : 1, sizeof *plan->lane_lo);
   for (size_t i = 0; i < n; ++i)
     member[i] = plan->copy_lowering[i] == PL_LOWERING_REGISTERS && plan->share[i] == SIZE_MAX;
-  unsigned loads = load_groups(host, c, plan->copies, n, member, plan->lane_base, plan->lane_dist);
+  unsigned loads = load_groups(host, c, plan->copies, n, member, group, pos);
   for (size_t i = 0; i < n; ++i) {
-    size_t b = plan->lane_base[i];
-    if (b == SIZE_MAX)
+    plan->lane_base[i] = SIZE_MAX;
+    if (group[i] == SIZE_MAX)
       continue;
-    uint64_t end = (uint64_t)plan->lane_dist[i] + plan->copies[i].bytes;
-    if (end > plan->lane_span[b])
-      plan->lane_span[b] = end;
+    size_t first = i; /* the group's first copy in program order */
+    for (size_t j = 0; j < i && first == i; ++j)
+      if (group[j] == group[i])
+        first = j;
+    plan->lane_base[i] = first;
+    plan->lane_dist[i] = pos[i] - pos[first];
+    uint64_t end = (uint64_t)pos[i] + plan->copies[i].bytes;
+    if (end > plan->lane_span[first])
+      plan->lane_span[first] = end;
+    plan->lane_lo[first] = (uint64_t)pos[first];
   }
   free(member);
+  free(group);
+  free(pos);
   return loads;
 }
 

@@ -62,16 +62,18 @@ typedef struct pl_plan {
    * loads it ahead for both), or SIZE_MAX (owned). */
   size_t *share;
   /** Per plan copy of the ring's register lowering (owned; NULL in place):
-   * the copy whose load this copy's load continues, its lowest-addressed
-   * neighbour under the same condition (the lanes of one float4, which the
-   * backend merges into one load; plan_copies.c, load_groups), the copy
-   * itself for a group's first, SIZE_MAX for a copy that loads nothing of
-   * its own. `lane_dist`: bytes from the group's first byte to this copy's
-   * first; `lane_span` (of a group's first copy): bytes the group loads,
-   * which the zeros it reads where the condition fails must cover. */
+   * the first copy in program order of this copy's load group (the lanes
+   * of one float4, which the backend merges into one load; plan_copies.c,
+   * load_groups), the copy itself for that first one, SIZE_MAX for a copy
+   * that loads nothing of its own. `lane_dist`: bytes from that copy's
+   * first byte to this copy's (negative where it lies below). Of a group's
+   * first copy: `lane_span`, the bytes the group loads, which the zeros it
+   * reads where the condition fails must cover, and `lane_lo`, its own
+   * first byte's place in them. */
   size_t *lane_base;
   int64_t *lane_dist;
   uint64_t *lane_span;
+  uint64_t *lane_lo;
   /** Nonzero where `lowering=auto` chose the register lowering because
    * cp.async would split the loop's loads (plan.c, pl_make_plan): the
    * copies cp.async would issue per thread (`split_copies`) and the loads

@@ -186,6 +186,7 @@ static void issue_stage(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_c
       st->lane_dist = plan->lane_dist[i];
     } else if (lane == i) {
       st->lane_span = plan->lane_span[i];
+      st->lane_lo = plan->lane_lo[i];
     }
     k->issued += low->issue(e, cp, exists, &moves, st);
     if (low->store && staged)

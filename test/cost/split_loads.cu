@@ -121,3 +121,69 @@ __global__ void __launch_bounds__(256)
   }
   out[blockIdx.x * 256 + tid] = acc;
 }
+
+// Lanes stored in descending address order, and lanes with a fill other
+// than zero: each group still loads from its lowest address, once, and the
+// backend merges it (load_groups walks down to the lowest address; a
+// fill is the stores' business). The group's first copy in program order
+// (here the highest lane) selects its own place in the zeros.
+// RUN: %clang_cuda '-fplugin-arg-pipeline-only=^(reversed|negInf)Lanes' -fplugin-arg-pipeline-lowering=registers -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S %s -o - | FileCheck %s --check-prefix=ORDER
+// RUN: %clang_cuda -fplugin-arg-pipeline-only=reversedLanes -fplugin-arg-pipeline-lowering=registers -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=ZEROS
+// ORDER-LABEL: .entry _Z13reversedLanes
+// ORDER-NOT: ld.global{{(.nc)?}}.{{[fbu]}}32
+// ORDER: ld.global{{(.nc)?}}.v4
+// ORDER-NOT: ld.global{{(.nc)?}}.{{[fbu]}}32
+// ORDER: ld.global{{(.nc)?}}.v4
+// ORDER-NOT: ld.global{{(.nc)?}}.{{[fbu]}}32
+// ORDER-LABEL: .entry _Z11negInfLanes
+// ORDER-NOT: ld.global{{(.nc)?}}.{{[fbu]}}32
+// ORDER: ld.global{{(.nc)?}}.v4
+// ORDER-NOT: ld.global{{(.nc)?}}.{{[fbu]}}32
+// ORDER: ld.global{{(.nc)?}}.v4
+// ORDER-NOT: ld.global{{(.nc)?}}.{{[fbu]}}32
+// ZEROS: select i1 %{{[0-9]+}}, ptr addrspace(1) %{{[0-9]+}}, ptr addrspace(1) getelementptr (i8, ptr addrspace(1) @pl.zeros.16, i64 12)
+__global__ void __launch_bounds__(128)
+    reversedLanes(int M, int K, const float *__restrict__ A, float *__restrict__ out) {
+  __shared__ float As[8 * 64];
+  const int r = threadIdx.x / 2, c = threadIdx.x % 2;
+  const int row = blockIdx.x * 64 + r;
+  float acc = 0.f;
+  for (int k = 0; k < K; k += 8) {
+    float4 v = make_float4(0.f, 0.f, 0.f, 0.f);
+    if (row < M)
+      v = *reinterpret_cast<const float4 *>(&A[(size_t)row * K + k + c * 4]);
+    As[(c * 4 + 3) * 64 + r] = v.w;
+    As[(c * 4 + 2) * 64 + r] = v.z;
+    As[(c * 4 + 1) * 64 + r] = v.y;
+    As[(c * 4 + 0) * 64 + r] = v.x;
+    __syncthreads();
+#pragma unroll
+    for (int d = 0; d < 8; ++d)
+      acc += As[d * 64 + (threadIdx.x & 63)];
+    __syncthreads();
+  }
+  out[blockIdx.x * 128 + threadIdx.x] = acc;
+}
+
+__global__ void __launch_bounds__(128)
+    negInfLanes(int M, int K, const float *__restrict__ A, float *__restrict__ out) {
+  __shared__ float As[8 * 64];
+  const int r = threadIdx.x / 2, c = threadIdx.x % 2;
+  const int row = blockIdx.x * 64 + r;
+  float m = -INFINITY;
+  for (int k = 0; k < K; k += 8) {
+    float4 v = make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
+    if (row < M)
+      v = *reinterpret_cast<const float4 *>(&A[(size_t)row * K + k + c * 4]);
+    As[(c * 4 + 0) * 64 + r] = v.x;
+    As[(c * 4 + 1) * 64 + r] = v.y;
+    As[(c * 4 + 2) * 64 + r] = v.z;
+    As[(c * 4 + 3) * 64 + r] = v.w;
+    __syncthreads();
+#pragma unroll
+    for (int d = 0; d < 8; ++d)
+      m = fmaxf(m, As[d * 64 + (threadIdx.x & 63)]);
+    __syncthreads();
+  }
+  out[blockIdx.x * 128 + threadIdx.x] = m;
+}
