@@ -3,7 +3,8 @@
 // register lowering, whose lanes load from one selected address
 // (plan_copies.c, plan_lanes): siboehm-style SGEMMs of 64 and 128 threads
 // at trip counts 0 to 125, and a float4 read under a row guard (rows past M
-// read zeros) at ragged M; at the default (lowering=auto takes the register
+// read zeros; and the same stored in descending order with a fill of ones)
+// at ragged M; at the default (lowering=auto takes the register
 // lowering where cp.async would split the loads and the ring pays), with
 // lowering=registers priced by the model, and forced (profitability=off).
 // The plugin builds' output hashes equal the plain build's.
@@ -28,9 +29,11 @@
 // FORCED-DAG: remark: pipelined loop with 2 stages{{.*}}[sm_90, kernel 'void sgemmVec<64, 64, 8, 8, 8>
 // FORCED-DAG: remark: pipelined loop with 2 stages{{.*}}[sm_90, kernel 'void sgemmVec<64, 64, 8, 8, 4>
 // FORCED-DAG: remark: pipelined loop with 2 stages{{.*}}[sm_90, kernel 'guardedLanes
+// FORCED-DAG: remark: pipelined loop with 2 stages{{.*}}[sm_90, kernel 'reversedFill
 // CHECK: sgemm64 M=128 N=192 K=1000 err=0 hash=
 // CHECK: sgemm128 M=320 N=192 K=1000 err=0 hash=
 // CHECK: guarded M=97 K=1024 err=0 hash=
+// CHECK-NEXT: reversed M=97 K=1024 err=0 hash=
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -99,6 +102,32 @@ __global__ void __launch_bounds__(256)
   out[blockIdx.x * 256 + tid] = acc;
 }
 
+// The same with the lanes stored in descending address order and a fill
+// of ones: the group's first copy in program order (.w) selects its own
+// place in the zeros, and the fill is applied at the store.
+__global__ void __launch_bounds__(256)
+    reversedFill(int M, int K, const float *__restrict__ A, float *__restrict__ out) {
+  __shared__ float as[32][33];
+  const int tid = threadIdx.x, r = tid >> 3, c4 = (tid & 7) * 4;
+  const int row = blockIdx.x * 32 + r;
+  float acc = 0.f;
+  for (int k = 0; k < K; k += 32) {
+    float4 v = make_float4(1.f, 1.f, 1.f, 1.f);
+    if (row < M)
+      v = *reinterpret_cast<const float4 *>(&A[(size_t)row * K + k + c4]);
+    as[c4 + 3][r] = v.w;
+    as[c4 + 2][r] = v.z;
+    as[c4 + 1][r] = v.y;
+    as[c4 + 0][r] = v.x;
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < 32; ++j)
+      acc += as[j][tid & 31] * as[(j + tid) & 31][(tid >> 3) & 31];
+    __syncthreads();
+  }
+  out[blockIdx.x * 256 + tid] = acc;
+}
+
 static uint64_t fnv(const void *p, size_t n) {
   uint64_t h = 1469598103934665603ull;
   for (size_t i = 0; i < n; ++i)
@@ -158,6 +187,10 @@ int main(int argc, char **argv) {
       cudaError_t e = cudaDeviceSynchronize();
       char what[64];
       snprintf(what, sizeof what, "guarded M=%d K=%d", M, K);
+      report(what, out, blocks * 256 * 4, e);
+      reversedFill<<<blocks, 256>>>(M, K, A, out);
+      e = cudaDeviceSynchronize();
+      snprintf(what, sizeof what, "reversed M=%d K=%d", M, K);
       report(what, out, blocks * 256 * 4, e);
       cudaFree(A), cudaFree(out);
     }
