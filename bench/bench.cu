@@ -405,6 +405,11 @@ static Problem stream_problem(const char *name, Fn Variant::*fn, long tile, std:
 
 /* Check sizes of the siboehm-style SGEMMs with 128 x 128 block tiles and a
  * K step of 8 (trip counts 0 to 5 and 125). */
+// Sizes of the 64x64x8-tiled GEMMs' checks (M, N multiples of 64, K of 8):
+// trip counts 0 to 5 and 125.
+static const std::vector<Size> check_64x64x8 = {{64, 64, 0},  {64, 64, 8},   {64, 128, 16},
+                                                {128, 64, 24}, {64, 64, 32},  {128, 128, 40},
+                                                {320, 192, 1000}};
 static const std::vector<Size> check_128x128x8 = {{128, 128, 0},  {128, 128, 8},  {128, 256, 16},
                                                   {256, 128, 24}, {128, 128, 32}, {128, 128, 40},
                                                   {384, 256, 1000}};
@@ -413,13 +418,7 @@ static void realworld(std::vector<Problem> &p) {
   // (a) siboehm kernel 4 style, template + pointer bumps: M, N multiples of
   // 64, K of 8 (trip count K/8).
   p.push_back(gemm_problem("sgemm1d", &Variant::sgemm1d,
-                           {{64, 64, 0},
-                            {64, 64, 8},
-                            {64, 128, 16},
-                            {128, 64, 24},
-                            {64, 64, 32},
-                            {128, 128, 40},
-                            {320, 192, 1000}},
+                           check_64x64x8,
                            {128, 64, 24}, {2048, 2048, 2048}));
   // (b) siboehm kernel 6 style, transposed float4 stores, uint counter: M, N
   // multiples of 128, K of 8 (trip count K/8).
@@ -428,25 +427,13 @@ static void realworld(std::vector<Problem> &p) {
   // The same with 128 threads of 8x4 results on a 64x64 block tile: M and
   // N multiples of 64, K of 8.
   p.push_back(gemm_problem("sgemmvec2", &Variant::sgemmvec2,
-                           {{64, 64, 0},
-                            {64, 64, 8},
-                            {64, 128, 16},
-                            {128, 64, 24},
-                            {64, 64, 32},
-                            {128, 128, 40},
-                            {320, 192, 1000}},
+                           check_64x64x8,
                            {256, 128, 24}, {2048, 2048, 2048}));
   // Copy loops that step by the block size, one transposing through
   // i / BK and i % BK (bench/kernels/sgemm_runtime.cuh): M, N multiples of
   // 64, K of 8 (trip count K/8).
   p.push_back(gemm_problem("sgemmrt", &Variant::sgemmrt,
-                           {{64, 64, 0},
-                            {64, 64, 8},
-                            {64, 128, 16},
-                            {128, 64, 24},
-                            {64, 64, 32},
-                            {128, 128, 40},
-                            {320, 192, 1000}},
+                           check_64x64x8,
                            {128, 64, 24}, {2048, 2048, 2048}));
   // (g) siboehm kernel 5 style, strided copy loops, assert, uint counter.
   p.push_back(gemm_problem("sgemm2d", &Variant::sgemm2d,
