@@ -14,20 +14,26 @@ static const char *count_advice(const pl_plan *plan) {
                                  : "`ptxas=on` measures the count";
 }
 
+/* The decline of a ring whose cp.async copies (and, in a mixed ring, its
+ * register loads) outnumber the loads the loop issues. */
+static int fail_split(const pl_plan *plan, pl_fail *f) {
+  const pl_cost *k = &plan->cost;
+  unsigned cp_async = k->ring_copies - k->staged_copies;
+  char staged[64] = "";
+  if (k->ring_loads > cp_async)
+    snprintf(staged, sizeof staged, " and %u register load%s", k->ring_loads - cp_async,
+             k->ring_loads - cp_async == 1 ? "" : "s");
+  return pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+                  "on %s the ring would issue %u cp.async%s per thread where the loop issues %u "
+                  "global load%s: the loads would split into narrower copies",
+                  plan->arch, cp_async, staged, k->loop_loads, k->loop_loads == 1 ? "" : "s");
+}
+
 /* The missed remark of a loop the model declines, with its figures. */
 int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
   const pl_cost *k = &plan->cost;
-  if (k->why && strcmp(k->why, "split") == 0) {
-    unsigned cp_async = k->ring_copies - k->staged_copies;
-    char staged[64] = "";
-    if (k->ring_loads > cp_async)
-      snprintf(staged, sizeof staged, " and %u register load%s", k->ring_loads - cp_async,
-               k->ring_loads - cp_async == 1 ? "" : "s");
-    return pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-                    "on %s the ring would issue %u cp.async%s per thread where the loop issues %u "
-                    "global load%s: the loads would split into narrower copies",
-                    plan->arch, cp_async, staged, k->loop_loads, k->loop_loads == 1 ? "" : "s");
-  }
+  if (k->why && strcmp(k->why, "split") == 0)
+    return fail_split(plan, f);
   if (k->regs_split) {
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "on %s a ring pays at some of the plain kernel's register counts from %u to %u that "
