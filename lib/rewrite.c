@@ -406,7 +406,9 @@ static LLVMValueRef *slot_read_alignments(pl_skeleton *k, unsigned **aligns, siz
   *n = 0;
   for (size_t t = 0; t < c->ntiles; ++t) {
     LLVMValueRef g = c->tiles[t].global;
-    unsigned ring = k->plan->rings[t].align;
+    unsigned ring = k->plan->rings[t].align, held = LLVMGetAlignment(k->ring[t]);
+    if (held < ring) /* a ring shared with another loop, as it was made */
+      ring = held;
     if (k->plan->rings[t].pad)
       continue; /* padded rows move the reads (layout.h) */
     for (size_t b = 0; b < c->nblocks; ++b)
