@@ -465,7 +465,13 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
                        f->message ? f->message : "", alt_why);
   free(f->message);
   f->message = m;
-  if (!f->detail && why.detail) {
+  if (why.reason == PL_R_STAGED_REGISTERS) /* its own detail names lowering=registers */
+    pl_fail_detail(f,
+                   "all %zu copies would go through registers, tried because cp.async would "
+                   "split their loads; each thread holds what it loads for the next iteration "
+                   "across the whole compute",
+                   alt.ncopies);
+  else if (!f->detail && why.detail) {
     f->detail = why.detail;
     why.detail = NULL;
   }

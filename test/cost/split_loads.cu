@@ -39,6 +39,7 @@
 // READS-NOT: ld.shared.{{[fbu]}}32
 // READS: ld.shared.v4.{{[fb]}}32
 // READS-NOT: ld.shared.{{[fbu]}}32
+// READS-LABEL: .entry _Z9manyLanes
 // PTX-LABEL: .entry _Z8sgemmVec
 // PTX-NOT: cp.async
 // PTX: bar.sync
@@ -49,6 +50,7 @@
 // PTX-NOT: ld.global{{(.nc)?}}.{{[bu]}}32
 // PTX-NOT: bar.sync
 // PTX: st.shared.v4.{{[bu]}}32
+// PTX-LABEL: .entry _Z9manyLanes
 // IR: [[P0:%[0-9]+]] = select i1 %{{[0-9]+}}, ptr addrspace(1) %{{[0-9]+}}, ptr addrspace(1) @pl.zeros.16
 // IR-NEXT: load i32, ptr addrspace(1) [[P0]], align 16
 // IR: getelementptr i8, ptr addrspace(1) [[P0]], i64 4
@@ -69,3 +71,37 @@
 #include "Inputs/transposed_lanes.cuh"
 
 template __global__ void sgemmVec<64, 64, 8, 8, 8>(int, int, const float *, const float *, float *);
+
+// Where the register lowering would stage more than max-staged-regs (ten
+// float4 stored transposed: 40 registers), the decline gives both reasons,
+// and its analysis remark says why registers were tried (not "lowering=
+// registers", which nobody asked for); the loop stays as written.
+// RUN: %clang_cuda -I%S/../realworld -fplugin-arg-pipeline-only=manyLanes --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MANY
+// RUN: %clang_cuda -I%S/../realworld -fplugin-arg-pipeline-only=manyLanes --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.many.ll
+// RUN: %clang_cuda -I%S/../realworld -fplugin-arg-pipeline-disable --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.plain.ll
+// RUN: diff %t.plain.ll %t.many.ll
+// MANY: split_loads.cu:[[@LINE+8]]:3: remark: loop not pipelined: on sm_90 the ring would issue 40 cp.async per thread where the loop issues 10 global loads: the loads would split into narrower copies; nor does the register lowering, which keeps them whole: the register lowering would stage 40 registers per thread, over the limit of 32
+// MANY: split_loads.cu:[[@LINE+7]]:3: remark: loop not pipelined: all 40 copies would go through registers, tried because cp.async would split their loads
+// MANY-NOT: lowering=registers
+__global__ void __launch_bounds__(64)
+    manyLanes(int K, const float *__restrict__ A, float *__restrict__ out) {
+  __shared__ float As[40][65];
+  const int r = threadIdx.x;
+  float acc = 0.f;
+  for (int k = 0; k < K; k += 40) {
+#pragma unroll
+    for (int q = 0; q < 10; ++q) {
+      float4 v = *reinterpret_cast<const float4 *>(&A[(size_t)r * K + k + 4 * q]);
+      As[4 * q + 0][r] = v.x;
+      As[4 * q + 1][r] = v.y;
+      As[4 * q + 2][r] = v.z;
+      As[4 * q + 3][r] = v.w;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < 40; ++j)
+      acc += As[j][r] * As[(j + r) % 40][(r + 1) & 63];
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + r] = acc;
+}
