@@ -41,15 +41,21 @@ size_t pl_plan_count(const pl_plan *plan, pl_lowering_kind k) {
   return n;
 }
 
+/* Byte distance from the first byte `a` loads to the first byte `b`
+ * loads, in *d; 0 when unknown. */
+static int load_distance(pl_host *host, const pl_copy *a, const pl_copy *b, int64_t *d) {
+  int64_t s = 0;
+  if (a->src != b->src && !pl_scev_const_distance(host, b->src, a->src, &s))
+    return 0;
+  *d = s + (int64_t)b->offset - (int64_t)a->offset;
+  return 1;
+}
+
 /* Byte distance from the first byte `a` copies to the first byte `b`
  * copies, at the source (*ds) and in the tile (*dd); 0 when unknown. */
 static int copy_distance(pl_host *host, const pl_copy *a, const pl_copy *b, int64_t *ds,
                          int64_t *dd) {
-  int64_t s = 0;
-  if (a->src != b->src && !pl_scev_const_distance(host, b->src, a->src, &s))
-    return 0;
-  *ds = s + (int64_t)b->offset - (int64_t)a->offset;
-  return pl_scev_const_distance(host, b->dst, a->dst, dd);
+  return load_distance(host, a, b, ds) && pl_scev_const_distance(host, b->dst, a->dst, dd);
 }
 
 /* Whether `b` may join a wider copy that `a` opens: same tile, same guard
@@ -116,16 +122,6 @@ void pl_plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan) {
  * predicate. The tiles and fills may differ: those are the stores'. */
 static int same_load_condition(const pl_copy *a, const pl_copy *b) {
   return pl_copies_same_guards(a, b) && !a->value && !b->value;
-}
-
-/* Byte distance from the first byte `a` loads to the first byte `b`
- * loads, in *d; 0 when unknown. */
-static int load_distance(pl_host *host, const pl_copy *a, const pl_copy *b, int64_t *d) {
-  int64_t s = 0;
-  if (a->src != b->src && !pl_scev_const_distance(host, b->src, a->src, &s))
-    return 0;
-  *d = s + (int64_t)b->offset - (int64_t)a->offset;
-  return 1;
 }
 
 /* Groups copies into the global loads the backend issues for them:
