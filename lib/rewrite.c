@@ -396,40 +396,37 @@ static void redirect_compute(pl_skeleton *k) {
  * offset it cannot bound, and the backend's load-store vectorizer merges
  * shared loads only where the first says it is aligned (measured: a
  * register-blocked SGEMM's eight reads of a row stayed eight LDS.32 in the
- * ring, two LDS.128 plain; 0.90x). Returns the loads and their alignments,
- * `n` of them (owned by the caller). */
-static LLVMValueRef *slot_read_alignments(pl_skeleton *k, unsigned **aligns, size_t *n) {
+ * ring, two LDS.128 plain; 0.90x). Appends the loads to `loads` and their
+ * alignments to *aligns (owned by the caller), one walk over the loop. */
+static void slot_read_alignments(pl_skeleton *k, pl_vec *loads, unsigned **aligns) {
   const pl_candidate *c = k->c;
-  pl_vec loads = {0};
   size_t cap = 0;
   *aligns = NULL;
-  *n = 0;
-  for (size_t t = 0; t < c->ntiles; ++t) {
-    LLVMValueRef g = c->tiles[t].global;
-    unsigned ring = k->plan->rings[t].align, held = LLVMGetAlignment(k->ring[t]);
-    if (held < ring) /* a ring shared with another loop, as it was made */
-      ring = held;
-    if (k->plan->rings[t].pad)
-      continue; /* padded rows move the reads (layout.h) */
-    for (size_t b = 0; b < c->nblocks; ++b)
-      for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[b]); i;
-           i = LLVMGetNextInstruction(i)) {
-        if (!LLVMIsALoadInst(i) || pl_underlying_object(LLVMGetOperand(i, 0)) != g)
-          continue;
-        unsigned a = pl_scev_offset_alignment(k->host, LLVMGetOperand(i, 0), g);
-        a = a < ring ? a : ring;
-        a = a < PL_SLOT_READ_ALIGN ? a : PL_SLOT_READ_ALIGN;
-        if (a <= LLVMGetAlignment(i))
-          continue;
-        if (*n == cap) {
-          cap = cap ? 2 * cap : 16;
-          *aligns = pl_xrealloc(*aligns, cap, sizeof **aligns);
-        }
-        (*aligns)[(*n)++] = a;
-        pl_vec_push(&loads, i);
+  for (size_t b = 0; b < c->nblocks; ++b)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[b]); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsALoadInst(i))
+        continue;
+      LLVMValueRef base = pl_underlying_object(LLVMGetOperand(i, 0));
+      size_t t = 0;
+      while (t < c->ntiles && c->tiles[t].global != base)
+        ++t;
+      if (t == c->ntiles || k->plan->rings[t].pad)
+        continue; /* not a tile; padded rows move the reads (layout.h) */
+      /* a ring shared with another loop has the alignment it was made with */
+      unsigned a = pl_scev_offset_alignment(k->host, LLVMGetOperand(i, 0), base);
+      unsigned ring = k->plan->rings[t].align, held = LLVMGetAlignment(k->ring[t]);
+      a = a < ring ? a : ring;
+      a = a < held ? a : held;
+      a = a < PL_SLOT_READ_ALIGN ? a : PL_SLOT_READ_ALIGN;
+      if (a <= LLVMGetAlignment(i))
+        continue;
+      if (loads->len == cap) {
+        cap = cap ? 2 * cap : 16;
+        *aligns = pl_xrealloc(*aligns, cap, sizeof **aligns);
       }
-  }
-  return (LLVMValueRef *)loads.v;
+      (*aligns)[loads->len] = a;
+      pl_vec_push(loads, i);
+    }
 }
 
 /* The type that moves `bytes` bytes at once: i32 or <n x i32>, else
@@ -553,13 +550,13 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
   emit_steady_state(&k);
   emit_drain(&k, host); /* before the copies go: the copy-back clones their addresses */
   remove_copies(c);
+  pl_vec aligned = {0};
   unsigned *aligns;
-  size_t naligned;
-  LLVMValueRef *aligned = slot_read_alignments(&k, &aligns, &naligned);
+  slot_read_alignments(&k, &aligned, &aligns);
   redirect_compute(&k);
-  for (size_t i = 0; i < naligned; ++i)
-    LLVMSetAlignment(aligned[i], aligns[i]);
-  free(aligned);
+  for (size_t i = 0; i < aligned.len; ++i)
+    LLVMSetAlignment(aligned.v[i], aligns[i]);
+  pl_vec_free(&aligned);
   free(aligns);
   /* One barrier per iteration: the plan's removed barrier goes (the one
    * closing the body, or the top one of a sync-first loop). */
