@@ -34,6 +34,7 @@
 \*===----------------------------------------------------------------------===*/
 #include "lowering.h"
 
+#include <assert.h>
 #include <stdio.h>
 
 static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContext(c->module); }
@@ -87,9 +88,11 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
   }
   LLVMTypeRef ty = cp->value ? LLVMTypeOf(cp->load) : bytes_type(ctx, cp->bytes);
   LLVMValueRef src;
-  if (st->lane && st->lane->addr) {
+  if (st->lane) {
     /* a lane of a group: at its distance from the address the group's
-     * first copy selected, whose condition is this copy's */
+     * first copy in program order, issued before it, selected under the
+     * condition that is this copy's too */
+    assert(st->lane->addr && "the group's first copy is issued first");
     LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), (uint64_t)st->lane_dist, 1);
     src = LLVMBuildGEP2(e->b, LLVMInt8TypeInContext(ctx), st->lane->addr, &off, 1, "pl.lane");
   } else {
