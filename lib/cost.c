@@ -18,7 +18,6 @@
 #include "host_scev.h"
 #include "limits.h"
 #include "nvvm.h"
-#include "pressure.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -421,7 +420,7 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
   /* Registers: the estimate from the kernel's register pressure (cost.h,
    * PL_COST_REGS_SCALE_PERMILLE), plus what the register lowering holds
    * across the compute. */
-  cost->pressure_words = pl_register_pressure(c->module, c->function);
+  cost->pressure_words = ring->pressure_words;
   uint64_t est = (uint64_t)cost->pressure_words * PL_COST_REGS_SCALE_PERMILLE / 1000 +
                  PL_COST_REGS_BASE + ring->staged_regs;
   cost->regs =

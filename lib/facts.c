@@ -7,6 +7,7 @@
 #include "host_memory.h"
 #include "ir.h"
 #include "nvvm.h"
+#include "pressure.h"
 #include "tile_uses.h"
 
 #include <assert.h>
@@ -54,6 +55,14 @@ unsigned pl_facts_const_trip(pl_loop_facts *facts) {
     facts->const_trip = pl_loop_const_trip_count(facts->host, facts->c->loop);
   }
   return facts->const_trip;
+}
+
+unsigned pl_facts_pressure(pl_loop_facts *facts) {
+  if (!facts->pressure_done) {
+    facts->pressure_done = 1;
+    facts->pressure = pl_register_pressure(facts->c->module, facts->c->function);
+  }
+  return facts->pressure;
 }
 
 const pl_trip *pl_facts_trip(pl_loop_facts *facts, pl_fail *f) {

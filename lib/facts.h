@@ -64,6 +64,8 @@ typedef struct pl_loop_facts {
   pl_tile_fact *tiles;
   int before_done;
   LLVMValueRef before; /* pl_facts_write_before */
+  int pressure_done;
+  unsigned pressure; /* pl_facts_pressure */
   int spaces_done;
   LLVMValueRef *spaces; /* pl_facts_space_checks */
   size_t nspaces;
@@ -87,6 +89,12 @@ const pl_trip *pl_facts_trip(pl_loop_facts *facts, pl_fail *f);
  * (pl_loop_const_trip_count), else 0: computed at the first question (the
  * cost model's), not for loops declined before it. */
 unsigned pl_facts_const_trip(pl_loop_facts *facts);
+
+/** The most 32-bit words live at once in the loop's function
+ * (pl_register_pressure): computed at the first question (the cost
+ * model's), once for every plan of the loop (a ring, the register
+ * lowering's, in place). */
+unsigned pl_facts_pressure(pl_loop_facts *facts);
 
 /** The loop's instructions that may write a copy's source, in block order
  * (pl_writes_copy_source); *copy receives, for each, the index of such a
