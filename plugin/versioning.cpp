@@ -13,6 +13,7 @@
 #include "../lib/host_versioning.h"
 #include "llvm_compat.h"
 #include "pl_module_host.h"
+#include "scev_interval.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -46,7 +47,13 @@ struct pl_access_bounds {
   pl_host *H;
   Loop *L;
   PredicatedScalarEvolution PSE;
-  SmallVector<std::pair<const SCEV *, const SCEV *>, 8> Bounds;
+  /// Each access's first byte and one past its last: pointers, or 64-bit
+  /// integers (intervalBounds) expanded as pointers of type Ty.
+  struct Range {
+    const SCEV *Lo, *End;
+    Type *Ty;
+  };
+  SmallVector<Range, 8> Bounds;
   /// The latch compare's count, where ScalarEvolution has none.
   const SCEV *LatchBTC = nullptr;
   /// Recurrences {start,+,step} (pointers) that must not wrap over
@@ -56,6 +63,8 @@ struct pl_access_bounds {
     const SCEV *Start, *Step, *Count;
   };
   SmallVector<WrapCheck, 8> WrapChecks;
+  /// What the interval bounds assume (scev_interval.h), tested at run time.
+  SmallVector<pl_interval::Condition, 8> Conditions;
   pl_access_bounds(pl_host *H, Loop *L) : H(H), L(L), PSE(H->SE(), *L) {}
 };
 
@@ -130,25 +139,18 @@ static bool innerRange(pl_access_bounds *B, const SCEVAddRecExpr *IR, const SCEV
   return true;
 }
 
-int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size) {
-  Value *Ptr = unwrap(PtrRef);
-  // A generic address cast to the global space (LLVM 22 writes __ldg so,
-  // lib/nvvm.h): ScalarEvolution sees no further than the cast, and the
-  // ranges are compared as generic addresses, so take the one under it.
-  if (auto *Cast = dyn_cast<AddrSpaceCastInst>(Ptr))
-    if (Cast->getSrcAddressSpace() == 0 && Cast->getDestAddressSpace() == 1)
-      Ptr = Cast->getPointerOperand();
+/// The least and the greatest address of `Ptr` over the loop, as
+/// LoopAccessAnalysis's getStartAndEndForAccess computes them (or
+/// innerRange, for an inner loop's recurrence). False where they cannot be.
+static bool recurrenceBounds(pl_access_bounds *B, Value *Ptr, const SCEV *&Lo, const SCEV *&Hi) {
   ScalarEvolution &SE = B->H->SE();
   Loop *L = B->L;
-  Instruction *At = entryPoint(B->H, L);
-  if (!At || !SE.isSCEVable(Ptr->getType()))
-    return -1;
   const SCEV *S = B->PSE.getSCEV(Ptr);
-  const SCEV *Lo = S, *Hi = S;
+  Lo = Hi = S;
   auto *Inner = dyn_cast<SCEVAddRecExpr>(S);
   if (Inner && Inner->getLoop() != L) {
     if (!innerRange(B, Inner, Lo, Hi))
-      return -1;
+      return false;
   } else if (!SE.isLoopInvariant(S, L)) {
     // LoopAccessAnalysis's getStartAndEndForAccess: the add-recurrence's
     // start and its value after the last iteration; a zext or sext of a
@@ -161,14 +163,14 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
       // the pointer must be a recurrence as it is, and its not wrapping is
       // tested at run time (pl_access_bounds_expand_predicates).
       if (!B->LatchBTC || !AR || AR->getLoop() != L || !AR->isAffine())
-        return -1;
+        return false;
       BTC = B->LatchBTC;
       B->WrapChecks.push_back({AR->getStart(), AR->getStepRecurrence(SE), BTC});
     } else {
       if (!AR)
         AR = B->PSE.getAsAddRec(Ptr);
       if (!AR || AR->getLoop() != L || !AR->isAffine() || !SE.isLoopInvariant(BTC, L))
-        return -1;
+        return false;
       // The recurrence must not wrap, or its values would not lie between
       // its start and its end (RuntimePointerChecking assumes the same and
       // LoopAccessAnalysis adds this predicate where it cannot prove it).
@@ -176,18 +178,65 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
         B->PSE.setNoOverflow(Ptr, SCEVWrapPredicate::IncrementNUSW);
       AR = dyn_cast<SCEVAddRecExpr>(B->PSE.getSCEV(Ptr));
       if (!AR)
-        return -1;
+        return false;
     }
     orderedEnds(SE, AR->getStart(), AR->evaluateAtIteration(BTC, SE), AR->getStepRecurrence(SE), Lo,
                 Hi);
   }
-  const DataLayout &DL = B->H->F.getParent()->getDataLayout();
-  Type *IdxTy = DL.getIndexType(Ptr->getType());
-  Hi = SE.getAddExpr(Hi, SE.getConstant(IdxTy, Size));
-  SCEVExpander Exp = pl_compat::expander(SE, DL, "pl.alias");
-  if (!Exp.isSafeToExpandAt(Lo, At) || !Exp.isSafeToExpandAt(Hi, At))
+  return true;
+}
+
+/// The bytes an access may touch by interval arithmetic (scev_interval.h),
+/// for an address that is not a recurrence of the loop: [*Lo, *End) as
+/// 64-bit integers, the conditions assumed added to B->Conditions. False
+/// where they cannot be computed or expanded at `At`.
+static bool intervalBounds(pl_access_bounds *B, Value *Ptr, uint64_t Size, Instruction *At,
+                           const SCEV *&Lo, const SCEV *&End) {
+  ScalarEvolution &SE = B->H->SE();
+  const SCEV *BTC = B->PSE.getBackedgeTakenCount();
+  if (isa<SCEVCouldNotCompute>(BTC))
+    BTC = B->LatchBTC;
+  size_t Had = B->Conditions.size();
+  if (!pl_interval::addressInterval(SE, B->H->LI(), B->L, BTC, SE.getSCEV(Ptr), Size, Lo, End,
+                                    B->Conditions))
+    return false;
+  SCEVExpander Exp = pl_compat::expander(SE, B->H->F.getParent()->getDataLayout(), "pl.alias");
+  bool Safe = Exp.isSafeToExpandAt(Lo, At) && Exp.isSafeToExpandAt(End, At);
+  for (size_t K = Had; K < B->Conditions.size() && Safe; ++K)
+    Safe = Exp.isSafeToExpandAt(B->Conditions[K].X, At);
+  if (!Safe)
+    B->Conditions.resize(Had);
+  return Safe;
+}
+
+int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size) {
+  Value *Ptr = unwrap(PtrRef);
+  // A generic address cast to the global space (LLVM 22 writes __ldg so,
+  // lib/nvvm.h): ScalarEvolution sees no further than the cast, and the
+  // ranges are compared as generic addresses, so take the one under it.
+  if (auto *Cast = dyn_cast<AddrSpaceCastInst>(Ptr))
+    if (Cast->getSrcAddressSpace() == 0 && Cast->getDestAddressSpace() == 1)
+      Ptr = Cast->getPointerOperand();
+  ScalarEvolution &SE = B->H->SE();
+  Instruction *At = entryPoint(B->H, B->L);
+  if (!At || !SE.isSCEVable(Ptr->getType()))
     return -1;
-  B->Bounds.push_back({Lo, Hi});
+  const DataLayout &DL = B->H->F.getParent()->getDataLayout();
+  SCEVExpander Exp = pl_compat::expander(SE, DL, "pl.alias");
+  const SCEV *Lo, *Hi;
+  size_t Checks = B->WrapChecks.size();
+  if (recurrenceBounds(B, Ptr, Lo, Hi)) {
+    Type *IdxTy = DL.getIndexType(Ptr->getType());
+    Hi = SE.getAddExpr(Hi, SE.getConstant(IdxTy, Size));
+    if (Exp.isSafeToExpandAt(Lo, At) && Exp.isSafeToExpandAt(Hi, At)) {
+      B->Bounds.push_back({Lo, Hi, Ptr->getType()});
+      return int(B->Bounds.size() - 1);
+    }
+  }
+  B->WrapChecks.resize(Checks);
+  if (!intervalBounds(B, Ptr, Size, At, Lo, Hi))
+    return -1;
+  B->Bounds.push_back({Lo, Hi, Ptr->getType()});
   return int(B->Bounds.size() - 1);
 }
 
@@ -196,9 +245,15 @@ void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef Insert
   ScalarEvolution &SE = B->H->SE();
   SCEVExpander Exp = pl_compat::expander(SE, B->H->F.getParent()->getDataLayout(), "pl.alias");
   Instruction *I = unwrap<Instruction>(InsertBefore);
-  auto [L, H] = B->Bounds[size_t(Index)];
-  *Lo = wrap(Exp.expandCodeFor(L, L->getType(), I));
-  *Hi = wrap(Exp.expandCodeFor(H, H->getType(), I));
+  auto [L, H, Ty] = B->Bounds[size_t(Index)];
+  Value *VL = Exp.expandCodeFor(L, L->getType(), I), *VH = Exp.expandCodeFor(H, H->getType(), I);
+  if (!L->getType()->isPointerTy()) {
+    IRBuilder<> IRB(I);
+    VL = IRB.CreateIntToPtr(VL, Ty);
+    VH = IRB.CreateIntToPtr(VH, Ty);
+  }
+  *Lo = wrap(VL);
+  *Hi = wrap(VH);
 }
 
 /// Whether SCEVExpander can expand every wrap predicate of `P`: its
@@ -248,6 +303,12 @@ LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRe
         SE.getMulExpr(SE.getSignExtendExpr(Step, I128), SE.getZeroExtendExpr(Count, I128)));
     Value *E = Exp.expandCodeFor(End, I128, I);
     Value *Out = IRB.CreateICmpUGT(E, ConstantInt::get(I128, ~uint64_t(0)), "pl.alias.wrap");
+    Fails = Fails ? IRB.CreateOr(Fails, Out) : Out;
+  }
+  for (const pl_interval::Condition &C : B->Conditions) {
+    Value *X = Exp.expandCodeFor(C.X, I128, I), *Bound = ConstantInt::get(I128, C.Bound);
+    Value *Out = C.Upper ? IRB.CreateICmpSGT(X, Bound, "pl.alias.range")
+                         : IRB.CreateICmpSLT(X, Bound, "pl.alias.range");
     Fails = Fails ? IRB.CreateOr(Fails, Out) : Out;
   }
   return wrap(Fails);

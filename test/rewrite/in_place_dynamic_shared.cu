@@ -8,7 +8,9 @@
 // the next tile's loads go into registers after the first barrier, the
 // stores, the tiles and both barriers stay. Near misses stay declined: a
 // copy loop (registers hold a fixed number of copies) and a loop that writes
-// what it copies (which blocks every shape).
+// what it copies at addresses no check can bound (which blocks every shape).
+// A loop that writes what it copies at bounded addresses gets the runtime
+// alias check, which finds the overlap: the original loop runs.
 //
 // The model's decisions, with the remarks (sm_80):
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MODEL
@@ -24,11 +26,12 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.none.ll -fplugin-arg-pipeline-disable
 // RUN: diff %t.off.ll %t.none.ll
 //
-// MODEL: [[@LINE+62]]:3: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'smem' (dynamic shared memory); 2 copies loaded one iteration ahead into 2 registers; no ring: tile 'smem' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size (sm_80: predicted {{.*}}x over {{[0-9]+}} resident blocks); registers in place [sm_80, kernel 'mmCarved(float const*, float const*, float*, int)']
+// MODEL: [[@LINE+64]]:3: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'smem' (dynamic shared memory); 2 copies loaded one iteration ahead into 2 registers; no ring: tile 'smem' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size (sm_80: predicted {{.*}}x over {{[0-9]+}} resident blocks); registers in place [sm_80, kernel 'mmCarved(float const*, float const*, float*, int)']
 // MODEL: remark: loop not pipelined: no ring (tile '__smem' is dynamic shared memory {{.*}}), and on sm_80 {{.*}} [sm_80, kernel 'void nbodySamples<float4>(float4 const*, float4*, int)']
 // MODEL: remark: loop not pipelined: no ring (tile 't' is dynamic shared memory {{.*}}), and on sm_80 {{.*}}kernel 'rowsRagged(int, int, float const*, float*)'
 // MODEL: remark: loop not pipelined: tile 'u' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size; nor in place: its copy stage has loops, whose copies registers cannot hold [sm_80, kernel 'copyLoop(int, float const*, float*)']
-// MODEL: remark: loop not pipelined: the loop may write the global memory tile 'w' is copied from{{.*}}[sm_80, kernel 'writesSource(int, float*)']
+// MODEL: remark: pipelined loop in place {{.*}}tile 'w' (dynamic shared memory); 1 copy loaded one iteration ahead into 1 register; with a runtime alias check;{{.*}}[sm_80, kernel 'writesSource(int, float*)']
+// MODEL: remark: loop not pipelined: the loop may write the global memory tile 'w' is copied from{{.*}}[sm_80, kernel 'scattersSource(int, float*, int const*)']
 // MODEL: remark: loop not pipelined: no ring (tile 'v' is dynamic shared memory {{.*}}), and on sm_80 {{.*}}kernel 'ldgRows
 //
 // ALL: remark: pipelined loop in place {{.*}}; 2 copies loaded one iteration ahead into 2 registers{{.*}}kernel 'mmCarved
@@ -37,7 +40,8 @@
 // ALL: remark: pipelined loop in place {{.*}}; 32 copies loaded one iteration ahead into 32 registers{{.*}}kernel 'attnCarved
 // ALL: remark: pipelined loop in place {{.*}}kernel 'rowsRagged
 // ALL: remark: loop not pipelined: {{.*}}nor in place: its copy stage has loops{{.*}}kernel 'copyLoop
-// ALL: remark: loop not pipelined: the loop may write{{.*}}kernel 'writesSource
+// ALL: remark: pipelined loop in place {{.*}}with a runtime alias check{{.*}}kernel 'writesSource
+// ALL: remark: loop not pipelined: the loop may write{{.*}}kernel 'scattersSource
 // ALL: remark: pipelined loop in place {{.*}}kernel 'ldgRows
 //
 // No ring, no cp.async; both barriers stay in the loop; the next iteration's
@@ -247,13 +251,25 @@ __global__ void copyLoop(int n, const float *__restrict__ x, float *__restrict__
   y[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
 
-// Near miss: the loop writes what it copies (in place too would read early)
+// The loop writes what it copies (in place too would read early), at
+// addresses the runtime alias check bounds: it finds the overlap at run time
 __global__ void writesSource(int n, float *x) {
   extern __shared__ float w[];
   for (int t0 = 0; t0 + 256 < n; t0 += 256) {
     w[threadIdx.x] = x[t0 + threadIdx.x];
     __syncthreads();
     x[t0 + 256 + threadIdx.x] += w[255 - threadIdx.x];
+    __syncthreads();
+  }
+}
+
+// Near miss: the loop writes what it copies at addresses read from memory
+__global__ void scattersSource(int n, float *z, const int *to) {
+  extern __shared__ float w[];
+  for (int t0 = 0; t0 + 256 < n; t0 += 256) {
+    w[threadIdx.x] = z[t0 + threadIdx.x];
+    __syncthreads();
+    z[to[t0 + threadIdx.x]] += w[255 - threadIdx.x];
     __syncthreads();
   }
 }

@@ -1,0 +1,248 @@
+//===- plugin/scev_interval.cpp - a SCEV's bounds over a loop ------------===//
+//
+// FILE: plugin/scev_interval.cpp
+// DESCRIPTION:
+//   Implements plugin/scev_interval.h: interval arithmetic over a SCEV's
+//   tree in 128-bit integers, with the conditions it assumes.
+//
+//===----------------------------------------------------------------------===//
+#include "scev_interval.h"
+
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+
+using namespace llvm;
+
+namespace pl_interval {
+namespace {
+
+/// Nodes one address may visit: a guard on compile time and on the size
+/// of the check expanded from the result.
+constexpr unsigned NodeBudget = 256;
+/// Operands of a product are held to [-2^62, 2^62]: their product and a
+/// sum of a few products stay inside 128 signed bits.
+constexpr unsigned MagnitudeBits = 62;
+
+struct Range {
+  const SCEV *Lo, *Hi;
+};
+
+class Evaluator {
+  ScalarEvolution &SE;
+  const LoopInfo &LI;
+  const Loop *L;
+  const SCEV *BTC;
+  SmallVectorImpl<Condition> &Conds;
+  Type *I128;
+  unsigned Budget = NodeBudget;
+
+  /// The integer congruent to the loop-invariant S: a pointer's address
+  /// read unsigned, an integer read signed.
+  const SCEV *exact(const SCEV *S) {
+    if (S->getType()->isPointerTy()) {
+      const SCEV *I = SE.getPtrToIntExpr(S, Type::getInt64Ty(I128->getContext()));
+      if (isa<SCEVCouldNotCompute>(I))
+        return nullptr;
+      return SE.getZeroExtendExpr(I, I128);
+    }
+    return SE.getSignExtendExpr(S, I128);
+  }
+
+  const SCEV *constant(const APInt &V) { return SE.getConstant(V); }
+
+  /// Lo <= X (Upper false) or X <= Bound (Upper true), as a condition
+  /// unless ScalarEvolution proves it.
+  void hold(const SCEV *X, const APInt &Bound, bool Upper) {
+    const SCEV *B = constant(Bound);
+    if (SE.isKnownPredicate(Upper ? ICmpInst::ICMP_SLE : ICmpInst::ICMP_SGE, X, B))
+      return;
+    for (Condition &C : Conds) // one test per bound of one value: the tighter
+      if (C.X == X && C.Upper == Upper) {
+        if (Upper ? Bound.slt(C.Bound) : Bound.sgt(C.Bound))
+          C.Bound = Bound;
+        return;
+      }
+    Conds.push_back({X, Bound, Upper});
+  }
+
+public:
+  /// R within the values a `Width`-bit integer read `Signed` can take.
+  void fit(const Range &R, unsigned Width, bool Signed) {
+    APInt Min = Signed ? APInt::getSignedMinValue(Width).sext(128) : APInt::getZero(128);
+    APInt Max = Signed ? APInt::getSignedMaxValue(Width).sext(128)
+                       : APInt::getMaxValue(Width).zext(128);
+    hold(R.Lo, Min, false);
+    hold(R.Hi, Max, true);
+  }
+
+private:
+  void small(const Range &R) {
+    APInt M = APInt::getOneBitSet(128, MagnitudeBits);
+    hold(R.Lo, -M, false);
+    hold(R.Hi, M, true);
+  }
+
+  const SCEV *min(const SCEV *A, const SCEV *B) { return SE.getSMinExpr(A, B); }
+  const SCEV *max(const SCEV *A, const SCEV *B) { return SE.getSMaxExpr(A, B); }
+
+  /// [A] * [B], from the four corners (two where one side is exact).
+  Range product(const Range &A, const Range &B) {
+    small(A);
+    small(B);
+    const SCEV *P[4] = {SE.getMulExpr(A.Lo, B.Lo), SE.getMulExpr(A.Lo, B.Hi),
+                        SE.getMulExpr(A.Hi, B.Lo), SE.getMulExpr(A.Hi, B.Hi)};
+    Range R = {min(min(P[0], P[1]), min(P[2], P[3])), max(max(P[0], P[1]), max(P[2], P[3]))};
+    return R;
+  }
+
+  /// {s,+,d} of a loop in L: s + d*k, k in [0, N].
+  bool recurrence(const SCEVAddRecExpr *AR, Range &Out) {
+    const Loop *In = AR->getLoop();
+    if (!AR->isAffine() || (In != L && !L->contains(In)))
+      return false;
+    const SCEV *N = In == L ? BTC : SE.getBackedgeTakenCount(In);
+    if (!N || isa<SCEVCouldNotCompute>(N) || !SE.isLoopInvariant(N, L))
+      return false;
+    Range S, D;
+    if (!eval(AR->getStart(), S) || !eval(AR->getStepRecurrence(SE), D))
+      return false;
+    const SCEV *NN = SE.getZeroExtendExpr(N, I128);
+    Range Count = {NN, NN};
+    Range DN = product(D, Count);
+    const SCEV *Zero = SE.getZero(I128);
+    Out = {SE.getAddExpr(S.Lo, min(Zero, DN.Lo)), SE.getAddExpr(S.Hi, max(Zero, DN.Hi))};
+    return true;
+  }
+
+  bool minMax(const SCEVMinMaxExpr *M, bool Signed, bool IsMax, Range &Out) {
+    unsigned W = SE.getTypeSizeInBits(M->getType());
+    for (unsigned K = 0; K < M->getNumOperands(); ++K) {
+      Range R;
+      if (!eval(M->getOperand(K), R))
+        return false;
+      fit(R, W, Signed);
+      Out = K == 0 ? R
+                   : Range{IsMax ? max(Out.Lo, R.Lo) : min(Out.Lo, R.Lo),
+                           IsMax ? max(Out.Hi, R.Hi) : min(Out.Hi, R.Hi)};
+    }
+    return true;
+  }
+
+  /// A phi that joins paths inside L (not a loop header's: a cycle passes
+  /// through one) takes one of its incoming values: the hull of theirs. A
+  /// runtime-unrolled copy loop's remainder starts at such a phi. Any
+  /// other value that varies in L is not covered.
+  bool merge(const SCEVUnknown *U, Range &Out) {
+    auto *Phi = dyn_cast<PHINode>(U->getValue());
+    if (!Phi || !L->contains(Phi->getParent()) || LI.isLoopHeader(Phi->getParent()))
+      return false;
+    for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K) {
+      Range R;
+      if (!eval(SE.getSCEV(Phi->getIncomingValue(K)), R))
+        return false;
+      Out = K == 0 ? R : Range{min(Out.Lo, R.Lo), max(Out.Hi, R.Hi)};
+    }
+    return Phi->getNumIncomingValues() > 0;
+  }
+
+public:
+  Evaluator(ScalarEvolution &SE, const LoopInfo &LI, const Loop *L, const SCEV *BTC,
+            SmallVectorImpl<Condition> &C)
+      : SE(SE), LI(LI), L(L), BTC(BTC), Conds(C), I128(nullptr) {}
+
+  void setContext(LLVMContext &Ctx) { I128 = Type::getInt128Ty(Ctx); }
+
+  bool eval(const SCEV *S, Range &Out) {
+    if (!Budget--)
+      return false;
+    if (SE.getTypeSizeInBits(S->getType()) > 64)
+      return false;
+    if (SE.isLoopInvariant(S, L)) {
+      const SCEV *E = exact(S);
+      Out = {E, E};
+      return E != nullptr;
+    }
+    switch (S->getSCEVType()) {
+    case scAddRecExpr:
+      return recurrence(cast<SCEVAddRecExpr>(S), Out);
+    case scAddExpr: {
+      const auto *A = cast<SCEVAddExpr>(S);
+      for (unsigned K = 0; K < A->getNumOperands(); ++K) {
+        Range R;
+        if (!eval(A->getOperand(K), R))
+          return false;
+        if (!SE.isLoopInvariant(A->getOperand(K), L))
+          small(R); // beside invariants (below 2^64), a sum of any count fits
+
+        Out = K == 0 ? R : Range{SE.getAddExpr(Out.Lo, R.Lo), SE.getAddExpr(Out.Hi, R.Hi)};
+      }
+      return true;
+    }
+    case scMulExpr: {
+      const auto *M = cast<SCEVMulExpr>(S);
+      for (unsigned K = 0; K < M->getNumOperands(); ++K) {
+        Range R;
+        if (!eval(M->getOperand(K), R))
+          return false;
+        Out = K == 0 ? R : product(Out, R);
+      }
+      return true;
+    }
+    case scZeroExtend:
+    case scSignExtend: {
+      const auto *C = cast<SCEVCastExpr>(S);
+      if (!eval(C->getOperand(), Out))
+        return false;
+      fit(Out, SE.getTypeSizeInBits(C->getOperand()->getType()), S->getSCEVType() == scSignExtend);
+      return true;
+    }
+    case scTruncate:
+    case scPtrToInt:
+      return eval(cast<SCEVCastExpr>(S)->getOperand(), Out);
+    case scSMaxExpr:
+    case scSMinExpr:
+      return minMax(cast<SCEVMinMaxExpr>(S), true, S->getSCEVType() == scSMaxExpr, Out);
+    case scUMaxExpr:
+    case scUMinExpr:
+      return minMax(cast<SCEVMinMaxExpr>(S), false, S->getSCEVType() == scUMaxExpr, Out);
+    case scUDivExpr: {
+      const auto *D = cast<SCEVUDivExpr>(S);
+      const auto *C = dyn_cast<SCEVConstant>(D->getRHS());
+      if (!C || C->getAPInt().isZero() || !eval(D->getLHS(), Out))
+        return false;
+      fit(Out, SE.getTypeSizeInBits(S->getType()), false);
+      const SCEV *CC = SE.getConstant(C->getAPInt().zext(128));
+      Out = {SE.getUDivExpr(Out.Lo, CC), SE.getUDivExpr(Out.Hi, CC)};
+      return true;
+    }
+    case scUnknown:
+      return merge(cast<SCEVUnknown>(S), Out);
+    default:
+      return false;
+    }
+  }
+};
+
+} // namespace
+
+bool addressInterval(ScalarEvolution &SE, const LoopInfo &LI, const Loop *L, const SCEV *BTC, const SCEV *Ptr,
+                     uint64_t Size, const SCEV *&Lo, const SCEV *&End,
+                     SmallVectorImpl<Condition> &Conds) {
+  size_t Had = Conds.size();
+  Evaluator E(SE, LI, L, BTC, Conds);
+  Type *I64 = Type::getInt64Ty(Ptr->getType()->getContext());
+  E.setContext(I64->getContext());
+  Range R;
+  if (!Ptr->getType()->isPointerTy() || SE.getTypeSizeInBits(Ptr->getType()) != 64 ||
+      !E.eval(Ptr, R)) {
+    Conds.resize(Had);
+    return false;
+  }
+  // Every byte's address is read unsigned, in 64 bits.
+  Range Bytes = {R.Lo, SE.getAddExpr(R.Hi, SE.getConstant(APInt(128, Size)))};
+  E.fit(Bytes, 64, false);
+  Lo = SE.getTruncateExpr(Bytes.Lo, I64);
+  End = SE.getTruncateExpr(Bytes.Hi, I64);
+  return true;
+}
+
+} // namespace pl_interval
