@@ -63,42 +63,15 @@ static LLVMValueRef space_fails(const pl_candidate *c, LLVMBuilderRef b, pl_loop
   return fails;
 }
 
-/* The i1 "some copied range may overlap the block's writes" of the range
- * check (design.md, "Runtime alias checks"), emitted at `b` before `term`
- * (the preheader's terminator, which stays last). */
-static LLVMValueRef range_conflict(pl_host *host, pl_candidate *c, pl_loop_facts *facts,
-                                   LLVMBuilderRef b, LLVMValueRef term) {
-  LLVMValueRef const *writes;
-  size_t nw = pl_facts_writes(facts, &writes, NULL);
-  int const *ri, *wi;
-  pl_access_bounds *bounds = pl_facts_bounds(facts, &ri, &wi);
+/* The union over the block of every thread's write range [wlo, whi): one
+ * thread sets [UINT64_MAX, 0) in a 16-byte __shared__ scratch, every
+ * thread folds its range in with shared atomics between two barriers;
+ * *blo and *bhi are the result, read by every thread. Emitted at `b`
+ * before `term`, the preheader's terminator, which stays last. */
+static void block_union(pl_host *host, pl_candidate *c, LLVMBuilderRef b, LLVMValueRef term,
+                        LLVMValueRef wlo, LLVMValueRef whi, LLVMValueRef *blo, LLVMValueRef *bhi) {
   LLVMContextRef ctx = LLVMGetModuleContext(c->module);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
-  /* This thread's ranges, as generic addresses. */
-  LLVMValueRef *rlo = pl_xcalloc(c->ncopies, sizeof *rlo);
-  LLVMValueRef *rhi = pl_xcalloc(c->ncopies, sizeof *rhi);
-  for (size_t i = 0; i < c->ncopies; ++i) {
-    LLVMValueRef lo, hi;
-    pl_access_bounds_expand(bounds, ri[i], term, &lo, &hi);
-    rlo[i] = generic_address(b, ctx, lo);
-    rhi[i] = generic_address(b, ctx, hi);
-  }
-  LLVMValueRef wlo = NULL, whi = NULL;
-  for (size_t j = 0; j < nw; ++j) {
-    LLVMValueRef lo, hi;
-    pl_access_bounds_expand(bounds, wi[j], term, &lo, &hi);
-    lo = generic_address(b, ctx, lo);
-    hi = generic_address(b, ctx, hi);
-    wlo = wlo ? pick(b, LLVMIntULT, wlo, lo) : lo;
-    whi = whi ? pick(b, LLVMIntUGT, whi, hi) : hi;
-  }
-  /* predicates that cannot be expanded cannot be checked: the original
-   * version runs */
-  LLVMValueRef assumption_fails = pl_access_bounds_predicates_expandable(bounds)
-                                      ? pl_access_bounds_expand_predicates(bounds, term)
-                                      : LLVMConstInt(LLVMInt1TypeInContext(ctx), 1, 0);
-  /* The block's write range: [UINT64_MAX, 0) set by one thread, then
-   * every thread's folded in. */
   LLVMTypeRef scratch_ty = LLVMArrayType2(i64, 2);
   LLVMValueRef scratch =
       LLVMAddGlobalInAddressSpace(c->module, scratch_ty, "pl.alias.scratch", PL_AS_SHARED);
@@ -117,11 +90,52 @@ static LLVMValueRef range_conflict(pl_host *host, pl_candidate *c, pl_loop_facts
   LLVMBuildAtomicRMW(b, LLVMAtomicRMWBinOpUMin, scratch, wlo, LLVMAtomicOrderingMonotonic, 0);
   LLVMBuildAtomicRMW(b, LLVMAtomicRMWBinOpUMax, hi_slot, whi, LLVMAtomicOrderingMonotonic, 0);
   pl_emit_cta_barrier(c->module, b);
-  LLVMValueRef blo = LLVMBuildLoad2(b, i64, scratch, "pl.alias.block.lo");
-  LLVMValueRef bhi = LLVMBuildLoad2(b, i64, hi_slot, "pl.alias.block.hi");
-  LLVMSetAlignment(blo, 8);
-  LLVMSetAlignment(bhi, 8);
-  LLVMValueRef conflict = assumption_fails;
+  *blo = LLVMBuildLoad2(b, i64, scratch, "pl.alias.block.lo");
+  *bhi = LLVMBuildLoad2(b, i64, hi_slot, "pl.alias.block.hi");
+  LLVMSetAlignment(*blo, 8);
+  LLVMSetAlignment(*bhi, 8);
+}
+
+/* What the bounds assume, as an i1 that is true where it fails; predicates
+ * that cannot be expanded cannot be checked: then the original version
+ * runs. */
+static LLVMValueRef assumptions_fail(pl_access_bounds *bounds, LLVMValueRef term, int windows,
+                                     LLVMContextRef ctx) {
+  return pl_access_bounds_predicates_expandable(bounds)
+             ? pl_access_bounds_expand_predicates(bounds, term, windows)
+             : LLVMConstInt(LLVMInt1TypeInContext(ctx), 1, 0);
+}
+
+/* The i1 "some copied range may overlap the block's writes" of the range
+ * check over the whole loop (design.md, "Runtime alias checks"), emitted
+ * at `b` before `term` (the preheader's terminator, which stays last). */
+static LLVMValueRef range_conflict(pl_host *host, pl_candidate *c, pl_loop_facts *facts,
+                                   LLVMBuilderRef b, LLVMValueRef term) {
+  size_t nw = pl_facts_writes(facts, NULL, NULL);
+  int const *ri, *wi;
+  pl_access_bounds *bounds = pl_facts_bounds(facts, &ri, &wi);
+  LLVMContextRef ctx = LLVMGetModuleContext(c->module);
+  /* This thread's ranges, as generic addresses. */
+  LLVMValueRef *rlo = pl_xcalloc(c->ncopies, sizeof *rlo);
+  LLVMValueRef *rhi = pl_xcalloc(c->ncopies, sizeof *rhi);
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    LLVMValueRef lo, hi;
+    pl_access_bounds_expand(bounds, ri[i], term, &lo, &hi);
+    rlo[i] = generic_address(b, ctx, lo);
+    rhi[i] = generic_address(b, ctx, hi);
+  }
+  LLVMValueRef wlo = NULL, whi = NULL;
+  for (size_t j = 0; j < nw; ++j) {
+    LLVMValueRef lo, hi;
+    pl_access_bounds_expand(bounds, wi[j], term, &lo, &hi);
+    lo = generic_address(b, ctx, lo);
+    hi = generic_address(b, ctx, hi);
+    wlo = wlo ? pick(b, LLVMIntULT, wlo, lo) : lo;
+    whi = whi ? pick(b, LLVMIntUGT, whi, hi) : hi;
+  }
+  LLVMValueRef conflict = assumptions_fail(bounds, term, 0, ctx);
+  LLVMValueRef blo, bhi;
+  block_union(host, c, b, term, wlo, whi, &blo, &bhi);
   for (size_t i = 0; i < c->ncopies; ++i) {
     LLVMValueRef o = overlap(b, rlo[i], rhi[i], blo, bhi);
     conflict = conflict ? LLVMBuildOr(b, conflict, o, "") : o;
@@ -131,14 +145,52 @@ static LLVMValueRef range_conflict(pl_host *host, pl_candidate *c, pl_loop_facts
   return conflict;
 }
 
-void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts) {
+/* The i1 "a copy the pipelined loop issues ahead may read what the block
+ * writes before it", per iteration (design.md, "Runtime alias checks"):
+ * every access's window moves by one step per iteration in every thread,
+ * and the copies of iteration i + k, 1 <= k <= `ahead`, are issued before
+ * the writes of iteration i; shifted by i steps, the writes' windows on
+ * iteration 0 (their union over the block) against each copy's window on
+ * iteration k. Emitted at `b` before `term`. */
+static LLVMValueRef window_conflict(pl_host *host, pl_candidate *c, pl_loop_facts *facts,
+                                    LLVMBuilderRef b, LLVMValueRef term, unsigned ahead) {
+  size_t nw = pl_facts_writes(facts, NULL, NULL);
+  int const *ri, *wi;
+  pl_access_bounds *bounds = pl_facts_bounds(facts, &ri, &wi);
+  LLVMContextRef ctx = LLVMGetModuleContext(c->module);
+  LLVMValueRef wlo = NULL, whi = NULL, step = NULL;
+  for (size_t j = 0; j < nw; ++j) {
+    LLVMValueRef lo, hi;
+    pl_access_bounds_expand_window(bounds, wi[j], term, &lo, &hi, &step);
+    wlo = wlo ? pick(b, LLVMIntULT, wlo, lo) : lo;
+    whi = whi ? pick(b, LLVMIntUGT, whi, hi) : hi;
+  }
+  LLVMValueRef conflict = assumptions_fail(bounds, term, 1, ctx);
+  LLVMValueRef blo, bhi;
+  block_union(host, c, b, term, wlo, whi, &blo, &bhi);
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    LLVMValueRef lo, hi;
+    pl_access_bounds_expand_window(bounds, ri[i], term, &lo, &hi, &step);
+    for (unsigned k = 1; k <= ahead; ++k) {
+      LLVMValueRef shift = LLVMBuildMul(b, step, LLVMConstInt(LLVMTypeOf(step), k, 0), "");
+      LLVMValueRef o = overlap(b, LLVMBuildAdd(b, lo, shift, ""), LLVMBuildAdd(b, hi, shift, ""),
+                               blo, bhi);
+      conflict = conflict ? LLVMBuildOr(b, conflict, o, "") : o;
+    }
+  }
+  return conflict;
+}
+
+void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts, unsigned ahead) {
   LLVMContextRef ctx = LLVMGetModuleContext(c->module);
   LLVMValueRef term = LLVMGetBasicBlockTerminator(c->preheader);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   LLVMPositionBuilderBefore(b, term);
   LLVMValueRef conflict = space_fails(c, b, facts);
   if (pl_facts_writes(facts, NULL, NULL)) {
-    LLVMValueRef ranges = range_conflict(host, c, facts, b, term);
+    LLVMValueRef ranges = pl_facts_alias_windows(facts)
+                              ? window_conflict(host, c, facts, b, term, ahead)
+                              : range_conflict(host, c, facts, b, term);
     conflict = conflict ? LLVMBuildOr(b, conflict, ranges, "") : ranges;
   }
   assert(conflict && "the plan asks for a check only where there is something to check");

@@ -10,9 +10,20 @@
  * Ranges. Each copy's source and each such store covers, over the whole
  * loop, [min(start, end), max(start, end) + size) of its SCEV
  * add-recurrence (LoopAccessAnalysis's getStartAndEndForAccess, under
- * PredicatedScalarEvolution, whose no-wrap predicates join the check).
+ * PredicatedScalarEvolution, whose no-wrap predicates join the check), or
+ * the bounds interval arithmetic gives its address (host_versioning.h).
  * All are compared as generic addresses (64-bit), where global, shared and
  * local memory never overlap.
+ *
+ * Per iteration. Where every access has a window -- its bytes on iteration
+ * i are [lo + i*D, end + i*D) with one step D in every thread -- only the
+ * copies the pipelined loop moves ahead of a write can read it early: those
+ * of iterations i+1 .. i+ahead, issued before the writes of iteration i.
+ * Shifted by i steps, the test is the same for every i: the writes'
+ * windows on iteration 0 against each copy's window on iterations 1 ..
+ * ahead. A loop that writes back into tiles it has read (`A[tile i] =
+ * f(tile i)`) overlaps its copies over the whole loop, but not per
+ * iteration.
  *
  * Soundness on a GPU. Pipelining moves the copy of thread u for iteration
  * i+S-1 ahead of the stores of every other thread of the block for
@@ -50,9 +61,11 @@
  * (pl_loop_version), from the bounds of `facts` (facts.h), over which
  * legality accepted every write the loop may make to a copy's source: `c`'s
  * loop becomes the version that runs when the ranges are disjoint, and
- * `c`'s preheader and exit are updated to the blocks around it. Cannot
- * fail. */
-void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts);
+ * `c`'s preheader and exit are updated to the blocks around it. `ahead`:
+ * how many iterations ahead of the writes of one iteration the pipelined
+ * loop issues copies (S - 1 for a ring of S stages, 1 in place), which the
+ * per-iteration check (pl_facts_alias_windows) tests. Cannot fail. */
+void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts, unsigned ahead);
 
 /** Puts a barrier on the exit edge of the other version (the original
  * loop) of the versioned `c`, after pl_emit_alias_check, for a plan whose

@@ -200,9 +200,12 @@ static void make_bounds(pl_loop_facts *facts) {
   if (trip && !trip->use_scev && !trip->chain)
     pl_access_bounds_set_latch_trip(b, c->ivs[trip->iv].phi, trip->bound, trip->pred, trip->lag);
   facts->reads_known = 1;
+  int all = 1; /* every access added, with a range or a window */
   for (size_t i = 0; i < c->ncopies; ++i) {
-    facts->read_index[i] = pl_access_bounds_add(b, c->copies[i].src, read_bytes(c, &c->copies[i]));
-    facts->reads_known &= facts->read_index[i] >= 0;
+    int k = pl_access_bounds_add(b, c->copies[i].src, read_bytes(c, &c->copies[i]));
+    facts->read_index[i] = k;
+    all &= k >= 0;
+    facts->reads_known &= k >= 0 && pl_access_bounds_has_range(b, k);
   }
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
   for (size_t j = 0; j < nw; ++j) {
@@ -212,13 +215,23 @@ static void make_bounds(pl_loop_facts *facts) {
             ? pl_access_bounds_add(b, LLVMGetOperand(w, 1),
                                    LLVMStoreSizeOfType(td, LLVMTypeOf(LLVMGetOperand(w, 0))))
             : -1;
+    all &= facts->write_index[j] >= 0;
   }
+  facts->windows = all && pl_access_bounds_windows(b);
 }
 
 int pl_facts_write_covered(pl_loop_facts *facts, size_t i) {
   if (!facts->bounds_done)
     make_bounds(facts);
-  return facts->reads_known && facts->write_index[i] >= 0;
+  int k = facts->write_index[i];
+  return facts->windows ||
+         (facts->reads_known && k >= 0 && pl_access_bounds_has_range(facts->bounds, k));
+}
+
+int pl_facts_alias_windows(pl_loop_facts *facts) {
+  if (!facts->bounds_done)
+    make_bounds(facts);
+  return facts->windows;
 }
 
 pl_access_bounds *pl_facts_bounds(pl_loop_facts *facts, int const **read_index,

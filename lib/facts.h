@@ -58,7 +58,7 @@ typedef struct pl_loop_facts {
   LLVMValueRef *writes;
   int *write_copy;
   size_t nwrites;
-  int bounds_done, reads_known;
+  int bounds_done, reads_known, windows;
   pl_access_bounds *bounds;
   int *read_index, *write_index;
   pl_tile_fact *tiles;
@@ -117,8 +117,16 @@ size_t pl_facts_space_checks(pl_loop_facts *facts, LLVMValueRef const **objs);
 
 /** Nonzero when the runtime alias check covers write number `i` of
  * pl_facts_writes: its range and every copy's source range are known at
- * loop entry, in the one set of bounds. */
+ * loop entry, in the one set of bounds; or every copy and every write has
+ * a window of one step (pl_facts_alias_windows). */
 int pl_facts_write_covered(pl_loop_facts *facts, size_t i);
+
+/** Nonzero when every copy's source and every write of pl_facts_writes has
+ * a window with one block-uniform step (host_versioning.h,
+ * pl_access_bounds_windows): the check then compares each iteration's
+ * writes with the copies the pipelined loop issues ahead of them, not the
+ * whole loop's (alias_check.h). */
+int pl_facts_alias_windows(pl_loop_facts *facts);
 
 /** The bounds of every copy's source (index read_index[copy]) and of every
  * write (index write_index[write]), for the rewrite to expand once every

@@ -34,19 +34,39 @@ typedef struct pl_access_bounds pl_access_bounds;
 pl_access_bounds *pl_access_bounds_create(pl_host *host, pl_loop_ref loop);
 
 /** Adds the access of `size` bytes at the pointer `ptr` (an instruction's
- * pointer operand in the loop) on every iteration. Its bounds are
- * computable when the pointer's SCEV is loop invariant, or an affine
- * add-recurrence of the loop (directly, or under a no-wrap predicate,
- * PredicatedScalarEvolution::getAsAddRec) whose backedge-taken count
- * PredicatedScalarEvolution computes: [min(start, end), max(start, end) +
- * size) with end = start + step * BTC; a no-wrap predicate on the pointer
- * is added unless SCEV proves it. Every bound must be expandable where the
- * loop is entered (its preheader, or where pl_loop_has_trip_count would
- * expand). A generic address cast to the global space counts as the
- * generic address (ranges are compared as generic addresses). Returns the
- * access's index (0, 1, ...) or -1 when its bounds cannot be computed at
- * loop entry. */
+ * pointer operand in the loop) on every iteration. Its range over the
+ * whole loop is computable when the pointer's SCEV is loop invariant, or an
+ * affine add-recurrence of the loop (directly, or under a no-wrap
+ * predicate, PredicatedScalarEvolution::getAsAddRec) whose backedge-taken
+ * count PredicatedScalarEvolution computes: [min(start, end), max(start,
+ * end) + size) with end = start + step * BTC; a no-wrap predicate on the
+ * pointer is added unless SCEV proves it. Otherwise interval arithmetic
+ * over the pointer's SCEV gives it (plugin/scev_interval.h), with the
+ * conditions it assumes. Separately, the access's window: the bytes it
+ * touches on one iteration i, [lo + i*step, end + i*step), by the same
+ * arithmetic, with a step the same in every thread of the block. Every
+ * bound must be expandable where the loop is entered (its preheader, or
+ * where pl_loop_has_trip_count would expand). A generic address cast to
+ * the global space counts as the generic address (ranges are compared as
+ * generic addresses). Returns the access's index (0, 1, ...), or -1 when
+ * it has neither a range nor a window. */
 int pl_access_bounds_add(pl_access_bounds *b, LLVMValueRef ptr, uint64_t size);
+
+/** Nonzero when access `index` has a range over the whole loop. */
+int pl_access_bounds_has_range(pl_access_bounds *b, int index);
+
+/** Nonzero when every access added to `b` has a window, all with the same
+ * step (one SCEV; a step of zero for accesses that do not move with the
+ * loop counts as such). */
+int pl_access_bounds_windows(pl_access_bounds *b);
+
+/** Materializes access `index`'s window before `insert_before`
+ * (SCEVExpander), after pl_access_bounds_windows: *lo, its first byte on
+ * the loop's first iteration, *end, one past its last, both 64-bit
+ * generic addresses, and *step, the bytes the window moves per iteration
+ * (i64, signed). */
+void pl_access_bounds_expand_window(pl_access_bounds *b, int index, LLVMValueRef insert_before,
+                                    LLVMValueRef *lo, LLVMValueRef *end, LLVMValueRef *step);
 
 /** Gives `b` the backedge-taken count the latch compare implies, for a
  * loop whose count ScalarEvolution does not compute (trip.h's latch form:
@@ -63,19 +83,21 @@ int pl_access_bounds_add(pl_access_bounds *b, LLVMValueRef ptr, uint64_t size);
 int pl_access_bounds_set_latch_trip(pl_access_bounds *b, LLVMValueRef phi, LLVMValueRef bound,
                                     LLVMIntPredicate pred, unsigned lag);
 
-/** Materializes the bounds of access `index` before `insert_before`
- * (SCEVExpander): *lo, the first byte, and *hi, one past the last, both
- * pointers of the access pointer's type. */
+/** Materializes the range of access `index` (pl_access_bounds_has_range)
+ * before `insert_before` (SCEVExpander): *lo, the first byte, and *hi, one
+ * past the last, both pointers of the access pointer's type. */
 void pl_access_bounds_expand(pl_access_bounds *b, int index, LLVMValueRef insert_before,
                              LLVMValueRef *lo, LLVMValueRef *hi);
 
-/** Materializes the predicates the bounds assume
- * (SCEVExpander::expandCodeForPredicate), and for bounds over the latch
- * count that no pointer wraps (start + step * count computed in 128 bits
- * leaves [0, 2^64)), before `insert_before`: an i1 that is true when one
- * of them fails, so the bounds may be wrong. NULL when the bounds assume
- * nothing. Only where pl_access_bounds_predicates_expandable says so. */
-LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *b, LLVMValueRef insert_before);
+/** Materializes the predicates the ranges (`windows` zero) or the windows
+ * (nonzero) assume (SCEVExpander::expandCodeForPredicate, and the
+ * conditions of interval arithmetic), and for ranges over the latch count
+ * that no pointer wraps (start + step * count computed in 128 bits leaves
+ * [0, 2^64)), before `insert_before`: an i1 that is true when one of them
+ * fails, so the bounds may be wrong. NULL when they assume nothing. Only
+ * where pl_access_bounds_predicates_expandable says so. */
+LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *b, LLVMValueRef insert_before,
+                                               int windows);
 
 /** Nonzero when SCEVExpander can expand every predicate the bounds assume
  * (pl_access_bounds_expand_predicates): a no-wrap predicate's overflow

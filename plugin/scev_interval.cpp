@@ -34,6 +34,11 @@ class Evaluator {
   SmallVectorImpl<Condition> &Conds;
   Type *I128;
   unsigned Budget = NodeBudget;
+  /// Bounds of one iteration i, affine in i (addressWindow), instead of
+  /// bounds over every iteration of L.
+  bool PerIteration;
+  /// A condition on a bound that is not affine in L's iteration.
+  bool Failed = false;
 
   /// The integer congruent to the loop-invariant S: a pointer's address
   /// read unsigned, an integer read signed.
@@ -55,6 +60,18 @@ class Evaluator {
     const SCEV *B = constant(Bound);
     if (SE.isKnownPredicate(Upper ? ICmpInst::ICMP_SLE : ICmpInst::ICMP_SGE, X, B))
       return;
+    if (!SE.isLoopInvariant(X, L)) {
+      // Per iteration, a bound affine in i holds on [0, N] where it holds
+      // at both ends.
+      const auto *AR = dyn_cast<SCEVAddRecExpr>(X);
+      if (!PerIteration || !AR || AR->getLoop() != L || !AR->isAffine()) {
+        Failed = true;
+        return;
+      }
+      hold(AR->getStart(), Bound, Upper);
+      hold(AR->evaluateAtIteration(SE.getZeroExtendExpr(BTC, I128), SE), Bound, Upper);
+      return;
+    }
     for (Condition &C : Conds) // one test per bound of one value: the tighter
       if (C.X == X && C.Upper == Upper) {
         if (Upper ? Bound.slt(C.Bound) : Bound.sgt(C.Bound))
@@ -105,6 +122,11 @@ private:
     Range S, D;
     if (!eval(AR->getStart(), S) || !eval(AR->getStepRecurrence(SE), D))
       return false;
+    if (In == L && PerIteration) { // s + d*i: the start and step are invariant in L
+      Out = {SE.getAddRecExpr(S.Lo, D.Lo, L, SCEV::FlagAnyWrap),
+             SE.getAddRecExpr(S.Hi, D.Lo, L, SCEV::FlagAnyWrap)};
+      return true;
+    }
     const SCEV *NN = SE.getZeroExtendExpr(N, I128);
     Range Count = {NN, NN};
     Range DN = product(D, Count);
@@ -146,10 +168,12 @@ private:
 
 public:
   Evaluator(ScalarEvolution &SE, const LoopInfo &LI, const Loop *L, const SCEV *BTC,
-            SmallVectorImpl<Condition> &C)
-      : SE(SE), LI(LI), L(L), BTC(BTC), Conds(C), I128(nullptr) {}
+            SmallVectorImpl<Condition> &C, bool PerIteration)
+      : SE(SE), LI(LI), L(L), BTC(BTC), Conds(C),
+        I128(Type::getInt128Ty(L->getHeader()->getContext())), PerIteration(PerIteration) {}
 
-  void setContext(LLVMContext &Ctx) { I128 = Type::getInt128Ty(Ctx); }
+  bool failed() const { return Failed; }
+  void smallStep(const SCEV *D) { small({D, D}); }
 
   bool eval(const SCEV *S, Range &Out) {
     if (!Budget--)
@@ -224,25 +248,60 @@ public:
 
 } // namespace
 
-bool addressInterval(ScalarEvolution &SE, const LoopInfo &LI, const Loop *L, const SCEV *BTC, const SCEV *Ptr,
-                     uint64_t Size, const SCEV *&Lo, const SCEV *&End,
-                     SmallVectorImpl<Condition> &Conds) {
-  size_t Had = Conds.size();
-  Evaluator E(SE, LI, L, BTC, Conds);
-  Type *I64 = Type::getInt64Ty(Ptr->getType()->getContext());
-  E.setContext(I64->getContext());
+/// The bytes [Lo, End) of `Ptr` by `E`: 128-bit, the address read unsigned
+/// in 64 bits. False where not covered.
+static bool addressBytes(ScalarEvolution &SE, Evaluator &E, const SCEV *Ptr, uint64_t Size,
+                         Range &Bytes) {
   Range R;
   if (!Ptr->getType()->isPointerTy() || SE.getTypeSizeInBits(Ptr->getType()) != 64 ||
-      !E.eval(Ptr, R)) {
+      !E.eval(Ptr, R))
+    return false;
+  Bytes = {R.Lo, SE.getAddExpr(R.Hi, SE.getConstant(APInt(128, Size)))};
+  E.fit(Bytes, 64, false);
+  return !E.failed();
+}
+
+bool addressInterval(ScalarEvolution &SE, const LoopInfo &LI, const Loop *L, const SCEV *BTC,
+                     const SCEV *Ptr, uint64_t Size, const SCEV *&Lo, const SCEV *&End,
+                     SmallVectorImpl<Condition> &Conds) {
+  size_t Had = Conds.size();
+  Evaluator E(SE, LI, L, BTC, Conds, false);
+  Range Bytes;
+  if (!addressBytes(SE, E, Ptr, Size, Bytes)) {
     Conds.resize(Had);
     return false;
   }
-  // Every byte's address is read unsigned, in 64 bits.
-  Range Bytes = {R.Lo, SE.getAddExpr(R.Hi, SE.getConstant(APInt(128, Size)))};
-  E.fit(Bytes, 64, false);
+  Type *I64 = Type::getInt64Ty(Ptr->getType()->getContext());
   Lo = SE.getTruncateExpr(Bytes.Lo, I64);
   End = SE.getTruncateExpr(Bytes.Hi, I64);
   return true;
+}
+
+bool addressWindow(ScalarEvolution &SE, const LoopInfo &LI, const Loop *L, const SCEV *BTC,
+                   const SCEV *Ptr, uint64_t Size, Window &W, SmallVectorImpl<Condition> &Conds) {
+  size_t Had = Conds.size();
+  Range Bytes;
+  if (BTC && !isa<SCEVCouldNotCompute>(BTC)) {
+    Evaluator E(SE, LI, L, BTC, Conds, true);
+    if (addressBytes(SE, E, Ptr, Size, Bytes)) {
+      const auto *Lo = dyn_cast<SCEVAddRecExpr>(Bytes.Lo), *Hi = dyn_cast<SCEVAddRecExpr>(Bytes.Hi);
+      const SCEV *Zero = SE.getZero(Bytes.Lo->getType());
+      if (Lo && Hi && Lo->getLoop() == L && Hi->getLoop() == L && Lo->isAffine() &&
+          Hi->isAffine() && Lo->getStepRecurrence(SE) == Hi->getStepRecurrence(SE)) {
+        W = {Lo->getStart(), Hi->getStart(), Lo->getStepRecurrence(SE)};
+      } else if (SE.isLoopInvariant(Bytes.Lo, L) && SE.isLoopInvariant(Bytes.Hi, L)) {
+        W = {Bytes.Lo, Bytes.Hi, Zero};
+      } else {
+        Conds.resize(Had);
+        return false;
+      }
+      E.smallStep(W.Step);
+      if (!E.failed())
+        return true;
+    }
+  }
+  Conds.resize(Had);
+  return false;
 }
 
 } // namespace pl_interval

@@ -56,6 +56,24 @@ bool addressInterval(llvm::ScalarEvolution &SE, const llvm::LoopInfo &LI, const 
                      const llvm::SCEV *Ptr, uint64_t Size, const llvm::SCEV *&Lo,
                      const llvm::SCEV *&End, llvm::SmallVectorImpl<Condition> &Conds);
 
+/// The bytes an access touches on one iteration i of L, as [Lo + i*Step,
+/// End + i*Step): 128-bit SCEVs invariant in L, Step the same for both
+/// ends (zero for an access that does not move with L).
+struct Window {
+  const llvm::SCEV *Lo, *End, *Step;
+};
+
+/// The window of the access of `Size` bytes at `Ptr` over one iteration of
+/// `L` (whose backedge-taken count `BTC` must be known), by the same
+/// arithmetic with L's recurrences kept as functions of its iteration i:
+/// every bound must come out affine in i with one step, and every
+/// condition on one holds on [0, BTC] where it holds at both ends. False
+/// otherwise (a clamp of the tile loop's row, a step that varies); then
+/// `Conds` is left as it was.
+bool addressWindow(llvm::ScalarEvolution &SE, const llvm::LoopInfo &LI, const llvm::Loop *L,
+                   const llvm::SCEV *BTC, const llvm::SCEV *Ptr, uint64_t Size, Window &W,
+                   llvm::SmallVectorImpl<Condition> &Conds);
+
 } // namespace pl_interval
 
 #endif // PL_SCEV_INTERVAL_H

@@ -50,8 +50,10 @@ struct pl_access_bounds {
   /// Each access's first byte and one past its last: pointers, or 64-bit
   /// integers (intervalBounds) expanded as pointers of type Ty.
   struct Range {
-    const SCEV *Lo, *End;
+    const SCEV *Lo, *End; ///< null where the access has no range
     Type *Ty;
+    bool HasWindow; ///< W holds its bytes on one iteration
+    pl_interval::Window W;
   };
   SmallVector<Range, 8> Bounds;
   /// The latch compare's count, where ScalarEvolution has none.
@@ -63,8 +65,9 @@ struct pl_access_bounds {
     const SCEV *Start, *Step, *Count;
   };
   SmallVector<WrapCheck, 8> WrapChecks;
-  /// What the interval bounds assume (scev_interval.h), tested at run time.
-  SmallVector<pl_interval::Condition, 8> Conditions;
+  /// What the interval bounds and the windows assume (scev_interval.h),
+  /// tested at run time.
+  SmallVector<pl_interval::Condition, 8> Conditions, WindowConditions;
   pl_access_bounds(pl_host *H, Loop *L) : H(H), L(L), PSE(H->SE(), *L) {}
 };
 
@@ -186,6 +189,28 @@ static bool recurrenceBounds(pl_access_bounds *B, Value *Ptr, const SCEV *&Lo, c
   return true;
 }
 
+/// The tile loop's backedge-taken count: ScalarEvolution's, else the
+/// latch compare's (null when neither is known).
+static const SCEV *loopCount(pl_access_bounds *B) {
+  const SCEV *BTC = B->PSE.getBackedgeTakenCount();
+  return isa<SCEVCouldNotCompute>(BTC) ? B->LatchBTC : BTC;
+}
+
+/// Whether SCEVExpander can expand `S` and the conditions `Conds[From..]`
+/// at `At`.
+static bool expandable(pl_access_bounds *B, Instruction *At, ArrayRef<const SCEV *> S,
+                       ArrayRef<pl_interval::Condition> Conds) {
+  SCEVExpander Exp =
+      pl_compat::expander(B->H->SE(), B->H->F.getParent()->getDataLayout(), "pl.alias");
+  for (const SCEV *X : S)
+    if (!Exp.isSafeToExpandAt(X, At))
+      return false;
+  for (const pl_interval::Condition &C : Conds)
+    if (!Exp.isSafeToExpandAt(C.X, At))
+      return false;
+  return true;
+}
+
 /// The bytes an access may touch by interval arithmetic (scev_interval.h),
 /// for an address that is not a recurrence of the loop: [*Lo, *End) as
 /// 64-bit integers, the conditions assumed added to B->Conditions. False
@@ -193,20 +218,52 @@ static bool recurrenceBounds(pl_access_bounds *B, Value *Ptr, const SCEV *&Lo, c
 static bool intervalBounds(pl_access_bounds *B, Value *Ptr, uint64_t Size, Instruction *At,
                            const SCEV *&Lo, const SCEV *&End) {
   ScalarEvolution &SE = B->H->SE();
-  const SCEV *BTC = B->PSE.getBackedgeTakenCount();
-  if (isa<SCEVCouldNotCompute>(BTC))
-    BTC = B->LatchBTC;
   size_t Had = B->Conditions.size();
-  if (!pl_interval::addressInterval(SE, B->H->LI(), B->L, BTC, SE.getSCEV(Ptr), Size, Lo, End,
-                                    B->Conditions))
+  if (!pl_interval::addressInterval(SE, B->H->LI(), B->L, loopCount(B), SE.getSCEV(Ptr), Size, Lo,
+                                    End, B->Conditions))
     return false;
-  SCEVExpander Exp = pl_compat::expander(SE, B->H->F.getParent()->getDataLayout(), "pl.alias");
-  bool Safe = Exp.isSafeToExpandAt(Lo, At) && Exp.isSafeToExpandAt(End, At);
-  for (size_t K = Had; K < B->Conditions.size() && Safe; ++K)
-    Safe = Exp.isSafeToExpandAt(B->Conditions[K].X, At);
-  if (!Safe)
-    B->Conditions.resize(Had);
-  return Safe;
+  if (expandable(B, At, {Lo, End}, ArrayRef(B->Conditions).drop_front(Had)))
+    return true;
+  B->Conditions.resize(Had);
+  return false;
+}
+
+/// Whether `S` is the same in every thread of a block: its only unknowns
+/// are arguments, globals, and the block's and grid's indices and sizes
+/// (never threadIdx).
+static bool blockUniform(const SCEV *S) {
+  return !SCEVExprContains(S, [](const SCEV *X) {
+    const auto *U = dyn_cast<SCEVUnknown>(X);
+    if (!U)
+      return false;
+    Value *V = U->getValue();
+    if (isa<Argument>(V) || isa<Constant>(V))
+      return false;
+    if (const auto *I = dyn_cast<IntrinsicInst>(V)) {
+      StringRef N = I->getCalledFunction()->getName();
+      return !(N.starts_with("llvm.nvvm.read.ptx.sreg.ctaid.") ||
+               N.starts_with("llvm.nvvm.read.ptx.sreg.nctaid.") ||
+               N.starts_with("llvm.nvvm.read.ptx.sreg.ntid."));
+    }
+    return true;
+  });
+}
+
+/// The access's window (scev_interval.h, addressWindow), its conditions
+/// added to B->WindowConditions. False where it has none, its step is not
+/// block-uniform, or it cannot be expanded at `At`.
+static bool windowBounds(pl_access_bounds *B, Value *Ptr, uint64_t Size, Instruction *At,
+                         pl_interval::Window &W) {
+  ScalarEvolution &SE = B->H->SE();
+  size_t Had = B->WindowConditions.size();
+  if (!pl_interval::addressWindow(SE, B->H->LI(), B->L, loopCount(B), SE.getSCEV(Ptr), Size, W,
+                                  B->WindowConditions))
+    return false;
+  if (blockUniform(W.Step) && expandable(B, At, {W.Lo, W.End, W.Step},
+                                         ArrayRef(B->WindowConditions).drop_front(Had)))
+    return true;
+  B->WindowConditions.resize(Had);
+  return false;
 }
 
 int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size) {
@@ -222,22 +279,50 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
   if (!At || !SE.isSCEVable(Ptr->getType()))
     return -1;
   const DataLayout &DL = B->H->F.getParent()->getDataLayout();
-  SCEVExpander Exp = pl_compat::expander(SE, DL, "pl.alias");
+  pl_access_bounds::Range R = {nullptr, nullptr, Ptr->getType(), false, {}};
   const SCEV *Lo, *Hi;
   size_t Checks = B->WrapChecks.size();
   if (recurrenceBounds(B, Ptr, Lo, Hi)) {
     Type *IdxTy = DL.getIndexType(Ptr->getType());
     Hi = SE.getAddExpr(Hi, SE.getConstant(IdxTy, Size));
-    if (Exp.isSafeToExpandAt(Lo, At) && Exp.isSafeToExpandAt(Hi, At)) {
-      B->Bounds.push_back({Lo, Hi, Ptr->getType()});
-      return int(B->Bounds.size() - 1);
-    }
+    if (expandable(B, At, {Lo, Hi}, {}))
+      R.Lo = Lo, R.End = Hi;
   }
-  B->WrapChecks.resize(Checks);
-  if (!intervalBounds(B, Ptr, Size, At, Lo, Hi))
+  if (!R.Lo) {
+    B->WrapChecks.resize(Checks);
+    if (intervalBounds(B, Ptr, Size, At, Lo, Hi))
+      R.Lo = Lo, R.End = Hi;
+  }
+  R.HasWindow = windowBounds(B, Ptr, Size, At, R.W);
+  if (!R.Lo && !R.HasWindow)
     return -1;
-  B->Bounds.push_back({Lo, Hi, Ptr->getType()});
+  B->Bounds.push_back(R);
   return int(B->Bounds.size() - 1);
+}
+
+int pl_access_bounds_has_range(pl_access_bounds *B, int Index) {
+  return B->Bounds[size_t(Index)].Lo != nullptr;
+}
+
+int pl_access_bounds_windows(pl_access_bounds *B) {
+  if (B->Bounds.empty())
+    return 0;
+  for (const pl_access_bounds::Range &R : B->Bounds)
+    if (!R.HasWindow || R.W.Step != B->Bounds[0].W.Step)
+      return 0;
+  return 1;
+}
+
+void pl_access_bounds_expand_window(pl_access_bounds *B, int Index, LLVMValueRef InsertBefore,
+                                    LLVMValueRef *Lo, LLVMValueRef *End, LLVMValueRef *Step) {
+  ScalarEvolution &SE = B->H->SE();
+  SCEVExpander Exp = pl_compat::expander(SE, B->H->F.getParent()->getDataLayout(), "pl.alias");
+  Instruction *I = unwrap<Instruction>(InsertBefore);
+  const pl_interval::Window &W = B->Bounds[size_t(Index)].W;
+  Type *I64 = Type::getInt64Ty(I->getContext());
+  *Lo = wrap(Exp.expandCodeFor(SE.getTruncateExpr(W.Lo, I64), I64, I));
+  *End = wrap(Exp.expandCodeFor(SE.getTruncateExpr(W.End, I64), I64, I));
+  *Step = wrap(Exp.expandCodeFor(SE.getTruncateExpr(W.Step, I64), I64, I));
 }
 
 void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef InsertBefore,
@@ -245,7 +330,10 @@ void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef Insert
   ScalarEvolution &SE = B->H->SE();
   SCEVExpander Exp = pl_compat::expander(SE, B->H->F.getParent()->getDataLayout(), "pl.alias");
   Instruction *I = unwrap<Instruction>(InsertBefore);
-  auto [L, H, Ty] = B->Bounds[size_t(Index)];
+  const pl_access_bounds::Range &R = B->Bounds[size_t(Index)];
+  const SCEV *L = R.Lo, *H = R.End;
+  Type *Ty = R.Ty;
+  assert(L && "pl_access_bounds_has_range first");
   Value *VL = Exp.expandCodeFor(L, L->getType(), I), *VH = Exp.expandCodeFor(H, H->getType(), I);
   if (!L->getType()->isPointerTy()) {
     IRBuilder<> IRB(I);
@@ -284,7 +372,8 @@ int pl_access_bounds_predicates_expandable(pl_access_bounds *B) {
   return P.isAlwaysTrue() || wrapChecksExpandable(B->H->SE(), P);
 }
 
-LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRef InsertBefore) {
+LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRef InsertBefore,
+                                               int Windows) {
   ScalarEvolution &SE = B->H->SE();
   const DataLayout &DL = B->H->F.getParent()->getDataLayout();
   Instruction *I = unwrap<Instruction>(InsertBefore);
@@ -296,7 +385,7 @@ LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRe
   Value *Fails = P.isAlwaysTrue() ? nullptr : Exp.expandCodeForPredicate(&P, I);
   // start + step * count, exactly (128 bits), must stay in [0, 2^64).
   Type *I64 = IRB.getInt64Ty(), *I128 = IRB.getInt128Ty();
-  for (auto [Start, Step, Count] : B->WrapChecks) {
+  for (auto [Start, Step, Count] : Windows ? ArrayRef<pl_access_bounds::WrapCheck>() : ArrayRef(B->WrapChecks)) {
     const SCEV *S = Start->getType()->isPointerTy() ? SE.getPtrToIntExpr(Start, I64) : Start;
     const SCEV *End = SE.getAddExpr(
         SE.getZeroExtendExpr(S, I128),
@@ -305,7 +394,7 @@ LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRe
     Value *Out = IRB.CreateICmpUGT(E, ConstantInt::get(I128, ~uint64_t(0)), "pl.alias.wrap");
     Fails = Fails ? IRB.CreateOr(Fails, Out) : Out;
   }
-  for (const pl_interval::Condition &C : B->Conditions) {
+  for (const pl_interval::Condition &C : Windows ? B->WindowConditions : B->Conditions) {
     Value *X = Exp.expandCodeFor(C.X, I128, I), *Bound = ConstantInt::get(I128, C.Bound);
     Value *Out = C.Upper ? IRB.CreateICmpSGT(X, Bound, "pl.alias.range")
                          : IRB.CreateICmpSLT(X, Bound, "pl.alias.range");

@@ -2,7 +2,9 @@
 // interval arithmetic (test/realworld/alias_interval_bounds.cu's shapes: a
 // clamp-to-edge row, a copy loop with a runtime trip count, an int index
 // extended after the counter stepped, a store in a runtime-unrolled inner
-// loop). Each kernel runs with its output apart from its input, and on its
+// loop) and checked per iteration (a tile written back where it was read,
+// or into the next tile's place, through the pointer the loop copies from).
+// Each kernel runs with its output apart from its input, and on its
 // input (the same buffer, or shifted by one tile so that an iteration
 // writes what a later one copies; one block where other blocks would race).
 // The plugin build (profitability=off, every loop pipelined behind its
@@ -18,7 +20,9 @@
 // REMARK-DAG: remark: pipelined loop {{.*}}with a runtime alias check{{.*}}[sm_90, kernel 'rowsLoop1
 // REMARK-DAG: remark: pipelined loop {{.*}}with a runtime alias check{{.*}}[sm_90, kernel 'strided
 // REMARK-DAG: remark: pipelined loop {{.*}}with a runtime alias check{{.*}}[sm_90, kernel 'fanOut
-// CHECK: fanOut n=9 mode=2 err=0 hash=
+// REMARK-DAG: remark: pipelined loop {{.*}}with a runtime alias check{{.*}}[sm_90, kernel 'scaleInPlace
+// REMARK-DAG: remark: pipelined loop {{.*}}with a runtime alias check{{.*}}[sm_90, kernel 'scaleAhead
+// CHECK: scaleAhead n=9 mode=0 err=0 hash=
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -79,6 +83,28 @@ __global__ void __launch_bounds__(128) fanOut(int ntiles, int copies, const floa
   }
 }
 
+// Each tile written back where it was read (mode 0), or into the next
+// tile's place, which the next iteration copies (mode 1).
+__global__ void __launch_bounds__(256) scaleInPlace(int ntiles, float *a) {
+  __shared__ float t[256];
+  for (int i = 0; i < ntiles; ++i) {
+    t[threadIdx.x] = a[i * 256 + threadIdx.x];
+    __syncthreads();
+    a[i * 256 + threadIdx.x] = t[255 - threadIdx.x] * 0.5f + 1.0f;
+    __syncthreads();
+  }
+}
+
+__global__ void __launch_bounds__(256) scaleAhead(int ntiles, float *a) {
+  __shared__ float t[256];
+  for (int i = 0; i < ntiles; ++i) {
+    t[threadIdx.x] = a[i * 256 + threadIdx.x];
+    __syncthreads();
+    a[(i + 1) * 256 + threadIdx.x] += t[255 - threadIdx.x] * 0.5f;
+    __syncthreads();
+  }
+}
+
 static uint64_t fnv(const void *p, size_t n) {
   uint64_t h = 1469598103934665603ull;
   for (size_t i = 0; i < n; ++i) h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ull;
@@ -106,7 +132,11 @@ static void run(const char *name, int n, int mode, unsigned seed, size_t elems, 
 
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
-  for (int n : {0, 1, 2, 3, 5, 9})
+  for (int n : {0, 1, 2, 3, 5, 9}) {
+    run("scaleInPlace", n, 0, seed, (size_t)256 * (n + 1), 256,
+        [](int n, int, const float *in, float *) { scaleInPlace<<<1, 256>>>(n, (float *)in); });
+    run("scaleAhead", n, 0, seed, (size_t)256 * (n + 2), 256,
+        [](int n, int, const float *in, float *) { scaleAhead<<<1, 256>>>(n, (float *)in); });
     for (int mode = 0; mode < 3; ++mode) {
       // clampRows: H = 8n - 3 rows (a clamped last tile), 4 column blocks
       run("clampRows", n, mode, seed, (size_t)(8 * n + 8) * 128, 8 * 128,
@@ -127,5 +157,6 @@ int main(int argc, char **argv) {
             fanOut<<<1, 128>>>(n, 3, in, out);
           });
     }
+  }
   return 0;
 }

@@ -2,8 +2,18 @@
 // each block relaxes its band of rows, reading row r+1 into a tile and
 // writing row r, so the kernel is called with the same pointer for `cur`
 // and `next` (in place) or with two buffers (out of place). The loop is
-// versioned: in place the ranges overlap and every block runs the original
-// loop; out of place the pipelined one.
+// versioned behind a per-iteration check: both accesses move by one row per
+// iteration, and the copies a ring issues ahead of row r's write read rows
+// r+2 and on, so both calls run the pipelined loop; the whole-loop ranges,
+// which overlap in place, are not what it compares.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
+// The row's window one iteration ahead (512 bytes further) against the
+// block's writes:
+// IR-LABEL: define {{.*}}relaxRows
+// IR: atomicrmw umax ptr addrspace(3)
+// IR: add i64 %{{[0-9]+}}, 512
+// IR: call {{i32|i1}} @[[SYNC_OR]](
+// IR: cp.async
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 

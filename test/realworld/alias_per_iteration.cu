@@ -1,0 +1,34 @@
+// A loop that writes each tile back where it read it, through the one
+// pointer it copies from (`a[tile i] = f(tile i)`): no __restrict__ can
+// help, and over the whole loop its writes overlap its copies. The runtime
+// alias check compares them per iteration instead (docs/design.md,
+// "Runtime alias checks"): both move by 1024 bytes per iteration in every
+// thread, and a ring of S stages issues the copies of iterations i+1 ..
+// i+S-1 before the writes of iteration i, so the block's writes on
+// iteration 0 are tested against each copy's window 1024, 2048, ...
+// (S-1)*1024 bytes on, and the loop runs pipelined. The same loop writing
+// the next tile instead is checked the same way, and its check finds the
+// overlap at run time (test/gpu/alias_interval.cu launches both kinds).
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.ll -fplugin-arg-pipeline-stages=4 -fplugin-arg-pipeline-verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=IR < %t.ll
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -fplugin-arg-pipeline-stages=4
+// RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
+//
+// IR-LABEL: define {{.*}} @_Z12scaleInPlaceiPf(
+// IR: atomicrmw umin ptr addrspace(3) @pl.alias.scratch
+// IR-DAG: add i64 %{{[0-9]+}}, 1024
+// IR-DAG: add i64 %{{[0-9]+}}, 2048
+// IR-DAG: add i64 %{{[0-9]+}}, 3072
+// IR: call {{i32|i1}} @[[SYNC_OR]](
+// IR: cp.async
+
+__global__ void __launch_bounds__(256) scaleInPlace(int ntiles, float *a) {
+  __shared__ float t[256];
+  // CHECK: alias_per_iteration.cu:[[@LINE+1]]:3: remark: pipelined loop with 4 stages: tile 't' {{.*}}; with a runtime alias check
+  for (int i = 0; i < ntiles; ++i) {
+    t[threadIdx.x] = a[i * 256 + threadIdx.x];
+    __syncthreads();
+    a[i * 256 + threadIdx.x] = t[255 - threadIdx.x] * 2.0f;
+    __syncthreads();
+  }
+}
