@@ -173,8 +173,8 @@ static LLVMValueRef window_conflict(pl_host *host, pl_candidate *c, pl_loop_fact
     pl_access_bounds_expand_window(bounds, ri[i], term, &lo, &hi, &step);
     for (unsigned k = 1; k <= ahead; ++k) {
       LLVMValueRef shift = LLVMBuildMul(b, step, LLVMConstInt(LLVMTypeOf(step), k, 0), "");
-      LLVMValueRef o = overlap(b, LLVMBuildAdd(b, lo, shift, ""), LLVMBuildAdd(b, hi, shift, ""),
-                               blo, bhi);
+      LLVMValueRef o =
+          overlap(b, LLVMBuildAdd(b, lo, shift, ""), LLVMBuildAdd(b, hi, shift, ""), blo, bhi);
       conflict = conflict ? LLVMBuildOr(b, conflict, o, "") : o;
     }
   }

@@ -97,7 +97,7 @@ void pl_access_bounds_expand(pl_access_bounds *b, int index, LLVMValueRef insert
  * fails, so the bounds may be wrong. NULL when they assume nothing. Only
  * where pl_access_bounds_predicates_expandable says so. */
 LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *b, LLVMValueRef insert_before,
-                                               int windows);
+                                                int windows);
 
 /** Nonzero when SCEVExpander can expand every predicate the bounds assume
  * (pl_access_bounds_expand_predicates): a no-wrap predicate's overflow

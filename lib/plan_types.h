@@ -115,6 +115,7 @@ typedef struct pl_plan {
    * other_shared. */
   int alias_check;
   unsigned alias_writes; /**< the writes it covers (with alias_check) */
+  int alias_windows;     /**< it compares them per iteration (pl_facts_alias_windows) */
   unsigned space_checks; /**< the source pointers it tests for the global
                               space (with alias_check; pl_facts_space_checks) */
   /** Stores into the tiles outside the loop that legality proved the

@@ -339,8 +339,16 @@ static void remark_alias_check(pl_host *host, const pl_candidate *c, const pl_pl
   if (plan->alias_writes) {
     pl_remark_text(r, "runtime alias check before the loop, once per block: each thread's ");
     remark_count(r, "CopiedRanges", c->ncopies, " copied range", " copied ranges");
+    if (plan->alias_windows) {
+      unsigned ahead = plan->in_place ? 1 : plan->stages - 1;
+      pl_remark_text(r, " on each of the ");
+      remark_count(r, "IterationsAhead", ahead, " iteration", " iterations");
+      pl_remark_text(r, " issued ahead of a write");
+    }
     pl_remark_text(r, " against the block's union of ");
     remark_count(r, "WrittenRanges", plan->alias_writes, " written range", " written ranges");
+    if (plan->alias_windows)
+      pl_remark_text(r, " on one iteration (every access moves by one step per iteration)");
     pl_remark_text(r, " (3 barriers, 2 shared atomics per thread)");
     pl_remark_text(r, plan->space_checks ? ", and "
                                          : "; where they may overlap, the original "

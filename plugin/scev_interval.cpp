@@ -41,15 +41,17 @@ class Evaluator {
   bool Failed = false;
 
   /// The integer congruent to the loop-invariant S: a pointer's address
-  /// read unsigned, an integer read signed.
-  const SCEV *exact(const SCEV *S) {
+  /// read unsigned, an integer read as its reader reads it (`Unsigned`
+  /// under a zext, umin, umax or udiv; else signed), so that an index of
+  /// 2^31 or more under a zext stays in the range the reader needs.
+  const SCEV *exact(const SCEV *S, bool Unsigned) {
     if (S->getType()->isPointerTy()) {
       const SCEV *I = SE.getPtrToIntExpr(S, Type::getInt64Ty(I128->getContext()));
       if (isa<SCEVCouldNotCompute>(I))
         return nullptr;
       return SE.getZeroExtendExpr(I, I128);
     }
-    return SE.getSignExtendExpr(S, I128);
+    return Unsigned ? SE.getZeroExtendExpr(S, I128) : SE.getSignExtendExpr(S, I128);
   }
 
   const SCEV *constant(const APInt &V) { return SE.getConstant(V); }
@@ -85,8 +87,8 @@ public:
   /// R within the values a `Width`-bit integer read `Signed` can take.
   void fit(const Range &R, unsigned Width, bool Signed) {
     APInt Min = Signed ? APInt::getSignedMinValue(Width).sext(128) : APInt::getZero(128);
-    APInt Max = Signed ? APInt::getSignedMaxValue(Width).sext(128)
-                       : APInt::getMaxValue(Width).zext(128);
+    APInt Max =
+        Signed ? APInt::getSignedMaxValue(Width).sext(128) : APInt::getMaxValue(Width).zext(128);
     hold(R.Lo, Min, false);
     hold(R.Hi, Max, true);
   }
@@ -112,7 +114,7 @@ private:
   }
 
   /// {s,+,d} of a loop in L: s + d*k, k in [0, N].
-  bool recurrence(const SCEVAddRecExpr *AR, Range &Out) {
+  bool recurrence(const SCEVAddRecExpr *AR, Range &Out, bool Unsigned) {
     const Loop *In = AR->getLoop();
     if (!AR->isAffine() || (In != L && !L->contains(In)))
       return false;
@@ -120,7 +122,7 @@ private:
     if (!N || isa<SCEVCouldNotCompute>(N) || !SE.isLoopInvariant(N, L))
       return false;
     Range S, D;
-    if (!eval(AR->getStart(), S) || !eval(AR->getStepRecurrence(SE), D))
+    if (!eval(AR->getStart(), S, Unsigned) || !eval(AR->getStepRecurrence(SE), D, false))
       return false;
     if (In == L && PerIteration) { // s + d*i: the start and step are invariant in L
       Out = {SE.getAddRecExpr(S.Lo, D.Lo, L, SCEV::FlagAnyWrap),
@@ -139,7 +141,7 @@ private:
     unsigned W = SE.getTypeSizeInBits(M->getType());
     for (unsigned K = 0; K < M->getNumOperands(); ++K) {
       Range R;
-      if (!eval(M->getOperand(K), R))
+      if (!eval(M->getOperand(K), R, !Signed))
         return false;
       fit(R, W, Signed);
       Out = K == 0 ? R
@@ -153,13 +155,13 @@ private:
   /// through one) takes one of its incoming values: the hull of theirs. A
   /// runtime-unrolled copy loop's remainder starts at such a phi. Any
   /// other value that varies in L is not covered.
-  bool merge(const SCEVUnknown *U, Range &Out) {
+  bool merge(const SCEVUnknown *U, Range &Out, bool Unsigned) {
     auto *Phi = dyn_cast<PHINode>(U->getValue());
     if (!Phi || !L->contains(Phi->getParent()) || LI.isLoopHeader(Phi->getParent()))
       return false;
     for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K) {
       Range R;
-      if (!eval(SE.getSCEV(Phi->getIncomingValue(K)), R))
+      if (!eval(SE.getSCEV(Phi->getIncomingValue(K)), R, Unsigned))
         return false;
       Out = K == 0 ? R : Range{min(Out.Lo, R.Lo), max(Out.Hi, R.Hi)};
     }
@@ -175,24 +177,25 @@ public:
   bool failed() const { return Failed; }
   void smallStep(const SCEV *D) { small({D, D}); }
 
-  bool eval(const SCEV *S, Range &Out) {
+  /// S's interval into Out; `Unsigned`: how S's reader reads it (exact).
+  bool eval(const SCEV *S, Range &Out, bool Unsigned) {
     if (!Budget--)
       return false;
     if (SE.getTypeSizeInBits(S->getType()) > 64)
       return false;
     if (SE.isLoopInvariant(S, L)) {
-      const SCEV *E = exact(S);
+      const SCEV *E = exact(S, Unsigned);
       Out = {E, E};
       return E != nullptr;
     }
     switch (S->getSCEVType()) {
     case scAddRecExpr:
-      return recurrence(cast<SCEVAddRecExpr>(S), Out);
+      return recurrence(cast<SCEVAddRecExpr>(S), Out, Unsigned);
     case scAddExpr: {
       const auto *A = cast<SCEVAddExpr>(S);
       for (unsigned K = 0; K < A->getNumOperands(); ++K) {
         Range R;
-        if (!eval(A->getOperand(K), R))
+        if (!eval(A->getOperand(K), R, Unsigned))
           return false;
         if (!SE.isLoopInvariant(A->getOperand(K), L))
           small(R); // beside invariants (below 2^64), a sum of any count fits
@@ -205,7 +208,7 @@ public:
       const auto *M = cast<SCEVMulExpr>(S);
       for (unsigned K = 0; K < M->getNumOperands(); ++K) {
         Range R;
-        if (!eval(M->getOperand(K), R))
+        if (!eval(M->getOperand(K), R, Unsigned))
           return false;
         Out = K == 0 ? R : product(Out, R);
       }
@@ -214,14 +217,14 @@ public:
     case scZeroExtend:
     case scSignExtend: {
       const auto *C = cast<SCEVCastExpr>(S);
-      if (!eval(C->getOperand(), Out))
+      if (!eval(C->getOperand(), Out, S->getSCEVType() == scZeroExtend))
         return false;
       fit(Out, SE.getTypeSizeInBits(C->getOperand()->getType()), S->getSCEVType() == scSignExtend);
       return true;
     }
     case scTruncate:
     case scPtrToInt:
-      return eval(cast<SCEVCastExpr>(S)->getOperand(), Out);
+      return eval(cast<SCEVCastExpr>(S)->getOperand(), Out, Unsigned);
     case scSMaxExpr:
     case scSMinExpr:
       return minMax(cast<SCEVMinMaxExpr>(S), true, S->getSCEVType() == scSMaxExpr, Out);
@@ -231,7 +234,7 @@ public:
     case scUDivExpr: {
       const auto *D = cast<SCEVUDivExpr>(S);
       const auto *C = dyn_cast<SCEVConstant>(D->getRHS());
-      if (!C || C->getAPInt().isZero() || !eval(D->getLHS(), Out))
+      if (!C || C->getAPInt().isZero() || !eval(D->getLHS(), Out, true))
         return false;
       fit(Out, SE.getTypeSizeInBits(S->getType()), false);
       const SCEV *CC = SE.getConstant(C->getAPInt().zext(128));
@@ -239,7 +242,7 @@ public:
       return true;
     }
     case scUnknown:
-      return merge(cast<SCEVUnknown>(S), Out);
+      return merge(cast<SCEVUnknown>(S), Out, Unsigned);
     default:
       return false;
     }
@@ -254,7 +257,7 @@ static bool addressBytes(ScalarEvolution &SE, Evaluator &E, const SCEV *Ptr, uin
                          Range &Bytes) {
   Range R;
   if (!Ptr->getType()->isPointerTy() || SE.getTypeSizeInBits(Ptr->getType()) != 64 ||
-      !E.eval(Ptr, R))
+      !E.eval(Ptr, R, false))
     return false;
   Bytes = {R.Lo, SE.getAddExpr(R.Hi, SE.getConstant(APInt(128, Size)))};
   E.fit(Bytes, 64, false);

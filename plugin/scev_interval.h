@@ -52,9 +52,10 @@ struct Condition {
 /// paths in L, a division by a
 /// non-constant, a non-affine recurrence, an inner loop whose count varies
 /// with L's iterations); then `Conds` is left as it was.
-bool addressInterval(llvm::ScalarEvolution &SE, const llvm::LoopInfo &LI, const llvm::Loop *L, const llvm::SCEV *BTC,
-                     const llvm::SCEV *Ptr, uint64_t Size, const llvm::SCEV *&Lo,
-                     const llvm::SCEV *&End, llvm::SmallVectorImpl<Condition> &Conds);
+bool addressInterval(llvm::ScalarEvolution &SE, const llvm::LoopInfo &LI, const llvm::Loop *L,
+                     const llvm::SCEV *BTC, const llvm::SCEV *Ptr, uint64_t Size,
+                     const llvm::SCEV *&Lo, const llvm::SCEV *&End,
+                     llvm::SmallVectorImpl<Condition> &Conds);
 
 /// The bytes an access touches on one iteration i of L, as [Lo + i*Step,
 /// End + i*Step): 128-bit SCEVs invariant in L, Step the same for both

@@ -259,8 +259,8 @@ static bool windowBounds(pl_access_bounds *B, Value *Ptr, uint64_t Size, Instruc
   if (!pl_interval::addressWindow(SE, B->H->LI(), B->L, loopCount(B), SE.getSCEV(Ptr), Size, W,
                                   B->WindowConditions))
     return false;
-  if (blockUniform(W.Step) && expandable(B, At, {W.Lo, W.End, W.Step},
-                                         ArrayRef(B->WindowConditions).drop_front(Had)))
+  if (blockUniform(W.Step) &&
+      expandable(B, At, {W.Lo, W.End, W.Step}, ArrayRef(B->WindowConditions).drop_front(Had)))
     return true;
   B->WindowConditions.resize(Had);
   return false;
@@ -373,7 +373,7 @@ int pl_access_bounds_predicates_expandable(pl_access_bounds *B) {
 }
 
 LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRef InsertBefore,
-                                               int Windows) {
+                                                int Windows) {
   ScalarEvolution &SE = B->H->SE();
   const DataLayout &DL = B->H->F.getParent()->getDataLayout();
   Instruction *I = unwrap<Instruction>(InsertBefore);
@@ -385,7 +385,8 @@ LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRe
   Value *Fails = P.isAlwaysTrue() ? nullptr : Exp.expandCodeForPredicate(&P, I);
   // start + step * count, exactly (128 bits), must stay in [0, 2^64).
   Type *I64 = IRB.getInt64Ty(), *I128 = IRB.getInt128Ty();
-  for (auto [Start, Step, Count] : Windows ? ArrayRef<pl_access_bounds::WrapCheck>() : ArrayRef(B->WrapChecks)) {
+  for (auto [Start, Step, Count] :
+       Windows ? ArrayRef<pl_access_bounds::WrapCheck>() : ArrayRef(B->WrapChecks)) {
     const SCEV *S = Start->getType()->isPointerTy() ? SE.getPtrToIntExpr(Start, I64) : Start;
     const SCEV *End = SE.getAddExpr(
         SE.getZeroExtendExpr(S, I128),

@@ -11,6 +11,8 @@
 // overlap at run time (test/gpu/alias_interval.cu launches both kinds).
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.ll -fplugin-arg-pipeline-stages=4 -fplugin-arg-pipeline-verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipeline-stages=4 -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ANALYSIS
+// ANALYSIS: remark: runtime alias check before the loop, once per block: each thread's 1 copied range on each of the 3 iterations issued ahead of a write against the block's union of 1 written range on one iteration (every access moves by one step per iteration) (3 barriers, 2 shared atomics per thread); where they may overlap, the original loop runs
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -fplugin-arg-pipeline-stages=4
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 //
