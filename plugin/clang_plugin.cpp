@@ -63,6 +63,15 @@ public:
   ParamNameReader(std::shared_ptr<plParamNames> N, std::shared_ptr<plLaunchShapes> L)
       : Names(std::move(N)), Launches(std::move(L)) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  /// Declarations in system headers (the CUDA runtime's and wrappers',
+  /// the C++ library's: most of a translation unit) are not traversed: the
+  /// pass names parameters and reads launches for the user's own code.
+  bool TraverseDecl(Decl *D) {
+    if (D && Ctx && !isa<TranslationUnitDecl>(D) &&
+        Ctx->getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor<ParamNameReader>::TraverseDecl(D);
+  }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Mangler = std::make_unique<ASTNameGenerator>(Ctx);
     this->Ctx = &Ctx;
