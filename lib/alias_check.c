@@ -149,9 +149,11 @@ static LLVMValueRef range_conflict(pl_host *host, pl_candidate *c, pl_loop_facts
  * writes before it", per iteration (design.md, "Runtime alias checks"):
  * every access's window moves by one step per iteration in every thread,
  * and the copies of iteration i + k, 1 <= k <= `ahead`, are issued before
- * the writes of iteration i; shifted by i steps, the writes' windows on
- * iteration 0 (their union over the block) against each copy's window on
- * iteration k. Emitted at `b` before `term`. */
+ * the writes of iteration i -- k = 0 too where a write may precede a copy
+ * of its own iteration (in the copy stage, or before a sync-first loop's
+ * top barrier: not after the kept barrier); shifted by i steps, the
+ * writes' windows on iteration 0 (their union over the block) against
+ * each copy's window on iteration k. Emitted at `b` before `term`. */
 static LLVMValueRef window_conflict(pl_host *host, pl_candidate *c, pl_loop_facts *facts,
                                     LLVMBuilderRef b, LLVMValueRef term, unsigned ahead) {
   size_t nw = pl_facts_writes(facts, NULL, NULL);
@@ -159,9 +161,12 @@ static LLVMValueRef window_conflict(pl_host *host, pl_candidate *c, pl_loop_fact
   pl_access_bounds *bounds = pl_facts_bounds(facts, &ri, &wi);
   LLVMContextRef ctx = LLVMGetModuleContext(c->module);
   LLVMValueRef wlo = NULL, whi = NULL, step = NULL;
+  unsigned first = pl_alias_check_nearest(host, c, facts);
   for (size_t j = 0; j < nw; ++j) {
     LLVMValueRef lo, hi;
     pl_access_bounds_expand_window(bounds, wi[j], term, &lo, &hi, &step);
+    lo = generic_address(b, ctx, lo);
+    hi = generic_address(b, ctx, hi);
     wlo = wlo ? pick(b, LLVMIntULT, wlo, lo) : lo;
     whi = whi ? pick(b, LLVMIntUGT, whi, hi) : hi;
   }
@@ -171,7 +176,9 @@ static LLVMValueRef window_conflict(pl_host *host, pl_candidate *c, pl_loop_fact
   for (size_t i = 0; i < c->ncopies; ++i) {
     LLVMValueRef lo, hi;
     pl_access_bounds_expand_window(bounds, ri[i], term, &lo, &hi, &step);
-    for (unsigned k = 1; k <= ahead; ++k) {
+    lo = generic_address(b, ctx, lo);
+    hi = generic_address(b, ctx, hi);
+    for (unsigned k = first; k <= ahead; ++k) {
       LLVMValueRef shift = LLVMBuildMul(b, step, LLVMConstInt(LLVMTypeOf(step), k, 0), "");
       LLVMValueRef o =
           overlap(b, LLVMBuildAdd(b, lo, shift, ""), LLVMBuildAdd(b, hi, shift, ""), blo, bhi);
@@ -179,6 +186,15 @@ static LLVMValueRef window_conflict(pl_host *host, pl_candidate *c, pl_loop_fact
     }
   }
   return conflict;
+}
+
+unsigned pl_alias_check_nearest(pl_host *host, const pl_candidate *c, pl_loop_facts *facts) {
+  LLVMValueRef const *writes;
+  size_t nw = pl_facts_writes(facts, &writes, NULL);
+  for (size_t j = 0; j < nw; ++j)
+    if (pl_in_copy_stage(host, c, writes[j]))
+      return 0;
+  return 1;
 }
 
 void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts, unsigned ahead) {

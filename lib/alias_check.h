@@ -18,7 +18,9 @@
  * Per iteration. Where every access has a window -- its bytes on iteration
  * i are [lo + i*D, end + i*D) with one step D in every thread -- only the
  * copies the pipelined loop moves ahead of a write can read it early: those
- * of iterations i+1 .. i+ahead, issued before the writes of iteration i.
+ * of iterations i+1 .. i+ahead, issued before the writes of iteration i,
+ * and those of iteration i itself where the write may precede a copy of its
+ * own iteration (pl_alias_check_nearest).
  * Shifted by i steps, the test is the same for every i: the writes'
  * windows on iteration 0 against each copy's window on iterations 1 ..
  * ahead. A loop that writes back into tiles it has read (`A[tile i] =
@@ -66,6 +68,14 @@
  * loop issues copies (S - 1 for a ring of S stages, 1 in place), which the
  * per-iteration check (pl_facts_alias_windows) tests. Cannot fail. */
 void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts, unsigned ahead);
+
+/** The nearest iteration distance the per-iteration check tests: 1 where
+ * every write the check covers (pl_facts_writes) comes after the kept
+ * barrier, so after every copy of its own iteration; 0 where one may come
+ * before a copy of its own iteration (in the copy stage, or before a
+ * sync-first loop's top barrier: pl_in_copy_stage), which the pipelined
+ * loop issues before it. */
+unsigned pl_alias_check_nearest(pl_host *host, const pl_candidate *c, pl_loop_facts *facts);
 
 /** Puts a barrier on the exit edge of the other version (the original
  * loop) of the versioned `c`, after pl_emit_alias_check, for a plan whose

@@ -62,9 +62,9 @@ int pl_access_bounds_windows(pl_access_bounds *b);
 
 /** Materializes access `index`'s window before `insert_before`
  * (SCEVExpander), after pl_access_bounds_windows: *lo, its first byte on
- * the loop's first iteration, *end, one past its last, both 64-bit
- * generic addresses, and *step, the bytes the window moves per iteration
- * (i64, signed). */
+ * the loop's first iteration, *end, one past its last, both pointers of
+ * the access pointer's type, and *step, the bytes the window moves per
+ * iteration (i64, signed). */
 void pl_access_bounds_expand_window(pl_access_bounds *b, int index, LLVMValueRef insert_before,
                                     LLVMValueRef *lo, LLVMValueRef *end, LLVMValueRef *step);
 

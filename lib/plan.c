@@ -354,6 +354,7 @@ static uint64_t ring_need(const pl_plan *plan, unsigned s) {
 static void plan_runtime_check(const pl_loop_ctx *x, pl_plan *plan) {
   plan->alias_writes = (unsigned)pl_facts_writes(x->facts, NULL, NULL);
   plan->alias_windows = plan->alias_writes && pl_facts_alias_windows(x->facts);
+  plan->alias_nearest = plan->alias_windows ? pl_alias_check_nearest(x->host, x->c, x->facts) : 0;
   plan->space_checks = (unsigned)pl_facts_space_checks(x->facts, NULL);
   plan->alias_check = plan->alias_writes > 0 || plan->space_checks > 0;
 }

@@ -114,10 +114,11 @@ typedef struct pl_plan {
    * versions the loop (alias_check.h), whose scratch (for writes) counts in
    * other_shared. */
   int alias_check;
-  unsigned alias_writes; /**< the writes it covers (with alias_check) */
-  int alias_windows;     /**< it compares them per iteration (pl_facts_alias_windows) */
-  unsigned space_checks; /**< the source pointers it tests for the global
-                              space (with alias_check; pl_facts_space_checks) */
+  unsigned alias_writes;  /**< the writes it covers (with alias_check) */
+  int alias_windows;      /**< it compares them per iteration (pl_facts_alias_windows) */
+  unsigned alias_nearest; /**< from that distance on (pl_alias_check_nearest) */
+  unsigned space_checks;  /**< the source pointers it tests for the global
+                               space (with alias_check; pl_facts_space_checks) */
   /** Stores into the tiles outside the loop that legality proved the
    * copies overwrite (a zero-initialization): once the loop reads its ring,
    * no code reads those tiles, so the rewrite erases them and the tiles go

@@ -342,8 +342,11 @@ static void remark_alias_check(pl_host *host, const pl_candidate *c, const pl_pl
     if (plan->alias_windows) {
       unsigned ahead = plan->in_place ? 1 : plan->stages - 1;
       pl_remark_text(r, " on each of the ");
-      remark_count(r, "IterationsAhead", ahead, " iteration", " iterations");
-      pl_remark_text(r, " issued ahead of a write");
+      remark_count(r, "IterationsAhead", ahead + 1 - plan->alias_nearest, " iteration",
+                   " iterations");
+      pl_remark_text(r, plan->alias_nearest ? " issued ahead of a write"
+                                            : " issued ahead of a write (its own included: a "
+                                              "write may come before a copy)");
     }
     pl_remark_text(r, " against the block's union of ");
     remark_count(r, "WrittenRanges", plan->alias_writes, " written range", " written ranges");

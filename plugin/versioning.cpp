@@ -318,11 +318,13 @@ void pl_access_bounds_expand_window(pl_access_bounds *B, int Index, LLVMValueRef
   ScalarEvolution &SE = B->H->SE();
   SCEVExpander Exp = pl_compat::expander(SE, B->H->F.getParent()->getDataLayout(), "pl.alias");
   Instruction *I = unwrap<Instruction>(InsertBefore);
-  const pl_interval::Window &W = B->Bounds[size_t(Index)].W;
+  const pl_access_bounds::Range &R = B->Bounds[size_t(Index)];
   Type *I64 = Type::getInt64Ty(I->getContext());
-  *Lo = wrap(Exp.expandCodeFor(SE.getTruncateExpr(W.Lo, I64), I64, I));
-  *End = wrap(Exp.expandCodeFor(SE.getTruncateExpr(W.End, I64), I64, I));
-  *Step = wrap(Exp.expandCodeFor(SE.getTruncateExpr(W.Step, I64), I64, I));
+  IRBuilder<> IRB(I);
+  *Lo = wrap(IRB.CreateIntToPtr(Exp.expandCodeFor(SE.getTruncateExpr(R.W.Lo, I64), I64, I), R.Ty));
+  *End =
+      wrap(IRB.CreateIntToPtr(Exp.expandCodeFor(SE.getTruncateExpr(R.W.End, I64), I64, I), R.Ty));
+  *Step = wrap(Exp.expandCodeFor(SE.getTruncateExpr(R.W.Step, I64), I64, I));
 }
 
 void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef InsertBefore,

@@ -22,7 +22,9 @@
 // REMARK-DAG: remark: pipelined loop {{.*}}with a runtime alias check{{.*}}[sm_90, kernel 'fanOut
 // REMARK-DAG: remark: pipelined loop {{.*}}with a runtime alias check{{.*}}[sm_90, kernel 'scaleInPlace
 // REMARK-DAG: remark: pipelined loop {{.*}}with a runtime alias check{{.*}}[sm_90, kernel 'scaleAhead
-// CHECK: scaleAhead n=9 mode=0 err=0 hash=
+// REMARK-DAG: remark: pipelined loop {{.*}}with a runtime alias check{{.*}}[sm_90, kernel 'writeThenCopy
+// REMARK-DAG: remark: pipelined loop {{.*}}with a runtime alias check{{.*}}[sm_90, kernel 'syncFirstWrite
+// CHECK: syncFirstWrite n=9 mode=0 err=0 hash=
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -105,6 +107,35 @@ __global__ void __launch_bounds__(256) scaleAhead(int ntiles, float *a) {
   }
 }
 
+// A write that precedes the copy of its own iteration: in the copy stage
+// (through b, launched as a and apart), or before a sync-first loop's top
+// barrier, into what another thread copies next.
+__global__ void __launch_bounds__(256) writeThenCopy(int n, float *a, float *b, float *out) {
+  __shared__ float t[256];
+  float acc = 0;
+  for (int i = 0; i < n; ++i) {
+    b[i * 256 + threadIdx.x] = acc + 0.5f;
+    t[threadIdx.x] = a[i * 256 + threadIdx.x];
+    __syncthreads();
+    acc = acc * 0.75f + t[255 - threadIdx.x];
+    __syncthreads();
+  }
+  out[threadIdx.x] = acc;
+}
+
+__global__ void __launch_bounds__(256) syncFirstWrite(int n, float *a, float *out) {
+  __shared__ float t[256];
+  float acc = 0;
+  for (int i = 0; i < n; ++i) {
+    a[i * 256 + (threadIdx.x ^ 1)] = acc + 1.0f;
+    __syncthreads();
+    t[threadIdx.x] = a[i * 256 + threadIdx.x];
+    __syncthreads();
+    acc = acc * 0.75f + t[255 - threadIdx.x];
+  }
+  out[threadIdx.x] = acc;
+}
+
 static uint64_t fnv(const void *p, size_t n) {
   uint64_t h = 1469598103934665603ull;
   for (size_t i = 0; i < n; ++i) h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ull;
@@ -137,6 +168,16 @@ int main(int argc, char **argv) {
         [](int n, int, const float *in, float *) { scaleInPlace<<<1, 256>>>(n, (float *)in); });
     run("scaleAhead", n, 0, seed, (size_t)256 * (n + 2), 256,
         [](int n, int, const float *in, float *) { scaleAhead<<<1, 256>>>(n, (float *)in); });
+    for (int mode = 0; mode < 2; ++mode)
+      run("writeThenCopy", n, mode, seed, (size_t)256 * (n + 2), 256,
+          [](int n, int mode, const float *in, float *out) {
+            writeThenCopy<<<1, 256>>>(n, (float *)in, mode ? (float *)in : out,
+                                      out + 256 * (n + 1));
+          });
+    run("syncFirstWrite", n, 0, seed, (size_t)256 * (n + 2), 256,
+        [](int n, int, const float *in, float *) {
+          syncFirstWrite<<<1, 256>>>(n, (float *)in, (float *)in + 256 * (n + 1));
+        });
     for (int mode = 0; mode < 3; ++mode) {
       // clampRows: H = 8n - 3 rows (a clamped last tile), 4 column blocks
       run("clampRows", n, mode, seed, (size_t)(8 * n + 8) * 128, 8 * 128,
