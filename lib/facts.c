@@ -217,20 +217,24 @@ static void make_bounds(pl_loop_facts *facts) {
             : -1;
     all &= facts->write_index[j] >= 0;
   }
-  facts->windows = all && pl_access_bounds_windows(b);
+  facts->all_added = all;
 }
 
 int pl_facts_write_covered(pl_loop_facts *facts, size_t i) {
   if (!facts->bounds_done)
     make_bounds(facts);
   int k = facts->write_index[i];
-  return facts->windows ||
-         (facts->reads_known && k >= 0 && pl_access_bounds_has_range(facts->bounds, k));
+  return (facts->reads_known && k >= 0 && pl_access_bounds_has_range(facts->bounds, k)) ||
+         pl_facts_alias_windows(facts);
 }
 
 int pl_facts_alias_windows(pl_loop_facts *facts) {
   if (!facts->bounds_done)
     make_bounds(facts);
+  if (!facts->windows_done) { /* on demand: the windows cost compile time */
+    facts->windows_done = 1;
+    facts->windows = facts->all_added && pl_access_bounds_windows(facts->bounds);
+  }
   return facts->windows;
 }
 

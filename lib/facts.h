@@ -58,7 +58,7 @@ typedef struct pl_loop_facts {
   LLVMValueRef *writes;
   int *write_copy;
   size_t nwrites;
-  int bounds_done, reads_known, windows;
+  int bounds_done, reads_known, all_added, windows_done, windows;
   pl_access_bounds *bounds;
   int *read_index, *write_index;
   pl_tile_fact *tiles;

@@ -42,22 +42,24 @@ pl_access_bounds *pl_access_bounds_create(pl_host *host, pl_loop_ref loop);
  * end) + size) with end = start + step * BTC; a no-wrap predicate on the
  * pointer is added unless SCEV proves it. Otherwise interval arithmetic
  * over the pointer's SCEV gives it (plugin/scev_interval.h), with the
- * conditions it assumes. Separately, the access's window: the bytes it
- * touches on one iteration i, [lo + i*step, end + i*step), by the same
- * arithmetic, with a step the same in every thread of the block. Every
- * bound must be expandable where the loop is entered (its preheader, or
- * where pl_loop_has_trip_count would expand). A generic address cast to
- * the global space counts as the generic address (ranges are compared as
- * generic addresses). Returns the access's index (0, 1, ...), or -1 when
- * it has neither a range nor a window. */
+ * conditions it assumes. Every bound must be expandable where the loop is
+ * entered (its preheader, or where pl_loop_has_trip_count would expand).
+ * A generic address cast to the global space counts as the generic
+ * address (ranges are compared as generic addresses). Returns the access's
+ * index (0, 1, ...), with or without a range (pl_access_bounds_has_range),
+ * or -1 for a pointer ScalarEvolution cannot describe or a loop without an
+ * entry to expand at. */
 int pl_access_bounds_add(pl_access_bounds *b, LLVMValueRef ptr, uint64_t size);
 
 /** Nonzero when access `index` has a range over the whole loop. */
 int pl_access_bounds_has_range(pl_access_bounds *b, int index);
 
-/** Nonzero when every access added to `b` has a window, all with the same
- * step (one SCEV; a step of zero for accesses that do not move with the
- * loop counts as such). */
+/** Nonzero when every access added to `b` has a window -- the bytes it
+ * touches on one iteration i, [lo + i*step, end + i*step), by the same
+ * arithmetic as its range, with a step the same in every thread of the
+ * block -- all with the same step (one SCEV; zero for accesses that do not
+ * move with the loop). Computed on the first call, for every access added
+ * before it; add none after. */
 int pl_access_bounds_windows(pl_access_bounds *b);
 
 /** Materializes access `index`'s window before `insert_before`

@@ -353,10 +353,17 @@ static uint64_t ring_need(const pl_plan *plan, unsigned s) {
  * pointers it tests for the global space. */
 static void plan_runtime_check(const pl_loop_ctx *x, pl_plan *plan) {
   plan->alias_writes = (unsigned)pl_facts_writes(x->facts, NULL, NULL);
-  plan->alias_windows = plan->alias_writes && pl_facts_alias_windows(x->facts);
-  plan->alias_nearest = plan->alias_windows ? pl_alias_check_nearest(x->host, x->c, x->facts) : 0;
   plan->space_checks = (unsigned)pl_facts_space_checks(x->facts, NULL);
   plan->alias_check = plan->alias_writes > 0 || plan->space_checks > 0;
+}
+
+/* How the check of a plan that pipelines compares (alias_check.h): per
+ * iteration where every access has a window; asked only here, once the
+ * loop is to be pipelined, since the windows cost compile time. */
+static int plan_alias_mode(const pl_loop_ctx *x, pl_plan *plan) {
+  plan->alias_windows = plan->alias_writes && pl_facts_alias_windows(x->facts);
+  plan->alias_nearest = plan->alias_windows ? pl_alias_check_nearest(x->host, x->c, x->facts) : 0;
+  return 1;
 }
 
 const char *pl_plan_runtime_check(const pl_plan *plan) {
@@ -436,7 +443,7 @@ static int split_by_cp_async(const pl_plan *p) {
 
 int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   if (make_plan(x, plan, f))
-    return 1;
+    return plan_alias_mode(x, plan);
   if (!split_by_cp_async(plan) || x->opts->lowering != PL_CHOOSE_AUTO || x->c->region)
     return 0; /* a copy loop's copies are cp.async or nothing */
   /* cp.async would split loads the loop issues whole (a float4 stored as
@@ -457,7 +464,7 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
     plan->split_copies = cp_async;
     plan->split_loads = loop_loads;
     pl_fail_clear(f);
-    return 1;
+    return plan_alias_mode(x, plan);
   }
   const char *alt_why = why.message ? why.message : "";
   size_t on = strlen(plan->arch) + 4; /* "on sm_90 ", said once */
@@ -566,7 +573,7 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
   const pl_trip *trip = pl_facts_trip(x->facts, f);
   assert(trip && "legality checked the trip count");
   plan->trip = *trip;
-  return 1;
+  return plan_alias_mode(x, plan);
 }
 
 void pl_plan_free(pl_plan *plan) {

@@ -57,10 +57,12 @@ class Evaluator {
   const SCEV *constant(const APInt &V) { return SE.getConstant(V); }
 
   /// Lo <= X (Upper false) or X <= Bound (Upper true), as a condition
-  /// unless ScalarEvolution proves it.
+  /// unless ScalarEvolution's signed range of X proves it (its constant
+  /// ranges, cached per expression: isKnownPredicate's reasoning from
+  /// guards costs more compile time than the compare it might save).
   void hold(const SCEV *X, const APInt &Bound, bool Upper) {
-    const SCEV *B = constant(Bound);
-    if (SE.isKnownPredicate(Upper ? ICmpInst::ICMP_SLE : ICmpInst::ICMP_SGE, X, B))
+    ConstantRange R = SE.getSignedRange(X);
+    if (Upper ? R.getSignedMax().sle(Bound) : R.getSignedMin().sge(Bound))
       return;
     if (!SE.isLoopInvariant(X, L)) {
       // Per iteration, a bound affine in i holds on [0, N] where it holds
@@ -103,10 +105,30 @@ private:
   const SCEV *min(const SCEV *A, const SCEV *B) { return SE.getSMinExpr(A, B); }
   const SCEV *max(const SCEV *A, const SCEV *B) { return SE.getSMaxExpr(A, B); }
 
-  /// [A] * [B], from the four corners (two where one side is exact).
+  /// The sign of every value in R: 1 non-negative, -1 negative, 0 either.
+  int sign(const Range &R) {
+    if (SE.getSignedRange(R.Lo).getSignedMin().isNonNegative())
+      return 1;
+    return SE.getSignedRange(R.Hi).getSignedMax().isNegative() ? -1 : 0;
+  }
+
+  /// [A] * [B], from the four corners; where one side is exact and of a
+  /// known sign, from two, in order (most products: a size, a step).
   Range product(const Range &A, const Range &B) {
     small(A);
     small(B);
+    for (int K = 0; K < 2; ++K) {
+      const Range &X = K ? B : A, &Y = K ? A : B;
+      if (X.Lo != X.Hi)
+        continue;
+      if (Y.Lo == Y.Hi) {
+        const SCEV *P = SE.getMulExpr(X.Lo, Y.Lo);
+        return {P, P};
+      }
+      if (int S = sign(X))
+        return S > 0 ? Range{SE.getMulExpr(X.Lo, Y.Lo), SE.getMulExpr(X.Lo, Y.Hi)}
+                     : Range{SE.getMulExpr(X.Lo, Y.Hi), SE.getMulExpr(X.Lo, Y.Lo)};
+    }
     const SCEV *P[4] = {SE.getMulExpr(A.Lo, B.Lo), SE.getMulExpr(A.Lo, B.Hi),
                         SE.getMulExpr(A.Hi, B.Lo), SE.getMulExpr(A.Hi, B.Hi)};
     Range R = {min(min(P[0], P[1]), min(P[2], P[3])), max(max(P[0], P[1]), max(P[2], P[3]))};
@@ -133,7 +155,13 @@ private:
     Range Count = {NN, NN};
     Range DN = product(D, Count);
     const SCEV *Zero = SE.getZero(I128);
-    Out = {SE.getAddExpr(S.Lo, min(Zero, DN.Lo)), SE.getAddExpr(S.Hi, max(Zero, DN.Hi))};
+    int Sign = sign(D); // N >= 0: d*k for k in [0, N] has d's sign
+    Out = {Sign > 0 ? S.Lo : SE.getAddExpr(S.Lo, min(Zero, DN.Lo)),
+           Sign < 0 ? S.Hi : SE.getAddExpr(S.Hi, max(Zero, DN.Hi))};
+    if (Sign > 0)
+      Out.Hi = SE.getAddExpr(S.Hi, DN.Hi);
+    if (Sign < 0)
+      Out.Lo = SE.getAddExpr(S.Lo, DN.Lo);
     return true;
   }
 

@@ -52,6 +52,8 @@ struct pl_access_bounds {
   struct Range {
     const SCEV *Lo, *End; ///< null where the access has no range
     Type *Ty;
+    Value *Ptr; ///< the access, for its window
+    uint64_t Size;
     bool HasWindow; ///< W holds its bytes on one iteration
     pl_interval::Window W;
   };
@@ -68,6 +70,8 @@ struct pl_access_bounds {
   /// What the interval bounds and the windows assume (scev_interval.h),
   /// tested at run time.
   SmallVector<pl_interval::Condition, 8> Conditions, WindowConditions;
+  /// pl_access_bounds_windows has run, and its answer.
+  bool WindowsDone = false, Windows = false;
   pl_access_bounds(pl_host *H, Loop *L) : H(H), L(L), PSE(H->SE(), *L) {}
 };
 
@@ -279,7 +283,7 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
   if (!At || !SE.isSCEVable(Ptr->getType()))
     return -1;
   const DataLayout &DL = B->H->F.getParent()->getDataLayout();
-  pl_access_bounds::Range R = {nullptr, nullptr, Ptr->getType(), false, {}};
+  pl_access_bounds::Range R = {nullptr, nullptr, Ptr->getType(), Ptr, Size, false, {}};
   const SCEV *Lo, *Hi;
   size_t Checks = B->WrapChecks.size();
   if (recurrenceBounds(B, Ptr, Lo, Hi)) {
@@ -293,9 +297,6 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
     if (intervalBounds(B, Ptr, Size, At, Lo, Hi))
       R.Lo = Lo, R.End = Hi;
   }
-  R.HasWindow = windowBounds(B, Ptr, Size, At, R.W);
-  if (!R.Lo && !R.HasWindow)
-    return -1;
   B->Bounds.push_back(R);
   return int(B->Bounds.size() - 1);
 }
@@ -305,12 +306,21 @@ int pl_access_bounds_has_range(pl_access_bounds *B, int Index) {
 }
 
 int pl_access_bounds_windows(pl_access_bounds *B) {
-  if (B->Bounds.empty())
-    return 0;
-  for (const pl_access_bounds::Range &R : B->Bounds)
-    if (!R.HasWindow || R.W.Step != B->Bounds[0].W.Step)
-      return 0;
-  return 1;
+  if (B->WindowsDone)
+    return B->Windows;
+  // Computed on first request, for the loops that need them (compile
+  // time); serving only where every access has one with one step, they stop
+  // at the first access without.
+  B->WindowsDone = true;
+  Instruction *At = entryPoint(B->H, B->L);
+  B->Windows = At && !B->Bounds.empty();
+  for (pl_access_bounds::Range &R : B->Bounds) {
+    if (!B->Windows)
+      break;
+    R.HasWindow = windowBounds(B, R.Ptr, R.Size, At, R.W);
+    B->Windows = R.HasWindow && R.W.Step == B->Bounds[0].W.Step;
+  }
+  return B->Windows;
 }
 
 void pl_access_bounds_expand_window(pl_access_bounds *B, int Index, LLVMValueRef InsertBefore,
