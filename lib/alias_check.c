@@ -47,6 +47,16 @@ static LLVMValueRef pick(LLVMBuilderRef b, LLVMIntPredicate p, LLVMValueRef x, L
   return LLVMBuildSelect(b, LLVMBuildICmp(b, p, x, y, ""), x, y, "");
 }
 
+/* [*wlo, *whi) widened to cover [lo, hi) (pointers, compared as generic
+ * addresses); NULL ends start it. */
+static void widen(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef lo, LLVMValueRef hi,
+                  LLVMValueRef *wlo, LLVMValueRef *whi) {
+  lo = generic_address(b, ctx, lo);
+  hi = generic_address(b, ctx, hi);
+  *wlo = *wlo ? pick(b, LLVMIntULT, *wlo, lo) : lo;
+  *whi = *whi ? pick(b, LLVMIntUGT, *whi, hi) : hi;
+}
+
 /* The i1 "some source pointer the loop copies from is not a global-space
  * address" (PTX ISA, "isspacep"), for the sources legality could not prove
  * global; NULL when there are none. */
@@ -128,10 +138,7 @@ static LLVMValueRef range_conflict(pl_host *host, pl_candidate *c, pl_loop_facts
   for (size_t j = 0; j < nw; ++j) {
     LLVMValueRef lo, hi;
     pl_access_bounds_expand(bounds, wi[j], term, &lo, &hi);
-    lo = generic_address(b, ctx, lo);
-    hi = generic_address(b, ctx, hi);
-    wlo = wlo ? pick(b, LLVMIntULT, wlo, lo) : lo;
-    whi = whi ? pick(b, LLVMIntUGT, whi, hi) : hi;
+    widen(b, ctx, lo, hi, &wlo, &whi);
   }
   LLVMValueRef conflict = assumptions_fail(bounds, term, 0, ctx);
   LLVMValueRef blo, bhi;
@@ -165,10 +172,7 @@ static LLVMValueRef window_conflict(pl_host *host, pl_candidate *c, pl_loop_fact
   for (size_t j = 0; j < nw; ++j) {
     LLVMValueRef lo, hi;
     pl_access_bounds_expand_window(bounds, wi[j], term, &lo, &hi, &step);
-    lo = generic_address(b, ctx, lo);
-    hi = generic_address(b, ctx, hi);
-    wlo = wlo ? pick(b, LLVMIntULT, wlo, lo) : lo;
-    whi = whi ? pick(b, LLVMIntUGT, whi, hi) : hi;
+    widen(b, ctx, lo, hi, &wlo, &whi);
   }
   LLVMValueRef conflict = assumptions_fail(bounds, term, 1, ctx);
   LLVMValueRef blo, bhi;
