@@ -4,6 +4,7 @@
 #include "emit.h"
 #include "host_cfg.h"
 #include "host_loops.h"
+#include "plan.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -156,19 +157,19 @@ static LLVMValueRef range_conflict(pl_host *host, pl_candidate *c, pl_loop_facts
  * writes before it", per iteration (design.md, "Runtime alias checks"):
  * every access's window moves by one step per iteration in every thread,
  * and the copies of iteration i + k, 1 <= k <= `ahead`, are issued before
- * the writes of iteration i -- k = 0 too where a write may precede a copy
- * of its own iteration (in the copy stage, or before a sync-first loop's
- * top barrier: not after the kept barrier); shifted by i steps, the
+ * the writes of iteration i -- k = 0 too (`first`) where a write may
+ * precede a copy of its own iteration (pl_alias_check_nearest); shifted by
+ * i steps, the
  * writes' windows on iteration 0 (their union over the block) against
  * each copy's window on iteration k. Emitted at `b` before `term`. */
 static LLVMValueRef window_conflict(pl_host *host, pl_candidate *c, pl_loop_facts *facts,
-                                    LLVMBuilderRef b, LLVMValueRef term, unsigned ahead) {
+                                    LLVMBuilderRef b, LLVMValueRef term, unsigned first,
+                                    unsigned ahead) {
   size_t nw = pl_facts_writes(facts, NULL, NULL);
   int const *ri, *wi;
   pl_access_bounds *bounds = pl_facts_bounds(facts, &ri, &wi);
   LLVMContextRef ctx = LLVMGetModuleContext(c->module);
   LLVMValueRef wlo = NULL, whi = NULL, step = NULL;
-  unsigned first = pl_alias_check_nearest(host, c, facts);
   for (size_t j = 0; j < nw; ++j) {
     LLVMValueRef lo, hi;
     pl_access_bounds_expand_window(bounds, wi[j], term, &lo, &hi, &step);
@@ -201,15 +202,17 @@ unsigned pl_alias_check_nearest(pl_host *host, const pl_candidate *c, pl_loop_fa
   return 1;
 }
 
-void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts, unsigned ahead) {
+void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts,
+                         const pl_plan *plan) {
   LLVMContextRef ctx = LLVMGetModuleContext(c->module);
   LLVMValueRef term = LLVMGetBasicBlockTerminator(c->preheader);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   LLVMPositionBuilderBefore(b, term);
   LLVMValueRef conflict = space_fails(c, b, facts);
   if (pl_facts_writes(facts, NULL, NULL)) {
-    LLVMValueRef ranges = pl_facts_alias_windows(facts)
-                              ? window_conflict(host, c, facts, b, term, ahead)
+    LLVMValueRef ranges = plan->alias_windows
+                              ? window_conflict(host, c, facts, b, term, plan->alias_nearest,
+                                                pl_plan_issue_ahead(plan))
                               : range_conflict(host, c, facts, b, term);
     conflict = conflict ? LLVMBuildOr(b, conflict, ranges, "") : ranges;
   }

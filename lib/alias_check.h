@@ -58,16 +58,16 @@
 
 #include "candidate.h"
 #include "facts.h"
+#include "plan_types.h"
 
 /** Emits the check in the preheader of `c` and versions the loop
  * (pl_loop_version), from the bounds of `facts` (facts.h), over which
  * legality accepted every write the loop may make to a copy's source: `c`'s
  * loop becomes the version that runs when the ranges are disjoint, and
- * `c`'s preheader and exit are updated to the blocks around it. `ahead`:
- * how many iterations ahead of the writes of one iteration the pipelined
- * loop issues copies (S - 1 for a ring of S stages, 1 in place), which the
- * per-iteration check (pl_facts_alias_windows) tests. Cannot fail. */
-void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts, unsigned ahead);
+ * `c`'s preheader and exit are updated to the blocks around it. Per
+ * iteration where `plan` says so (alias_windows), over the distances from
+ * alias_nearest to pl_plan_issue_ahead. Cannot fail. */
+void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts, const pl_plan *plan);
 
 /** The nearest iteration distance the per-iteration check tests: 1 where
  * every write the check covers (pl_facts_writes) comes after the kept

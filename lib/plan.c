@@ -366,6 +366,8 @@ static int plan_alias_mode(const pl_loop_ctx *x, pl_plan *plan) {
   return 1;
 }
 
+unsigned pl_plan_issue_ahead(const pl_plan *plan) { return plan->in_place ? 1 : plan->stages - 1; }
+
 const char *pl_plan_runtime_check(const pl_plan *plan) {
   if (!plan->alias_check)
     return NULL;

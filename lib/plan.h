@@ -93,4 +93,10 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
 /** Frees what `plan` owns and zeroes it. */
 void pl_plan_free(pl_plan *plan);
 
+/** How many iterations ahead of its compute the plan's pipelined loop
+ * issues a copy: S - 1 for a ring of S stages (the copy of iteration
+ * i + S - 1 is issued in iteration i, design.md "The schedule"), 1 in
+ * place (the next iteration's loads after the first barrier). */
+unsigned pl_plan_issue_ahead(const pl_plan *plan);
+
 #endif /* PL_PLAN_H */

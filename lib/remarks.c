@@ -2,6 +2,7 @@
 #include "remarks.h"
 
 #include "options.h"
+#include "plan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -340,10 +341,9 @@ static void remark_alias_check(pl_host *host, const pl_candidate *c, const pl_pl
     pl_remark_text(r, "runtime alias check before the loop, once per block: each thread's ");
     remark_count(r, "CopiedRanges", c->ncopies, " copied range", " copied ranges");
     if (plan->alias_windows) {
-      unsigned ahead = plan->in_place ? 1 : plan->stages - 1;
       pl_remark_text(r, " on each of the ");
-      remark_count(r, "IterationsAhead", ahead + 1 - plan->alias_nearest, " iteration",
-                   " iterations");
+      remark_count(r, "IterationsAhead", pl_plan_issue_ahead(plan) + 1 - plan->alias_nearest,
+                   " iteration", " iterations");
       pl_remark_text(r, plan->alias_nearest ? " issued ahead of a write"
                                             : " issued ahead of a write (its own included: a "
                                               "write may come before a copy)");

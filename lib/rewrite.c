@@ -607,14 +607,14 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
   assert(c->preheader && "recognition checked that a preheader can be made");
   if (plan->in_place) {
     if (plan->alias_check)
-      pl_emit_alias_check(host, c, facts, 1);
+      pl_emit_alias_check(host, c, facts, plan);
     (void)txn;
     for (size_t t = 0; t < c->ntiles; ++t)
       rings[t] = NULL;
     return pl_rewrite_in_place(host, c, plan);
   }
   if (plan->alias_check) {
-    pl_emit_alias_check(host, c, facts, plan->stages - 1);
+    pl_emit_alias_check(host, c, facts, plan);
     if (original_in_shared_ring(c, plan))
       pl_alias_check_exit_barrier(host, c);
   }

@@ -54,8 +54,6 @@ class Evaluator {
     return Unsigned ? SE.getZeroExtendExpr(S, I128) : SE.getSignExtendExpr(S, I128);
   }
 
-  const SCEV *constant(const APInt &V) { return SE.getConstant(V); }
-
   /// Lo <= X (Upper false) or X <= Bound (Upper true), as a condition
   /// unless ScalarEvolution's signed range of X proves it (its constant
   /// ranges, cached per expression: isKnownPredicate's reasoning from
@@ -156,12 +154,12 @@ private:
     Range DN = product(D, Count);
     const SCEV *Zero = SE.getZero(I128);
     int Sign = sign(D); // N >= 0: d*k for k in [0, N] has d's sign
-    Out = {Sign > 0 ? S.Lo : SE.getAddExpr(S.Lo, min(Zero, DN.Lo)),
-           Sign < 0 ? S.Hi : SE.getAddExpr(S.Hi, max(Zero, DN.Hi))};
     if (Sign > 0)
-      Out.Hi = SE.getAddExpr(S.Hi, DN.Hi);
-    if (Sign < 0)
-      Out.Lo = SE.getAddExpr(S.Lo, DN.Lo);
+      Out = {S.Lo, SE.getAddExpr(S.Hi, DN.Hi)};
+    else if (Sign < 0)
+      Out = {SE.getAddExpr(S.Lo, DN.Lo), S.Hi};
+    else
+      Out = {SE.getAddExpr(S.Lo, min(Zero, DN.Lo)), SE.getAddExpr(S.Hi, max(Zero, DN.Hi))};
     return true;
   }
 

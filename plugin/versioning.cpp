@@ -20,6 +20,8 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -48,11 +50,10 @@ struct pl_access_bounds {
   Loop *L;
   PredicatedScalarEvolution PSE;
   /// Each access's first byte and one past its last: pointers, or 64-bit
-  /// integers (intervalBounds) expanded as pointers of type Ty.
+  /// integers (intervalBounds) expanded as pointers of Ptr's type.
   struct Range {
     const SCEV *Lo, *End; ///< null where the access has no range
-    Type *Ty;
-    Value *Ptr; ///< the access, for its window
+    Value *Ptr;           ///< the access's pointer
     uint64_t Size;
     bool HasWindow; ///< W holds its bytes on one iteration
     pl_interval::Window W;
@@ -243,12 +244,21 @@ static bool blockUniform(const SCEV *S) {
     Value *V = U->getValue();
     if (isa<Argument>(V) || isa<Constant>(V))
       return false;
-    if (const auto *I = dyn_cast<IntrinsicInst>(V)) {
-      StringRef N = I->getCalledFunction()->getName();
-      return !(N.starts_with("llvm.nvvm.read.ptx.sreg.ctaid.") ||
-               N.starts_with("llvm.nvvm.read.ptx.sreg.nctaid.") ||
-               N.starts_with("llvm.nvvm.read.ptx.sreg.ntid."));
-    }
+    if (const auto *I = dyn_cast<IntrinsicInst>(V))
+      switch (I->getIntrinsicID()) {
+      case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+      case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+      case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+      case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+      case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+      case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+        return false;
+      default:
+        break;
+      }
     return true;
   });
 }
@@ -283,7 +293,7 @@ int pl_access_bounds_add(pl_access_bounds *B, LLVMValueRef PtrRef, uint64_t Size
   if (!At || !SE.isSCEVable(Ptr->getType()))
     return -1;
   const DataLayout &DL = B->H->F.getParent()->getDataLayout();
-  pl_access_bounds::Range R = {nullptr, nullptr, Ptr->getType(), Ptr, Size, false, {}};
+  pl_access_bounds::Range R = {nullptr, nullptr, Ptr, Size, false, {}};
   const SCEV *Lo, *Hi;
   size_t Checks = B->WrapChecks.size();
   if (recurrenceBounds(B, Ptr, Lo, Hi)) {
@@ -331,9 +341,10 @@ void pl_access_bounds_expand_window(pl_access_bounds *B, int Index, LLVMValueRef
   const pl_access_bounds::Range &R = B->Bounds[size_t(Index)];
   Type *I64 = Type::getInt64Ty(I->getContext());
   IRBuilder<> IRB(I);
-  *Lo = wrap(IRB.CreateIntToPtr(Exp.expandCodeFor(SE.getTruncateExpr(R.W.Lo, I64), I64, I), R.Ty));
-  *End =
-      wrap(IRB.CreateIntToPtr(Exp.expandCodeFor(SE.getTruncateExpr(R.W.End, I64), I64, I), R.Ty));
+  *Lo = wrap(IRB.CreateIntToPtr(Exp.expandCodeFor(SE.getTruncateExpr(R.W.Lo, I64), I64, I),
+                                R.Ptr->getType()));
+  *End = wrap(IRB.CreateIntToPtr(Exp.expandCodeFor(SE.getTruncateExpr(R.W.End, I64), I64, I),
+                                 R.Ptr->getType()));
   *Step = wrap(Exp.expandCodeFor(SE.getTruncateExpr(R.W.Step, I64), I64, I));
 }
 
@@ -344,7 +355,7 @@ void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef Insert
   Instruction *I = unwrap<Instruction>(InsertBefore);
   const pl_access_bounds::Range &R = B->Bounds[size_t(Index)];
   const SCEV *L = R.Lo, *H = R.End;
-  Type *Ty = R.Ty;
+  Type *Ty = R.Ptr->getType();
   assert(L && "pl_access_bounds_has_range first");
   Value *VL = Exp.expandCodeFor(L, L->getType(), I), *VH = Exp.expandCodeFor(H, H->getType(), I);
   if (!L->getType()->isPointerTy()) {
