@@ -9,27 +9,48 @@
 #include "copy_loop_iv.h"
 
 #include "gep.h"
+#include "host_cfg.h"
 #include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
 #include "limits.h"
 
 #include <stdint.h>
+#include <stdlib.h>
+
+/* A loop-invariant term of a destination: v * scale bytes. */
+typedef struct iv_inv {
+  LLVMValueRef v;
+  int64_t scale;
+} iv_inv;
 
 /* A copy loop's destination offset, in bytes, as an exact integer function
  * of the loop's induction variable p (read as an unsigned integer):
- * kp * p + kq * (p / d) + kr * (p % d) + what does not change within the
- * loop. */
+ * kp * p + kq * (p / d) + kr * (p % d) + the terms that do not change within
+ * the loop (inv) + konst. */
 typedef struct iv_offset {
   pl_host *host;
   pl_loop_ref loop;
   LLVMValueRef ctx; /* the store: where ranges are asked */
   LLVMValueRef p;   /* the header phi met, NULL until one is */
   int64_t kp, kq, kr;
-  uint64_t d; /* divisor of p / d and p % d; 0 until one is met */
+  uint64_t d;      /* divisor of p / d and p % d; 0 until one is met */
+  uint64_t p_max;  /* a bound on p known before the walk; UINT64_MAX: none */
+  uint64_t p_seen; /* the bound on p the walk's no-wrap flags imply */
+  int64_t konst;
+  iv_inv inv[PL_MAX_ADDRESS_TERMS];
+  size_t ninv;
 } iv_offset;
 
 static int add_scaled(int64_t *k, int64_t scale) { return !__builtin_add_overflow(*k, scale, k); }
+
+static uint64_t umin(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+/* The largest unsigned value of v's type (at most 64 bits). */
+static uint64_t type_max(LLVMValueRef v) {
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+  return w >= 64 ? UINT64_MAX : (1ull << w) - 1;
+}
 
 /* Nonzero when `v` (an integer of at most 64 bits) is known non-negative
  * at the store, by LazyValueInfo's range, so sext and signed division read
@@ -38,6 +59,51 @@ static int known_nonneg(pl_host *host, LLVMValueRef v, LLVMValueRef ctx) {
   unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
   uint64_t lo, hi;
   return w <= 64 && pl_value_range(host, v, ctx, &lo, &hi) && hi < (1ull << (w - 1));
+}
+
+/* An upper bound of the unsigned value of `v` at the store: LazyValueInfo's
+ * range, and for the header phi also o->p_max. */
+static uint64_t bound_of(iv_offset *o, LLVMValueRef v) {
+  uint64_t lo, hi = type_max(v);
+  if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) <= 64 && !pl_value_range(o->host, v, o->ctx, &lo, &hi))
+    hi = type_max(v);
+  if (LLVMIsAPHINode(v) && LLVMGetInstructionParent(v) == pl_loop_header(o->loop))
+    hi = umin(hi, o->p_max);
+  return hi;
+}
+
+/* The header phi p when `v` is p or a truncation of p that loses nothing:
+ * p's bound at the store fits the narrower type, as clang leaves `i % 18`
+ * on an `int i < 324` (`urem i16 (trunc i)`). NULL for anything else. */
+static LLVMValueRef iv_phi(iv_offset *o, LLVMValueRef v) {
+  LLVMBasicBlockRef header = pl_loop_header(o->loop);
+  if (LLVMIsATruncInst(v)) {
+    LLVMValueRef p = LLVMGetOperand(v, 0);
+    if (!LLVMIsAPHINode(p) || LLVMGetInstructionParent(p) != header || bound_of(o, p) > type_max(v))
+      return NULL;
+    v = p;
+  }
+  return LLVMIsAPHINode(v) && LLVMGetInstructionParent(v) == header && (!o->p || o->p == v) ? v
+                                                                                            : NULL;
+}
+
+/* Adds the loop-invariant `v * scale` (an argument, or a value computed
+ * outside the loop) or the constant `v` times scale. */
+static int add_invariant(iv_offset *o, LLVMValueRef v, int64_t scale) {
+  if (LLVMIsAConstantInt(v)) {
+    int64_t m;
+    if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64 || LLVMConstIntGetZExtValue(v) > INT64_MAX ||
+        __builtin_mul_overflow((int64_t)LLVMConstIntGetZExtValue(v), scale, &m))
+      return 0;
+    return add_scaled(&o->konst, m);
+  }
+  for (size_t i = 0; i < o->ninv; ++i)
+    if (o->inv[i].v == v)
+      return add_scaled(&o->inv[i].scale, scale);
+  if (o->ninv == PL_MAX_ADDRESS_TERMS)
+    return 0;
+  o->inv[o->ninv++] = (iv_inv){v, scale};
+  return 1;
 }
 
 /* Divisor d of `p / d` or `p % d` written on the phi `p` as udiv, lshr,
@@ -70,53 +136,70 @@ static uint64_t digit_of(iv_offset *o, LLVMValueRef v, int *rem) {
 
 /* Adds `v * scale` to the offset, reading `v` exactly: zext, sext of a
  * non-negative value, add and mul and shl that do not wrap (nuw, or nsw over
- * non-negative values), or disjoint, p / d and p % d on the header phi, the
- * header phi itself, and values from outside the loop (fixed within it). */
-static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, int depth) {
+ * non-negative values, or a product that the bound of its operand keeps
+ * below the type's range), or disjoint, p / d and p % d on the header phi,
+ * the header phi itself, and values from outside the loop (fixed within it).
+ * `ub` bounds the unsigned value of `v` where it is used: a result that would
+ * exceed it is poison, and a poison address makes the store undefined
+ * (LangRef: `zext nneg` of a negative value, an add, or, shl or mul whose
+ * no-wrap flag fails), so each operand of such an operation is at most what
+ * the result may be. What it implies for p is kept in o->p_seen. */
+static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, int depth) {
   if (LLVMIsAConstantInt(v) || !LLVMIsAInstruction(v) ||
       !pl_loop_contains(o->loop, LLVMGetInstructionParent(v)))
-    return 1;
+    return add_invariant(o, v, scale);
   if (depth > PL_MAX_INDEX_DEPTH)
     return 0;
-  LLVMBasicBlockRef header = pl_loop_header(o->loop);
-  if (LLVMIsAPHINode(v)) {
-    if (LLVMGetInstructionParent(v) != header || (o->p && o->p != v))
+  ub = umin(ub, type_max(v));
+  if (LLVMIsAPHINode(v) || LLVMIsATruncInst(v)) {
+    LLVMValueRef p = iv_phi(o, v);
+    if (!p)
       return 0;
-    o->p = v;
+    o->p = p;
+    o->p_seen = umin(o->p_seen, ub); /* a trunc's bound holds for p: it loses nothing */
     return add_scaled(&o->kp, scale);
   }
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   LLVMValueRef a = LLVMGetOperand(v, 0);
   LLVMValueRef b = LLVMGetNumOperands(v) > 1 ? LLVMGetOperand(v, 1) : NULL;
-  int64_t k;
+  const uint64_t sign = type_max(v) >> 1; /* the largest non-negative value */
   switch (op) {
   case LLVMZExt:
-    return iv_terms(o, a, scale, depth + 1);
+    return iv_terms(o, a, scale, LLVMGetNNeg(v) ? umin(ub, type_max(a) >> 1) : ub, depth + 1);
   case LLVMSExt:
-    return known_nonneg(o->host, a, o->ctx) && iv_terms(o, a, scale, depth + 1);
+    return known_nonneg(o->host, a, o->ctx) &&
+           iv_terms(o, a, scale, umin(ub, type_max(a) >> 1), depth + 1);
   case LLVMOr:
     if (!LLVMGetIsDisjoint(v))
       break;
-    return iv_terms(o, a, scale, depth + 1) && iv_terms(o, b, scale, depth + 1);
+    return iv_terms(o, a, scale, ub, depth + 1) && iv_terms(o, b, scale, ub, depth + 1);
   case LLVMAdd:
     if (!LLVMGetNUW(v) &&
         !(LLVMGetNSW(v) && known_nonneg(o->host, a, o->ctx) && known_nonneg(o->host, b, o->ctx)))
       break;
-    return iv_terms(o, a, scale, depth + 1) && iv_terms(o, b, scale, depth + 1);
+    return iv_terms(o, a, scale, ub, depth + 1) && iv_terms(o, b, scale, ub, depth + 1);
   case LLVMMul:
-  case LLVMShl:
-    if (!LLVMIsAConstantInt(b) ||
-        (!LLVMGetNUW(v) && !(LLVMGetNSW(v) && known_nonneg(o->host, a, o->ctx))))
+  case LLVMShl: {
+    if (!LLVMIsAConstantInt(b) || LLVMGetIntTypeWidth(LLVMTypeOf(b)) > 64)
       break;
-    k = LLVMConstIntGetSExtValue(b);
+    int64_t k = LLVMConstIntGetSExtValue(b);
     if (op == LLVMShl) {
       if (k < 0 || k >= 32)
         break;
       k = (int64_t)1 << k;
     }
-    if (k < 0 || __builtin_mul_overflow(scale, k, &k))
+    if (k <= 0)
       break;
-    return iv_terms(o, a, k, depth + 1);
+    /* nsw with a positive factor keeps the operand's sign: a non-negative
+     * result has a non-negative operand */
+    int exact = LLVMGetNUW(v) ||
+                (LLVMGetNSW(v) && (ub <= sign || known_nonneg(o->host, a, o->ctx))) ||
+                bound_of(o, a) <= type_max(v) / (uint64_t)k;
+    int64_t m;
+    if (!exact || __builtin_mul_overflow(scale, k, &m))
+      break;
+    return iv_terms(o, a, m, ub / (uint64_t)k, depth + 1);
+  }
   case LLVMUDiv:
   case LLVMSDiv:
   case LLVMLShr:
@@ -125,10 +208,10 @@ static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, int depth) {
   case LLVMAnd: {
     int rem;
     uint64_t d = digit_of(o, v, &rem);
-    if (!d || !LLVMIsAPHINode(a) || LLVMGetInstructionParent(a) != header || (o->p && o->p != a) ||
-        (o->d && o->d != d))
+    LLVMValueRef p = d ? iv_phi(o, a) : NULL;
+    if (!p || (o->d && o->d != d))
       break;
-    o->p = a;
+    o->p = p;
     o->d = d;
     return add_scaled(rem ? &o->kr : &o->kq, scale);
   }
@@ -138,10 +221,20 @@ static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, int depth) {
   return 0;
 }
 
+/* One GEP index of a destination: a constant index counts signed, as the
+ * GEP extends it. */
 static int iv_visit(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
-  (void)offset;
   iv_offset *o = ctx;
-  return !idx || (scale <= INT64_MAX && iv_terms(o, idx, (int64_t)scale, 0));
+  int64_t m;
+  if (!idx)
+    return add_scaled(&o->konst, offset);
+  if (scale > INT64_MAX)
+    return 0;
+  if (LLVMIsAConstantInt(idx))
+    return LLVMGetIntTypeWidth(LLVMTypeOf(idx)) <= 64 &&
+           !__builtin_mul_overflow(LLVMConstIntGetSExtValue(idx), (int64_t)scale, &m) &&
+           add_scaled(&o->konst, m);
+  return iv_terms(o, idx, (int64_t)scale, UINT64_MAX, 0);
 }
 
 /* Nonzero when the copy loop `loop`, whose header phi `p` never decreases,
@@ -182,61 +275,246 @@ static int exceeds(int64_t big, int64_t small, uint64_t span, int64_t size) {
          !__builtin_add_overflow(m, size, &m) && big >= m;
 }
 
-/* Nonzero when the copy `a` in a copy loop writes different bytes on every
- * iteration of that loop, whatever the loop's step (a runtime
- * `i += blockDim.x`): its destination is an exact function of the loop's
- * induction variable p (iv_terms), p never decreases and takes a new value
- * on every iteration (ScalarEvolution; a zero step runs the loop once), and
- * that function is one-to-one with at least the copy's size between any two
- * of its values. With divisions, p = d * q + r for r in [0, d), and the
- * offset alpha * q + beta * r is one-to-one when one digit's coefficient
- * exceeds the other's whole span: |alpha| >= |beta| * (span of r) + size
- * and |beta| >= size, or the same with q and r exchanged -- the mixed radix
- * of `As[i % BK][i / BK]` over i < BM * BK. The span of q comes from p's
- * range at the store (LazyValueInfo). */
-static int distinct_by_iv(pl_host *host, const pl_candidate *c, const pl_copy *a) {
-  pl_loop_ref loop = pl_loop_for_block(host, LLVMGetInstructionParent(a->store));
-  if (!loop)
-    return 0;
-  iv_offset o = {host, loop, a->store, NULL, 0, 0, 0, 0};
+/* Reads the destination of `a`, a copy in `loop`, into *o, with p's bound
+ * p_max. 0 when it is not an exact function of one header phi p. */
+static int read_offset(pl_host *host, const pl_candidate *c, pl_loop_ref loop, const pl_copy *a,
+                       uint64_t p_max, iv_offset *o) {
+  *o = (iv_offset){
+      .host = host, .loop = loop, .ctx = a->store, .p_max = p_max, .p_seen = UINT64_MAX};
   LLVMValueRef root;
-  if (pl_gep_chain(LLVMGetModuleDataLayout(c->module), a->dst, iv_visit, &o, &root) !=
-          PL_CHAIN_ROOT ||
-      pl_tile_index(c, root) < 0 || !o.p)
-    return 0;
-  int inc = pl_scev_iv_increases(host, loop, o.p);
-  if (!inc || (inc == 1 && !runs_once_or_forever(loop, o.p)))
-    return 0;
-  const int64_t size = (int64_t)a->bytes;
-  if (!o.d)
-    return o.kp >= size || o.kp <= -size;
+  return pl_gep_chain(LLVMGetModuleDataLayout(c->module), a->dst, iv_visit, o, &root) ==
+             PL_CHAIN_ROOT &&
+         pl_tile_index(c, root) >= 0 && o->p;
+}
+
+/* Nonzero when the one copy of `o`, of `size` bytes, writes different bytes
+ * on every iteration: its offset is one-to-one in p with at least `size`
+ * between two of its values. With divisions, p = d * q + r for r in [0, d),
+ * and the offset alpha * q + beta * r is one-to-one when one digit's
+ * coefficient exceeds the other's whole span: |alpha| >= |beta| * (span of
+ * r) + size and |beta| >= size, or the same with q and r exchanged -- the
+ * mixed radix of `As[i % BK][i / BK]` over i < BM * BK. The span of q comes
+ * from p's range at the store (LazyValueInfo, and the bound of o->p_max). */
+static int one_to_one(const iv_offset *o, int64_t size) {
+  if (!o->d)
+    return o->kp >= size || o->kp <= -size;
   int64_t alpha, beta;
-  if (__builtin_mul_overflow(o.kp, (int64_t)o.d, &alpha) ||
-      __builtin_add_overflow(alpha, o.kq, &alpha) || __builtin_add_overflow(o.kp, o.kr, &beta))
+  if (__builtin_mul_overflow(o->kp, (int64_t)o->d, &alpha) ||
+      __builtin_add_overflow(alpha, o->kq, &alpha) || __builtin_add_overflow(o->kp, o->kr, &beta))
     return 0;
   alpha = alpha < 0 ? -alpha : alpha;
   beta = beta < 0 ? -beta : beta;
-  uint64_t lo, hi, wmax = UINT64_MAX >> (64 - LLVMGetIntTypeWidth(LLVMTypeOf(o.p)));
-  if (!pl_value_range(host, o.p, a->store, &lo, &hi) || hi > wmax)
-    lo = 0, hi = wmax;
-  uint64_t qspan = hi / o.d - lo / o.d, rspan = qspan ? o.d - 1 : hi - lo;
+  uint64_t lo, hi;
+  if (!pl_value_range(o->host, o->p, o->ctx, &lo, &hi))
+    lo = 0, hi = type_max(o->p);
+  hi = umin(hi, umin(o->p_max, type_max(o->p)));
+  if (lo > hi)
+    lo = 0;
+  uint64_t qspan = hi / o->d - lo / o->d, rspan = qspan ? o->d - 1 : hi - lo;
   int q_high = (qspan == 0 || exceeds(alpha, beta, rspan, size)) && (rspan == 0 || beta >= size);
   int r_high = (rspan == 0 || exceeds(beta, alpha, qspan, size)) && (qspan == 0 || alpha >= size);
   return q_high || r_high;
 }
 
-/* Nonzero when `a` is the only copy into its tile in its copy loop. */
-static int sole_copy_in_loop(pl_host *host, const pl_candidate *c, const pl_copy *a) {
-  pl_loop_ref loop = pl_loop_for_block(host, LLVMGetInstructionParent(a->store));
+/* Nonzero when x and y have the same loop-invariant terms (a term whose
+ * scales cancelled counts as absent). */
+static int same_invariants(const iv_offset *x, const iv_offset *y) {
+  for (int pass = 0; pass < 2; ++pass) {
+    const iv_offset *s = pass ? y : x, *t = pass ? x : y;
+    for (size_t i = 0; i < s->ninv; ++i) {
+      int64_t other = 0;
+      for (size_t j = 0; j < t->ninv; ++j)
+        if (t->inv[j].v == s->inv[i].v)
+          other = t->inv[j].scale;
+      if (other != s->inv[i].scale)
+        return 0;
+    }
+  }
+  return 1;
+}
+
+/* The copies into one tile of one copy loop, read together. */
+typedef struct loop_group {
+  pl_loop_ref loop;
+  size_t n;
+  iv_offset o[PL_MAX_LOOP_COPIES];
+  int64_t size[PL_MAX_LOOP_COPIES];
+  int64_t step;   /* p's step where it is a constant, else 1 */
+  int64_t lo, hi; /* the bytes of one iteration, from kp * p + the invariants */
+} loop_group;
+
+/* Nonzero when the copies of one copy loop, which differ only in their
+ * constants, write distinct bytes: within an iteration their byte ranges
+ * are disjoint, and p's step (at least 1) times |kp| is at least their
+ * whole span, so that no iteration reaches the bytes of another -- the
+ * copies of a loop clang unrolled by a runtime count (`ta[32 * (j + u) +
+ * tid]`, u < 4). Sets g->lo and g->hi. */
+static int group_distinct(loop_group *g) {
+  const iv_offset *o = g->o;
+  int64_t reach, stride, kp = o[0].kp < 0 ? -o[0].kp : o[0].kp;
+  g->lo = INT64_MAX, g->hi = INT64_MIN;
+  for (size_t i = 0; i < g->n; ++i) {
+    if (o[i].d || o[i].kp != o[0].kp || !same_invariants(&o[i], &o[0]))
+      return 0;
+    for (size_t j = 0; j < i; ++j)
+      if (o[i].konst < o[j].konst + g->size[j] && o[j].konst < o[i].konst + g->size[i])
+        return 0;
+    if (__builtin_add_overflow(o[i].konst, g->size[i], &reach))
+      return 0;
+    g->lo = o[i].konst < g->lo ? o[i].konst : g->lo;
+    g->hi = reach > g->hi ? reach : g->hi;
+  }
+  return !__builtin_mul_overflow(kp, g->step, &stride) && stride >= g->hi - g->lo;
+}
+
+/* Reads the copies into `a`'s tile in `a`'s copy loop into *g: first the
+ * bound each copy's flags imply for p, then each copy with the bounds of
+ * the copies that run before it on every iteration (their store dominates
+ * its store), since p beyond them makes one of those stores undefined.
+ * Returns 1 when they write distinct bytes on every iteration of the loop
+ * (one copy: one_to_one; several: group_distinct), and p takes a new,
+ * larger value on every iteration. */
+static int read_group(pl_host *host, const pl_candidate *c, const pl_copy *a, loop_group *g) {
+  g->loop = pl_loop_for_block(host, LLVMGetInstructionParent(a->store));
+  if (!g->loop)
+    return 0;
+  const pl_copy *cp[PL_MAX_LOOP_COPIES];
+  uint64_t seen[PL_MAX_LOOP_COPIES];
+  g->n = 0;
   for (size_t j = 0; j < c->ncopies; ++j) {
     const pl_copy *b = &c->copies[j];
-    if (b != a && b->tile == a->tile && b->in_loop &&
-        pl_loop_for_block(host, LLVMGetInstructionParent(b->store)) == loop)
+    if (b->tile != a->tile || !b->in_loop ||
+        pl_loop_for_block(host, LLVMGetInstructionParent(b->store)) != g->loop)
+      continue;
+    if (g->n == PL_MAX_LOOP_COPIES)
+      return 0;
+    cp[g->n++] = b;
+  }
+  for (size_t i = 0; i < g->n; ++i)
+    seen[i] =
+        read_offset(host, c, g->loop, cp[i], UINT64_MAX, &g->o[i]) ? g->o[i].p_seen : UINT64_MAX;
+  for (size_t i = 0; i < g->n; ++i) {
+    uint64_t p_max = UINT64_MAX;
+    for (size_t j = 0; j < g->n; ++j)
+      if (pl_dominates(host, LLVMGetInstructionParent(cp[j]->store),
+                       LLVMGetInstructionParent(cp[i]->store)))
+        p_max = umin(p_max, seen[j]);
+    if (!read_offset(host, c, g->loop, cp[i], p_max, &g->o[i]) || g->o[i].p != g->o[0].p)
+      return 0;
+    g->size[i] = (int64_t)cp[i]->bytes;
+  }
+  LLVMValueRef p = g->o[0].p;
+  int inc = pl_scev_iv_increases(host, g->loop, p);
+  if (!inc || (inc == 1 && !runs_once_or_forever(g->loop, p)))
+    return 0;
+  if (pl_scev_iv_step(host, g->loop, p, &g->step) != 1 || g->step <= 0)
+    g->step = 1; /* a step that is not a constant is at least 1 where p increases */
+  if (g->n == 1 && g->o[0].d)
+    return one_to_one(&g->o[0], g->size[0]);
+  return group_distinct(g);
+}
+
+int pl_copy_loop_one_to_one(pl_host *host, const pl_candidate *c, const pl_copy *a) {
+  loop_group g;
+  return read_group(host, c, a, &g);
+}
+
+/* The incoming value of the header phi `p` from the latch (from_latch) or
+ * from outside the loop; NULL when there is none, or several that differ. */
+static LLVMValueRef incoming(pl_loop_ref loop, LLVMValueRef p, int from_latch) {
+  LLVMValueRef v = NULL;
+  for (unsigned i = 0; i < LLVMCountIncoming(p); ++i) {
+    LLVMBasicBlockRef bb = LLVMGetIncomingBlock(p, i);
+    if (from_latch ? bb != pl_loop_latch(loop) : pl_loop_contains(loop, bb))
+      continue;
+    if (v && v != LLVMGetIncomingValue(p, i))
+      return NULL;
+    v = LLVMGetIncomingValue(p, i);
+  }
+  return v;
+}
+
+/* Nonzero when, in one iteration of the tile loop, `to` may run after
+ * `from`: a path from `from` through the copy stage's blocks, not taking
+ * the tile loop's back edge, reaches it (the stage's only cycles are its
+ * copy loops). */
+static int may_follow(const pl_candidate *c, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+  size_t cap = c->nregion + 1, ns = 0, nseen = 0;
+  LLVMBasicBlockRef *stack = malloc(2 * cap * sizeof *stack), *seen = stack + cap;
+  if (!stack)
+    return 1;
+  int found = 0;
+  stack[ns++] = seen[nseen++] = from;
+  while (ns && !found) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(stack[--ns]);
+    for (unsigned i = 0; t && i < LLVMGetNumSuccessors(t) && !found; ++i) {
+      LLVMBasicBlockRef next = LLVMGetSuccessor(t, i);
+      int known = next == c->header || !pl_in_region(c, next);
+      for (size_t k = 0; k < nseen && !known; ++k)
+        known = seen[k] == next;
+      if (known)
+        continue;
+      found = next == to || nseen == cap;
+      if (!found)
+        stack[ns++] = seen[nseen++] = next;
+    }
+  }
+  free(stack);
+  return found;
+}
+
+/* Nonzero when `second`'s p starts where `first`'s stopped: at the value
+ * first's p steps to on its last iteration (an add that does not wrap), or,
+ * through a phi, at that value and at first's own start from blocks that
+ * dominate first's header and that first cannot reach, where first has not
+ * run yet -- the remainder of a loop clang unrolled by a runtime count.
+ * Wherever the stepped value is used, its definition in first's latch
+ * dominates the use, so it holds what first's last iteration left there:
+ * first runs at most once in an iteration of the tile loop (no loop but the
+ * tile loop encloses it). */
+static int starts_after(pl_host *host, const pl_candidate *c, const loop_group *first,
+                        const loop_group *second) {
+  LLVMValueRef p1 = first->o[0].p, next = incoming(first->loop, p1, 1);
+  LLVMValueRef init = incoming(first->loop, p1, 0);
+  LLVMValueRef s = incoming(second->loop, second->o[0].p, 0);
+  if (!next || !init || !s || !LLVMIsAInstruction(next) ||
+      LLVMGetInstructionOpcode(next) != LLVMAdd || !LLVMGetNUW(next) ||
+      LLVMGetOperand(next, 0) != p1 || !LLVMIsAConstantInt(LLVMGetOperand(next, 1)) ||
+      LLVMConstIntGetSExtValue(LLVMGetOperand(next, 1)) != first->step)
+    return 0;
+  if (s == next)
+    return 1;
+  if (!LLVMIsAPHINode(s))
+    return 0;
+  LLVMBasicBlockRef h1 = pl_loop_header(first->loop);
+  for (unsigned i = 0; i < LLVMCountIncoming(s); ++i) {
+    LLVMValueRef v = LLVMGetIncomingValue(s, i);
+    LLVMBasicBlockRef bb = LLVMGetIncomingBlock(s, i);
+    if (v != next && !(v == init && !pl_loop_contains(first->loop, bb) &&
+                       pl_dominates(host, bb, h1) && !may_follow(c, h1, bb)))
       return 0;
   }
   return 1;
 }
 
-int pl_copy_loop_one_to_one(pl_host *host, const pl_candidate *c, const pl_copy *a) {
-  return sole_copy_in_loop(host, c, a) && distinct_by_iv(host, c, a);
+int pl_copy_loops_in_sequence(pl_host *host, const pl_candidate *c, const pl_copy *a,
+                              const pl_copy *b) {
+  loop_group g[2];
+  if (!read_group(host, c, a, &g[0]) || !read_group(host, c, b, &g[1]) || g[0].loop == g[1].loop ||
+      pl_loop_parent(g[0].loop) != c->loop || pl_loop_parent(g[1].loop) != c->loop || g[0].o[0].d ||
+      g[1].o[0].d || g[0].o[0].kp != g[1].o[0].kp || g[0].o[0].kp <= 0 ||
+      !same_invariants(&g[0].o[0], &g[1].o[0]))
+    return 0;
+  for (int k = 0; k < 2; ++k) {
+    const loop_group *first = &g[k], *second = &g[1 - k];
+    int64_t room;
+    /* first's last window ends at kp * p_last + hi, second's first starts
+     * at kp * (p_last + step) + lo at the earliest */
+    if (starts_after(host, c, first, second) &&
+        !may_follow(c, pl_loop_header(second->loop), pl_loop_header(first->loop)) &&
+        !__builtin_mul_overflow(first->o[0].kp, first->step, &room) &&
+        room >= first->hi - second->lo)
+      return 1;
+  }
+  return 0;
 }

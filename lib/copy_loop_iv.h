@@ -11,18 +11,40 @@
 #include "candidate.h"
 #include "host.h"
 
-/** Nonzero when the copy `a`, in a copy loop of `c`'s copy stage and the
- * only copy into its tile in that loop, writes bytes no other iteration of
- * that loop writes, whatever the loop's step: its destination is an exact
- * function of the loop's induction variable p (zext, sext and signed
- * division of non-negative values, add/mul/shl without wrap, disjoint or,
- * p / d and p % d for a constant d), p takes a new, larger value on every
- * iteration (ScalarEvolution: a non-negative step that does not wrap; where
- * the step may be zero, the loop's exit test is then the same every time,
- * so it runs once, or never ends, which C++ [intro.progress] rules out in a
- * `mustprogress` function), and that function is one-to-one with at least
- * the copy's size between two of its values (p's range at the store from
- * LazyValueInfo). 0 when any of this is not proven; never an error. */
+/** Nonzero when the copies into the tile of `a`, a copy in a copy loop of
+ * `c`'s copy stage, in that loop write distinct bytes, on one iteration of
+ * the loop and on different ones, whatever the loop's step: each
+ * destination is an exact function of the loop's induction variable p
+ * (zext, sext and signed division of non-negative values, add/mul/shl
+ * without wrap -- by their flags, or by a bound on the operand from
+ * LazyValueInfo or from the flags of a copy that runs before on every
+ * iteration --, disjoint or, a truncation that loses nothing, p / d and
+ * p % d for a constant d), p takes a new, larger value on every iteration
+ * (ScalarEvolution: a non-negative step that does not wrap; where the step
+ * may be zero, the loop's exit test is then the same every time, so it runs
+ * once, or never ends, which C++ [intro.progress] rules out in a
+ * `mustprogress` function), and: one copy, that function is one-to-one with
+ * at least the copy's size between two of its values (p's range at the
+ * store from LazyValueInfo); several, they are kp * p + the same invariant
+ * terms + different constants, disjoint, and kp times p's step spans them
+ * all (an unrolled loop). 0 when any of this is not proven; never an
+ * error. */
 int pl_copy_loop_one_to_one(pl_host *host, const pl_candidate *c, const pl_copy *a);
+
+/** Nonzero when the copies `a` and `b`, in two different copy loops L1 and
+ * L2 of `c`'s copy stage (both directly in the tile loop), write different
+ * bytes: each loop's copies into its tile pass pl_copy_loop_one_to_one with
+ * no divisions, both destinations are kp * p + the same loop-invariant
+ * terms + a constant for one kp > 0, and one loop's p starts where the
+ * other's stopped -- at the value its last iteration steps p to (an add
+ * without unsigned wrap), or at its start on paths where it has not run --
+ * with the first loop not run again after the second in the same iteration
+ * of the tile loop, and kp times the first loop's step covering the bytes
+ * one iteration of the first writes up to the start of the second's. This
+ * is the main loop and remainder that clang's runtime unrolling makes of
+ * `for (j = 0; j < n; ++j) tile[32 * j + tid] = ...`. 0 when any of this is
+ * not proven; never an error. */
+int pl_copy_loops_in_sequence(pl_host *host, const pl_candidate *c, const pl_copy *a,
+                              const pl_copy *b);
 
 #endif /* PL_COPY_LOOP_IV_H */

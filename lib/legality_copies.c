@@ -249,6 +249,37 @@ static int skips_loads_only(const pl_candidate *c, LLVMValueRef t) {
   return load_arm(c, s0, s1, 0) || load_arm(c, s1, s0, 0);
 }
 
+/* The failure for a branch `t` of the copy stage that decides on a value
+ * that changes from one iteration of the tile loop to the next. Inside a
+ * copy loop, a branch whose two ways stay in that loop and neither starts
+ * it again nor enters a loop (`if (sy < H) tile[..] = A[..]` without an
+ * else) only skips copies: a slot would keep the bytes of S iterations
+ * earlier where the original keeps those of the last one, as for a copy
+ * outside loops (ConditionalCopy). Any other such branch changes how often
+ * or over what a loop of the copy stage runs. */
+static int fail_varying_branch(pl_host *host, const pl_candidate *c, LLVMValueRef t, pl_fail *f) {
+  pl_loop_ref l = pl_loop_for_block(host, LLVMGetInstructionParent(t));
+  int skips = l && l != c->loop;
+  for (unsigned s = 0; s < 2 && skips; ++s) {
+    LLVMBasicBlockRef to = LLVMGetSuccessor(t, s);
+    skips = pl_loop_for_block(host, to) == l && to != pl_loop_header(l);
+  }
+  for (size_t i = 0; i < c->ncopies && skips; ++i) {
+    const pl_copy *cp = &c->copies[i];
+    if (cp->in_loop && pl_loop_for_block(host, LLVMGetInstructionParent(cp->store)) == l)
+      return pl_failf(f, PL_R_CONDITIONAL_COPY, t,
+                      "a copy into tile '%s' in a loop of the copy stage runs under a condition "
+                      "that changes from iteration to iteration and writes no zeros otherwise, "
+                      "so a slot would keep stale data; write zeros in the other branch (x = c ? "
+                      "A[i] : 0)",
+                      c->tiles[cp->tile].name);
+  }
+  return pl_failf(f, PL_R_COPY_LOOP_VARIES, t,
+                  "a loop of the copy stage runs a different number of times, or over "
+                  "different bounds, from one iteration of the tile loop to the next; its "
+                  "start, step and bound must not depend on the tile loop's counter");
+}
+
 /* Copy loops. The rewrite issues iteration i+S-1 as a
  * clone of the copy stage's control flow, so that control flow must be the
  * same on every iteration: every branch of the copy stage (a copy loop's
@@ -285,10 +316,7 @@ int pl_check_copy_loops(const pl_loop_ctx *x, pl_fail *f) {
     int ok = region_invariant(c, LLVMGetCondition(t), &seen, 0);
     pl_vmap_free(&seen);
     if (!ok)
-      return pl_failf(f, PL_R_COPY_LOOP_VARIES, t,
-                      "a loop of the copy stage runs a different number of times, or over "
-                      "different bounds, from one iteration of the tile loop to the next; its "
-                      "start, step and bound must not depend on the tile loop's counter");
+      return fail_varying_branch(host, c, t, f);
   }
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *a = &c->copies[i];
@@ -532,6 +560,20 @@ static int disjoint_by_range(pl_host *host, const pl_copy *a, const pl_copy *b) 
   return r == 1 && (lo >= (int64_t)b->bytes || hi <= -(int64_t)a->bytes);
 }
 
+/* Nonzero when `a` and `b` are copies of one copy loop whose copies into
+ * their tile pl_copy_loop_one_to_one proves distinct, within an iteration of
+ * that loop as across its iterations, or of two loops one of which goes on
+ * where the other stopped (pl_copy_loops_in_sequence). */
+static int disjoint_in_copy_loop(pl_host *host, const pl_candidate *c, const pl_copy *a,
+                                 const pl_copy *b) {
+  if (!a->in_loop || !b->in_loop)
+    return 0;
+  if (pl_loop_for_block(host, LLVMGetInstructionParent(a->store)) ==
+      pl_loop_for_block(host, LLVMGetInstructionParent(b->store)))
+    return pl_copy_loop_one_to_one(host, c, a);
+  return pl_copy_loops_in_sequence(host, c, a, b);
+}
+
 /* Every iteration must fill the same bytes of a tile: a slot holds one
  * iteration's copies only, so bytes an iteration leaves alone would show
  * another iteration's data (or zeros) instead of the last one written.
@@ -552,7 +594,7 @@ int pl_check_destinations(const pl_loop_ctx *x, pl_fail *f) {
       const pl_copy *b = &c->copies[j];
       if (a->tile == b->tile && pl_may_alias(host, a->dst, a->bytes, b->dst, b->bytes) &&
           !disjoint_by_scev(host, a, b) && !disjoint_by_offset(c, a, b) &&
-          !disjoint_by_range(host, a, b)) {
+          !disjoint_by_range(host, a, b) && !disjoint_in_copy_loop(host, c, a, b)) {
         if (a->in_loop || b->in_loop)
           return pl_failf(f, PL_R_OVERLAP, b->store,
                           "copies into tile '%s' in different loops of the copy stage (or in a "

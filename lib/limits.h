@@ -45,6 +45,12 @@
  * are not proved covered and the other loop's use declines the tile. */
 #define PL_MAX_COVERING_COPIES 64
 
+/** Copies into one tile in one copy loop read together when proving that
+ * they write distinct bytes whatever the loop's step: a loop clang unrolled
+ * by a runtime count holds its body four or eight times; past this the
+ * copies are not proved distinct and the loop is declined. */
+#define PL_MAX_LOOP_COPIES 16
+
 /** Variable terms of one destination's address compared when proving two
  * copies disjoint by a constant distance; more, and the proof rests on
  * ScalarEvolution alone. */

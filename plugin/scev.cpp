@@ -52,10 +52,10 @@ LLVMValueRef pl_loop_expand_backedge_count(pl_host *H, pl_loop_ref LR, LLVMValue
 }
 
 /// The affine recurrence of `Phi` over `L` with an invariant step that can
-/// be expanded in the preheader, or null.
+/// be expanded in the preheader (a constant step needs none), or null.
 static const SCEVAddRecExpr *invariantStepRec(pl_host *H, Loop *L, Value *Phi) {
   ScalarEvolution &SE = H->SE();
-  if (!SE.isSCEVable(Phi->getType()) || !L->getLoopPreheader())
+  if (!SE.isSCEVable(Phi->getType()))
     return nullptr;
   auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Phi));
   if (!AR || AR->getLoop() != L || !AR->isAffine())
@@ -63,6 +63,10 @@ static const SCEVAddRecExpr *invariantStepRec(pl_host *H, Loop *L, Value *Phi) {
   const SCEV *Step = AR->getStepRecurrence(SE);
   if (!SE.isLoopInvariant(Step, L) || !Step->getType()->isIntegerTy() ||
       Step->getType()->getIntegerBitWidth() > 64)
+    return nullptr;
+  if (isa<SCEVConstant>(Step))
+    return AR;
+  if (!L->getLoopPreheader())
     return nullptr;
   SCEVExpander Exp = pl_compat::expander(SE, H->F.getParent()->getDataLayout(), "pl.step");
   if (!Exp.isSafeToExpandAt(Step, L->getLoopPreheader()->getTerminator()))
