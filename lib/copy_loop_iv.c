@@ -134,6 +134,29 @@ static uint64_t digit_of(iv_offset *o, LLVMValueRef v, int *rem) {
   }
 }
 
+/* Divisor d of `(p << k) & M` read as `(p % d) << k`, for a mask M of the
+ * bits k to k + log2(d) - 1 (clang's form of `4 * (i % 32)`: `(i << 2) &
+ * 124`; the bits a shift may lose lie above the mask, so it needs no flag):
+ * sets *p to the shift's operand, multiplies *scale by 2^k, sets *rem.
+ * Returns 0 for anything else. */
+static uint64_t shifted_digit(LLVMValueRef v, LLVMValueRef *p, int64_t *scale, int *rem) {
+  LLVMValueRef s = LLVMGetOperand(v, 0), m = LLVMGetOperand(v, 1);
+  if (!LLVMIsAConstantInt(m) || !LLVMIsAInstruction(s) || LLVMGetInstructionOpcode(s) != LLVMShl ||
+      !LLVMIsAConstantInt(LLVMGetOperand(s, 1)) || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
+    return 0;
+  uint64_t k = LLVMConstIntGetZExtValue(LLVMGetOperand(s, 1)), mask = LLVMConstIntGetZExtValue(m);
+  if (k == 0 || k >= 32 || (mask & ((1ull << k) - 1)) != 0)
+    return 0;
+  uint64_t d = (mask >> k) + 1;
+  int64_t scaled;
+  if (d < 2 || (d & (d - 1)) != 0 || __builtin_mul_overflow(*scale, (int64_t)1 << k, &scaled))
+    return 0;
+  *p = LLVMGetOperand(s, 0);
+  *scale = scaled;
+  *rem = 1;
+  return d;
+}
+
 /* Adds `v * scale` to the offset, reading `v` exactly: zext, sext of a
  * non-negative value, add and mul and shl that do not wrap (nuw, or nsw over
  * non-negative values, or a product that the bound of its operand keeps
@@ -208,6 +231,8 @@ static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, in
   case LLVMAnd: {
     int rem;
     uint64_t d = digit_of(o, v, &rem);
+    if (!d && op == LLVMAnd)
+      d = shifted_digit(v, &a, &scale, &rem);
     LLVMValueRef p = d ? iv_phi(o, a) : NULL;
     if (!p || (o->d && o->d != d))
       break;
@@ -345,16 +370,19 @@ typedef struct loop_group {
 
 /* Nonzero when the copies of one copy loop, which differ only in their
  * constants, write distinct bytes: within an iteration their byte ranges
- * are disjoint, and p's step (at least 1) times |kp| is at least their
- * whole span, so that no iteration reaches the bytes of another -- the
- * copies of a loop clang unrolled by a runtime count (`ta[32 * (j + u) +
- * tid]`, u < 4). Sets g->lo and g->hi. */
+ * are disjoint, and no iteration reaches the bytes of another -- p's step
+ * (at least 1) times |kp| is at least their whole span (the copies of a
+ * loop clang unrolled by a runtime count, `ta[32 * (j + u) + tid]`, u < 4),
+ * or, with digits, the offsets of p are one-to-one at least that span apart
+ * (a float4 stored as four scalars, `ta[i / 32][4 * (i % 32) + u]`). Sets
+ * g->lo and g->hi. */
 static int group_distinct(loop_group *g) {
   const iv_offset *o = g->o;
   int64_t reach, stride, kp = o[0].kp < 0 ? -o[0].kp : o[0].kp;
   g->lo = INT64_MAX, g->hi = INT64_MIN;
   for (size_t i = 0; i < g->n; ++i) {
-    if (o[i].d || o[i].kp != o[0].kp || !same_invariants(&o[i], &o[0]))
+    if (o[i].d != o[0].d || o[i].kq != o[0].kq || o[i].kr != o[0].kr || o[i].kp != o[0].kp ||
+        !same_invariants(&o[i], &o[0]))
       return 0;
     for (size_t j = 0; j < i; ++j)
       if (o[i].konst < o[j].konst + g->size[j] && o[j].konst < o[i].konst + g->size[i])
@@ -364,6 +392,8 @@ static int group_distinct(loop_group *g) {
     g->lo = o[i].konst < g->lo ? o[i].konst : g->lo;
     g->hi = reach > g->hi ? reach : g->hi;
   }
+  if (o[0].d) /* the offsets of p, one-to-one at least the whole span apart */
+    return one_to_one(&o[0], g->hi - g->lo);
   return !__builtin_mul_overflow(kp, g->step, &stride) && stride >= g->hi - g->lo;
 }
 
@@ -409,8 +439,6 @@ static int read_group(pl_host *host, const pl_candidate *c, const pl_copy *a, lo
     return 0;
   if (pl_scev_iv_step(host, g->loop, p, &g->step) != 1 || g->step <= 0)
     g->step = 1; /* a step that is not a constant is at least 1 where p increases */
-  if (g->n == 1 && g->o[0].d)
-    return one_to_one(&g->o[0], g->size[0]);
   return group_distinct(g);
 }
 

@@ -2,7 +2,9 @@
 // count into a main loop and a remainder (test/realworld/
 // copyloop_runtime_unrolled.cu's rowsTiled, and the same loop in a
 // sync-first tile loop), and a transposed halo copy loop whose digits clang
-// computes in 16 bits (transposedHalo). Each runs at every rows-per-thread
+// computes in 16 bits (transposedHalo), and a float4 stored as four
+// scalars by a loop stepping by the block size (float4Scalars, at 64 and
+// 256 threads). Each runs at every rows-per-thread
 // count from 0 to 8 (main loop only, remainder only, both) and tile counts
 // 0 to 9 on fresh random data. The plugin build (profitability=off, every
 // loop pipelined as a loop of cp.async) must print the plain build's
@@ -17,7 +19,8 @@
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}[sm_90, kernel 'rowsTiled
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}[sm_90, kernel 'rowsSyncFirst
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}[sm_90, kernel 'transposedHalo
-// CHECK: transposedHalo n=9 d=8 err=0 hash=
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}[sm_90, kernel 'float4Scalars
+// CHECK: float4Scalars n=9 d=8 err=0 hash=
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -74,6 +77,28 @@ __global__ void transposedHalo(const unsigned *__restrict__ A, float *__restrict
   out[tid] = acc;
 }
 
+__global__ void float4Scalars(const float *__restrict__ A, float *__restrict__ out, int K,
+                              int lda) {
+  __shared__ float ta[16][132];
+  const int tid = threadIdx.x;
+  float acc = 0.0f;
+  for (int k0 = 0; k0 < K; k0 += 128) {
+    for (int i = tid; i < 512; i += blockDim.x) {
+      const int ly = i / 32, lx = i % 32;
+      const float4 v = *reinterpret_cast<const float4 *>(&A[ly * lda + k0 + lx * 4]);
+      ta[ly][lx * 4 + 0] = v.x;
+      ta[ly][lx * 4 + 1] = v.y;
+      ta[ly][lx * 4 + 2] = v.z;
+      ta[ly][lx * 4 + 3] = v.w;
+    }
+    __syncthreads();
+    for (int r = 0; r < 16; ++r)
+      acc = acc * 0.5f + ta[r][tid % 128] * ta[15 - r][(tid * 5) % 128];
+    __syncthreads();
+  }
+  out[tid] = acc;
+}
+
 static uint64_t fnv(const void *p, size_t n) {
   uint64_t h = 1469598103934665603ull;
   for (size_t i = 0; i < n; ++i) h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ull;
@@ -118,6 +143,10 @@ int main(int argc, char **argv) {
           [](int n, int d, const void *in, float *out) {
             transposedHalo<<<1, dim3(16, 16)>>>((const unsigned *)in, out, 16 * n, 16 * (n + 1),
                                                 2 * d + 2);
+          });
+      run("float4Scalars", n, d, seed, (size_t)16 * 128 * (n + 1),
+          [](int n, int d, const void *in, float *out) {
+            float4Scalars<<<1, d % 2 ? 64 : 256>>>((const float *)in, out, 128 * n, 128 * (n + 1));
           });
     }
   return 0;

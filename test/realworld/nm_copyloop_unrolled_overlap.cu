@@ -2,7 +2,7 @@
 // write the same bytes twice within one copy stage. A loop clang unrolled
 // at run time becomes a main loop and a remainder that continues its
 // induction variable; these look alike but do not continue it, or write
-// one row on two iterations (test/decline/overlapping_copies_unrolled.ll
+// one row on two iterations, or one float4's four scalars on several (test/decline/overlapping_copies_unrolled.ll
 // edits the unrolled loops themselves). Each must stay declined (a copy
 // loop cannot be pipelined in place either, so the IR with the plugin is
 // the IR without).
@@ -44,4 +44,26 @@ __global__ void pairedRows(const float *__restrict__ A, float *__restrict__ out,
     __syncthreads();
   }
   out[blockIdx.x * 32 + tx] = acc;
+}
+
+// A float4 stored as four scalars into one row: i and i + 32 write the same
+// four elements (the digit `i % 32` repeats, and nothing else moves).
+__global__ void float4OneRow(const float *__restrict__ A, float *__restrict__ out, int K) {
+  __shared__ float ta[128];
+  const int tid = threadIdx.x;
+  float acc = 0.0f;
+  // CHECK: nm_copyloop_unrolled_overlap.cu:[[@LINE+1]]:3: remark: loop not pipelined: the copy loop into tile 'ta' may write the same bytes on two of its iterations
+  for (int k0 = 0; k0 < K; k0 += 128) {
+    for (int i = tid; i < 512; i += blockDim.x) {
+      const float4 v = *reinterpret_cast<const float4 *>(&A[(i / 32) * K + k0 + (i % 32) * 4]);
+      ta[(i % 32) * 4 + 0] = v.x;
+      ta[(i % 32) * 4 + 1] = v.y;
+      ta[(i % 32) * 4 + 2] = v.z;
+      ta[(i % 32) * 4 + 3] = v.w;
+    }
+    __syncthreads();
+    acc += ta[tid % 128];
+    __syncthreads();
+  }
+  out[blockIdx.x * 128 + tid] = acc;
 }
