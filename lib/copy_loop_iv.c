@@ -119,7 +119,8 @@ static uint64_t digit_of(iv_offset *o, LLVMValueRef v, int *rem) {
   switch (op) {
   case LLVMSDiv:
   case LLVMSRem:
-    if (!known_nonneg(o->host, LLVMGetOperand(v, 0), o->ctx))
+    /* a negative divisor is no digit: srem p, -2 is p % 2 */
+    if (LLVMConstIntGetSExtValue(k) < 2 || !known_nonneg(o->host, LLVMGetOperand(v, 0), o->ctx))
       return 0;
     /* fall through */
   case LLVMUDiv:
@@ -247,7 +248,7 @@ static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, in
 }
 
 /* One GEP index of a destination: a constant index counts signed, as the
- * GEP extends it. */
+ * GEP extends it (to the 64-bit index width of the NVPTX data layouts). */
 static int iv_visit(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
   iv_offset *o = ctx;
   int64_t m;
@@ -255,10 +256,14 @@ static int iv_visit(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset)
     return add_scaled(&o->konst, offset);
   if (scale > INT64_MAX)
     return 0;
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
   if (LLVMIsAConstantInt(idx))
-    return LLVMGetIntTypeWidth(LLVMTypeOf(idx)) <= 64 &&
-           !__builtin_mul_overflow(LLVMConstIntGetSExtValue(idx), (int64_t)scale, &m) &&
+    return w <= 64 && !__builtin_mul_overflow(LLVMConstIntGetSExtValue(idx), (int64_t)scale, &m) &&
            add_scaled(&o->konst, m);
+  /* a narrower index is sign-extended: read unsigned only where it is not
+   * negative */
+  if (w > 64 || (w < 64 && !known_nonneg(o->host, idx, o->ctx)))
+    return 0;
   return iv_terms(o, idx, (int64_t)scale, UINT64_MAX, 0);
 }
 
@@ -368,6 +373,23 @@ typedef struct loop_group {
   int64_t lo, hi; /* the bytes of one iteration, from kp * p + the invariants */
 } loop_group;
 
+/* Nonzero when two values of the offset function of `o` (at any two values
+ * of p within its bound) differ by less than 2^62: the exact integers this
+ * file reasons about then differ from the 64-bit addresses only where those
+ * differ too (addresses wrap modulo 2^64). */
+static int offsets_fit(const iv_offset *o) {
+  uint64_t lo, hi = type_max(o->p);
+  if (!pl_value_range(o->host, o->p, o->ctx, &lo, &hi))
+    hi = type_max(o->p);
+  hi = umin(hi, o->p_max);
+  uint64_t q = o->d ? hi / o->d : 0, r = o->d ? o->d - 1 : 0, a, b, c, sum;
+  uint64_t kp = (uint64_t)(o->kp < 0 ? -o->kp : o->kp), kq = (uint64_t)(o->kq < 0 ? -o->kq : o->kq),
+           kr = (uint64_t)(o->kr < 0 ? -o->kr : o->kr);
+  return !__builtin_mul_overflow(kp, hi, &a) && !__builtin_mul_overflow(kq, q, &b) &&
+         !__builtin_mul_overflow(kr, r, &c) && !__builtin_add_overflow(a, b, &sum) &&
+         !__builtin_add_overflow(sum, c, &sum) && sum < (1ull << 62);
+}
+
 /* Nonzero when the copies of one copy loop, which differ only in their
  * constants, write distinct bytes: within an iteration their byte ranges
  * are disjoint, and no iteration reaches the bytes of another -- p's step
@@ -380,6 +402,8 @@ static int group_distinct(loop_group *g) {
   const iv_offset *o = g->o;
   int64_t reach, stride, kp = o[0].kp < 0 ? -o[0].kp : o[0].kp;
   g->lo = INT64_MAX, g->hi = INT64_MIN;
+  if (!offsets_fit(&o[0]))
+    return 0;
   for (size_t i = 0; i < g->n; ++i) {
     if (o[i].d != o[0].d || o[i].kq != o[0].kq || o[i].kr != o[0].kr || o[i].kp != o[0].kp ||
         !same_invariants(&o[i], &o[0]))

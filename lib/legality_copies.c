@@ -280,6 +280,52 @@ static int fail_varying_branch(pl_host *host, const pl_candidate *c, LLVMValueRe
                   "start, step and bound must not depend on the tile loop's counter");
 }
 
+/* Index of `bb` in c->region, or -1. */
+static long region_index(const pl_candidate *c, LLVMBasicBlockRef bb) {
+  for (size_t i = 0; i < c->nregion; ++i)
+    if (c->region[i] == bb)
+      return (long)i;
+  return -1;
+}
+
+/* Nonzero when the copy stage's control flow is reducible: with the edges
+ * into the tile loop's header and into a block that dominates their source
+ * (the back edges of natural loops) left out, its blocks form no cycle
+ * (Aho, Sethi, Ullman, "Compilers", 10.4). A cycle that is not a natural loop
+ * (from goto) may run a copy loop twice in one iteration of the tile loop,
+ * where every proof that copies write distinct bytes counts one run. A
+ * depth-first walk with three colours; 0 also when memory runs out. */
+static int region_reducible(pl_host *host, const pl_candidate *c) {
+  size_t n = c->nregion;
+  unsigned char *colour = calloc(n, 1); /* 0 new, 1 on the walk's path, 2 done */
+  size_t *stack = malloc(2 * n * sizeof *stack), depth = 0;
+  int ok = colour && stack;
+  for (size_t root = 0; root < n && ok; ++root) {
+    if (colour[root])
+      continue;
+    colour[root] = 1, stack[0] = root, stack[1] = 0, depth = 1;
+    while (depth && ok) {
+      size_t *top = &stack[2 * (depth - 1)];
+      LLVMBasicBlockRef bb = c->region[top[0]];
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+      if (!t || top[1] == LLVMGetNumSuccessors(t)) {
+        colour[top[0]] = 2, --depth;
+        continue;
+      }
+      LLVMBasicBlockRef to = LLVMGetSuccessor(t, (unsigned)top[1]++);
+      long k = region_index(c, to);
+      if (k < 0 || to == c->header || pl_dominates(host, to, bb))
+        continue;
+      ok = colour[k] != 1; /* a cycle without a dominating head */
+      if (ok && !colour[k])
+        colour[k] = 1, stack[2 * depth] = (size_t)k, stack[2 * depth + 1] = 0, ++depth;
+    }
+  }
+  free(colour);
+  free(stack);
+  return ok;
+}
+
 /* Copy loops. The rewrite issues iteration i+S-1 as a
  * clone of the copy stage's control flow, so that control flow must be the
  * same on every iteration: every branch of the copy stage (a copy loop's
@@ -296,6 +342,11 @@ int pl_check_copy_loops(const pl_loop_ctx *x, pl_fail *f) {
   const pl_candidate *c = x->c;
   if (!c->region)
     return 1;
+  if (!region_reducible(host, c))
+    return pl_failf(f, PL_R_COPY_LOOP_VARIES, LLVMGetBasicBlockTerminator(c->header),
+                    "the copy stage's control flow has a cycle that is not a loop (a goto into "
+                    "a loop), so a loop of the copy stage may run more than once in one "
+                    "iteration of the tile loop");
   for (size_t k = 0; k < c->nregion; ++k) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[k]);
     if (!LLVMIsConditional(t))
