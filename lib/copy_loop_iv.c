@@ -466,9 +466,18 @@ static int read_group(pl_host *host, const pl_candidate *c, const pl_copy *a, lo
   return group_distinct(g);
 }
 
-int pl_copy_loop_one_to_one(pl_host *host, const pl_candidate *c, const pl_copy *a) {
+int pl_copy_loop_one_to_one(pl_host *host, const pl_candidate *c, const pl_copy *a,
+                            pl_proven_loops *seen) {
+  pl_loop_ref loop = pl_loop_for_block(host, LLVMGetInstructionParent(a->store));
+  for (size_t i = 0; seen && i < seen->n; ++i)
+    if (seen->loop[i] == loop && seen->tile[i] == a->tile)
+      return 1;
   loop_group g;
-  return read_group(host, c, a, &g);
+  if (!read_group(host, c, a, &g))
+    return 0;
+  if (seen && seen->n < PL_MAX_LOOP_COPIES)
+    seen->loop[seen->n] = loop, seen->tile[seen->n++] = a->tile;
+  return 1;
 }
 
 /* The incoming value of the header phi `p` from the latch (from_latch) or

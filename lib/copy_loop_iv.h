@@ -10,6 +10,16 @@
 
 #include "candidate.h"
 #include "host.h"
+#include "limits.h"
+
+/** The copy loops, each with a tile, whose copies into that tile
+ * pl_copy_loop_one_to_one has proven in one check, so that it proves a loop
+ * once, not again for each of its copies. Start it zeroed. */
+typedef struct pl_proven_loops {
+  pl_loop_ref loop[PL_MAX_LOOP_COPIES];
+  unsigned tile[PL_MAX_LOOP_COPIES];
+  size_t n;
+} pl_proven_loops;
 
 /** Nonzero when the copies into the tile of `a`, a copy in a copy loop of
  * `c`'s copy stage, in that loop write distinct bytes, on one iteration of
@@ -27,9 +37,11 @@
  * at least the copy's size between two of its values (p's range at the
  * store from LazyValueInfo); several, they are kp * p + the same invariant
  * terms + different constants, disjoint, and kp times p's step spans them
- * all (an unrolled loop). 0 when any of this is not proven; never an
- * error. */
-int pl_copy_loop_one_to_one(pl_host *host, const pl_candidate *c, const pl_copy *a);
+ * all (an unrolled loop). A loop and tile `seen` (may be NULL) holds count
+ * as proven, and one proven here is added to it. 0 when any of this is not
+ * proven; never an error. */
+int pl_copy_loop_one_to_one(pl_host *host, const pl_candidate *c, const pl_copy *a,
+                            pl_proven_loops *seen);
 
 /** Nonzero when the copies `a` and `b`, in two different copy loops L1 and
  * L2 of `c`'s copy stage (both directly in the tile loop), write different

@@ -340,6 +340,7 @@ static int region_reducible(pl_host *host, const pl_candidate *c) {
 int pl_check_copy_loops(const pl_loop_ctx *x, pl_fail *f) {
   pl_host *host = x->host;
   const pl_candidate *c = x->c;
+  pl_proven_loops seen = {.n = 0};
   if (!c->region)
     return 1;
   if (!region_reducible(host, c))
@@ -371,7 +372,7 @@ int pl_check_copy_loops(const pl_loop_ctx *x, pl_fail *f) {
   }
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *a = &c->copies[i];
-    if (!a->in_loop || lockstep(host, c, a->tile) || pl_copy_loop_one_to_one(host, c, a))
+    if (!a->in_loop || lockstep(host, c, a->tile) || pl_copy_loop_one_to_one(host, c, a, &seen))
       continue;
     const char *tn = c->tiles[a->tile].name;
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(a->store);
@@ -613,15 +614,16 @@ static int disjoint_by_range(pl_host *host, const pl_copy *a, const pl_copy *b) 
 
 /* Nonzero when `a` and `b` are copies of one copy loop whose copies into
  * their tile pl_copy_loop_one_to_one proves distinct, within an iteration of
- * that loop as across its iterations, or of two loops one of which goes on
- * where the other stopped (pl_copy_loops_in_sequence). */
+ * that loop as across its iterations (once per loop and tile, kept in
+ * `seen`), or of two loops one of which goes on where the other stopped
+ * (pl_copy_loops_in_sequence). */
 static int disjoint_in_copy_loop(pl_host *host, const pl_candidate *c, const pl_copy *a,
-                                 const pl_copy *b) {
+                                 const pl_copy *b, pl_proven_loops *seen) {
   if (!a->in_loop || !b->in_loop)
     return 0;
   if (pl_loop_for_block(host, LLVMGetInstructionParent(a->store)) ==
       pl_loop_for_block(host, LLVMGetInstructionParent(b->store)))
-    return pl_copy_loop_one_to_one(host, c, a);
+    return pl_copy_loop_one_to_one(host, c, a, seen);
   return pl_copy_loops_in_sequence(host, c, a, b);
 }
 
@@ -633,6 +635,7 @@ static int disjoint_in_copy_loop(pl_host *host, const pl_candidate *c, const pl_
 int pl_check_destinations(const pl_loop_ctx *x, pl_fail *f) {
   pl_host *host = x->host;
   const pl_candidate *c = x->c;
+  pl_proven_loops seen = {.n = 0};
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *a = &c->copies[i];
     if (!same_destination(c, a->dst))
@@ -645,7 +648,7 @@ int pl_check_destinations(const pl_loop_ctx *x, pl_fail *f) {
       const pl_copy *b = &c->copies[j];
       if (a->tile == b->tile && pl_may_alias(host, a->dst, a->bytes, b->dst, b->bytes) &&
           !disjoint_by_scev(host, a, b) && !disjoint_by_offset(c, a, b) &&
-          !disjoint_by_range(host, a, b) && !disjoint_in_copy_loop(host, c, a, b)) {
+          !disjoint_by_range(host, a, b) && !disjoint_in_copy_loop(host, c, a, b, &seen)) {
         if (a->in_loop || b->in_loop)
           return pl_failf(f, PL_R_OVERLAP, b->store,
                           "copies into tile '%s' in different loops of the copy stage (or in a "

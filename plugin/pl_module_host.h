@@ -13,6 +13,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/PassManager.h"
 
 #include "../lib/host.h"
@@ -47,5 +48,33 @@ struct pl_module_host {
   std::map<llvm::Function *, std::unique_ptr<pl_host>> Hosts;
   const plParamNames *ParamNames; ///< from the clang plugin, or null
 };
+
+/// Whether intrinsic `ID` reads a special register with one value in every
+/// thread of a block: %ntid, %ctaid, %nctaid (PTX ISA, "Special Registers").
+inline bool pl_sreg_block_uniform(llvm::Intrinsic::ID ID) {
+  switch (ID) {
+  case llvm::Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+  case llvm::Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+  case llvm::Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+  case llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+  case llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+  case llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+  case llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+  case llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+  case llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Whether intrinsic `ID` reads a special register that is constant for the
+/// whole launch of a thread: those above and %tid (PTX ISA, "Special
+/// Registers": they do not change during a thread's execution).
+inline bool pl_sreg_thread_constant(llvm::Intrinsic::ID ID) {
+  return ID == llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x ||
+         ID == llvm::Intrinsic::nvvm_read_ptx_sreg_tid_y ||
+         ID == llvm::Intrinsic::nvvm_read_ptx_sreg_tid_z || pl_sreg_block_uniform(ID);
+}
 
 #endif // PL_MODULE_HOST_H

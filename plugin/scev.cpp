@@ -249,31 +249,8 @@ struct ExpandURem : SCEVRewriteVisitor<ExpandURem> {
 };
 } // namespace
 
-/// Whether `ID` reads a special register that is constant for the whole
-/// launch of a thread (tid, ntid, ctaid, nctaid; PTX ISA, "Special
-/// Registers": %tid, %ntid, %ctaid and %nctaid do not change during a
-/// thread's execution).
-static bool constantForThread(Intrinsic::ID ID) {
-  switch (ID) {
-  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-    return true;
-  default:
-    return false;
-  }
-}
-
-/// Rewrites every read of such a register into the first read of the same
+/// Rewrites every read of a special register constant for a thread
+/// (pl_sreg_thread_constant) into the first read of the same
 /// register it meets: two loops that each read threadIdx.x then compare as
 /// one value.
 struct SameSpecialRegister : SCEVRewriteVisitor<SameSpecialRegister> {
@@ -282,7 +259,7 @@ struct SameSpecialRegister : SCEVRewriteVisitor<SameSpecialRegister> {
       : SCEVRewriteVisitor(SE), First(F) {}
   const SCEV *visitUnknown(const SCEVUnknown *U) {
     auto *II = dyn_cast<IntrinsicInst>(U->getValue());
-    if (!II || !constantForThread(II->getIntrinsicID()))
+    if (!II || !pl_sreg_thread_constant(II->getIntrinsicID()))
       return U;
     return First.emplace(II->getIntrinsicID(), U).first->second;
   }
@@ -348,7 +325,7 @@ struct Substitute : SCEVRewriteVisitor<Substitute> {
       : SCEVRewriteVisitor(SE), With(W) {}
   static uintptr_t key(const SCEVUnknown *U) {
     auto *II = dyn_cast<IntrinsicInst>(U->getValue());
-    if (II && constantForThread(II->getIntrinsicID()))
+    if (II && pl_sreg_thread_constant(II->getIntrinsicID()))
       return (uintptr_t)II->getIntrinsicID();
     return (uintptr_t)U->getValue();
   }
@@ -400,7 +377,7 @@ struct Leaves {
     if (auto *U = dyn_cast<SCEVUnknown>(S)) {
       auto *II = dyn_cast<IntrinsicInst>(U->getValue());
       Intrinsic::ID ID = II ? II->getIntrinsicID() : Intrinsic::not_intrinsic;
-      Ids.push_back(constantForThread(ID) ? (uintptr_t)ID : (uintptr_t)U->getValue());
+      Ids.push_back(pl_sreg_thread_constant(ID) ? (uintptr_t)ID : (uintptr_t)U->getValue());
     } else if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
       Ids.push_back((uintptr_t)AR->getLoop());
     }

@@ -244,22 +244,8 @@ static bool blockUniform(const SCEV *S) {
     Value *V = U->getValue();
     if (isa<Argument>(V) || isa<Constant>(V))
       return false;
-    if (const auto *I = dyn_cast<IntrinsicInst>(V))
-      switch (I->getIntrinsicID()) {
-      case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-      case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-      case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-      case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-      case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
-      case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-      case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
-      case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
-      case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-        return false;
-      default:
-        break;
-      }
-    return true;
+    const auto *I = dyn_cast<IntrinsicInst>(V);
+    return !I || !pl_sreg_block_uniform(I->getIntrinsicID());
   });
 }
 
