@@ -17,6 +17,10 @@
 #    `utils/fuzz.sh --gpu-build build/fuzz-gpu` built beforehand (clang is
 #    not needed here) run at every trip count, their output hashes compared
 #    bitwise, and compute-sanitizer racecheck on a sample (FUZZ_DIR).
+# 6. (step gputests) test/gpu's lit tests: the binaries and run.sh that
+#    `utils/gpu_tests.py build` wrote into $b/gpu-tests beforehand (clang is
+#    not needed here); their outputs are packed into OUTDIR/gpu-tests.tgz,
+#    whose FileCheck lines `utils/gpu_tests.py check` runs where clang is.
 # 0. (step nvcc) the plain and hand-written sources of the benchmark kernels
 #    (bench/variant.cu) built here by this machine's nvcc (NVCC, default
 #    nvcc on PATH or /usr/local/cuda/bin/nvcc) with -O3 -arch=sm_90 into
@@ -24,11 +28,11 @@
 #    and nvcc_hand beside the clang variants, in the same rotation (steps
 #    check and time must come after it). Its failure is counted, and the
 #    other steps still run, without the nvcc rows.
-# STEPS (default "nvcc examples check sanitizer time fuzz") picks the
+# STEPS (default "nvcc gputests examples check sanitizer time fuzz") picks the
 # steps, in that order, so that a run can be split to fit a time limit.
 # Prints "N passed, N failed" last; exits non-zero on any failure.
 set -u
-steps=" ${STEPS:-nvcc examples check sanitizer time fuzz} "
+steps=" ${STEPS:-nvcc gputests examples check sanitizer time fuzz} "
 want() { case "$steps" in *" $1 "*) return 0 ;; esac; return 1; }
 out="${1:-${OUT:-out}}"
 mkdir -p "$out"
@@ -64,6 +68,18 @@ if [ $r1 = 0 ] && [ $r2 = 0 ] &&
 else
   ko "nvcc build (see $out/nvcc.log)"
   tail -n 20 "$out/nvcc.log"
+fi
+fi
+if want gputests; then
+echo "== test/gpu's lit tests, built here beforehand"
+if [ -f "$b/gpu-tests/run.sh" ]; then
+  bash "$b/gpu-tests/run.sh" "$out" >"$out/gputests.log" 2>&1
+  grep -E '^(PASS|FAIL)' "$out/gputests.log"
+  read -r gp gf < <(tail -n 1 "$out/gputests.log" | awk '/passed/{print $1, $3}')
+  pass=$((pass + ${gp:-0}))
+  fail=$((fail + ${gf:-1}))
+else
+  ko "no $b/gpu-tests/run.sh: run utils/gpu_tests.py build where clang is"
 fi
 fi
 if want examples; then
