@@ -375,14 +375,14 @@ static int find_predicate(pl_host *host, const pl_candidate *c, LLVMBasicBlockRe
  * same address (the same pointer, or one at ScalarEvolution distance 0:
  * each arm may compute it again), of a value of the same type, in the
  * other successor of the two-way branch of the only predecessor P of s's
- * block, which must be P's only predecessor too; P must run on every
- * iteration (dominate the kept barrier's block). Sets *cond and *negated
- * (s's block is taken when cond is false). NULL when there is none. */
+ * block, which must be P's only predecessor too. P runs on every iteration
+ * or under a predicate (recognize_copies finds it from P). Sets *cond and
+ * *negated (s's block is taken when cond is false). NULL when there is
+ * none. */
 static LLVMValueRef sibling_store(pl_host *host, const pl_candidate *c, LLVMValueRef s,
                                   LLVMValueRef *cond, int *negated) {
   LLVMBasicBlockRef a = LLVMGetInstructionParent(s), p = pl_idom(host, a);
   if (!LLVMIsAStoreInst(s) || !p || !pl_candidate_has_block(c, p) ||
-      !pl_dominates(host, p, LLVMGetInstructionParent(c->first_barrier)) ||
       !branch_to(p, a, cond, negated))
     return NULL;
   LLVMValueRef br = LLVMGetBasicBlockTerminator(p);
@@ -639,10 +639,14 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
        * itself, which legality requires to be the same on every iteration
        * (CopyLoopVaries). */
       cp.in_loop = c->region && pl_loop_in_subloop(host, c->loop, LLVMGetInstructionParent(i));
-      if (!c->region && !cp.twin &&
-          !pl_dominates(host, LLVMGetInstructionParent(i),
-                        LLVMGetInstructionParent(c->first_barrier)) &&
-          !find_predicate(host, c, LLVMGetInstructionParent(i), &cp))
+      /* A split copy runs where its branch's block does: its predicate,
+       * if any, is that block's (`if (tid < 128) { if (ok) t = A; else
+       * t = 0; }`); the branch itself is its guard. */
+      LLVMBasicBlockRef runs = LLVMGetInstructionParent(i);
+      if (cp.twin)
+        runs = pl_idom(host, runs);
+      if (!c->region && !pl_dominates(host, runs, LLVMGetInstructionParent(c->first_barrier)) &&
+          !find_predicate(host, c, runs, &cp))
         return pl_failf(f, PL_R_COPY_GUARD_SHAPE, i,
                         "the copy into tile '%s' runs under conditions that are not a chain "
                         "of two-way branches (a multi-way branch, or paths that skip the copy "
