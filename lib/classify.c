@@ -2,6 +2,7 @@
 #include "classify.h"
 
 #include "host_cfg.h"
+#include "host_scev.h"
 #include "limits.h"
 
 #include <math.h>
@@ -542,4 +543,104 @@ int pl_classify_copy(pl_host *host, pl_candidate *c, LLVMValueRef store, pl_copy
                     "the copy into tile '%s' changes the size of the value", tname);
   cp->bytes = (unsigned)(ls > 0xffff ? 0xffff : ls);
   return 1;
+}
+
+/* The other arm of a two-way branch at `s`'s block A: P, A's only
+ * predecessor, ends in `br cond` to A and to B, and P is B's only
+ * predecessor too. P runs on every iteration or under a predicate
+ * (recognize_copies finds it from P). Sets *cond and *negated (A is taken
+ * when cond is false). NULL when the blocks have another shape. */
+static LLVMBasicBlockRef other_arm(pl_host *host, const pl_candidate *c, LLVMValueRef s,
+                                   LLVMValueRef *cond, int *negated) {
+  LLVMBasicBlockRef a = LLVMGetInstructionParent(s), p = pl_idom(host, a);
+  if (!LLVMIsAStoreInst(s) || !p || !pl_candidate_has_block(c, p) ||
+      !pl_branch_to(p, a, cond, negated))
+    return NULL;
+  LLVMBasicBlockRef b = LLVMGetSuccessor(LLVMGetBasicBlockTerminator(p), *negated ? 0 : 1);
+  return pl_pred_count(b) == 1 ? b : NULL;
+}
+
+/* A plain store of a constant other than undef or poison: zeros, or a
+ * fill value. */
+static int stores_constant(LLVMValueRef s) {
+  LLVMValueRef v = LLVMGetOperand(s, 0);
+  return LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v);
+}
+
+static int stores_zero(LLVMValueRef s) {
+  return stores_constant(s) && LLVMIsNull(LLVMGetOperand(s, 0));
+}
+
+static int plain_store(LLVMValueRef i) {
+  return LLVMIsAStoreInst(i) && !LLVMGetVolatile(i) &&
+         LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
+}
+
+static uint64_t stored_bytes(const pl_candidate *c, LLVMValueRef s) {
+  return pl_type_store_size(c->module, LLVMTypeOf(LLVMGetOperand(s, 0)));
+}
+
+/* The address of store `t` minus that of store `s`, in bytes, where
+ * ScalarEvolution knows it (each arm may compute an address again). */
+static int store_offset(pl_host *host, LLVMValueRef s, LLVMValueRef t, int64_t *d) {
+  *d = 0;
+  return LLVMGetOperand(t, 1) == LLVMGetOperand(s, 1) ||
+         pl_scev_const_distance(host, LLVMGetOperand(t, 1), LLVMGetOperand(s, 1), d);
+}
+
+/* Nonzero when the stores of non-constant values in block `arm` write
+ * exactly the bytes of the constant store `k`, each byte once: the lanes
+ * of a vector copy on one arm, `store i64 0` of the same two floats on
+ * the other. */
+static int lanes_cover(pl_host *host, const pl_candidate *c, LLVMValueRef k,
+                       LLVMBasicBlockRef arm) {
+  uint64_t size = stored_bytes(c, k), next = 0;
+  for (int progress = 1; progress && next < size;) {
+    progress = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(arm); i; i = LLVMGetNextInstruction(i)) {
+      int64_t d;
+      if (plain_store(i) && !stores_constant(i) && store_offset(host, k, i, &d) &&
+          d == (int64_t)next) {
+        next += stored_bytes(c, i);
+        progress = 1;
+        break;
+      }
+    }
+  }
+  return next == size;
+}
+
+/* A copy clang split in two: `tile[x] = c ? A[i] : K` as `if (c) tile[x]
+ * = A[i]; else tile[x] = K;`, the usual shape of a guarded copy among
+ * unrolled ones; for a vector the loaded lanes may be stored one by one
+ * and the zeros as one wider store. For the store of the constant: 1 when
+ * the other arm's stores write exactly its bytes (it goes with them).
+ * For a store on the other arm: *split 1 with the branch in *cond,
+ * *negated, cp->twin the constant store when it starts at the same
+ * address, and *fill its value where that is not zero (then of the same
+ * type and size). 0 otherwise. */
+int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy *cp,
+                  LLVMValueRef *cond, int *negated, int *split, LLVMValueRef *fill) {
+  LLVMBasicBlockRef b = other_arm(host, c, s, cond, negated);
+  *split = 0;
+  if (!b || !plain_store(s))
+    return 0;
+  if (stores_constant(s))
+    return lanes_cover(host, c, s, b);
+  uint64_t size = stored_bytes(c, s);
+  for (LLVMValueRef k = LLVMGetFirstInstruction(b); k; k = LLVMGetNextInstruction(k)) {
+    int64_t d;
+    if (!plain_store(k) || !stores_constant(k) || !store_offset(host, k, s, &d) || d < 0 ||
+        (uint64_t)d + size > stored_bytes(c, k) ||
+        !lanes_cover(host, c, k, LLVMGetInstructionParent(s)))
+      continue;
+    LLVMValueRef kv = LLVMGetOperand(k, 0);
+    if (!stores_zero(k) && (d || LLVMTypeOf(kv) != LLVMTypeOf(LLVMGetOperand(s, 0))))
+      return 0; /* lanes of a fill other than zero */
+    *split = 1;
+    cp->twin = d ? NULL : k;
+    *fill = stores_zero(k) ? NULL : kv;
+    return 0;
+  }
+  return 0;
 }

@@ -2,6 +2,7 @@
 #include "ir.h"
 
 #include "alloc.h"
+#include "host_cfg.h"
 #include "host_diag.h"
 #include "host_memory.h"
 
@@ -472,4 +473,16 @@ int pl_folds_into_users(LLVMValueRef i) {
   default:
     return 0;
   }
+}
+
+int pl_branch_to(LLVMBasicBlockRef p, LLVMBasicBlockRef x, LLVMValueRef *cond, int *negated) {
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(p);
+  if (pl_pred_count(x) != 1 || !br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+    return 0;
+  LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
+  if (s0 == s1 || (s0 != x && s1 != x))
+    return 0;
+  *cond = LLVMGetCondition(br);
+  *negated = s1 == x;
+  return 1;
 }

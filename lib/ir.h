@@ -91,6 +91,11 @@ int pl_pointer_operands(LLVMValueRef inst, LLVMValueRef *out, int cap);
  * returns 1; returns 0 for anything else. */
 int pl_opcode(LLVMValueRef v, LLVMOpcode *op);
 
+/** The two-way branch of block `p` that leads to its child `x` (whose only
+ * predecessor p is): sets *cond and *negated (x runs when cond is false).
+ * 0 when p ends otherwise. */
+int pl_branch_to(LLVMBasicBlockRef p, LLVMBasicBlockRef x, LLVMValueRef *cond, int *negated);
+
 /** Nonzero for a global variable in the shared address space. */
 int pl_is_shared_global(LLVMValueRef v);
 /** Address space of the pointer `v` (its type's). */

@@ -305,21 +305,6 @@ static int always_reaches(const pl_candidate *c, LLVMBasicBlockRef from, LLVMBas
   return ok;
 }
 
-/* The two-way branch of block `p` that leads to its child `x` (whose only
- * predecessor p is): sets *cond and *negated (x runs when cond is false).
- * 0 when p ends otherwise. */
-static int branch_to(LLVMBasicBlockRef p, LLVMBasicBlockRef x, LLVMValueRef *cond, int *negated) {
-  LLVMValueRef br = LLVMGetBasicBlockTerminator(p);
-  if (pl_pred_count(x) != 1 || !br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
-    return 0;
-  LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
-  if (s0 == s1 || (s0 != x && s1 != x))
-    return 0;
-  *cond = LLVMGetCondition(br);
-  *negated = s1 == x;
-  return 1;
-}
-
 /* A copy whose block `sb` runs on some iterations only can be predicated
  * when two-way branches decide whether it runs. Walking up the dominator
  * tree from `sb` to p, the first block that dominates the kept barrier's
@@ -343,7 +328,7 @@ static int find_predicate(pl_host *host, const pl_candidate *c, LLVMBasicBlockRe
   for (; q && pl_candidate_has_block(c, q); x = q, q = pl_idom(host, q)) {
     int outer = pl_dominates(host, q, kb), negated;
     LLVMValueRef term;
-    if (branch_to(q, x, &term, &negated)) {
+    if (pl_branch_to(q, x, &term, &negated)) {
       if (n == PL_MAX_GUARD_TERMS)
         return 0;
       cond[n] = term;
@@ -369,57 +354,6 @@ static int find_predicate(pl_host *host, const pl_candidate *c, LLVMBasicBlockRe
     cp->more_pred_negated[t] = (unsigned char)neg[n - 2 - t];
   }
   return 1;
-}
-
-/* The sibling store of `s`, a plain store into a tile: the store to the
- * same address (the same pointer, or one at ScalarEvolution distance 0:
- * each arm may compute it again), of a value of the same type, in the
- * other successor of the two-way branch of the only predecessor P of s's
- * block, which must be P's only predecessor too. P runs on every iteration
- * or under a predicate (recognize_copies finds it from P). Sets *cond and
- * *negated (s's block is taken when cond is false). NULL when there is
- * none. */
-static LLVMValueRef sibling_store(pl_host *host, const pl_candidate *c, LLVMValueRef s,
-                                  LLVMValueRef *cond, int *negated) {
-  LLVMBasicBlockRef a = LLVMGetInstructionParent(s), p = pl_idom(host, a);
-  if (!LLVMIsAStoreInst(s) || !p || !pl_candidate_has_block(c, p) ||
-      !branch_to(p, a, cond, negated))
-    return NULL;
-  LLVMValueRef br = LLVMGetBasicBlockTerminator(p);
-  LLVMBasicBlockRef b = LLVMGetSuccessor(br, *negated ? 0 : 1);
-  if (pl_pred_count(b) != 1)
-    return NULL;
-  int64_t d;
-  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-    if (LLVMIsAStoreInst(i) &&
-        (LLVMGetOperand(i, 1) == LLVMGetOperand(s, 1) ||
-         (pl_scev_const_distance(host, LLVMGetOperand(i, 1), LLVMGetOperand(s, 1), &d) && !d)) &&
-        LLVMTypeOf(LLVMGetOperand(i, 0)) == LLVMTypeOf(LLVMGetOperand(s, 0)) &&
-        !LLVMGetVolatile(i) && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic)
-      return i;
-  return NULL;
-}
-
-static int stores_zero(LLVMValueRef s) {
-  LLVMValueRef v = LLVMGetOperand(s, 0);
-  return LLVMIsConstant(v) && LLVMIsNull(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v);
-}
-
-/* A copy clang split in two (`tile[x] = c ? A[i] : 0` as `if (c) tile[x] =
- * A[i]; else tile[x] = 0;`, the usual shape of a guarded copy among
- * unrolled ones): for the store of zeros, 1 (it is the twin of its
- * sibling, classified with it); for the other, its twin goes to cp->twin
- * and the branch to *cond, *negated; 0 for a store that is not half of
- * such a pair. */
-static int split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy *cp,
-                      LLVMValueRef *cond, int *negated) {
-  LLVMValueRef sib = sibling_store(host, c, s, cond, negated);
-  if (!sib || stores_zero(s) == stores_zero(sib))
-    return 0;
-  if (stores_zero(s))
-    return 1;
-  cp->twin = sib;
-  return 0;
 }
 
 /* Nonzero for an instruction a copy loop may hold besides its copies,
@@ -557,11 +491,13 @@ static int check_region_loads(pl_candidate *c, pl_fail *f) {
   return 1;
 }
 
-/* Classifies the plain store `i` into a tile into `cp`; a split copy's
- * half that loads (cp->twin set by split_copy) takes the branch as its
- * guard. Returns 0 with the reason in `f`. */
-static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_copy *cp,
-                          LLVMValueRef split_cond, int split_neg, pl_fail *f, const char *tname) {
+/* Classifies the plain store `i` into a tile into `cp`; the loading half
+ * of a split copy (`split`, from pl_split_copy) takes the branch as its guard
+ * and the other arm's constant as its fill. Returns 0 with the reason in
+ * `f`. */
+static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_copy *cp, int split,
+                          LLVMValueRef split_cond, int split_neg, LLVMValueRef split_fill,
+                          pl_fail *f, const char *tname) {
   if (LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
     return pl_failf(f, PL_R_VOLATILE_COPY, i,
                     "a store into __shared__ array '%s' before the first barrier is "
@@ -570,17 +506,18 @@ static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_cop
   LLVMValueRef twin = cp->twin;
   if (!pl_classify_copy(host, c, i, cp, f, tname))
     return 0;
-  if (!twin)
+  if (!split)
     return 1;
   if (cp->guard || cp->value || cp->fill || !cp->load)
     return pl_failf(f, PL_R_COPY_GUARD_SHAPE, i,
-                    "the copy into tile '%s' stores zeros on one arm of a branch and a "
+                    "the copy into tile '%s' stores a constant on one arm of a branch and a "
                     "guarded or converted value on the other; write it as one "
                     "`c ? A[i] : 0`",
                     tname);
-  cp->twin = twin; /* copy where the branch goes to the load, zeros elsewhere */
+  cp->twin = twin; /* copy where the branch goes to the load, the constant elsewhere */
   cp->guard = split_cond;
   cp->guard_negated = split_neg;
+  cp->fill = split_fill;
   return 1;
 }
 
@@ -625,11 +562,13 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
       int t = tile_of_pointer(c, dst);
       const char *tname = c->tiles[t].name;
       pl_copy cp = {.store = i, .dst = dst, .tile = (unsigned)t};
-      LLVMValueRef split_cond = NULL;
-      int split_neg = 0;
-      if (!c->region && split_copy(host, c, i, &cp, &split_cond, &split_neg))
-        continue; /* the zeros of a split copy: classified with their sibling */
-      if (!(is_store ? classify_store(host, c, i, &cp, split_cond, split_neg, f, tname)
+      LLVMValueRef split_cond = NULL, split_fill = NULL;
+      int split_neg = 0, split = 0;
+      if (!c->region &&
+          pl_split_copy(host, c, i, &cp, &split_cond, &split_neg, &split, &split_fill))
+        continue; /* the constant of a split copy: classified with its sibling */
+      if (!(is_store ? classify_store(host, c, i, &cp, split, split_cond, split_neg, split_fill, f,
+                                      tname)
                      : classify_memcpy(i, &cp, f, tname)))
         return 0;
       /* Executed on every iteration (the store's block dominates the
@@ -643,7 +582,7 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
        * if any, is that block's (`if (tid < 128) { if (ok) t = A; else
        * t = 0; }`); the branch itself is its guard. */
       LLVMBasicBlockRef runs = LLVMGetInstructionParent(i);
-      if (cp.twin)
+      if (split)
         runs = pl_idom(host, runs);
       if (!c->region && !pl_dominates(host, runs, LLVMGetInstructionParent(c->first_barrier)) &&
           !find_predicate(host, c, runs, &cp))

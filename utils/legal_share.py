@@ -2,14 +2,15 @@
 """utils/legal_share.py: how many of the generator's regular tile loops the
 plugin can pipeline at all.
 
-    python3 utils/legal_share.py [--seed S] [--count N] [--build DIR]
+    python3 utils/legal_share.py [--seed S] [--count N] [--build DIR] [--show REGEX]
 
 Generates N kernels (utils/fuzz.py gen S N), compiles them once for sm_90 with
 profitability=off and ptxas=off, and counts the kernels without a special
 form (near-misses and crash forms left out) whose tile loop is pipelined,
 per copy form, with the first decline reason of the others (an enclosing
 loop's NoTileCopy only where no loop of the kernel gives another). Prints the
-counts; changes nothing.
+counts; with --show, also the generator's axes of each kernel whose first
+reason matches REGEX. Changes nothing.
 """
 import argparse
 import collections
@@ -28,6 +29,7 @@ def main():
     ap.add_argument("--seed", type=int, default=33)
     ap.add_argument("--count", type=int, default=600)
     ap.add_argument("--build", default=os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")))
+    ap.add_argument("--show", help="print the axes of kernels whose first reason matches")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as wd:
         src = os.path.join(wd, "gen.cu")
@@ -63,6 +65,8 @@ def main():
             # an enclosing loop's NoTileCopy says nothing of the tile loop's reason
             inner = [r for r in rs if "no copy from global memory" not in r] or rs
             reasons[re.sub(r"'[^']*'", "'T'", inner[0])[:110]] += 1
+            if a.show and re.search(a.show, inner[0]):
+                print("%s: %s" % (k, axes[k]))
     print("regular kernels: %d, pipelined with profitability=off: %d (%.0f%%)"
           % (len(regular), legal, 100.0 * legal / max(1, len(regular))))
     for form in sorted(per_copy):

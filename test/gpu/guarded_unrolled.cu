@@ -2,10 +2,15 @@
 // test/realworld/Inputs/guarded_unrolled.cuh (four copies unrolled to a
 // thread under one zero-fill guard: under a thread predicate, and with
 // rows distinct by their low bits only), on random data at ragged K (0 to
-// 41, and 200), M = N = 128. Built plain and with the plugin at
+// 41, and 200), M = N = 128; and the two split copies of
+// test/realworld/Inputs/split_copies.cuh (an int2 halo whose zeros clang
+// stores as one 8-byte store, rows of doubles filled with 1.0) at ragged
+// widths. Built plain and with the plugin at
 // profitability=off (each a ring of zero-filling cp.async) and with
 // lowering=registers; every output equals the CPU's exactly (inputs are
-// multiples of 1/8) and the three builds print the same hashes.
+// multiples of 1/8) and the three builds print the same hashes. With
+// `time` as the second argument it times each kernel instead (CUDA events,
+// 3 warm-up launches, the median of 21) at 4096^3.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -18,13 +23,17 @@
 // RUN: FileCheck %s < %t.plugin.txt
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}6 cp.async copies{{.*}}[sm_90, kernel 'void predicatedLoads
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}8 cp.async copies{{.*}}[sm_90, kernel 'void rowMajorThreads
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}2 cp.async copies of 8 bytes{{.*}}[sm_90, kernel 'haloRowsInt2
+// REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; registers [sm_90, kernel 'fillRows
 // CHECK-COUNT-43: predicatedLoads K={{[0-9]+}} err=0 bad=0 hash=
 // CHECK-COUNT-43: rowMajorThreads K={{[0-9]+}} err=0 bad=0 hash=
+// CHECK-COUNT-13: splits n={{[0-9]+}} err=0 hash=
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
 #include "../realworld/Inputs/guarded_unrolled.cuh"
+#include "../realworld/Inputs/split_copies.cuh"
 #include "Inputs/harness.cuh"
 
 template <class L>
@@ -56,8 +65,53 @@ static void run(const char *name, int K, unsigned seed, L launch) {
   cudaFree(da), cudaFree(db), cudaFree(dc);
 }
 
+// The split copies: an int2 halo (lanes stored one by one, zeros as one
+// store) and rows of doubles filled with 1.0; hashes only, compared with
+// the plain build's.
+static void run_splits(int n, unsigned seed) {
+  const int H = 6, ld = n + 3;
+  std::vector<float> v = random_floats((size_t)H * ld * 2 + 4 * ld + 8, seed);
+  std::vector<int> ints(v.size());
+  for (size_t i = 0; i < v.size(); ++i)
+    ints[i] = (int)(v[i] * 8);
+  std::vector<double> dv(v.begin(), v.end());
+  int *di;
+  double *dd, *dout;
+  float *fout;
+  cudaMalloc(&di, ints.size() * 4), cudaMalloc(&dd, dv.size() * 8);
+  cudaMalloc(&fout, 4 * 128 * 4), cudaMalloc(&dout, 2 * 256 * 8);
+  cudaMemcpy(di, ints.data(), ints.size() * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(dd, dv.data(), dv.size() * 8, cudaMemcpyHostToDevice);
+  cudaMemset(fout, 0, 4 * 128 * 4), cudaMemset(dout, 0, 2 * 256 * 8);
+  haloRowsInt2<<<dim3(1, 4), 128>>>((const int2 *)di, fout, (n + 129) / 128, H, n, ld);
+  fillRows<<<2, 256>>>(dd, dout, n, ld);
+  cudaError_t e = cudaDeviceSynchronize();
+  std::vector<float> fo(4 * 128);
+  std::vector<double> d2(2 * 256);
+  cudaMemcpy(fo.data(), fout, fo.size() * 4, cudaMemcpyDeviceToHost);
+  cudaMemcpy(d2.data(), dout, d2.size() * 8, cudaMemcpyDeviceToHost);
+  printf("splits n=%d err=%d hash=%016llx %016llx\n", n, (int)e,
+         (unsigned long long)fnv(fo.data(), fo.size() * 4),
+         (unsigned long long)fnv(d2.data(), d2.size() * 8));
+  cudaFree(di), cudaFree(dd), cudaFree(fout), cudaFree(dout);
+}
+
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
+  if (argc > 2) { /* time: 4096^3, K ragged by one (the guards fail on the last tile) */
+    const int n = 4096, K = n - 1;
+    float *a, *b, *c;
+    cudaMalloc(&a, (size_t)n * n * 4), cudaMalloc(&b, (size_t)n * n * 4);
+    cudaMalloc(&c, (size_t)n * n * 4);
+    cudaMemset(a, 0, (size_t)n * n * 4), cudaMemset(b, 0, (size_t)n * n * 4);
+    printf("predicatedLoads %d^3 median_ms=%.4f\n", n, median_ms([&] {
+             predicatedLoads<64, 8><<<dim3(n / 64, n / 64), 256>>>(n, n, K, a, b, c);
+           }));
+    printf("rowMajorThreads %d^3 median_ms=%.4f\n", n, median_ms([&] {
+             rowMajorThreads<128, 8><<<dim3(n / 128, n / 128), 256>>>(n, n, K, a, b, c);
+           }));
+    return 0;
+  }
   std::vector<int> ks;
   for (int k = 0; k <= 41; ++k)
     ks.push_back(k);
@@ -70,5 +124,7 @@ int main(int argc, char **argv) {
     run("rowMajorThreads", K, seed + K, [](int M, int N, int K, float *a, float *b, float *c) {
       rowMajorThreads<128, 8><<<dim3(N / 128, M / 128), 256>>>(M, N, K, a, b, c);
     });
+  for (int n : {0, 1, 63, 64, 65, 127, 128, 129, 200, 255, 256, 257, 1000})
+    run_splits(n, seed * 7 + n);
   return 0;
 }

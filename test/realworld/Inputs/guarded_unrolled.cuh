@@ -23,7 +23,7 @@ __global__ void __launch_bounds__(256)
   const int bk = tid / 32, bn = (tid % 32) * 2;
   const float *a = A + blockIdx.y * BM * K;
   const float *b = B + blockIdx.x * BM;
-  float acc[2][2] = {};
+  float acc[4][4] = {};
   for (int k0 = 0; k0 < K; k0 += BK) {
     if (tid < 128) {
 #pragma unroll
@@ -37,15 +37,15 @@ __global__ void __launch_bounds__(256)
 #pragma unroll
     for (int kk = 0; kk < BK; ++kk)
 #pragma unroll
-      for (int i = 0; i < 2; ++i)
+      for (int i = 0; i < 4; ++i)
 #pragma unroll
-        for (int j = 0; j < 2; ++j)
-          acc[i][j] += AsT[kk][(tid / 32) * 2 + i] * Bs[kk][(tid % 32) * 2 + j];
+        for (int j = 0; j < 4; ++j)
+          acc[i][j] += AsT[kk][(tid / 16) * 4 + i] * Bs[kk][(tid % 16) * 4 + j];
     __syncthreads();
   }
-  for (int i = 0; i < 2; ++i)
-    for (int j = 0; j < 2; ++j)
-      C[(blockIdx.y * BM + (tid / 32) * 2 + i) * N + blockIdx.x * BM + (tid % 32) * 2 + j] =
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j)
+      C[(blockIdx.y * BM + (tid / 16) * 4 + i) * N + blockIdx.x * BM + (tid % 16) * 4 + j] =
           acc[i][j];
 }
 
@@ -58,7 +58,7 @@ __global__ void __launch_bounds__(256)
   const int tid = threadIdx.x;
   const int ak = tid % BK, am = (tid / BK) * 4; // 256 threads: 32 rows of 4
   const int bk = tid / 32, bn = (tid % 32) * 4;
-  float acc[4][4] = {};
+  float acc[8][8] = {};
   for (int k0 = 0; k0 < K; k0 += BK) {
 #pragma unroll
     for (int j = 0; j < 4; ++j)
@@ -70,15 +70,15 @@ __global__ void __launch_bounds__(256)
 #pragma unroll
     for (int kk = 0; kk < BK; ++kk)
 #pragma unroll
-      for (int i = 0; i < 4; ++i)
+      for (int i = 0; i < 8; ++i)
 #pragma unroll
-        for (int j = 0; j < 4; ++j)
-          acc[i][j] += AsT[kk][(tid / 32) * 4 + i] * Bs[kk][(tid % 32) * 4 + j];
+        for (int j = 0; j < 8; ++j)
+          acc[i][j] += AsT[kk][(tid / 16) * 8 + i] * Bs[kk][(tid % 16) * 8 + j];
     __syncthreads();
   }
-  for (int i = 0; i < 4; ++i)
-    for (int j = 0; j < 4; ++j)
-      C[(blockIdx.y * BM + (tid / 32) * 4 + i) * N + blockIdx.x * BM + (tid % 32) * 4 + j] =
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j)
+      C[(blockIdx.y * BM + (tid / 16) * 8 + i) * N + blockIdx.x * BM + (tid % 16) * 8 + j] =
           acc[i][j];
 }
 
