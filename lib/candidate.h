@@ -76,6 +76,10 @@ typedef struct pl_copy {
    * (the rewrite removes both, pl_is_copy_store counts both). NULL for a
    * copy that is one store. */
   LLVMValueRef twin;
+  /** A split copy: the block of its branch, where a clone of a copy stage
+   * with loops issues it (guarded, so that the constant's arm is filled
+   * too). NULL: the copy is issued where its store is. */
+  LLVMBasicBlockRef issue_block;
   /** The copy sits in a loop of the copy stage: one
    * store that writes a run of the tile, one element per iteration of
    * that loop. */

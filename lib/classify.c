@@ -2,6 +2,7 @@
 #include "classify.h"
 
 #include "host_cfg.h"
+#include "host_memory.h"
 #include "host_scev.h"
 #include "limits.h"
 
@@ -619,11 +620,24 @@ static int lanes_cover(pl_host *host, const pl_candidate *c, LLVMValueRef k,
  * *negated, cp->twin the constant store when it starts at the same
  * address, and *fill its value where that is not zero (then of the same
  * type and size). 0 otherwise. */
+/* Nonzero when no other store of `s`'s block may write its bytes: each
+ * arm's stores are then distinct, so one constant store cannot serve two
+ * copies, nor one copy's bytes take two constants in turn. */
+static int alone_in_arm(pl_host *host, const pl_candidate *c, LLVMValueRef s) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetInstructionParent(s)); i;
+       i = LLVMGetNextInstruction(i))
+    if (i != s && LLVMIsAStoreInst(i) &&
+        pl_may_alias(host, LLVMGetOperand(i, 1), stored_bytes(c, i), LLVMGetOperand(s, 1),
+                     stored_bytes(c, s)))
+      return 0;
+  return 1;
+}
+
 int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy *cp,
                   LLVMValueRef *cond, int *negated, int *split, LLVMValueRef *fill) {
   LLVMBasicBlockRef b = other_arm(host, c, s, cond, negated);
   *split = 0;
-  if (!b || !plain_store(s))
+  if (!b || !plain_store(s) || !alone_in_arm(host, c, s))
     return 0;
   if (stores_constant(s))
     return lanes_cover(host, c, s, b);
@@ -631,7 +645,7 @@ int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy 
   for (LLVMValueRef k = LLVMGetFirstInstruction(b); k; k = LLVMGetNextInstruction(k)) {
     int64_t d;
     if (!plain_store(k) || !stores_constant(k) || !store_offset(host, k, s, &d) || d < 0 ||
-        (uint64_t)d + size > stored_bytes(c, k) ||
+        (uint64_t)d + size > stored_bytes(c, k) || !alone_in_arm(host, c, k) ||
         !lanes_cover(host, c, k, LLVMGetInstructionParent(s)))
       continue;
     LLVMValueRef kv = LLVMGetOperand(k, 0);

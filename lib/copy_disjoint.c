@@ -105,6 +105,21 @@ static int decompose(const pl_candidate *c, LLVMValueRef v, term *t, int cap, in
   return ok ? w.n : -1;
 }
 
+/* Where facts about a copy's values hold whenever its bytes are written:
+ * its store, or for a split copy the end of its branch's block, before the
+ * arms (the issue writes the constant's arm too). */
+static LLVMValueRef issue_point(const pl_copy *cp) {
+  return cp->issue_block ? LLVMGetBasicBlockTerminator(cp->issue_block) : cp->store;
+}
+
+/* The width in bits of the offsets of the pointer `p`'s address space
+ * (32 for shared pointers under -fcuda-short-ptr): byte distances wrap
+ * there. */
+static unsigned pointer_bits(const pl_candidate *c, LLVMValueRef p) {
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+  return 8 * LLVMPointerSizeForAS(td, LLVMGetPointerAddressSpace(LLVMTypeOf(p)));
+}
+
 /* Nonzero when the two destinations are provably disjoint by a constant
  * distance: the same variable terms, different constants. */
 static int disjoint_by_offset(const pl_candidate *c, const pl_copy *a, const pl_copy *b) {
@@ -127,6 +142,9 @@ static int disjoint_by_offset(const pl_candidate *c, const pl_copy *a, const pl_
     used[match] = 1;
     diff += (tb[match].l.c - ta[i].l.c) * ta[i].scale;
   }
+  unsigned bits = pointer_bits(c, a->dst);
+  if (bits < 64 && (diff >= (int64_t)1 << (bits - 1) || diff <= -((int64_t)1 << (bits - 1))))
+    return 0; /* the distance may wrap to an overlap */
   return diff >= (int64_t)a->bytes || diff <= -(int64_t)b->bytes;
 }
 
@@ -205,8 +223,8 @@ static int disjoint_by_bits(pl_host *host, const pl_candidate *c, const pl_copy 
     ++log2s;
   uint64_t z[2], o[2];
   LLVMValueRef idx[2] = {w[0].idx[odd], w[1].idx[other]};
-  if (!pl_known_bits(host, idx[0], a->store, &z[0], &o[0]) ||
-      !pl_known_bits(host, idx[1], b->store, &z[1], &o[1]))
+  if (!pl_known_bits(host, idx[0], issue_point(a), &z[0], &o[0]) ||
+      !pl_known_bits(host, idx[1], issue_point(b), &z[1], &o[1]))
     return 0;
   /* Constants that differ by m scales: m goes to the index of the side
    * with the smaller constant, where it must fall on bits known zero below
@@ -223,7 +241,7 @@ static int disjoint_by_bits(pl_host *host, const pl_candidate *c, const pl_copy 
   z[side] &= ~um;
   o[side] |= um;
   uint64_t conflict = (z[0] & o[1]) | (o[0] & z[1]);
-  return conflict && (unsigned)__builtin_ctzll(conflict) + log2s < 64;
+  return conflict && (unsigned)__builtin_ctzll(conflict) + log2s < pointer_bits(c, a->dst);
 }
 
 /* Nonzero when ScalarEvolution proves that the destinations of `a` and

@@ -250,6 +250,35 @@ static int skips_loads_only(const pl_candidate *c, LLVMValueRef t) {
   return load_arm(c, s0, s1, 0) || load_arm(c, s1, s0, 0);
 }
 
+/* Nonzero when `t` is the branch of split copies (pl_split_copy) and
+ * nothing else: each arm has it as its only predecessor and goes straight
+ * to one block both join, and everything in either arm that touches
+ * memory is a copy's load, a split copy issued at `t`'s block, or such a
+ * copy's constant. The clone issues those copies before the branch, with
+ * its condition as their guard, so it may change from iteration to
+ * iteration. */
+static int splits_copies_only(const pl_candidate *c, LLVMValueRef t) {
+  LLVMBasicBlockRef p = LLVMGetInstructionParent(t), join = NULL;
+  for (unsigned s = 0; s < 2; ++s) {
+    LLVMBasicBlockRef a = LLVMGetSuccessor(t, s);
+    LLVMValueRef at = LLVMGetBasicBlockTerminator(a);
+    if (!pl_in_region(c, a) || pl_pred_count(a) != 1 || !at || LLVMGetNumSuccessors(at) != 1 ||
+        (join && LLVMGetSuccessor(at, 0) != join))
+      return 0;
+    join = LLVMGetSuccessor(at, 0);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(a); i != at; i = LLVMGetNextInstruction(i)) {
+      if (!pl_touches_memory(i) || pl_is_copy_source(c, i))
+        continue;
+      int ok = 0;
+      for (size_t k = 0; k < c->ncopies && !ok; ++k)
+        ok = c->copies[k].issue_block == p && (c->copies[k].store == i || c->copies[k].twin == i);
+      if (!ok)
+        return 0;
+    }
+  }
+  return 1;
+}
+
 /* The failure for a branch `t` of the copy stage that decides on a value
  * that changes from one iteration of the tile loop to the next. Inside a
  * copy loop, a branch whose two ways stay in that loop and neither starts
@@ -353,7 +382,7 @@ int pl_check_copy_loops(const pl_loop_ctx *x, pl_fail *f) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[k]);
     if (!LLVMIsConditional(t))
       continue;
-    if (skips_loads_only(c, t)) {
+    if (skips_loads_only(c, t) || splits_copies_only(c, t)) {
       /* cloned for a later iteration: as a copy's guard, recomputable */
       pl_vmap seen;
       pl_vmap_init(&seen);

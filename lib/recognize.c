@@ -564,8 +564,7 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
       pl_copy cp = {.store = i, .dst = dst, .tile = (unsigned)t};
       LLVMValueRef split_cond = NULL, split_fill = NULL;
       int split_neg = 0, split = 0;
-      if (!c->region &&
-          pl_split_copy(host, c, i, &cp, &split_cond, &split_neg, &split, &split_fill))
+      if (pl_split_copy(host, c, i, &cp, &split_cond, &split_neg, &split, &split_fill))
         continue; /* the constant of a split copy: classified with its sibling */
       if (!(is_store ? classify_store(host, c, i, &cp, split, split_cond, split_neg, split_fill, f,
                                       tname)
@@ -583,7 +582,7 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
        * t = 0; }`); the branch itself is its guard. */
       LLVMBasicBlockRef runs = LLVMGetInstructionParent(i);
       if (split)
-        runs = pl_idom(host, runs);
+        runs = cp.issue_block = pl_idom(host, runs);
       if (!c->region && !pl_dominates(host, runs, LLVMGetInstructionParent(c->first_barrier)) &&
           !find_predicate(host, c, runs, &cp))
         return pl_failf(f, PL_R_COPY_GUARD_SHAPE, i,

@@ -353,6 +353,9 @@ static void remove_copies(const pl_candidate *c) {
     LLVMValueRef ops[3] = {LLVMGetOperand(st, 0), LLVMGetOperand(st, 1),
                            LLVMIsACallInst(st) ? LLVMGetOperand(st, 2) : NULL};
     LLVMInstructionEraseFromParent(st);
+    for (size_t j = 0; j < i && twin; ++j)
+      if (c->copies[j].twin == twin)
+        twin = NULL; /* erased already (recognition gives each twin one copy) */
     if (twin)
       LLVMInstructionEraseFromParent(twin); /* its operands: zero, the copy's address */
     pl_erase_dead(ops, 3);

@@ -188,6 +188,10 @@ static void clone_blocks(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, con
       if (LLVMIsAPHINode(i))
         continue;
       if (LLVMIsATerminatorInst(i)) {
+        /* Split copies issue before their branch, guarded: both arms. */
+        for (size_t n = 0; n < k->plan->ncopies; ++n)
+          if (k->plan->copies[n].issue_block == c->region[r])
+            issue_in_clone(k, e, n, c->region[r], exists, &st);
         if (LLVMIsConditional(i))
           LLVMBuildCondBr(b, pl_emit_remap(e, LLVMGetCondition(i)),
                           clone_of(m, LLVMGetSuccessor(i, 0)), clone_of(m, LLVMGetSuccessor(i, 1)));
@@ -196,7 +200,7 @@ static void clone_blocks(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, con
         break;
       }
       size_t copy = pl_rw_plan_copy_of(k->plan, i);
-      if (copy != SIZE_MAX)
+      if (copy != SIZE_MAX && !k->plan->copies[copy].issue_block)
         issue_in_clone(k, e, copy, c->region[r], exists, &st);
       else if (pl_vmap_get(need, i))
         pl_emit_remap(e, i);
