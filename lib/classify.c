@@ -648,9 +648,17 @@ int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy 
         (uint64_t)d + size > stored_bytes(c, k) || !alone_in_arm(host, c, k) ||
         !lanes_cover(host, c, k, LLVMGetInstructionParent(s)))
       continue;
-    LLVMValueRef kv = LLVMGetOperand(k, 0);
+    LLVMValueRef kv = LLVMGetOperand(k, 0), dst = LLVMGetOperand(s, 1);
     if (!stores_zero(k) && (d || LLVMTypeOf(kv) != LLVMTypeOf(LLVMGetOperand(s, 0))))
       return 0; /* lanes of a fill other than zero */
+    /* The copy is issued before the branch, for both arms: its address,
+     * and the constant's, must be computed there already (one an arm
+     * computes may carry flags that hold on that arm only). */
+    LLVMBasicBlockRef p = pl_idom(host, LLVMGetInstructionParent(s));
+    LLVMValueRef kd = LLVMGetOperand(k, 1);
+    if ((LLVMIsAInstruction(dst) && !pl_dominates(host, LLVMGetInstructionParent(dst), p)) ||
+        (LLVMIsAInstruction(kd) && !pl_dominates(host, LLVMGetInstructionParent(kd), p)))
+      return 0;
     *split = 1;
     cp->twin = d ? NULL : k;
     *fill = stores_zero(k) ? NULL : kv;

@@ -309,8 +309,10 @@ static int exceeds(int64_t big, int64_t small, uint64_t span, int64_t size) {
  * p_max. 0 when it is not an exact function of one header phi p. */
 static int read_offset(pl_host *host, const pl_candidate *c, pl_loop_ref loop, const pl_copy *a,
                        uint64_t p_max, iv_offset *o) {
-  *o = (iv_offset){
-      .host = host, .loop = loop, .ctx = a->store, .p_max = p_max, .p_seen = UINT64_MAX};
+  /* A split copy writes on both arms of its branch: what holds is what
+   * holds before it. */
+  LLVMValueRef ctx = a->issue_block ? LLVMGetBasicBlockTerminator(a->issue_block) : a->store;
+  *o = (iv_offset){.host = host, .loop = loop, .ctx = ctx, .p_max = p_max, .p_seen = UINT64_MAX};
   LLVMValueRef root;
   return pl_gep_chain(LLVMGetModuleDataLayout(c->module), a->dst, iv_visit, o, &root) ==
              PL_CHAIN_ROOT &&
