@@ -110,7 +110,7 @@ int pl_accesses_conflict(pl_host *host, const pl_candidate *c, LLVMValueRef a, L
   LLVMValueRef oa[4], ob[4];
   int ta, tb;
   int na = access_objects(c, a, oa, &ta), nb = access_objects(c, b, ob, &tb);
-  if ((ta && tb) || (ta && nb >= 0) || (tb && na >= 0))
+  if ((ta || tb) && na >= 0 && nb >= 0)
     return 0; /* touches only a tile: its ring is private to the loop */
   if (na < 0 || nb < 0)
     return 1; /* unknown (an asm with a memory clobber may write a tile by its address) */

@@ -611,15 +611,6 @@ static int lanes_cover(pl_host *host, const pl_candidate *c, LLVMValueRef k,
   return next == size;
 }
 
-/* A copy clang split in two: `tile[x] = c ? A[i] : K` as `if (c) tile[x]
- * = A[i]; else tile[x] = K;`, the usual shape of a guarded copy among
- * unrolled ones; for a vector the loaded lanes may be stored one by one
- * and the zeros as one wider store. For the store of the constant: 1 when
- * the other arm's stores write exactly its bytes (it goes with them).
- * For a store on the other arm: *split 1 with the branch in *cond,
- * *negated, cp->twin the constant store when it starts at the same
- * address, and *fill its value where that is not zero (then of the same
- * type and size). 0 otherwise. */
 /* Nonzero when no other store of `s`'s block may write its bytes: each
  * arm's stores are then distinct, so one constant store cannot serve two
  * copies, nor one copy's bytes take two constants in turn. */
@@ -634,9 +625,8 @@ static int alone_in_arm(pl_host *host, const pl_candidate *c, LLVMValueRef s) {
 }
 
 int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy *cp,
-                  LLVMValueRef *cond, int *negated, int *split, LLVMValueRef *fill) {
+                  LLVMValueRef *cond, int *negated, LLVMValueRef *fill) {
   LLVMBasicBlockRef b = other_arm(host, c, s, cond, negated);
-  *split = 0;
   if (!b || !plain_store(s) || !alone_in_arm(host, c, s))
     return 0;
   if (stores_constant(s))
@@ -659,7 +649,7 @@ int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy 
     if ((LLVMIsAInstruction(dst) && !pl_dominates(host, LLVMGetInstructionParent(dst), p)) ||
         (LLVMIsAInstruction(kd) && !pl_dominates(host, LLVMGetInstructionParent(kd), p)))
       return 0;
-    *split = 1;
+    cp->issue_block = p;
     cp->twin = d ? NULL : k;
     *fill = stores_zero(k) ? NULL : kv;
     return 0;

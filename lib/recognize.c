@@ -492,10 +492,10 @@ static int check_region_loads(pl_candidate *c, pl_fail *f) {
 }
 
 /* Classifies the plain store `i` into a tile into `cp`; the loading half
- * of a split copy (`split`, from pl_split_copy) takes the branch as its guard
- * and the other arm's constant as its fill. Returns 0 with the reason in
- * `f`. */
-static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_copy *cp, int split,
+ * of a split copy (cp->issue_block set by pl_split_copy) takes the branch
+ * as its guard and the other arm's constant as its fill. Returns 0 with
+ * the reason in `f`. */
+static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_copy *cp,
                           LLVMValueRef split_cond, int split_neg, LLVMValueRef split_fill,
                           pl_fail *f, const char *tname) {
   if (LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
@@ -504,9 +504,10 @@ static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_cop
                     "volatile or atomic",
                     tname);
   LLVMValueRef twin = cp->twin;
+  LLVMBasicBlockRef at = cp->issue_block; /* pl_classify_copy may reset both */
   if (!pl_classify_copy(host, c, i, cp, f, tname))
     return 0;
-  if (!split)
+  if (!at)
     return 1;
   if (cp->guard || cp->value || cp->fill || !cp->load)
     return pl_failf(f, PL_R_COPY_GUARD_SHAPE, i,
@@ -515,6 +516,7 @@ static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_cop
                     "`c ? A[i] : 0`",
                     tname);
   cp->twin = twin; /* copy where the branch goes to the load, the constant elsewhere */
+  cp->issue_block = at;
   cp->guard = split_cond;
   cp->guard_negated = split_neg;
   cp->fill = split_fill;
@@ -563,11 +565,10 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
       const char *tname = c->tiles[t].name;
       pl_copy cp = {.store = i, .dst = dst, .tile = (unsigned)t};
       LLVMValueRef split_cond = NULL, split_fill = NULL;
-      int split_neg = 0, split = 0;
-      if (pl_split_copy(host, c, i, &cp, &split_cond, &split_neg, &split, &split_fill))
+      int split_neg = 0;
+      if (pl_split_copy(host, c, i, &cp, &split_cond, &split_neg, &split_fill))
         continue; /* the constant of a split copy: classified with its sibling */
-      if (!(is_store ? classify_store(host, c, i, &cp, split, split_cond, split_neg, split_fill, f,
-                                      tname)
+      if (!(is_store ? classify_store(host, c, i, &cp, split_cond, split_neg, split_fill, f, tname)
                      : classify_memcpy(i, &cp, f, tname)))
         return 0;
       /* Executed on every iteration (the store's block dominates the
@@ -580,9 +581,7 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
       /* A split copy runs where its branch's block does: its predicate,
        * if any, is that block's (`if (tid < 128) { if (ok) t = A; else
        * t = 0; }`); the branch itself is its guard. */
-      LLVMBasicBlockRef runs = LLVMGetInstructionParent(i);
-      if (split)
-        runs = cp.issue_block = pl_idom(host, runs);
+      LLVMBasicBlockRef runs = cp.issue_block ? cp.issue_block : LLVMGetInstructionParent(i);
       if (!c->region && !pl_dominates(host, runs, LLVMGetInstructionParent(c->first_barrier)) &&
           !find_predicate(host, c, runs, &cp))
         return pl_failf(f, PL_R_COPY_GUARD_SHAPE, i,
