@@ -20,36 +20,6 @@ void pl_emit_call0(const pl_candidate *c, LLVMBuilderRef b, const char *name) {
   LLVMBuildCall2(b, fty, fn, NULL, 0, "");
 }
 
-static void drop_poison_flags(LLVMValueRef inst) {
-  switch (LLVMGetInstructionOpcode(inst)) {
-  case LLVMAdd:
-  case LLVMSub:
-  case LLVMMul:
-  case LLVMShl:
-    LLVMSetNUW(inst, 0);
-    LLVMSetNSW(inst, 0);
-    break;
-  case LLVMUDiv:
-  case LLVMSDiv:
-  case LLVMLShr:
-  case LLVMAShr:
-    LLVMSetExact(inst, 0);
-    break;
-  case LLVMGetElementPtr:
-    LLVMGEPSetNoWrapFlags(inst, 0); /* inbounds, nusw and nuw */
-    break;
-  case LLVMZExt:
-  case LLVMUIToFP:
-    LLVMSetNNeg(inst, 0);
-    break;
-  case LLVMOr:
-    LLVMSetIsDisjoint(inst, 0);
-    break;
-  default:
-    break;
-  }
-}
-
 static int derives_from_tile(const pl_candidate *c, LLVMValueRef v) {
   return pl_tile_index(c, pl_underlying_object(v)) >= 0;
 }
@@ -131,7 +101,7 @@ static LLVMValueRef remap(pl_emitter *e, LLVMValueRef v) {
       for (int i = 0; i < n; ++i)
         LLVMSetOperand(r, (unsigned)i, remap(e, LLVMGetOperand(v, (unsigned)i)));
       if (e->drop_flags)
-        drop_poison_flags(r);
+        pl_drop_poison_flags(r);
       LLVMInsertIntoBuilder(e->b, r);
     }
   }
@@ -183,8 +153,6 @@ LLVMValueRef pl_emit_and_term(pl_emitter *e, LLVMValueRef cond, LLVMValueRef ter
     t = LLVMBuildNot(e->b, t, not_name);
   return cond ? LLVMBuildAnd(e->b, cond, t, and_name) : t;
 }
-
-void pl_emit_drop_flags(LLVMValueRef inst) { drop_poison_flags(inst); }
 
 void pl_emitter_init(pl_emitter *e, const pl_candidate *c, LLVMBuilderRef b) {
   memset(e, 0, sizeof *e);

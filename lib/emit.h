@@ -63,9 +63,4 @@ void pl_emit_call0(const pl_candidate *c, LLVMBuilderRef b, const char *name);
 /** Declaration of the (non-overloaded) intrinsic `name`; its type in *fty. */
 LLVMValueRef pl_emit_intrinsic(const pl_candidate *c, const char *name, LLVMTypeRef *fty);
 
-/** Drops the poison-generating flags of the instruction `inst` (nuw, nsw,
- * exact, GEP no-wrap flags, nneg, disjoint), as clones for a later
- * iteration need (the emitter does it for its own clones). */
-void pl_emit_drop_flags(LLVMValueRef inst);
-
 #endif /* PL_EMIT_H */

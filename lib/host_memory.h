@@ -37,6 +37,13 @@ int pl_may_have_side_effects(LLVMValueRef inst);
  * no effect on the program (llvm::isInstructionTriviallyDead). */
 int pl_is_trivially_dead(LLVMValueRef inst);
 
+/** Drops every flag of `inst` that can make its result poison where the
+ * operation without it has a value (Instruction::dropPoisonGeneratingFlags:
+ * nuw, nsw, exact, disjoint, nneg, a GEP's inbounds/nusw/nuw, a trunc's
+ * nuw/nsw, nnan/ninf), for a clone computed where the original's flags
+ * need not hold. Changes nothing else. */
+void pl_drop_poison_flags(LLVMValueRef inst);
+
 /** The object `ptr` is based on, through GEPs, casts and aliases, as
  * instructions or constant expressions (llvm::getUnderlyingObject, with no
  * lookup limit). */

@@ -9,6 +9,7 @@
 #include "rewrite_region.h"
 
 #include "host_cfg.h"
+#include "host_memory.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,7 +42,7 @@ static LLVMValueRef remap_at(pl_skeleton *k, pl_emitter *e, LLVMValueRef v, LLVM
   int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
   for (int i = 0; i < n; ++i)
     LLVMSetOperand(r, (unsigned)i, remap_at(k, e, LLVMGetOperand(v, (unsigned)i), at, local));
-  pl_emit_drop_flags(r);
+  pl_drop_poison_flags(r);
   LLVMInsertIntoBuilder(e->b, r);
   pl_vmap_put(local, v, r);
   return r;

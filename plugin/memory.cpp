@@ -35,6 +35,10 @@ int pl_is_trivially_dead(LLVMValueRef Inst) {
   return isInstructionTriviallyDead(unwrap<Instruction>(Inst));
 }
 
+void pl_drop_poison_flags(LLVMValueRef Inst) {
+  unwrap<Instruction>(Inst)->dropPoisonGeneratingFlags();
+}
+
 LLVMValueRef pl_underlying_object(LLVMValueRef Ptr) {
   return wrap(getUnderlyingObject(unwrap(Ptr), /*MaxLookup=*/0));
 }
