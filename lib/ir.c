@@ -137,6 +137,11 @@ int pl_is_memcpy(LLVMValueRef inst) {
   return is_one_of(inst, memcpy_ids);
 }
 
+int pl_is_memset(LLVMValueRef inst) {
+  static const char *const memset_ids[] = {"llvm.memset", "llvm.memset.inline", NULL};
+  return is_one_of(inst, memset_ids);
+}
+
 int pl_is_reading_runtime_call(LLVMValueRef inst) {
   /* Declarations only: a definition of the same name in this module is
    * user code, and LLVM's own account of it applies. */

@@ -55,6 +55,8 @@ int pl_is_copy_load(LLVMValueRef v);
 unsigned pl_load_alignment(LLVMValueRef v);
 /** Nonzero for an llvm.memcpy (or llvm.memcpy.inline) call. */
 int pl_is_memcpy(LLVMValueRef inst);
+/** Nonzero for an llvm.memset (or llvm.memset.inline) call. */
+int pl_is_memset(LLVMValueRef inst);
 /** Nonzero for a call of a CUDA device-runtime function that reads its
  * pointer arguments and writes no memory the program can see:
  *   vprintf       device printf (CUDA C++ Programming Guide, "Formatted

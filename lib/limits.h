@@ -90,11 +90,14 @@
  * looked at, and blocks walked to find them (more, and nothing is taken
  * apart); cases of a switch lowered to compares (halo code tests two sides
  * per axis, a radius-2 halo four); instructions of a merged block
- * duplicated onto each edge into it. */
+ * duplicated onto each edge into it; the depth of an address two arms
+ * compute that is matched to be hoisted (a GEP of a cast of a sum of a
+ * product is four). */
 #define PL_UNMERGE_STAGE_BLOCKS 64
 #define PL_UNMERGE_VISIT_BLOCKS 256
 #define PL_UNMERGE_MAX_CASES 4
 #define PL_UNMERGE_MAX_INSTS 48
+#define PL_UNMERGE_HOIST_DEPTH 8
 
 /** Equalities one copy's predicate terms may give a range proof of its
  * destination (legality_copies.c, `tx == 0 && ty == 0` gives two). */

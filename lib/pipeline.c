@@ -228,7 +228,8 @@ static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   return ok;
 }
 
-/* A loop whose copy stage holds copies SimplifyCFG merged (unmerge.h):
+/* A loop whose copy stage holds copies SimplifyCFG merged, or addresses
+ * both arms of a branch compute (unmerge.h):
  * they are taken apart in a transaction, and the loop goes through the
  * stages again. The change is kept when the loop then takes a ring and is
  * rewritten; else it is rolled back, and *loop found again, for the loop
@@ -242,11 +243,11 @@ static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
  * worklist's headers to the blocks it restores, which this transaction
  * does not know; so they are set back to the blocks it began with (kept
  * aside, used only as keys) before it maps them to its own. */
-static int run_unmerged(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why) {
+static int run_unmerged(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, unsigned *kinds) {
   LLVMBasicBlockRef *began = pl_xcalloc(r->nheaders, sizeof *began);
   memcpy(began, r->headers, r->nheaders * sizeof *began);
   pl_txn *txn = pl_txn_begin(r->fn);
-  pl_unmerge(r->host, *loop);
+  *kinds = pl_unmerge(r->host, *loop);
   pl_host_invalidate(r->host);
   pl_table_build(&r->table, r->host, r->fn, r->hand_pipelined);
   r->table_stale = 0;
@@ -339,8 +340,9 @@ static int run_loop(fn_run *r, size_t i) {
     return 0;
   int allowed = user_allows(loop, r->skip, r->skip_message, &f);
   pl_fail unmerged = {0};
+  unsigned kinds = 0;
   int taken_apart =
-      allowed && pl_unmerge_wanted(host, loop) ? run_unmerged(r, i, &loop, &unmerged) : 0;
+      allowed && pl_unmerge_wanted(host, loop) ? run_unmerged(r, i, &loop, &unmerged, &kinds) : 0;
   if (taken_apart > 0)
     return 1;
   if (taken_apart < 0 && loop) { /* the internal error, said once */
@@ -368,12 +370,12 @@ static int run_loop(fn_run *r, size_t i) {
     const pl_loop_ctx x = {host, r->opts, c, &facts, &r->table, r->registers};
     if (plan_loop(&x, &plan, &f)) {
       if (plan.in_place && unmerged.reason)
-        pl_fail_unmerged(&plan.no_ring, &unmerged);
+        pl_fail_unmerged(&plan.no_ring, &unmerged, kinds);
       changed = transform(r, i, &loop, c, &plan, &facts, &f);
     }
   }
   if (!changed && unmerged.reason)
-    pl_fail_unmerged(&f, &unmerged);
+    pl_fail_unmerged(&f, &unmerged, kinds);
   pl_fail_clear(&unmerged);
   if (!changed && loop) {
     pl_remark_declined(host, loop, &f);

@@ -4,12 +4,14 @@
 #include "alloc.h"
 #include "host_cfg.h"
 #include "host_loops.h"
+#include "host_memory.h"
 #include "ir.h"
 #include "limits.h"
 #include "nvvm.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct stage {
   LLVMBasicBlockRef b[PL_UNMERGE_STAGE_BLOCKS];
@@ -33,8 +35,9 @@ static int visited(LLVMBasicBlockRef *seen, size_t n, LLVMBasicBlockRef bb) {
 /* The copy stage's blocks: the header (in a sync-first loop it opens with
  * the removed barrier), then those reachable from it without entering a
  * block that holds a barrier or leaving the loop, those of inner loops
- * walked through but left out. Empty when the walk outgrows its caps. */
-static void find_stage(pl_host *host, pl_loop_ref loop, stage *s) {
+ * walked through but left out unless `with_inner`. Empty when the walk
+ * outgrows its caps. */
+static void find_stage(pl_host *host, pl_loop_ref loop, int with_inner, stage *s) {
   s->n = 0;
   LLVMBasicBlockRef header = pl_loop_header(loop);
   LLVMBasicBlockRef seen[PL_UNMERGE_VISIT_BLOCKS], work[PL_UNMERGE_VISIT_BLOCKS];
@@ -42,7 +45,7 @@ static void find_stage(pl_host *host, pl_loop_ref loop, stage *s) {
   seen[nseen++] = work[nwork++] = header;
   while (nwork) {
     LLVMBasicBlockRef bb = work[--nwork];
-    if (!pl_loop_in_subloop(host, loop, bb)) {
+    if (with_inner || !pl_loop_in_subloop(host, loop, bb)) {
       if (s->n == PL_UNMERGE_STAGE_BLOCKS)
         goto overflow;
       s->b[s->n++] = bb;
@@ -131,13 +134,253 @@ static int lowerable_switch(LLVMValueRef term) {
   return 1;
 }
 
-int pl_unmerge_wanted(pl_host *host, pl_loop_ref loop) {
-  stage s;
-  find_stage(host, loop, &s);
-  for (size_t k = 0; k < s.n; ++k)
-    if (merged_block(&s, s.b[k]) || lowerable_switch(LLVMGetBasicBlockTerminator(s.b[k])))
+/* Addresses both arms compute. clang's SimplifyCFG sinks the store two
+ * arms share (a copy and its zero fill) only where the arms' instructions
+ * match up to it; an arm that computes the address with flags of its own
+ * (`zext nneg` on one path only), or with a different first instruction,
+ * keeps its own copy of the address, and the copy has no address before
+ * its branch. Such an address is hoisted: computed once at the end of the
+ * branching block, its flags dropped, for both arms (and the phis joining
+ * them). Where an arm is taken, its original was either that value or
+ * poison (a store there undefined), so the hoisted value refines it. */
+typedef struct arms {
+  pl_host *host;
+  LLVMBasicBlockRef p, a, b; /* b: NULL in a triangle */
+  LLVMBasicBlockRef b_edge;  /* where a joining phi's other value comes from: b, or p */
+  pl_vmap twin, of_twin;     /* a matched instruction of arm a -> of arm b, and back */
+  pl_vec xs, ys;             /* the matched pairs, inner ones first */
+  pl_vec phis, from_a;       /* phis joining the arms, and the value each takes from a */
+} arms;
+
+/* An instruction computed the same from its operands on any path that
+ * cannot trap: address and integer arithmetic without division. */
+static int hoistable_op(LLVMValueRef i) {
+  switch (LLVMGetInstructionOpcode(i)) {
+  case LLVMGetElementPtr:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMTrunc:
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* Nonzero when `x` of arm a and `y` of arm b compute the same value from
+ * values available at the end of the branching block (recorded as a pair
+ * when both are instructions of their arms), at most `depth` deep. */
+static int available(const arms *h, LLVMValueRef v) {
+  return !LLVMIsAInstruction(v) || pl_dominates(h->host, LLVMGetInstructionParent(v), h->p);
+}
+
+static int in_arm(LLVMValueRef v, LLVMBasicBlockRef arm) {
+  return LLVMIsAInstruction(v) && LLVMGetInstructionParent(v) == arm;
+}
+
+static int same_value(arms *h, LLVMValueRef x, LLVMValueRef y, unsigned depth) {
+  if (x == y)
+    return available(h, x);
+  /* each computed on its arm, or both before the branch (LICM hoists each
+   * arm's copy out of the loop, where GVN leaves a phi of the two) */
+  if (!LLVMIsAInstruction(x) || !LLVMIsAInstruction(y) || !depth ||
+      !((in_arm(x, h->a) && in_arm(y, h->b)) || (available(h, x) && available(h, y))))
+    return 0;
+  LLVMValueRef known = pl_vmap_get(&h->twin, x);
+  if (known || pl_vmap_get(&h->of_twin, y))
+    return known == y;
+  int n = LLVMGetNumOperands(x);
+  if (LLVMGetInstructionOpcode(x) != LLVMGetInstructionOpcode(y) || !hoistable_op(x) ||
+      LLVMTypeOf(x) != LLVMTypeOf(y) || n != LLVMGetNumOperands(y) ||
+      (LLVMIsAGetElementPtrInst(x) &&
+       LLVMGetGEPSourceElementType(x) != LLVMGetGEPSourceElementType(y)))
+    return 0;
+  for (int k = 0; k < n; ++k)
+    if (!same_value(h, LLVMGetOperand(x, (unsigned)k), LLVMGetOperand(y, (unsigned)k), depth - 1))
+      return 0;
+  pl_vmap_put(&h->twin, x, y);
+  pl_vmap_put(&h->of_twin, y, x);
+  pl_vec_push(&h->xs, x);
+  pl_vec_push(&h->ys, y);
+  return 1;
+}
+
+/* The address a store into __shared__ memory, or an llvm.memcpy or
+ * llvm.memset into it, writes; NULL for another instruction. */
+static LLVMValueRef shared_dst(LLVMValueRef i) {
+  LLVMValueRef dst = NULL;
+  if (LLVMIsAStoreInst(i))
+    dst = LLVMGetOperand(i, 1);
+  else if (pl_is_memcpy(i) || pl_is_memset(i))
+    dst = LLVMGetOperand(i, 0);
+  return dst && pl_is_shared_global(pl_underlying_object(dst)) ? dst : NULL;
+}
+
+/* Sets up `h` for the block `p` of the copy stage when it ends in a
+ * two-way branch to two distinct blocks of the loop entered from `p` only
+ * (a diamond), or to one such block and the block it branches to (a
+ * triangle: the phis there take the other value from `p`); else 0. */
+static int arms_of(pl_host *host, pl_loop_ref loop, LLVMBasicBlockRef p, arms *h) {
+  memset(h, 0, sizeof *h);
+  h->host = host;
+  h->p = p;
+  pl_vmap_init(&h->twin);
+  pl_vmap_init(&h->of_twin);
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(p);
+  if (!term || !LLVMIsABranchInst(term) || !LLVMIsConditional(term))
+    return 0;
+  LLVMBasicBlockRef s0 = LLVMGetSuccessor(term, 0), s1 = LLVMGetSuccessor(term, 1);
+  if (s0 == s1 || s0 == p || s1 == p || !pl_loop_contains(loop, s0) || !pl_loop_contains(loop, s1))
+    return 0;
+  if (pl_pred_count(s0) == 1 && pl_pred_count(s1) == 1) {
+    h->a = s0;
+    h->b = h->b_edge = s1;
+    return 1;
+  }
+  for (int k = 0; k < 2; ++k) {
+    LLVMBasicBlockRef t = k ? s1 : s0, j = k ? s0 : s1;
+    LLVMValueRef tt = LLVMGetBasicBlockTerminator(t);
+    if (pl_pred_count(t) == 1 && tt && LLVMIsABranchInst(tt) && !LLVMIsConditional(tt) &&
+        LLVMGetSuccessor(tt, 0) == j) {
+      h->a = t;
+      h->b_edge = p;
       return 1;
+    }
+  }
   return 0;
+}
+
+static void arms_free(arms *h) {
+  pl_vmap_free(&h->twin);
+  pl_vmap_free(&h->of_twin);
+  pl_vec_free(&h->xs);
+  pl_vec_free(&h->ys);
+  pl_vec_free(&h->phis);
+  pl_vec_free(&h->from_a);
+}
+
+/* Matches the addresses the arms write __shared__ memory at, and the
+ * values phis of a block both arms branch to take from each; returns the
+ * number of matched pairs of different instructions. */
+static size_t match_arms(arms *h) {
+  for (LLVMValueRef x = LLVMGetFirstInstruction(h->a); x; x = LLVMGetNextInstruction(x)) {
+    LLVMValueRef dx = shared_dst(x);
+    for (LLVMValueRef y = dx && h->b ? LLVMGetFirstInstruction(h->b) : NULL; y;
+         y = LLVMGetNextInstruction(y)) {
+      LLVMValueRef dy = shared_dst(y);
+      if (dy && dy != dx)
+        same_value(h, dx, dy, PL_UNMERGE_HOIST_DEPTH);
+    }
+  }
+  LLVMValueRef ta = LLVMGetBasicBlockTerminator(h->a);
+  unsigned ns = ta ? LLVMGetNumSuccessors(ta) : 0;
+  for (unsigned k = 0; k < ns; ++k)
+    for (LLVMValueRef phi = LLVMGetFirstInstruction(LLVMGetSuccessor(ta, k));
+         phi && LLVMIsAPHINode(phi); phi = LLVMGetNextInstruction(phi)) {
+      LLVMValueRef from_a = NULL, from_b = NULL;
+      for (unsigned in = 0; in < LLVMCountIncoming(phi); ++in) {
+        LLVMBasicBlockRef bb = LLVMGetIncomingBlock(phi, in);
+        if (bb == h->a)
+          from_a = LLVMGetIncomingValue(phi, in);
+        else if (bb == h->b_edge)
+          from_b = LLVMGetIncomingValue(phi, in);
+      }
+      if (from_a && from_b && from_a != from_b &&
+          same_value(h, from_a, from_b, PL_UNMERGE_HOIST_DEPTH)) {
+        pl_vec_push(&h->phis, phi);
+        pl_vec_push(&h->from_a, from_a);
+      }
+    }
+  return h->xs.len;
+}
+
+/* The clone at the end of `h->p`, flags dropped, of the matched `x`. */
+static LLVMValueRef hoisted(arms *h, pl_vmap *done, LLVMBuilderRef b, LLVMValueRef x) {
+  LLVMValueRef c = pl_vmap_get(done, x);
+  if (c)
+    return c;
+  c = LLVMInstructionClone(x);
+  for (int k = 0; k < LLVMGetNumOperands(x); ++k) {
+    LLVMValueRef op = LLVMGetOperand(x, (unsigned)k);
+    if (pl_vmap_get(&h->twin, op))
+      LLVMSetOperand(c, (unsigned)k, hoisted(h, done, b, op));
+  }
+  pl_drop_poison_flags(c);
+  LLVMInsertIntoBuilder(b, c);
+  pl_vmap_put(done, x, c);
+  return c;
+}
+
+/* Phis of `bb` of several edges left with one value on each, replaced by
+ * it (which then dominates `bb`). */
+static void fold_same_phis(LLVMBasicBlockRef bb) {
+  LLVMValueRef phi = LLVMGetFirstInstruction(bb);
+  while (phi && LLVMIsAPHINode(phi)) {
+    LLVMValueRef next = LLVMGetNextInstruction(phi), v = LLVMGetIncomingValue(phi, 0);
+    int same = LLVMCountIncoming(phi) > 1;
+    for (unsigned in = 1; in < LLVMCountIncoming(phi); ++in)
+      same &= LLVMGetIncomingValue(phi, in) == v;
+    if (same && v != phi) {
+      LLVMReplaceAllUsesWith(phi, v);
+      LLVMInstructionEraseFromParent(phi);
+    }
+    phi = next;
+  }
+}
+
+/* Hoists what match_arms matched: the phis joining the arms take the
+ * clone of what they took from either; each pair of the arms' own
+ * instructions is replaced by its clone (a pair computed before the
+ * branch stays for its other users); the phis this leaves with one value
+ * fold; the originals left unused go. Returns the number of pairs. */
+static size_t hoist_arms(arms *h) {
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(h->p)));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(h->p));
+  pl_vmap done;
+  pl_vmap_init(&done);
+  size_t n = h->xs.len;
+  for (size_t k = 0; k < n; ++k)
+    hoisted(h, &done, b, h->xs.v[k]);
+  for (size_t k = 0; k < h->phis.len; ++k) {
+    LLVMValueRef phi = h->phis.v[k], c = pl_vmap_get(&done, h->from_a.v[k]);
+    for (unsigned in = 0; c && in < LLVMCountIncoming(phi); ++in) {
+      LLVMBasicBlockRef bb = LLVMGetIncomingBlock(phi, in);
+      if (bb == h->a || bb == h->b_edge)
+        LLVMSetOperand(phi, in, c);
+    }
+  }
+  for (size_t k = 0; k < n; ++k)
+    if (in_arm(h->xs.v[k], h->a)) {
+      LLVMValueRef c = pl_vmap_get(&done, h->xs.v[k]);
+      LLVMReplaceAllUsesWith(h->xs.v[k], c);
+      LLVMReplaceAllUsesWith(h->ys.v[k], c);
+    }
+  LLVMBasicBlockRef arm[2] = {h->a, h->b};
+  for (int a = 0; a < 2 && arm[a]; ++a) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(arm[a]);
+    for (unsigned k = 0; t && k < LLVMGetNumSuccessors(t); ++k)
+      fold_same_phis(LLVMGetSuccessor(t, k));
+  }
+  for (size_t k = n; k-- > 0;) { /* outer ones first */
+    if (in_arm(h->xs.v[k], h->a) && !LLVMGetFirstUse(h->xs.v[k]))
+      LLVMInstructionEraseFromParent(h->xs.v[k]);
+    if (in_arm(h->ys.v[k], h->b) && !LLVMGetFirstUse(h->ys.v[k]))
+      LLVMInstructionEraseFromParent(h->ys.v[k]);
+  }
+  pl_vmap_free(&done);
+  LLVMDisposeBuilder(b);
+  return n;
 }
 
 /* Duplicates the merged block `bb` into a new block on each edge from
@@ -192,10 +435,39 @@ static void duplicate_into_edges(stage *s, LLVMBasicBlockRef bb) {
   LLVMDeleteBasicBlock(bb);
 }
 
+/* Nonzero when a block of the copy stage `s` branches to arms that
+ * compute the same address (hoist_arms); with `apply`, hoists them all,
+ * returning how many blocks changed. */
+static unsigned arms_in_stage(pl_host *host, pl_loop_ref loop, const stage *s, int apply) {
+  unsigned found = 0;
+  for (size_t k = 0; k < s->n && (apply || !found); ++k) {
+    arms h;
+    if (arms_of(host, loop, s->b[k], &h) && match_arms(&h)) {
+      ++found;
+      if (apply)
+        hoist_arms(&h);
+    }
+    arms_free(&h);
+  }
+  return found;
+}
+
+int pl_unmerge_wanted(pl_host *host, pl_loop_ref loop) {
+  stage s;
+  find_stage(host, loop, 0, &s);
+  for (size_t k = 0; k < s.n; ++k)
+    if (merged_block(&s, s.b[k]) || lowerable_switch(LLVMGetBasicBlockTerminator(s.b[k])))
+      return 1;
+  find_stage(host, loop, 1, &s);
+  return arms_in_stage(host, loop, &s, 0) > 0;
+}
+
 unsigned pl_unmerge(pl_host *host, pl_loop_ref loop) {
   stage s;
-  find_stage(host, loop, &s);
-  unsigned changed = 0;
+  /* first, while dominators hold: hoisting changes no block */
+  find_stage(host, loop, 1, &s);
+  unsigned kinds = arms_in_stage(host, loop, &s, 1) ? PL_UNMERGED_HOISTED : 0, changed = 0;
+  find_stage(host, loop, 0, &s);
   for (int again = 1; again;) {
     again = 0;
     for (size_t k = 0; k < s.n && !again; ++k)
@@ -211,15 +483,25 @@ unsigned pl_unmerge(pl_host *host, pl_loop_ref loop) {
     if (lowerable_switch(term) && pl_switch_to_branches(term))
       ++changed;
   }
-  return changed;
+  return kinds | (changed ? PL_UNMERGED_COPIES : 0);
 }
 
-void pl_fail_unmerged(pl_fail *f, const pl_fail *unmerged) {
+void pl_fail_unmerged(pl_fail *f, const pl_fail *unmerged, unsigned kinds) {
+  if (f->reason == unmerged->reason && f->message && unmerged->message &&
+      strcmp(f->message, unmerged->message) == 0)
+    return; /* the change made no difference: the reason as written */
   char *as_written =
       f->message && *f->message ? pl_strdupf("; as written, %s", f->message) : pl_strdupf("%s", "");
   pl_fail_copy(f, unmerged);
-  char *m = pl_strdupf("once the copies clang merged are taken apart, %s%s",
-                       unmerged->message ? unmerged->message : "", as_written);
+  const char *what =
+      kinds == PL_UNMERGED_HOISTED
+          ? "the address both branches of a copy compute is computed before the branch"
+      : kinds & PL_UNMERGED_HOISTED
+          ? "the copies clang merged are taken apart and their addresses computed before "
+            "their branches"
+          : "the copies clang merged are taken apart";
+  char *m =
+      pl_strdupf("once %s, %s%s", what, unmerged->message ? unmerged->message : "", as_written);
   free(as_written);
   free(f->message);
   f->message = m;

@@ -19,6 +19,14 @@
  *   (tail duplication), and a switch becomes a chain of `icmp eq` and
  *   conditional branches, one per case. The driver does it inside a
  *   transaction and keeps it only when the loop then takes a ring.
+ *
+ *   Where the arms of a copy's branch each compute its address (the copy
+ *   on one, its zero fill on the other: SimplifyCFG sinks a shared store
+ *   only when the arms match up to it, and `zext nneg` on one path stops
+ *   it), the address is computed once before the branch, its
+ *   poison-generating flags dropped, and phis joining the two become it.
+ *   Where an arm runs, its own address was that value or poison (a store
+ *   through it undefined), so the change refines the program.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_UNMERGE_H
 #define PL_UNMERGE_H
@@ -35,15 +43,22 @@
  * else; ending in a branch to a block without phis). Changes nothing. */
 int pl_unmerge_wanted(pl_host *host, pl_loop_ref loop);
 
-/** Takes apart what pl_unmerge_wanted finds, the merged blocks first.
- * Returns the number of blocks and switches rewritten. Every analysis of
- * the function is stale afterwards (the caller invalidates them). */
+/** What pl_unmerge changed: bits of its answer. */
+enum { PL_UNMERGED_COPIES = 1, PL_UNMERGED_HOISTED = 2 };
+
+/** Takes apart what pl_unmerge_wanted finds: first the addresses two arms
+ * of a branch compute alike (hoisted, while the dominators still hold),
+ * then the merged blocks, then the switches. Returns PL_UNMERGED_HOISTED
+ * when it hoisted addresses, PL_UNMERGED_COPIES when it duplicated a block
+ * or lowered a switch, both or 0. Every analysis of the function is stale
+ * afterwards (the caller invalidates them). */
 unsigned pl_unmerge(pl_host *host, pl_loop_ref loop);
 
 /** Replaces `f`, the reason of the loop as written, by `unmerged`, the
- * reason it got no ring once pl_unmerge took its copies apart, the
- * message saying so and ending with `f`'s ("; as written, ..."): what the
- * driver reports where it rolled the change back. */
-void pl_fail_unmerged(pl_fail *f, const pl_fail *unmerged);
+ * reason it got no ring once pl_unmerge made the changes `kinds` (its
+ * answer), the message saying so and ending with `f`'s ("; as written,
+ * ..."): what the driver reports where it rolled the change back. Where
+ * both say the same, `f` stays as it is. */
+void pl_fail_unmerged(pl_fail *f, const pl_fail *unmerged, unsigned kinds);
 
 #endif /* PL_UNMERGE_H */

@@ -5,7 +5,10 @@
 // 41, and 200), M = N = 128; and the two split copies of
 // test/realworld/Inputs/split_copies.cuh (an int2 halo whose zeros clang
 // stores as one 8-byte store, rows of doubles filled with 1.0) at ragged
-// widths. Built plain and with the plugin at
+// widths; the 64-bit split copies of
+// test/realworld/Inputs/split_fill_index_phi.cuh (exact, as the SGEMMs);
+// the if/else copy loops of test/realworld/Inputs/copyloop_if_else_fill.cuh
+// (hashes). Built plain and with the plugin at
 // profitability=off (each a ring of zero-filling cp.async) and with
 // lowering=registers; every output equals the CPU's exactly (inputs are
 // multiples of 1/8) and the three builds print the same hashes. With
@@ -25,15 +28,22 @@
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}8 cp.async copies{{.*}}[sm_90, kernel 'void rowMajorThreads
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}2 cp.async copies of 8 bytes{{.*}}[sm_90, kernel 'haloRowsInt2
 // REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; registers [sm_90, kernel 'fillRows
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}8 cp.async copies{{.*}}[sm_90, kernel 'raggedGemm64
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'void rowPairs
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'haloRow(
 // CHECK-COUNT-43: predicatedLoads K={{[0-9]+}} err=0 bad=0 hash=
 // CHECK-COUNT-43: rowMajorThreads K={{[0-9]+}} err=0 bad=0 hash=
+// CHECK-COUNT-43: raggedGemm64 K={{[0-9]+}} err=0 bad=0 hash=
 // CHECK-COUNT-13: splits n={{[0-9]+}} err=0 hash=
+// CHECK-COUNT-6: if_else n={{[0-9]+}} err=0 hash=
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
 #include "../realworld/Inputs/guarded_unrolled.cuh"
 #include "../realworld/Inputs/split_copies.cuh"
+#include "../realworld/Inputs/split_fill_index_phi.cuh"
+#include "../realworld/Inputs/copyloop_if_else_fill.cuh"
 #include "Inputs/harness.cuh"
 
 template <class L>
@@ -96,6 +106,32 @@ static void run_splits(int n, unsigned seed) {
   cudaFree(di), cudaFree(dd), cudaFree(fout), cudaFree(dout);
 }
 
+// The if/else copy loops: a float2 row pair and an int2 halo row (and the
+// halo row without the else, declined); hashes only.
+static void run_if_else(int n, unsigned seed) {
+  const int tiles = (n + 255) / 256 + 1, K = 128 * 3, M = 40;
+  std::vector<float> v = random_floats((size_t)M * K + 2 * n + 8, seed);
+  std::vector<int> ints(v.size());
+  for (size_t i = 0; i < v.size(); ++i)
+    ints[i] = (int)(v[i] * 8);
+  float *df, *out;
+  int *di;
+  cudaMalloc(&df, v.size() * 4), cudaMalloc(&di, ints.size() * 4);
+  cudaMalloc(&out, 3 * 3 * 256 * 4);
+  cudaMemset(out, 0, 3 * 3 * 256 * 4);
+  cudaMemcpy(df, v.data(), v.size() * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(di, ints.data(), ints.size() * 4, cudaMemcpyHostToDevice);
+  rowPairs<16, 128><<<dim3(1, 3), 128>>>(df, out, M, K, K);
+  haloRow<<<3, 256>>>((const int2 *)di, out + 3 * 256, n, tiles);
+  haloRowNoFill<<<3, 256>>>((const int2 *)di, out + 6 * 256, n, tiles);
+  cudaError_t e = cudaDeviceSynchronize();
+  std::vector<float> o(3 * 3 * 256);
+  cudaMemcpy(o.data(), out, o.size() * 4, cudaMemcpyDeviceToHost);
+  printf("if_else n=%d err=%d hash=%016llx\n", n, (int)e,
+         (unsigned long long)fnv(o.data(), o.size() * 4));
+  cudaFree(df), cudaFree(di), cudaFree(out);
+}
+
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
   if (argc > 2) { /* time: 4096^3, K ragged by one (the guards fail on the last tile) */
@@ -124,7 +160,13 @@ int main(int argc, char **argv) {
     run("rowMajorThreads", K, seed + K, [](int M, int N, int K, float *a, float *b, float *c) {
       rowMajorThreads<128, 8><<<dim3(N / 128, M / 128), 256>>>(M, N, K, a, b, c);
     });
+  for (int K : ks)
+    run("raggedGemm64", K, seed + K, [](int M, int N, int K, float *a, float *b, float *c) {
+      raggedGemm64<<<dim3(N / 64, M / 64), 128>>>(M, N, K, a, b, c);
+    });
   for (int n : {0, 1, 63, 64, 65, 127, 128, 129, 200, 255, 256, 257, 1000})
     run_splits(n, seed * 7 + n);
+  for (int n : {0, 1, 255, 256, 257, 700})
+    run_if_else(n, seed * 5 + n);
   return 0;
 }

@@ -1,15 +1,10 @@
-// Known limit (real-world shape 10, second form): the split zero-fill copies
-// of test/realworld/split_zero_fill.cu with 64-bit indices and pointer bumps.
-// Each arm of the split branch computes the stores' address again (the B
-// pairs are found by ScalarEvolution: their addresses are at distance 0),
-// and GVN merges the index of an A copy stored after the branch into a phi of
-// two equal indices, one per arm: that copy's address is no recomputable
-// function of the loop's values, so the loop is declined today with the IR
-// unchanged. Pipelining it needs such a phi read as either of its (equal)
-// operands.
-// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.after.ll -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not="remark: pipelined"
-// RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.before.ll -Rpass-missed=cuda-pipeline
-// RUN: diff %t.before.ll %t.after.ll
+// The split zero-fill copies of test/realworld/split_zero_fill.cu with
+// 64-bit indices and pointer bumps: each arm of a split branch computes the
+// stores' address again, and LICM hoists each arm's copy of an index out of
+// the loop, where GVN leaves a phi of the two equal indices in the block
+// that stores a copy after the branch. Used by
+// test/realworld/split_fill_index_phi.cu and test/gpu/guarded_unrolled.cu.
+#pragma once
 #define RG_T 64
 #define RG_BK 8
 
@@ -24,7 +19,6 @@ __global__ void __launch_bounds__(128)
   B += blockIdx.x * RG_T;
   C += (size_t)blockIdx.y * RG_T * N + blockIdx.x * RG_T;
   float acc[8][4] = {};
-  // CHECK: nm_split_fill_index_phi.cu:[[@LINE+1]]:3: remark: loop not pipelined: the copy into tile 'AsT' depends on a value merged from 2 paths
   for (int k0 = 0; k0 < K; k0 += RG_BK) {
 #pragma unroll
     for (int j = 0; j < 4; ++j)
