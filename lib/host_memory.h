@@ -44,6 +44,19 @@ int pl_is_trivially_dead(LLVMValueRef inst);
  * need not hold. Changes nothing else. */
 void pl_drop_poison_flags(LLVMValueRef inst);
 
+/** The alignment, in bytes, an llvm.memcpy, llvm.memmove or llvm.memset
+ * call `call` states for its destination (`source` 0) or its source
+ * (`source` 1, transfers only): MemIntrinsic::getDestAlign,
+ * MemTransferInst::getSourceAlign. 1 where it states none. */
+unsigned pl_mem_align(LLVMValueRef call, int source);
+
+/** Promotes to SSA registers those of the `n` allocas `allocas` whose
+ * every use is a load, a store of another value into it, or a lifetime
+ * marker (llvm::isAllocaPromotable), inserting phis where the CFG merges
+ * (llvm::PromoteMemToReg, with the host's dominator tree; the CFG is
+ * unchanged). Returns how many were promoted; the others are unchanged. */
+size_t pl_promote_allocas(pl_host *host, LLVMValueRef *allocas, size_t n);
+
 /** The object `ptr` is based on, through GEPs, casts and aliases, as
  * instructions or constant expressions (llvm::getUnderlyingObject, with no
  * lookup limit). */

@@ -7,6 +7,7 @@
 #include "host_memory.h"
 #include "ir.h"
 #include "limits.h"
+#include "mem_calls.h"
 #include "nvvm.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -459,14 +460,16 @@ int pl_unmerge_wanted(pl_host *host, pl_loop_ref loop) {
     if (merged_block(&s, s.b[k]) || lowerable_switch(LLVMGetBasicBlockTerminator(s.b[k])))
       return 1;
   find_stage(host, loop, 1, &s);
-  return arms_in_stage(host, loop, &s, 0) > 0;
+  return pl_mem_calls_wanted(host, loop, s.b, s.n) || arms_in_stage(host, loop, &s, 0) > 0;
 }
 
 unsigned pl_unmerge(pl_host *host, pl_loop_ref loop) {
   stage s;
-  /* first, while dominators hold: hoisting changes no block */
+  /* first, while dominators hold: neither changes a block */
   find_stage(host, loop, 1, &s);
-  unsigned kinds = arms_in_stage(host, loop, &s, 1) ? PL_UNMERGED_HOISTED : 0, changed = 0;
+  unsigned kinds = s.n && pl_mem_calls_split(host, loop, s.b, s.n) ? PL_UNMERGED_MEM_CALLS : 0;
+  kinds |= arms_in_stage(host, loop, &s, 1) ? PL_UNMERGED_HOISTED : 0;
+  unsigned changed = 0;
   find_stage(host, loop, 0, &s);
   for (int again = 1; again;) {
     again = 0;
@@ -493,13 +496,17 @@ void pl_fail_unmerged(pl_fail *f, const pl_fail *unmerged, unsigned kinds) {
   char *as_written =
       f->message && *f->message ? pl_strdupf("; as written, %s", f->message) : pl_strdupf("%s", "");
   pl_fail_copy(f, unmerged);
-  const char *what =
-      kinds == PL_UNMERGED_HOISTED
-          ? "the address both branches of a copy compute is computed before the branch"
-      : kinds & PL_UNMERGED_HOISTED
-          ? "the copies clang merged are taken apart and their addresses computed before "
-            "their branches"
-          : "the copies clang merged are taken apart";
+  static const char *const words[] = {
+      "the copies clang merged are taken apart",
+      "the address both branches of a copy compute is computed before the branch",
+      "the structs clang copies with memcpy and memset are loaded and stored as bytes"};
+  char what[512] = "";
+  for (unsigned k = 0, said = 0; k < 3; ++k)
+    if (kinds & (1u << k)) {
+      strncat(what, !said ? "" : kinds >> (k + 1) ? ", " : " and ", sizeof what - strlen(what) - 1);
+      strncat(what, words[k], sizeof what - strlen(what) - 1);
+      ++said;
+    }
   char *m =
       pl_strdupf("once %s, %s%s", what, unmerged->message ? unmerged->message : "", as_written);
   free(as_written);

@@ -15,9 +15,11 @@
 #include "llvm/Analysis/LazyValueInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -37,6 +39,24 @@ int pl_is_trivially_dead(LLVMValueRef Inst) {
 
 void pl_drop_poison_flags(LLVMValueRef Inst) {
   unwrap<Instruction>(Inst)->dropPoisonGeneratingFlags();
+}
+
+unsigned pl_mem_align(LLVMValueRef Call, int Source) {
+  auto *MI = cast<MemIntrinsic>(unwrap<Instruction>(Call));
+  MaybeAlign A = Source ? cast<MemTransferInst>(MI)->getSourceAlign() : MI->getDestAlign();
+  return A ? static_cast<unsigned>(A->value()) : 1;
+}
+
+size_t pl_promote_allocas(pl_host *H, LLVMValueRef *Allocas, size_t N) {
+  SmallVector<AllocaInst *, 4> Promotable;
+  for (size_t K = 0; K < N; ++K) {
+    auto *AI = cast<AllocaInst>(unwrap(Allocas[K]));
+    if (isAllocaPromotable(AI) && !is_contained(Promotable, AI))
+      Promotable.push_back(AI);
+  }
+  if (!Promotable.empty())
+    PromoteMemToReg(Promotable, H->DT());
+  return Promotable.size();
 }
 
 LLVMValueRef pl_underlying_object(LLVMValueRef Ptr) {

@@ -8,6 +8,7 @@
 // widths; the 64-bit split copies of
 // test/realworld/Inputs/split_fill_index_phi.cuh (exact, as the SGEMMs);
 // the if/else copy loops of test/realworld/Inputs/copyloop_if_else_fill.cuh
+// and the struct copies of test/realworld/Inputs/struct_copies.cuh
 // (hashes). Built plain and with the plugin at
 // profitability=off (each a ring of zero-filling cp.async) and with
 // lowering=registers; every output equals the CPU's exactly (inputs are
@@ -31,11 +32,14 @@
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}8 cp.async copies{{.*}}[sm_90, kernel 'raggedGemm64
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'void rowPairs
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'haloRow(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'rowsDouble2(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'rowsInt4(
 // CHECK-COUNT-43: predicatedLoads K={{[0-9]+}} err=0 bad=0 hash=
 // CHECK-COUNT-43: rowMajorThreads K={{[0-9]+}} err=0 bad=0 hash=
 // CHECK-COUNT-43: raggedGemm64 K={{[0-9]+}} err=0 bad=0 hash=
 // CHECK-COUNT-13: splits n={{[0-9]+}} err=0 hash=
 // CHECK-COUNT-6: if_else n={{[0-9]+}} err=0 hash=
+// CHECK-COUNT-6: structs n={{[0-9]+}} err=0 hash=
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -44,6 +48,7 @@
 #include "../realworld/Inputs/split_copies.cuh"
 #include "../realworld/Inputs/split_fill_index_phi.cuh"
 #include "../realworld/Inputs/copyloop_if_else_fill.cuh"
+#include "../realworld/Inputs/struct_copies.cuh"
 #include "Inputs/harness.cuh"
 
 template <class L>
@@ -132,6 +137,37 @@ static void run_if_else(int n, unsigned seed) {
   cudaFree(df), cudaFree(di), cudaFree(out);
 }
 
+// The struct copies: float4 and double2 copy loops (the latter zero-filled
+// past n), an int4 conditional expression, and the (1.0, 2.0) near miss;
+// hashes only.
+static void run_structs(int n, unsigned seed) {
+  const int tiles = 3, W = n, ld = 3 * 128 + 8;
+  std::vector<float> v = random_floats((size_t)4 * 512 * tiles * 4 + 16 * ld + 8 * n + 64, seed);
+  std::vector<int> ints(v.size());
+  for (size_t i = 0; i < v.size(); ++i)
+    ints[i] = (int)(v[i] * 8);
+  std::vector<double> dv(v.begin(), v.end());
+  float *df, *out;
+  double *dd;
+  int *di;
+  cudaMalloc(&df, v.size() * 4), cudaMalloc(&dd, dv.size() * 8), cudaMalloc(&di, ints.size() * 4);
+  cudaMalloc(&out, 4 * 4 * 256 * 4);
+  cudaMemset(out, 0, 4 * 4 * 256 * 4);
+  cudaMemcpy(df, v.data(), v.size() * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(dd, dv.data(), dv.size() * 8, cudaMemcpyHostToDevice);
+  cudaMemcpy(di, ints.data(), ints.size() * 4, cudaMemcpyHostToDevice);
+  rowsFloat4<<<4, 256>>>((const float4 *)df, out, tiles);
+  rowsDouble2<<<4, 128>>>((const double2 *)dd, out + 1024, n / 2, tiles);
+  rowsInt4<<<4, 128>>>(di, out + 2048, W, ld, tiles);
+  rowsDouble2Ones<<<4, 128>>>((const double2 *)dd, out + 3072, n / 2, tiles);
+  cudaError_t e = cudaDeviceSynchronize();
+  std::vector<float> o(4 * 4 * 256);
+  cudaMemcpy(o.data(), out, o.size() * 4, cudaMemcpyDeviceToHost);
+  printf("structs n=%d err=%d hash=%016llx\n", n, (int)e,
+         (unsigned long long)fnv(o.data(), o.size() * 4));
+  cudaFree(df), cudaFree(dd), cudaFree(di), cudaFree(out);
+}
+
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
   if (argc > 2) { /* time: 4096^3, K ragged by one (the guards fail on the last tile) */
@@ -168,5 +204,7 @@ int main(int argc, char **argv) {
     run_splits(n, seed * 7 + n);
   for (int n : {0, 1, 255, 256, 257, 700})
     run_if_else(n, seed * 5 + n);
+  for (int n : {0, 2, 100, 128, 129, 384})
+    run_structs(n, seed * 3 + n);
   return 0;
 }

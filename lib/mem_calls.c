@@ -1,0 +1,148 @@
+/*===- lib/mem_calls.c - copies clang wrote as memcpy and memset ----------===*/
+#include "mem_calls.h"
+
+#include "host_loops.h"
+#include "host_memory.h"
+#include "ir.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Where a call's bytes go or come from: __shared__ memory, a stack
+ * temporary, or elsewhere. */
+enum { OTHER, SHARED, STACK };
+
+static int place_of(LLVMValueRef ptr) {
+  LLVMValueRef base = pl_underlying_object(ptr);
+  if (pl_is_shared_global(base))
+    return SHARED;
+  return LLVMIsAAllocaInst(base) ? STACK : OTHER;
+}
+
+/* The number of bytes of a call this file splits: a non-volatile
+ * llvm.memcpy, or llvm.memset of zeros, of a constant 1, 2, 4, 8, 12 or 16
+ * bytes; else 0. */
+static unsigned split_bytes(LLVMValueRef i) {
+  int copy = pl_is_memcpy(i);
+  if (!copy && !pl_is_memset(i))
+    return 0;
+  LLVMValueRef len = LLVMGetOperand(i, 2), vol = LLVMGetOperand(i, 3);
+  if (!LLVMIsAConstantInt(len) || !LLVMIsAConstantInt(vol) || LLVMConstIntGetZExtValue(vol))
+    return 0;
+  if (!copy) {
+    LLVMValueRef byte = LLVMGetOperand(i, 1);
+    if (!LLVMIsAConstantInt(byte) || LLVMConstIntGetZExtValue(byte))
+      return 0;
+  }
+  uint64_t n = LLVMConstIntGetZExtValue(len);
+  return n == 1 || n == 2 || n == 4 || n == 8 || n == 12 || n == 16 ? (unsigned)n : 0;
+}
+
+/* Nonzero for a call the stages cannot read as written (mem_calls.h). */
+static int wanted(pl_host *host, pl_loop_ref loop, LLVMValueRef i) {
+  if (!split_bytes(i))
+    return 0;
+  int dst = place_of(LLVMGetOperand(i, 0));
+  if (pl_is_memset(i))
+    return dst != OTHER;
+  int src = place_of(LLVMGetOperand(i, 1));
+  return dst == STACK || src == STACK ||
+         (dst == SHARED && pl_loop_in_subloop(host, loop, LLVMGetInstructionParent(i)));
+}
+
+int pl_mem_calls_wanted(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n) {
+  for (size_t k = 0; k < n; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b[k]); i; i = LLVMGetNextInstruction(i))
+      if (LLVMIsACallInst(i) && wanted(host, loop, i))
+        return 1;
+  return 0;
+}
+
+/* The type of `bytes` bytes: an integer up to 2 bytes and at 4, else a
+ * vector of i32. */
+static LLVMTypeRef bytes_type(LLVMContextRef ctx, unsigned bytes) {
+  if (bytes <= 4)
+    return LLVMIntTypeInContext(ctx, bytes * 8);
+  return LLVMVectorType(LLVMInt32TypeInContext(ctx), bytes / 4);
+}
+
+/* Replaces the call `i` of `bytes` bytes by a load and a store (a store
+ * of zeros for a memset); the stack temporaries it touched are added to
+ * `stack`. */
+static void split(LLVMBuilderRef b, LLVMValueRef i, unsigned bytes, pl_vec *stack) {
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(i))));
+  LLVMTypeRef ty = bytes_type(ctx, bytes);
+  LLVMValueRef dst = LLVMGetOperand(i, 0);
+  LLVMPositionBuilderBefore(b, i);
+  LLVMValueRef v = LLVMConstNull(ty);
+  if (pl_is_memcpy(i)) {
+    LLVMValueRef src = LLVMGetOperand(i, 1);
+    v = LLVMBuildLoad2(b, ty, src, "pl.bytes");
+    LLVMSetAlignment(v, pl_mem_align(i, 1));
+    LLVMInstructionSetDebugLoc(v, LLVMInstructionGetDebugLoc(i));
+    if (place_of(src) == STACK && !pl_vec_has(stack, pl_underlying_object(src)))
+      pl_vec_push(stack, pl_underlying_object(src));
+  }
+  LLVMValueRef st = LLVMBuildStore(b, v, dst);
+  LLVMSetAlignment(st, pl_mem_align(i, 0));
+  LLVMInstructionSetDebugLoc(st, LLVMInstructionGetDebugLoc(i));
+  if (place_of(dst) == STACK && !pl_vec_has(stack, pl_underlying_object(dst)))
+    pl_vec_push(stack, pl_underlying_object(dst));
+  LLVMInstructionEraseFromParent(i);
+}
+
+/* The stack temporary `a` as an alloca of the type its loads and stores
+ * now have, where they all have one type of its size (PromoteMemToReg
+ * promotes only loads and stores of the allocated type); else `a`. */
+static LLVMValueRef retyped(LLVMBuilderRef b, LLVMValueRef a) {
+  LLVMTypeRef ty = NULL;
+  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u), t = NULL;
+    if (LLVMIsALoadInst(user))
+      t = user;
+    else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == a)
+      t = LLVMGetOperand(user, 0);
+    else if (LLVMIsACallInst(user) && !strncmp(pl_callee_name(user), "llvm.lifetime.", 14))
+      continue;
+    else
+      return a;
+    if (ty && LLVMTypeOf(t) != ty)
+      return a;
+    ty = LLVMTypeOf(t);
+  }
+  LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(a)));
+  if (!ty || ty == LLVMGetAllocatedType(a) ||
+      pl_type_alloc_size(m, ty) != pl_type_alloc_size(m, LLVMGetAllocatedType(a)))
+    return a;
+  LLVMPositionBuilderBefore(b, a);
+  LLVMValueRef n = LLVMBuildAlloca(b, ty, "pl.bytes");
+  LLVMSetAlignment(n, LLVMGetAlignment(a));
+  LLVMReplaceAllUsesWith(a, n);
+  LLVMInstructionEraseFromParent(a);
+  return n;
+}
+
+unsigned pl_mem_calls_split(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n) {
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(b[0])));
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(ctx);
+  pl_vec stack = {0};
+  unsigned changed = 0;
+  for (size_t k = 0; k < n; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b[k]), next; i; i = next) {
+      next = LLVMGetNextInstruction(i);
+      unsigned bytes = LLVMIsACallInst(i) ? split_bytes(i) : 0;
+      if (bytes && (wanted(host, loop, i) || place_of(LLVMGetOperand(i, 0)) == SHARED)) {
+        split(bld, i, bytes, &stack);
+        ++changed;
+      }
+    }
+  for (size_t k = 0; k < stack.len; ++k)
+    stack.v[k] = retyped(bld, stack.v[k]);
+  if (stack.len)
+    pl_promote_allocas(host, stack.v, stack.len);
+  pl_vec_free(&stack);
+  LLVMDisposeBuilder(bld);
+  return changed;
+}

@@ -1,0 +1,30 @@
+// The struct copies of Inputs/struct_copies.cuh: each memcpy and memset of
+// a copy stage is loaded and stored as its bytes and the stack temporary
+// promoted to registers (lib/mem_calls.c), so the double2 copy loop with
+// its if/else zero fill and the int4 conditional expression become rings
+// of 16-byte zero-filling cp.async (before: a copy loop may hold no
+// calls), with no memcpy or memset left in their loops; the float4 copy
+// loop (whose memcpy InstCombine had already split) as before. Near miss:
+// the fill (1.0, 2.0) is no zero fill: declined.
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o - 2>/dev/null | FileCheck %s --check-prefix=IR
+// CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'tile' 8192 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes{{.*}}rowsFloat4
+// CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'tile' 8448 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes{{.*}}'rowsDouble2(
+// CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'ta' 8448 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes{{.*}}rowsInt4
+// CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: loop not pipelined: {{.*}}[sm_80, kernel 'rowsDouble2Ones
+// PTX-LABEL: .entry _Z11rowsDouble2PK7double2Pfii(
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}{{(\+-?[0-9]+)?}}], [%rd{{[0-9]+}}{{(\+-?[0-9]+)?}}], 16, %r{{[0-9]+}};
+// PTX-LABEL: .entry _Z8rowsInt4PKiPfiii(
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}{{(\+-?[0-9]+)?}}], [%rd{{[0-9]+}}{{(\+-?[0-9]+)?}}], 16, %r{{[0-9]+}};
+// PTX-LABEL: .entry _Z15rowsDouble2OnesPK7double2Pfii(
+// PTX-NOT: cp.async
+// PTX: ret;
+// IR-LABEL: define {{.*}}rowsDouble2PK7double2Pfii(
+// IR-NOT: call void @llvm.mem{{set|cpy}}
+// IR: ret void
+// IR-LABEL: define {{.*}}rowsInt4
+// IR-NOT: call void @llvm.mem{{set|cpy}}
+// IR: ret void
+#include "Inputs/struct_copies.cuh"
