@@ -4,6 +4,7 @@
 #include "host_loops.h"
 #include "host_memory.h"
 #include "ir.h"
+#include "nvvm.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdint.h>
@@ -51,12 +52,30 @@ static int wanted(pl_host *host, pl_loop_ref loop, LLVMValueRef i) {
          (dst == SHARED && pl_loop_in_subloop(host, loop, LLVMGetInstructionParent(i)));
 }
 
-int pl_mem_calls_wanted(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n) {
-  for (size_t k = 0; k < n; ++k)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b[k]); i; i = LLVMGetNextInstruction(i))
-      if (LLVMIsACallInst(i) && wanted(host, loop, i))
-        return 1;
-  return 0;
+/* The calls of the stage (mem_calls.h) into `out`, if not NULL; returns
+ * how many pl_mem_calls_wanted counts. */
+static size_t stage_calls(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n,
+                          const LLVMBasicBlockRef *ends, size_t nends, pl_vec *out) {
+  size_t found = 0;
+  for (size_t k = 0; k < n + nends; ++k) {
+    LLVMBasicBlockRef bb = k < n ? b[k] : ends[k - n];
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (k >= n && pl_is_any_barrier(i))
+        break;
+      if (!LLVMIsACallInst(i) || !split_bytes(i))
+        continue;
+      int want = wanted(host, loop, i);
+      found += want;
+      if (out && (want || place_of(LLVMGetOperand(i, 0)) == SHARED))
+        pl_vec_push(out, i);
+    }
+  }
+  return found;
+}
+
+int pl_mem_calls_wanted(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n,
+                        const LLVMBasicBlockRef *ends, size_t nends) {
+  return stage_calls(host, loop, b, n, ends, nends, NULL) > 0;
 }
 
 /* The type of `bytes` bytes: an integer up to 2 bytes and at 4, else a
@@ -71,8 +90,8 @@ static LLVMTypeRef bytes_type(LLVMContextRef ctx, unsigned bytes) {
  * of zeros for a memset); the stack temporaries it touched are added to
  * `stack`. */
 static void split(LLVMBuilderRef b, LLVMValueRef i, unsigned bytes, pl_vec *stack) {
-  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(
-      LLVMGetBasicBlockParent(LLVMGetInstructionParent(i))));
+  LLVMContextRef ctx = LLVMGetModuleContext(
+      LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(i))));
   LLVMTypeRef ty = bytes_type(ctx, bytes);
   LLVMValueRef dst = LLVMGetOperand(i, 0);
   LLVMPositionBuilderBefore(b, i);
@@ -94,8 +113,9 @@ static void split(LLVMBuilderRef b, LLVMValueRef i, unsigned bytes, pl_vec *stac
 }
 
 /* The stack temporary `a` as an alloca of the type its loads and stores
- * now have, where they all have one type of its size (PromoteMemToReg
- * promotes only loads and stores of the allocated type); else `a`. */
+ * now have, where they all have one type that covers it (PromoteMemToReg
+ * promotes only loads and stores of the allocated type; `<3 x i32>` stores
+ * the 12 bytes of a `float3`, though its allocation is 16); else `a`. */
 static LLVMValueRef retyped(LLVMBuilderRef b, LLVMValueRef a) {
   LLVMTypeRef ty = NULL;
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
@@ -114,7 +134,7 @@ static LLVMValueRef retyped(LLVMBuilderRef b, LLVMValueRef a) {
   }
   LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(a)));
   if (!ty || ty == LLVMGetAllocatedType(a) ||
-      pl_type_alloc_size(m, ty) != pl_type_alloc_size(m, LLVMGetAllocatedType(a)))
+      pl_type_store_size(m, ty) != pl_type_store_size(m, LLVMGetAllocatedType(a)))
     return a;
   LLVMPositionBuilderBefore(b, a);
   LLVMValueRef n = LLVMBuildAlloca(b, ty, "pl.bytes");
@@ -124,24 +144,23 @@ static LLVMValueRef retyped(LLVMBuilderRef b, LLVMValueRef a) {
   return n;
 }
 
-unsigned pl_mem_calls_split(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n) {
+unsigned pl_mem_calls_split(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n,
+                            const LLVMBasicBlockRef *ends, size_t nends) {
+  pl_vec calls = {0}, stack = {0};
+  if (!stage_calls(host, loop, b, n, ends, nends, &calls)) {
+    pl_vec_free(&calls);
+    return 0;
+  }
   LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(b[0])));
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(ctx);
-  pl_vec stack = {0};
-  unsigned changed = 0;
-  for (size_t k = 0; k < n; ++k)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b[k]), next; i; i = next) {
-      next = LLVMGetNextInstruction(i);
-      unsigned bytes = LLVMIsACallInst(i) ? split_bytes(i) : 0;
-      if (bytes && (wanted(host, loop, i) || place_of(LLVMGetOperand(i, 0)) == SHARED)) {
-        split(bld, i, bytes, &stack);
-        ++changed;
-      }
-    }
+  for (size_t k = 0; k < calls.len; ++k)
+    split(bld, calls.v[k], split_bytes(calls.v[k]), &stack);
   for (size_t k = 0; k < stack.len; ++k)
     stack.v[k] = retyped(bld, stack.v[k]);
   if (stack.len)
     pl_promote_allocas(host, stack.v, stack.len);
+  unsigned changed = (unsigned)calls.len;
+  pl_vec_free(&calls);
   pl_vec_free(&stack);
   LLVMDisposeBuilder(bld);
   return changed;

@@ -27,20 +27,22 @@
 #include <stddef.h>
 
 /** Nonzero when the blocks `b[0..n)` of `loop`'s copy stage (its inner
- * loops included) hold a call pl_mem_calls_split would change that the
- * stages cannot read as written: an llvm.memset of zeros into __shared__
- * memory or a stack temporary, an llvm.memcpy to or from a stack
- * temporary, or an llvm.memcpy into __shared__ memory inside an inner loop
- * (a copy loop holds no calls). Only non-volatile calls of a constant 1,
- * 2, 4, 8, 12 or 16 bytes count. Changes nothing. */
-int pl_mem_calls_wanted(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n);
+ * loops included), or the instructions before the first barrier of the
+ * blocks `ends[0..nends)` where the stage ends, hold a call
+ * pl_mem_calls_split would change that the stages cannot read as written: an llvm.memset of zeros
+ * into __shared__ memory or a stack temporary, an llvm.memcpy to or from a stack temporary, or an
+ * llvm.memcpy into __shared__ memory inside an inner loop (a copy loop holds no calls). Only
+ * non-volatile calls of a constant 1, 2, 4, 8, 12 or 16 bytes count. Changes nothing. */
+int pl_mem_calls_wanted(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n,
+                        const LLVMBasicBlockRef *ends, size_t nends);
 
-/** Replaces every call of the blocks `b[0..n)` that pl_mem_calls_wanted
- * counts, and every llvm.memcpy into __shared__ memory beside them, by a
- * load and a store of its bytes (an integer, or a vector of i32, with the
- * call's alignments), a memset by a store of zeros, then promotes the
- * stack temporaries they touched (pl_promote_allocas). Returns the number
- * of calls replaced. The CFG is unchanged; other analyses are stale. */
-unsigned pl_mem_calls_split(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n);
+/** Replaces every call of the blocks `b[0..n)`, and of `ends[0..nends)`
+ * before their first barrier, that pl_mem_calls_wanted counts, and every llvm.memcpy into
+ * __shared__ memory beside them, by a load and a store of its bytes (an integer, or a vector of
+ * i32, with the call's alignments), a memset by a store of zeros, then promotes the stack
+ * temporaries they touched (pl_promote_allocas). Returns the number of calls replaced. The CFG is
+ * unchanged; other analyses are stale. */
+unsigned pl_mem_calls_split(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n,
+                            const LLVMBasicBlockRef *ends, size_t nends);
 
 #endif /* PL_MEM_CALLS_H */

@@ -17,6 +17,10 @@
 typedef struct stage {
   LLVMBasicBlockRef b[PL_UNMERGE_STAGE_BLOCKS];
   size_t n;
+  /* the blocks holding a barrier the walk stopped at, whose instructions
+   * before it belong to the stage too (with_inner only) */
+  LLVMBasicBlockRef ends[PL_UNMERGE_STAGE_BLOCKS];
+  size_t nends;
 } stage;
 
 static int has_barrier(LLVMBasicBlockRef bb) {
@@ -36,10 +40,11 @@ static int visited(LLVMBasicBlockRef *seen, size_t n, LLVMBasicBlockRef bb) {
 /* The copy stage's blocks: the header (in a sync-first loop it opens with
  * the removed barrier), then those reachable from it without entering a
  * block that holds a barrier or leaving the loop, those of inner loops
- * walked through but left out unless `with_inner`. Empty when the walk
+ * walked through but left out unless `with_inner` (which also lists the
+ * blocks holding a barrier where the walk stopped). Empty when the walk
  * outgrows its caps. */
 static void find_stage(pl_host *host, pl_loop_ref loop, int with_inner, stage *s) {
-  s->n = 0;
+  s->n = s->nends = 0;
   LLVMBasicBlockRef header = pl_loop_header(loop);
   LLVMBasicBlockRef seen[PL_UNMERGE_VISIT_BLOCKS], work[PL_UNMERGE_VISIT_BLOCKS];
   size_t nseen = 0, nwork = 0;
@@ -55,8 +60,15 @@ static void find_stage(pl_host *host, pl_loop_ref loop, int with_inner, stage *s
     unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
     for (unsigned k = 0; k < ns; ++k) {
       LLVMBasicBlockRef to = LLVMGetSuccessor(term, k);
-      if (visited(seen, nseen, to) || !pl_loop_contains(loop, to) || has_barrier(to))
+      if (visited(seen, nseen, to) || !pl_loop_contains(loop, to))
         continue;
+      if (has_barrier(to)) {
+        if (with_inner && s->nends < PL_UNMERGE_STAGE_BLOCKS)
+          s->ends[s->nends++] = to, seen[nseen++] = to;
+        if (nseen == PL_UNMERGE_VISIT_BLOCKS)
+          goto overflow;
+        continue;
+      }
       if (nseen == PL_UNMERGE_VISIT_BLOCKS)
         goto overflow;
       seen[nseen++] = work[nwork++] = to;
@@ -64,7 +76,7 @@ static void find_stage(pl_host *host, pl_loop_ref loop, int with_inner, stage *s
   }
   return;
 overflow:
-  s->n = 0;
+  s->n = s->nends = 0;
 }
 
 /* Number of CFG edges from stage blocks into `bb`. */
@@ -178,9 +190,7 @@ static int hoistable_op(LLVMValueRef i) {
   }
 }
 
-/* Nonzero when `x` of arm a and `y` of arm b compute the same value from
- * values available at the end of the branching block (recorded as a pair
- * when both are instructions of their arms), at most `depth` deep. */
+/* Nonzero when `v` is computed where the end of the branching block is. */
 static int available(const arms *h, LLVMValueRef v) {
   return !LLVMIsAInstruction(v) || pl_dominates(h->host, LLVMGetInstructionParent(v), h->p);
 }
@@ -189,6 +199,10 @@ static int in_arm(LLVMValueRef v, LLVMBasicBlockRef arm) {
   return LLVMIsAInstruction(v) && LLVMGetInstructionParent(v) == arm;
 }
 
+/* Nonzero when `x` (of arm a, or computed before the branch) and `y` (of
+ * arm b, or before the branch) compute the same value from values
+ * available at the end of the branching block, at most `depth` deep; each
+ * pair of different instructions matched is recorded, inner ones first. */
 static int same_value(arms *h, LLVMValueRef x, LLVMValueRef y, unsigned depth) {
   if (x == y)
     return available(h, x);
@@ -460,14 +474,16 @@ int pl_unmerge_wanted(pl_host *host, pl_loop_ref loop) {
     if (merged_block(&s, s.b[k]) || lowerable_switch(LLVMGetBasicBlockTerminator(s.b[k])))
       return 1;
   find_stage(host, loop, 1, &s);
-  return pl_mem_calls_wanted(host, loop, s.b, s.n) || arms_in_stage(host, loop, &s, 0) > 0;
+  return pl_mem_calls_wanted(host, loop, s.b, s.n, s.ends, s.nends) ||
+         arms_in_stage(host, loop, &s, 0) > 0;
 }
 
 unsigned pl_unmerge(pl_host *host, pl_loop_ref loop) {
   stage s;
   /* first, while dominators hold: neither changes a block */
   find_stage(host, loop, 1, &s);
-  unsigned kinds = s.n && pl_mem_calls_split(host, loop, s.b, s.n) ? PL_UNMERGED_MEM_CALLS : 0;
+  unsigned kinds =
+      s.n && pl_mem_calls_split(host, loop, s.b, s.n, s.ends, s.nends) ? PL_UNMERGED_MEM_CALLS : 0;
   kinds |= arms_in_stage(host, loop, &s, 1) ? PL_UNMERGED_HOISTED : 0;
   unsigned changed = 0;
   find_stage(host, loop, 0, &s);

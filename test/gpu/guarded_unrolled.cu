@@ -34,6 +34,8 @@
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'haloRow(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'rowsDouble2(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'rowsInt4(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'rowInt4Straight(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'rowFloat3(
 // CHECK-COUNT-43: predicatedLoads K={{[0-9]+}} err=0 bad=0 hash=
 // CHECK-COUNT-43: rowMajorThreads K={{[0-9]+}} err=0 bad=0 hash=
 // CHECK-COUNT-43: raggedGemm64 K={{[0-9]+}} err=0 bad=0 hash=
@@ -151,8 +153,8 @@ static void run_structs(int n, unsigned seed) {
   double *dd;
   int *di;
   cudaMalloc(&df, v.size() * 4), cudaMalloc(&dd, dv.size() * 8), cudaMalloc(&di, ints.size() * 4);
-  cudaMalloc(&out, 4 * 4 * 256 * 4);
-  cudaMemset(out, 0, 4 * 4 * 256 * 4);
+  cudaMalloc(&out, 6 * 1024 * 4);
+  cudaMemset(out, 0, 6 * 1024 * 4);
   cudaMemcpy(df, v.data(), v.size() * 4, cudaMemcpyHostToDevice);
   cudaMemcpy(dd, dv.data(), dv.size() * 8, cudaMemcpyHostToDevice);
   cudaMemcpy(di, ints.data(), ints.size() * 4, cudaMemcpyHostToDevice);
@@ -160,8 +162,10 @@ static void run_structs(int n, unsigned seed) {
   rowsDouble2<<<4, 128>>>((const double2 *)dd, out + 1024, n / 2, tiles);
   rowsInt4<<<4, 128>>>(di, out + 2048, W, ld, tiles);
   rowsDouble2Ones<<<4, 128>>>((const double2 *)dd, out + 3072, n / 2, tiles);
+  rowInt4Straight<<<4, 128>>>(di, out + 4096, W, ld, tiles);
+  rowFloat3<<<4, 128>>>((const float3 *)df, out + 5120, n, tiles);
   cudaError_t e = cudaDeviceSynchronize();
-  std::vector<float> o(4 * 4 * 256);
+  std::vector<float> o(6 * 1024);
   cudaMemcpy(o.data(), out, o.size() * 4, cudaMemcpyDeviceToHost);
   printf("structs n=%d err=%d hash=%016llx\n", n, (int)e,
          (unsigned long long)fnv(o.data(), o.size() * 4));

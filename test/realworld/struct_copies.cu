@@ -4,7 +4,10 @@
 // its if/else zero fill and the int4 conditional expression become rings
 // of 16-byte zero-filling cp.async (before: a copy loop may hold no
 // calls), with no memcpy or memset left in their loops; the float4 copy
-// loop (whose memcpy InstCombine had already split) as before. Near miss:
+// loop (whose memcpy InstCombine had already split) as before; the
+// straight-line int4 expression (its last memcpy in the barrier's block) a
+// ring of cp.async, the float3 one (12 bytes, no cp.async) staged through
+// registers. Near miss:
 // the fill (1.0, 2.0) is no zero fill: declined.
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -14,6 +17,8 @@
 // CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'tile' 8448 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes{{.*}}'rowsDouble2(
 // CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'ta' 8448 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes{{.*}}rowsInt4
 // CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: loop not pipelined: {{.*}}[sm_80, kernel 'rowsDouble2Ones
+// CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'ta' 2112 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes{{.*}}rowInt4Straight
+// CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 'ta' 1536 -> 3072 bytes; 1 copy of 12 bytes, 1 staged through 3 registers{{.*}}rowFloat3
 // PTX-LABEL: .entry _Z11rowsDouble2PK7double2Pfii(
 // PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}{{(\+-?[0-9]+)?}}], [%rd{{[0-9]+}}{{(\+-?[0-9]+)?}}], 16, %r{{[0-9]+}};
 // PTX-LABEL: .entry _Z8rowsInt4PKiPfiii(

@@ -1,7 +1,8 @@
 // Copies of CUDA's vector structs, which clang copies with llvm.memcpy
 // and zeroes with llvm.memset: a copy loop of float4, a copy loop of
 // double2 with an if/else zero fill, an int4 conditional expression
-// through a stack temporary, and a near miss filled with (1.0, 2.0). Used
+// through a stack temporary (in a copy loop and straight-line), a float3
+// conditional expression, and a near miss filled with (1.0, 2.0). Used
 // by test/realworld/struct_copies.cu and test/gpu/guarded_unrolled.cu.
 #pragma once
 #include <cuda_runtime.h>
@@ -76,6 +77,39 @@ __global__ void __launch_bounds__(128) rowsDouble2Ones(const double2 *__restrict
     }
     __syncthreads();
     acc += (float)tile[threadIdx.x % 8][threadIdx.x % 64 + 1].y;
+    __syncthreads();
+  }
+  out[blockIdx.x * 128 + threadIdx.x] = acc;
+}
+
+// Straight-line forms: an int4 conditional expression (the temporary's copy
+// into the tile sits in the block of the barrier), and a float3 (12 bytes,
+// its temporary 12 bytes).
+__global__ void __launch_bounds__(128) rowInt4Straight(const int *__restrict__ A,
+                                                      float *__restrict__ out, int W, int ld,
+                                                      int tiles) {
+  __shared__ __align__(16) int ta[4][132];
+  float acc = 0.0f;
+  for (int t = 0; t < tiles; ++t) {
+    const int ly = threadIdx.x / 32, lx = threadIdx.x % 32, sx = t * 128 + lx * 4;
+    *reinterpret_cast<int4 *>(&ta[ly][lx * 4]) =
+        (sx < W) ? *reinterpret_cast<const int4 *>(&A[(size_t)ly * ld + sx]) : int4();
+    __syncthreads();
+    acc += 0.5f * ta[threadIdx.x % 4][(threadIdx.x * 3) % 128];
+    __syncthreads();
+  }
+  out[blockIdx.x * 128 + threadIdx.x] = acc;
+}
+
+__global__ void __launch_bounds__(128) rowFloat3(const float3 *__restrict__ A,
+                                                float *__restrict__ out, int W, int tiles) {
+  __shared__ float3 ta[128];
+  float acc = 0.0f;
+  for (int t = 0; t < tiles; ++t) {
+    const int x = t * 128 + threadIdx.x;
+    ta[threadIdx.x] = (x < W) ? A[x] : float3();
+    __syncthreads();
+    acc += 0.5f * ta[(threadIdx.x * 3) % 128].y - ta[threadIdx.x].z;
     __syncthreads();
   }
   out[blockIdx.x * 128 + threadIdx.x] = acc;
