@@ -467,6 +467,20 @@ static unsigned arms_in_stage(pl_host *host, pl_loop_ref loop, const stage *s, i
   return found;
 }
 
+/* Nonzero when a block of `s` writes dynamic shared memory (an extern
+ * array of no size): no ring can serve such a loop, so calls and
+ * addresses are left as written (the in-place shape reads them). */
+static int writes_dynamic_shared(const stage *s) {
+  for (size_t k = 0; k < s->n; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(s->b[k]); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef dst = shared_dst(i), base = dst ? pl_underlying_object(dst) : NULL;
+      if (base && LLVMIsAGlobalVariable(base) &&
+          !pl_type_alloc_size(LLVMGetGlobalParent(base), LLVMGlobalGetValueType(base)))
+        return 1;
+    }
+  return 0;
+}
+
 int pl_unmerge_wanted(pl_host *host, pl_loop_ref loop) {
   stage s;
   find_stage(host, loop, 0, &s);
@@ -474,17 +488,22 @@ int pl_unmerge_wanted(pl_host *host, pl_loop_ref loop) {
     if (merged_block(&s, s.b[k]) || lowerable_switch(LLVMGetBasicBlockTerminator(s.b[k])))
       return 1;
   find_stage(host, loop, 1, &s);
-  return pl_mem_calls_wanted(host, loop, s.b, s.n, s.ends, s.nends) ||
-         arms_in_stage(host, loop, &s, 0) > 0;
+  return !writes_dynamic_shared(&s) &&
+         (pl_mem_calls_wanted(host, loop, s.b, s.n, s.ends, s.nends) ||
+          arms_in_stage(host, loop, &s, 0) > 0);
 }
 
 unsigned pl_unmerge(pl_host *host, pl_loop_ref loop) {
   stage s;
   /* first, while dominators hold: neither changes a block */
   find_stage(host, loop, 1, &s);
-  unsigned kinds =
-      s.n && pl_mem_calls_split(host, loop, s.b, s.n, s.ends, s.nends) ? PL_UNMERGED_MEM_CALLS : 0;
-  kinds |= arms_in_stage(host, loop, &s, 1) ? PL_UNMERGED_HOISTED : 0;
+  unsigned kinds = 0;
+  if (!writes_dynamic_shared(&s)) {
+    if (s.n && pl_mem_calls_split(host, loop, s.b, s.n, s.ends, s.nends))
+      kinds |= PL_UNMERGED_MEM_CALLS;
+    if (arms_in_stage(host, loop, &s, 1))
+      kinds |= PL_UNMERGED_HOISTED;
+  }
   unsigned changed = 0;
   find_stage(host, loop, 0, &s);
   for (int again = 1; again;) {
