@@ -165,29 +165,12 @@ typedef struct arms {
   pl_vec phis, from_a;       /* phis joining the arms, and the value each takes from a */
 } arms;
 
-/* An instruction computed the same from its operands on any path that
- * cannot trap: address and integer arithmetic without division. */
+/* An instruction computed the same from its operands on any path, that
+ * cannot trap (pl_is_pure: integer, pointer and compare arithmetic,
+ * division by a constant other than 0 and -1), and no call (a convergent
+ * intrinsic must stay where the threads that run it are). */
 static int hoistable_op(LLVMValueRef i) {
-  switch (LLVMGetInstructionOpcode(i)) {
-  case LLVMGetElementPtr:
-  case LLVMZExt:
-  case LLVMSExt:
-  case LLVMTrunc:
-  case LLVMBitCast:
-  case LLVMAddrSpaceCast:
-  case LLVMAdd:
-  case LLVMSub:
-  case LLVMMul:
-  case LLVMShl:
-  case LLVMLShr:
-  case LLVMAShr:
-  case LLVMAnd:
-  case LLVMOr:
-  case LLVMXor:
-    return 1;
-  default:
-    return 0;
-  }
+  return !LLVMIsACallInst(i) && pl_is_pure(i, PL_PURE_POINTER);
 }
 
 /* Nonzero when `v` is computed where the end of the branching block is. */
@@ -218,7 +201,9 @@ static int same_value(arms *h, LLVMValueRef x, LLVMValueRef y, unsigned depth) {
   if (LLVMGetInstructionOpcode(x) != LLVMGetInstructionOpcode(y) || !hoistable_op(x) ||
       LLVMTypeOf(x) != LLVMTypeOf(y) || n != LLVMGetNumOperands(y) ||
       (LLVMIsAGetElementPtrInst(x) &&
-       LLVMGetGEPSourceElementType(x) != LLVMGetGEPSourceElementType(y)))
+       LLVMGetGEPSourceElementType(x) != LLVMGetGEPSourceElementType(y)) ||
+      (LLVMIsAICmpInst(x) && LLVMGetICmpPredicate(x) != LLVMGetICmpPredicate(y)) ||
+      (LLVMIsAFCmpInst(x) && LLVMGetFCmpPredicate(x) != LLVMGetFCmpPredicate(y)))
     return 0;
   for (int k = 0; k < n; ++k)
     if (!same_value(h, LLVMGetOperand(x, (unsigned)k), LLVMGetOperand(y, (unsigned)k), depth - 1))
