@@ -4,7 +4,9 @@
  * DESCRIPTION:
  *   What an instruction may do to memory (its effects, alias analysis),
  *   the object a pointer is based on, and what is known of a value's bits
- *   and range (ValueTracking, LazyValueInfo).
+ *   and range (ValueTracking, LazyValueInfo); and the two rewrites of
+ *   values and memory LLVM provides that the pass uses: dropping an
+ *   instruction's poison-generating flags, promoting allocas to registers.
  *   Each function forwards to one LLVM facility and decides nothing,
  *   unless its comment says which rule it holds.
 \*===----------------------------------------------------------------------===*/
