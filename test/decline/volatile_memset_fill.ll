@@ -1,0 +1,83 @@
+; A copy written as an llvm.memcpy into tile 't', whose fill arm zeroes the
+; same bytes with a *volatile* llvm.memset. The arms' addresses are hoisted
+; in the transaction, but a volatile memset is neither split nor a fill, so
+; the copy still writes no zeros where its condition fails: no ring, the
+; change is rolled back: declined, IR unchanged. (With a plain memset both
+; calls are loaded and stored as bytes and the loop is pipelined: one
+; zero-filling cp.async of 4 bytes.)
+; RUN: %opt -passes='cuda-pipeline<profitability=off;in-place=off>' -pass-remarks-missed=cuda-pipeline -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes=verify -S %s -o %t.before.ll
+; RUN: diff %t.before.ll %t.after.ll
+; CHECK: remark: <unknown>:0:0: loop not pipelined: {{.*}}[sm_90, kernel 'k']
+; CHECK-NOT: remark: <unknown>:0:0: pipelined
+
+; ModuleID = 'x.cu'
+source_filename = "x.cu"
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@t = internal unnamed_addr addrspace(3) global [512 x float] undef, align 4
+
+define dso_local void @k(ptr noalias nocapture noundef readonly %a, ptr noalias nocapture noundef writeonly %out, i32 noundef %n, i32 noundef %w) local_unnamed_addr #0 {
+entry:
+  %tid = tail call noundef range(i32 0, 128) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %pre, label %exit
+
+pre:
+  %r3 = mul nuw nsw i32 %tid, 3
+  %r = and i32 %r3, 511
+  %rz = zext nneg i32 %r to i64
+  %rp = getelementptr inbounds [512 x float], ptr addrspacecast (ptr addrspace(3) @t to ptr), i64 0, i64 %rz
+  br label %head
+
+head:
+  %acc = phi float [ 0.000000e+00, %pre ], [ %acc.next, %join ]
+  %i = phi i32 [ 0, %pre ], [ %i.next, %join ]
+  %col0 = shl nsw i32 %i, 7
+  %col = add nuw nsw i32 %col0, %tid
+  %in = icmp slt i32 %col, %w
+  br i1 %in, label %copy, label %fill
+
+copy:
+  %cz = zext nneg i32 %col to i64
+  %src = getelementptr inbounds float, ptr %a, i64 %cz
+  %tz = zext nneg i32 %tid to i64
+  %dst = getelementptr inbounds [512 x float], ptr addrspacecast (ptr addrspace(3) @t to ptr), i64 0, i64 %tz
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %dst, ptr align 4 %src, i64 4, i1 false)
+  br label %join
+
+fill:
+  %fz = zext nneg i32 %tid to i64
+  %fdst = getelementptr inbounds [512 x float], ptr addrspacecast (ptr addrspace(3) @t to ptr), i64 0, i64 %fz
+  call void @llvm.memset.p0.i64(ptr align 4 %fdst, i8 0, i64 4, i1 true)
+  br label %join
+
+join:
+  tail call void @llvm.nvvm.barrier0()
+  %x = load float, ptr %rp, align 4
+  %acc.next = fadd contract float %acc, %x
+  tail call void @llvm.nvvm.barrier0()
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %head
+
+exit:
+  %res = phi float [ 0.000000e+00, %entry ], [ %acc.next, %join ]
+  %oz = zext nneg i32 %tid to i64
+  %op = getelementptr inbounds float, ptr %out, i64 %oz
+  store float %res, ptr %op, align 4
+  ret void
+}
+
+declare void @llvm.nvvm.barrier0() #1
+declare void @llvm.memcpy.p0.p0.i64(ptr noalias writeonly, ptr noalias readonly, i64, i1 immarg)
+declare void @llvm.memset.p0.i64(ptr writeonly, i8, i64, i1 immarg)
+declare noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x() #2
+
+attributes #0 = { convergent mustprogress norecurse nounwind "target-cpu"="sm_90" "target-features"="+ptx78,+sm_90" }
+attributes #1 = { convergent nocallback nounwind }
+attributes #2 = { mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @k, !"kernel", i32 1}
