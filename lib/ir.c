@@ -137,6 +137,11 @@ int pl_is_memcpy(LLVMValueRef inst) {
   return is_one_of(inst, memcpy_ids);
 }
 
+int pl_is_lifetime_marker(LLVMValueRef inst) {
+  static const char *const ids[] = {"llvm.lifetime.start", "llvm.lifetime.end", NULL};
+  return is_one_of(inst, ids);
+}
+
 int pl_is_memset(LLVMValueRef inst) {
   static const char *const memset_ids[] = {"llvm.memset", "llvm.memset.inline", NULL};
   return is_one_of(inst, memset_ids);

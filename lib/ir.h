@@ -57,6 +57,10 @@ unsigned pl_load_alignment(LLVMValueRef v);
 int pl_is_memcpy(LLVMValueRef inst);
 /** Nonzero for an llvm.memset (or llvm.memset.inline) call. */
 int pl_is_memset(LLVMValueRef inst);
+/** Nonzero for an llvm.lifetime.start or llvm.lifetime.end call: a marker
+ * of a stack object's lifetime, which reads and writes nothing another
+ * instruction sees (LLVM Language Reference, "llvm.lifetime.start"). */
+int pl_is_lifetime_marker(LLVMValueRef inst);
 /** Nonzero for a call of a CUDA device-runtime function that reads its
  * pointer arguments and writes no memory the program can see:
  *   vprintf       device printf (CUDA C++ Programming Guide, "Formatted

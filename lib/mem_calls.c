@@ -8,7 +8,6 @@
 
 #include <llvm-c/DebugInfo.h>
 #include <stdint.h>
-#include <string.h>
 
 /* Where a call's bytes go or come from: __shared__ memory, a stack
  * temporary, or elsewhere. */
@@ -40,10 +39,9 @@ static unsigned split_bytes(LLVMValueRef i) {
   return n == 1 || n == 2 || n == 4 || n == 8 || n == 12 || n == 16 ? (unsigned)n : 0;
 }
 
-/* Nonzero for a call the stages cannot read as written (mem_calls.h). */
+/* Nonzero for a splittable call (split_bytes) the stages cannot read as
+ * written (mem_calls.h). */
 static int wanted(pl_host *host, pl_loop_ref loop, LLVMValueRef i) {
-  if (!split_bytes(i))
-    return 0;
   int dst = place_of(LLVMGetOperand(i, 0));
   if (pl_is_memset(i))
     return dst != OTHER;
@@ -86,6 +84,14 @@ static LLVMTypeRef bytes_type(LLVMContextRef ctx, unsigned bytes) {
   return LLVMVectorType(LLVMInt32TypeInContext(ctx), bytes / 4);
 }
 
+/* Adds the stack temporary `ptr` is based on, if it is one, to `stack`
+ * once. */
+static void add_stack(pl_vec *stack, LLVMValueRef ptr) {
+  LLVMValueRef base = pl_underlying_object(ptr);
+  if (LLVMIsAAllocaInst(base) && !pl_vec_has(stack, base))
+    pl_vec_push(stack, base);
+}
+
 /* Replaces the call `i` of `bytes` bytes by a load and a store (a store
  * of zeros for a memset); the stack temporaries it touched are added to
  * `stack`. */
@@ -101,14 +107,12 @@ static void split(LLVMBuilderRef b, LLVMValueRef i, unsigned bytes, pl_vec *stac
     v = LLVMBuildLoad2(b, ty, src, "pl.bytes");
     LLVMSetAlignment(v, pl_mem_align(i, 1));
     LLVMInstructionSetDebugLoc(v, LLVMInstructionGetDebugLoc(i));
-    if (place_of(src) == STACK && !pl_vec_has(stack, pl_underlying_object(src)))
-      pl_vec_push(stack, pl_underlying_object(src));
+    add_stack(stack, src);
   }
   LLVMValueRef st = LLVMBuildStore(b, v, dst);
   LLVMSetAlignment(st, pl_mem_align(i, 0));
   LLVMInstructionSetDebugLoc(st, LLVMInstructionGetDebugLoc(i));
-  if (place_of(dst) == STACK && !pl_vec_has(stack, pl_underlying_object(dst)))
-    pl_vec_push(stack, pl_underlying_object(dst));
+  add_stack(stack, dst);
   LLVMInstructionEraseFromParent(i);
 }
 
@@ -124,7 +128,7 @@ static LLVMValueRef retyped(LLVMBuilderRef b, LLVMValueRef a) {
       t = user;
     else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == a)
       t = LLVMGetOperand(user, 0);
-    else if (LLVMIsACallInst(user) && !strncmp(pl_callee_name(user), "llvm.lifetime.", 14))
+    else if (pl_is_lifetime_marker(user))
       continue;
     else
       return a;

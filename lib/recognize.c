@@ -189,8 +189,7 @@ static int recognize_loop(pl_host *host, pl_candidate *c, LLVMValueRef hand_pipe
  * lifetime marker of a thread's own array (`float p[32]` in the compute
  * ends its lifetime there), which touches no memory another thread sees. */
 static int accesses_after(pl_host *host, const pl_candidate *c, LLVMValueRef i) {
-  const char *name = LLVMIsACallInst(i) ? pl_callee_name(i) : NULL;
-  if (name && strncmp(name, "llvm.lifetime.", 14) == 0)
+  if (pl_is_lifetime_marker(i))
     return 0;
   /* a bound in a __shared__ int that the loop never writes, reloaded */
   return pl_touches_memory(i) && !pl_invariant_load_before(host, c, i);

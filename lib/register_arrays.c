@@ -87,7 +87,7 @@ static int add_index_loops(ra_array *a, LLVMValueRef gep) {
 /* Whether the call `call` only fills or ends the memory at `p`: a lifetime
  * marker, or a memset, memcpy or memmove of constant length. */
 static int fills_only(LLVMValueRef call) {
-  if (pl_is_intrinsic(call, "llvm.lifetime.start") || pl_is_intrinsic(call, "llvm.lifetime.end"))
+  if (pl_is_lifetime_marker(call))
     return 1;
   if (!pl_is_intrinsic(call, "llvm.memset") && !pl_is_intrinsic(call, "llvm.memcpy") &&
       !pl_is_intrinsic(call, "llvm.memmove"))
