@@ -18,6 +18,19 @@
  * asserts nothing there. Under nvcc (__NVCC__, whatever its host compiler)
  * they expand to nothing, so the same source builds everywhere. Per loop,
  * use clang's own `#pragma clang loop pipeline(disable)`.
+ *
+ * A loop whose tiles are dynamic shared memory may get its ring there, which
+ * runs only where the launch gives enough bytes (the remark names them).
+ * Host code asks for the number (C++17, CUDA compiles):
+ *
+ *   size_t smem = pl_dynamic_smem_bytes<gemm>(mine);   // max(mine, the ring's)
+ *   gemm<<<grid, block, smem>>>(...);
+ *
+ * pl_dynamic_smem_bytes also raises the kernel's
+ * cudaFuncAttributeMaxDynamicSharedMemorySize where the bytes exceed 48 KiB.
+ * pl_dynamic_ring_bytes<k>() is the ring's number alone, 0 when k has no
+ * ring in dynamic shared memory (and always without the plugin, or under
+ * nvcc: the variable it reads is only filled by the plugin's pass).
 \*===----------------------------------------------------------------------===*/
 #ifndef LIBPIPELINE_H
 #define LIBPIPELINE_H
@@ -30,6 +43,44 @@
 #define PL_PIPELINE
 #define PL_STAGES(n)
 #define PL_NO_PIPELINE
+#endif
+
+#if defined(__CUDACC__) && defined(__cplusplus) && __cplusplus >= 201703L
+#include <cuda_runtime.h>
+#include <stddef.h>
+
+/* What the pass fills for kernel K (lib/ring_query.h): keep the layout and
+ * the magic number in step with it. */
+struct pl_ring_info {
+  const void *kernel;
+  unsigned magic; /* "PLRB" */
+  unsigned bytes;
+};
+template <auto K>
+__device__ pl_ring_info pl_ring_info_v = {(const void *)K, 0x504C5242u, 0u};
+
+/* The dynamic shared memory, in bytes, that kernel K's rings in dynamic
+ * shared memory need at launch; 0 when it has none, or when the variable
+ * cannot be read (the CUDA error is left for cudaGetLastError). */
+template <auto K> inline size_t pl_dynamic_ring_bytes() {
+  pl_ring_info info = {0, 0, 0};
+  if (cudaMemcpyFromSymbol(&info, pl_ring_info_v<K>, sizeof info) != cudaSuccess)
+    return 0;
+  return info.bytes;
+}
+
+/* The dynamic shared memory to launch K with when the kernel itself needs
+ * `mine` bytes: the larger of the two. Above 48 KiB it also sets K's
+ * cudaFuncAttributeMaxDynamicSharedMemorySize to it (CUDA C++ Programming
+ * Guide, "Shared Memory"), and returns `mine` if that fails. */
+template <auto K> inline size_t pl_dynamic_smem_bytes(size_t mine) {
+  size_t ring = pl_dynamic_ring_bytes<K>();
+  size_t n = ring > mine ? ring : mine;
+  if (n > 48 * 1024 &&
+      cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)n) != cudaSuccess)
+    return mine;
+  return n;
+}
 #endif
 
 #endif /* LIBPIPELINE_H */

@@ -89,8 +89,17 @@ typedef struct pl_copy {
 /** One __shared__ array that the copy stage fills (the tile). */
 typedef struct pl_tile {
   LLVMValueRef global; /**< addrspace(3) global variable */
-  uint64_t bytes;      /**< allocation size of one copy of the tile */
+  uint64_t bytes;      /**< allocation size of one copy of the tile; for dynamic
+                            shared memory its footprint (dynamic_tile.h), 0 when
+                            none is known */
   char *name;          /**< source-level name for remarks (owned) */
+  /** The tile is dynamic shared memory (`extern __shared__`): its ring can
+   * only lie in dynamic shared memory, used when the launch gives enough. */
+  int dynamic;
+  /** Where `dynamic` and `bytes` is 0: why no footprint is known (static
+   * text) and the instruction, or NULL. */
+  const char *no_footprint;
+  LLVMValueRef no_footprint_at;
 } pl_tile;
 
 /** A header phi that steps by a loop-invariant amount each iteration: its

@@ -2,10 +2,12 @@
 #include "legality.h"
 
 #include "access.h"
+#include "dynamic_tile.h"
 #include "host_cfg.h"
 #include "host_diag.h"
 #include "host_memory.h"
 #include "legality_copies.h"
+#include "uses.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -172,30 +174,123 @@ static int check_dynamic_shared(const pl_loop_ctx *x, pl_fail *f) {
   size_t n = 0;
   const char *name = LLVMGetValueName2(dynamic, &n);
   char *dm = pl_demangle(name ? name : "");
-  pl_failf(f, PL_R_DYNAMIC_SHARED, NULL,
-           "the kernel also uses dynamic shared memory ('%s'), sized at launch; a larger "
-           "static ring could make the launch exceed the shared-memory limit",
-           dm ? dm : "");
+  const pl_tile *dyn = NULL;
+  for (size_t t = 0; t < c->ntiles && !dyn; ++t)
+    dyn = c->tiles[t].dynamic ? &c->tiles[t] : NULL;
+  if (dyn)
+    pl_failf(f, PL_R_DYNAMIC_SHARED, NULL,
+             "the kernel also uses dynamic shared memory ('%s'), which starts where tile '%s' "
+             "does, so a ring there would overlap it",
+             dm ? dm : "", dyn->name);
+  else
+    pl_failf(f, PL_R_DYNAMIC_SHARED, NULL,
+             "the kernel also uses dynamic shared memory ('%s'), sized at launch; a larger "
+             "static ring could make the launch exceed the shared-memory limit",
+             dm ? dm : "");
   free(dm);
   return 0;
 }
 
-/* (a) The tile's storage: of a size known at compile time, and ours to
+/* What used_outside looks for. */
+typedef struct outside_use {
+  const pl_candidate *c;
+  LLVMValueRef found;
+} outside_use;
+
+static pl_walk_step find_outside_use(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
+  (void)depth;
+  outside_use *o = ctx;
+  if (LLVMIsAConstantExpr(user))
+    return PL_WALK_INTO;
+  if (!LLVMIsAInstruction(user) ||
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != o->c->function ||
+      pl_candidate_has_block(o->c, LLVMGetInstructionParent(user)))
+    return PL_WALK_SKIP;
+  if (pl_derives_address(user, v) || LLVMIsAPHINode(user) || LLVMIsASelectInst(user))
+    return PL_WALK_INTO;
+  if (LLVMIsACallInst(user) && pl_is_lifetime_marker(user))
+    return PL_WALK_SKIP;
+  o->found = user;
+  return PL_WALK_STOP;
+}
+
+/* An access of `g` (or of an address derived from it) in c's function
+ * outside the loop, or NULL. */
+static LLVMValueRef used_outside(const pl_candidate *c, LLVMValueRef g) {
+  outside_use o = {c, NULL};
+  if (pl_walk_uses(g, PL_MAX_DERIVED_DEPTH, find_outside_use, &o) < 0)
+    return c->first_barrier; /* too deep to tell: as if used */
+  return o.found;
+}
+
+/* A tile in dynamic shared memory can have a ring only in dynamic shared
+ * memory, past the launch's own bytes the kernel cannot touch: its
+ * footprint must be known (dynamic_tile.h), it must be the kernel's only
+ * dynamic array (every `extern __shared__` array starts at the same
+ * address), the loop's only tile (a static ring beside it would grow the
+ * static shared memory, check_dynamic_shared), the kernel may call nothing
+ * that could reach dynamic shared memory unseen, and nothing outside the
+ * loop may touch it (the ring's slots cover bytes the kernel's other code
+ * would see). */
+static int check_dynamic_tile(const pl_loop_ctx *x, const pl_tile *t, pl_fail *f) {
+  const pl_candidate *c = x->c;
+  if (!x->opts->dynamic_ring)
+    return pl_failf(f, PL_R_DYNAMIC_SHARED, NULL,
+                    "tile '%s' is dynamic shared memory (extern __shared__), and rings in "
+                    "dynamic shared memory are off (dynamic-ring=off)",
+                    t->name);
+  if (!t->bytes)
+    return pl_failf(f, PL_R_DYNAMIC_SHARED, t->no_footprint_at,
+                    "tile '%s' is dynamic shared memory (extern __shared__), and the bytes the "
+                    "kernel uses of it are not known: %s",
+                    t->name, t->no_footprint);
+  for (size_t k = 0; k < c->ntiles; ++k)
+    if (&c->tiles[k] != t && c->tiles[k].dynamic)
+      return pl_failf(f, PL_R_DYNAMIC_SHARED, NULL,
+                      "tiles '%s' and '%s' are both dynamic shared memory, which every launch "
+                      "places at the same address",
+                      c->tiles[k].name, t->name);
+  for (size_t k = 0; k < c->ntiles; ++k)
+    if (!c->tiles[k].dynamic)
+      return pl_failf(f, PL_R_DYNAMIC_SHARED, NULL,
+                      "tile '%s' is dynamic shared memory beside static tile '%s', whose ring "
+                      "would grow the static shared memory a launch sized for the dynamic "
+                      "one may not leave room for",
+                      t->name, c->tiles[k].name);
+  LLVMValueRef at = NULL;
+  const char *call = pl_dynamic_calls_obstacle(c->function, &at);
+  if (call)
+    return pl_failf(f, PL_R_DYNAMIC_SHARED, at,
+                    "tile '%s' is dynamic shared memory, and the kernel has %s, which may "
+                    "use it unseen",
+                    t->name, call);
+  LLVMValueRef out = used_outside(c, t->global);
+  if (out)
+    return pl_failf(f, PL_R_DYNAMIC_SHARED, out,
+                    "tile '%s' is dynamic shared memory that the kernel also uses outside the "
+                    "loop, where a ring's slots would overlap what it keeps there",
+                    t->name);
+  return 1;
+}
+
+/* (a) The tile's storage: of a size known at compile time (or dynamic
+ * shared memory of a known footprint), and ours to
  * replace. Without -fgpu-rdc the device module is the whole device program
  * (CUDA C++ Programming Guide, "Separate Compilation"), so a tile of a
  * template kernel (linkonce_odr), of an inline helper or at namespace scope
  * is as private as a static one. Under -fgpu-rdc another translation unit
- * may use an externally visible tile. */
+ * may use an externally visible tile; dynamic shared memory is each
+ * launch's own. */
 static int check_tile_storage(const pl_loop_ctx *x, pl_fail *f) {
   const pl_candidate *c = x->c;
   const pl_options *opts = x->opts;
   for (size_t i = 0; i < c->ntiles; ++i) {
     const pl_tile *t = &c->tiles[i];
-    if (t->bytes == 0)
-      return pl_failf(f, PL_R_DYNAMIC_SHARED, NULL,
-                      "tile '%s' is dynamic shared memory (extern __shared__), whose "
-                      "size is unknown at compile time; declare it with a constant size",
-                      t->name);
+    if (t->dynamic) {
+      if (!check_dynamic_tile(x, t, f))
+        return 0;
+      continue;
+    }
     LLVMLinkage l = LLVMGetLinkage(t->global);
     if (opts->rdc && l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
       return pl_failf(f, PL_R_TILE_LINKAGE, NULL,

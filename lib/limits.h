@@ -108,4 +108,16 @@
  * (ld.shared.v4.b32; PTX ISA, "ld"). */
 #define PL_SLOT_READ_ALIGN 16
 
+/** The most dynamic shared memory a block can be given on any target the
+ * pass knows: 227 KiB on sm_90 (CUDA C++ Programming Guide, "Technical
+ * Specifications per Compute Capability"). A footprint beyond it
+ * (dynamic_tile.h) is no footprint any launch could serve. */
+#define PL_MAX_DYNAMIC_FOOTPRINT (227u * 1024u)
+
+/** The alignment of each slot of a ring in dynamic shared memory: 128
+ * bytes, what code may assume of the dynamic memory's start (the widest of
+ * the alignments its accesses need: 32 for wmma.load, 16 for vectors, 128
+ * for the lines of bulk copies). */
+#define PL_DYNAMIC_RING_ALIGN 128
+
 #endif /* PL_LIMITS_H */

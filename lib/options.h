@@ -77,6 +77,9 @@ typedef struct pl_options {
                                      decides whether and with how many stages a loop
                                      is pipelined; 0 (`profitability=off`): every
                                      legal loop, with PL_DEFAULT_STAGES */
+  int dynamic_ring;             /**< nonzero (default, `dynamic-ring=on`): a tile in
+                                     dynamic shared memory may get a ring there,
+                                     used when the launch gives enough */
   int in_place;                 /**< nonzero (default, `in-place=on`): a loop no
                                      ring can serve may be pipelined in place
                                      (lib/rewrite_in_place.h) */

@@ -13,6 +13,7 @@
 #include "recognize.h"
 #include "remarks.h"
 #include "rewrite.h"
+#include "ring_query.h"
 #include "unmerge.h"
 #include "unrolled.h"
 
@@ -636,6 +637,7 @@ static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opt
   }
   pl_ptxas_free(registers);
   pl_unrolled_orphans(mh, m, opts, &report);
+  changed |= pl_ring_queries_fill(m, &report) != 0;
   pl_launches_erase(m);
   /* forced stages the register lowering's two slots cut: said once per
    * device compilation, beyond each loop's passed remark */

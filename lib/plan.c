@@ -70,6 +70,12 @@ static void ring_slot(const pl_candidate *c, size_t i, unsigned pad, pl_ring_lay
    * aligned from the slot's start (layout.c). */
   unsigned a = LLVMGetAlignment(c->tiles[i].global);
   r->align = a > 16 ? a : 16;
+  /* A dynamic tile's accesses may rely on the alignment of the dynamic
+   * memory's start, whatever the array declares (`extern __shared__ half
+   * t[]` read by wmma.load, which wants 32 bytes): every slot keeps that
+   * of PL_DYNAMIC_RING_ALIGN. */
+  if (c->tiles[i].dynamic && r->align < PL_DYNAMIC_RING_ALIGN)
+    r->align = PL_DYNAMIC_RING_ALIGN;
   if (pad && r->elem && r->align < 32)
     r->align = 32;
   uint64_t bytes = c->tiles[i].bytes;
@@ -77,6 +83,7 @@ static void ring_slot(const pl_candidate *c, size_t i, unsigned pad, pl_ring_lay
     bytes = bytes / r->row * (r->row + pad);
   r->pad = pad;
   r->stride = (bytes + r->align - 1) / r->align * r->align;
+  r->dynamic = c->tiles[i].dynamic;
 }
 
 /* Whether tile `i` gets padded rows under `opts` (before the budget). */
@@ -89,15 +96,15 @@ static int wants_padding(const pl_options *opts, const pl_tile_layout *l) {
 /* Whether the ring's rows may differ from the tile's. Not yet for a loop
  * whose rings meet the tile's own layout elsewhere: a runtime alias check
  * (its other version uses slot 0 of the ring as the tile), a tile another
- * loop keeps or a ring shared with one, a copy-back, or
- * copies in an inner loop -- these combinations are not
+ * loop keeps or a ring shared with one, a copy-back, a ring in dynamic
+ * shared memory, or copies in an inner loop -- these combinations are not
  * tested with padded rows. */
 static int layout_may_change(const pl_candidate *c, const pl_plan *plan) {
   if (plan->alias_check)
     return 0;
   for (size_t t = 0; t < c->ntiles; ++t)
-    if ((plan->tile_kept && plan->tile_kept[t]) || (plan->share_ring && plan->share_ring[t]) ||
-        (plan->copy_back && plan->copy_back[t]))
+    if (c->tiles[t].dynamic || (plan->tile_kept && plan->tile_kept[t]) ||
+        (plan->share_ring && plan->share_ring[t]) || (plan->copy_back && plan->copy_back[t]))
       return 0;
   for (size_t i = 0; i < c->ncopies; ++i)
     if (c->copies[i].in_loop)
@@ -153,19 +160,33 @@ static uint64_t plan_layout(pl_host *host, const pl_candidate *c, const pl_optio
 }
 
 static uint64_t ring_need(const pl_plan *plan, unsigned s);
+static uint64_t dynamic_need(const pl_plan *plan, unsigned s);
+static int rings_fit(const pl_plan *plan, unsigned s);
+static uint64_t model_budget(const pl_plan *plan);
 
 /* (e) The stage count: the requested one, lowered until the rings fit. A
  * lowering that stores after the compute has two slots, no more. */
-static int plan_stages(const pl_options *opts, uint64_t per_stage, pl_plan *plan, pl_fail *f) {
+static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t per_stage,
+                       pl_plan *plan, pl_fail *f) {
   plan->requested = opts->stages ? opts->stages : PL_DEFAULT_STAGES;
   if (plan->stores_after_compute) {
     plan->slots_cut = opts->stages > PL_MIN_STAGES ? opts->stages : 0;
     plan->requested = PL_MIN_STAGES;
   }
   plan->budget = opts->max_shared;
+  const pl_chip *chip = pl_chip_for_sm(pl_target_sm(c->function, NULL, 0));
+  plan->dynamic_budget = chip ? chip->smem_per_block : PL_DEFAULT_MAX_SHARED;
   unsigned s = plan->requested;
-  while (s >= PL_MIN_STAGES && ring_need(plan, s) > opts->max_shared)
+  while (s >= PL_MIN_STAGES && !rings_fit(plan, s))
     --s;
+  if (s < PL_MIN_STAGES && dynamic_need(plan, 1) && ring_need(plan, 2) <= plan->budget) {
+    pl_failf(f, PL_R_BUDGET, NULL,
+             "a ring of 2 stages needs %llu bytes of dynamic shared memory beside %llu static, "
+             "over the %llu bytes a block may have; use smaller tiles",
+             (unsigned long long)dynamic_need(plan, 2), (unsigned long long)ring_need(plan, 2),
+             (unsigned long long)plan->dynamic_budget);
+    return 0;
+  }
   if (s < PL_MIN_STAGES) {
     /* At the maximum the advice is the tiles: ptxas takes no more static
      * shared memory (options.def, max-shared). */
@@ -173,19 +194,21 @@ static int plan_stages(const pl_options *opts, uint64_t per_stage, pl_plan *plan
                           ? "raise max-shared or use smaller tiles"
                           : "use smaller tiles (max-shared is at its maximum, the 48 KiB of "
                             "static shared memory ptxas accepts)";
+    uint64_t static_stage = per_stage - dynamic_need(plan, 1);
     pl_failf(f, PL_R_BUDGET, NULL,
              "a ring of 2 stages needs %llu bytes of shared memory, over the budget "
              "of %llu bytes; %s",
-             (unsigned long long)(2 * per_stage + plan->other_shared),
+             (unsigned long long)(2 * static_stage + plan->other_shared),
              (unsigned long long)opts->max_shared, fix);
     pl_fail_detail(f,
                    "each stage holds %llu bytes of tiles; the kernel's other "
                    "__shared__ arrays take %llu bytes; %s",
-                   (unsigned long long)per_stage, (unsigned long long)plan->other_shared, fix);
+                   (unsigned long long)static_stage, (unsigned long long)plan->other_shared, fix);
     return 0;
   }
   plan->stages = s;
   plan->ring_bytes = s * per_stage;
+  plan->dynamic_bytes = dynamic_need(plan, s);
   return 1;
 }
 
@@ -225,7 +248,8 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   /* ptxas's count of the plain kernel where it can be had and matters
    * (lib/ptxas.h); else the estimate, weighed over its error */
   plan->cost.regs_measurable = x->registers != NULL;
-  if (x->registers && !pl_cost_registers_matter(&plan->cost, most, plan->budget))
+  uint64_t budget = model_budget(plan);
+  if (x->registers && !pl_cost_registers_matter(&plan->cost, most, budget))
     pl_cost_any_registers(&plan->cost);
   else if (x->registers)
     pl_cost_measured(&plan->cost, pl_ptxas_registers(x->registers, c->function, opts->rdc));
@@ -234,20 +258,21 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
                                 : NULL;
   unsigned stages;
   if (plan->cost.regs_measured || plan->cost.regs_any) {
-    stages = pl_cost_decide(&plan->cost, most, plan->budget);
+    stages = pl_cost_decide(&plan->cost, most, budget);
   } else { /* no count: weighed over the estimate's error */
     plan->cost.regs_measurable = 0;
-    stages = pl_cost_decide_estimated(&plan->cost, most, plan->budget);
+    stages = pl_cost_decide_estimated(&plan->cost, most, budget);
   }
   if (!stages)
     return pl_plan_fail_not_profitable(plan, f);
   plan->stages = plan->cost.stages;
   /* the model counts the rings a shared one replaces as gone; the larger
    * of the two is what the kernel holds */
-  while (plan->stages > PL_MIN_STAGES && ring_need(plan, plan->stages) > plan->budget)
+  while (plan->stages > PL_MIN_STAGES && !rings_fit(plan, plan->stages))
     --plan->stages;
   plan->requested = plan->stages;
   plan->ring_bytes = plan->stages * per_stage;
+  plan->dynamic_bytes = dynamic_need(plan, plan->stages);
   return 1;
 }
 
@@ -336,16 +361,40 @@ static void plan_sharing(const pl_loop_ctx *x, pl_plan *plan) {
 }
 
 /* Static shared bytes of the kernel with S = s: the other arrays, and each
- * tile's ring, or the larger of it and the ring it shares. */
+ * static tile's ring, or the larger of it and the ring it shares. */
 static uint64_t ring_need(const pl_plan *plan, unsigned s) {
   uint64_t n = plan->other_shared - plan->shared_reuse;
   for (size_t t = 0; t < plan->nrings; ++t) {
+    if (plan->rings[t].dynamic)
+      continue;
     uint64_t r = s * plan->rings[t].stride;
     uint64_t have =
         plan->share_ring && plan->share_ring[t] ? pl_global_bytes(plan->share_ring[t]) : 0;
     n += r > have ? r : have;
   }
   return n;
+}
+
+/* Dynamic shared bytes the rings in dynamic shared memory take with S = s. */
+static uint64_t dynamic_need(const pl_plan *plan, unsigned s) {
+  uint64_t n = 0;
+  for (size_t t = 0; t < plan->nrings; ++t)
+    if (plan->rings[t].dynamic)
+      n += s * plan->rings[t].stride;
+  return n;
+}
+
+/* Whether the rings with S = s fit: the static ones the static budget, and
+ * with rings in dynamic shared memory everything the block's limit. */
+static int rings_fit(const pl_plan *plan, unsigned s) {
+  uint64_t st = ring_need(plan, s), dyn = dynamic_need(plan, s);
+  return st <= plan->budget && (!dyn || st + dyn <= plan->dynamic_budget);
+}
+
+/* The shared bytes the cost model may give a block: the static budget, or
+ * with rings in dynamic shared memory the block's limit. */
+static uint64_t model_budget(const pl_plan *plan) {
+  return dynamic_need(plan, 1) ? plan->dynamic_budget : plan->budget;
 }
 
 /* The runtime check legality rested on (alias_check.h), for either shape:
@@ -410,7 +459,7 @@ static int make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   for (size_t i = 0; i < plan->ncopies; ++i)
     if (plan->rings[plan->copies[i].tile].pad && plan->dst_align[i] > 16)
       plan->dst_align[i] = 16; /* rows of row + 16 bytes keep 16 */
-  if (!plan_stages(opts, per_stage, plan, f) || !plan_profit(x, per_stage, plan, f))
+  if (!plan_stages(c, opts, per_stage, plan, f) || !plan_profit(x, per_stage, plan, f))
     return 0;
   const pl_trip *trip = pl_facts_trip(x->facts, f);
   assert(trip && "legality checked the trip count");
@@ -553,7 +602,7 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
   plan->budget = x->opts->max_shared;
   uint64_t statics = plan->other_shared;
   for (size_t t = 0; t < c->ntiles; ++t)
-    statics += c->tiles[t].bytes;
+    statics += c->tiles[t].dynamic ? 0 : c->tiles[t].bytes;
   if (plan->alias_writes && statics + PL_ALIAS_CHECK_SHARED_BYTES > plan->budget)
     return pl_failf(f, PL_R_BUDGET, NULL,
                     "no ring (%s), and the runtime alias check's %u bytes of shared memory do "

@@ -35,6 +35,8 @@ typedef struct pl_ring_layout {
   int conflicted;      /**< the tile's WMMA reads conflict in its own layout */
   char *why;           /**< owned: why a tile that wanted padding keeps its rows */
   LLVMValueRef why_at; /**< the access `why` is about, or NULL */
+  int dynamic;         /**< the ring lies in dynamic shared memory (the tile's
+                            stride is its footprint, dynamic_tile.h) */
 } pl_ring_layout;
 
 typedef struct pl_plan {
@@ -79,22 +81,30 @@ typedef struct pl_plan {
    * copies cp.async would issue per thread (`split_copies`) and the loads
    * the loop issues (`split_loads`). */
   unsigned split_copies, split_loads;
-  unsigned staged_loads;         /**< loads the register-lowered copies issue per
-                                      thread, merged as the backend merges them */
-  unsigned *src_align;           /**< per plan copy: proven source alignment */
-  unsigned *dst_align;           /**< per plan copy: ... and destination's */
-  unsigned sm;                   /**< the target's SM number (75, 90) */
-  char target[32];               /**< the target's name ("sm_75") */
-  unsigned stages;               /**< S, from 2 to 8 */
-  unsigned requested;            /**< stages asked for (option or default) */
-  unsigned slots_cut;            /**< the stages forced (stages=N, PL_STAGES)
-                                      beyond the two slots of a lowering that
-                                      stores after the compute, else 0 */
-  pl_ring_layout *rings;         /**< one per tile of the candidate (owned) */
-  size_t nrings;                 /**< = the candidate's ntiles */
-  uint64_t ring_bytes;           /**< all rings together: S * sum(stride) */
-  uint64_t other_shared;         /**< the kernel's other static shared bytes */
-  uint64_t budget;               /**< the static shared-memory budget used */
+  unsigned staged_loads; /**< loads the register-lowered copies issue per
+                              thread, merged as the backend merges them */
+  unsigned *src_align;   /**< per plan copy: proven source alignment */
+  unsigned *dst_align;   /**< per plan copy: ... and destination's */
+  unsigned sm;           /**< the target's SM number (75, 90) */
+  char target[32];       /**< the target's name ("sm_75") */
+  unsigned stages;       /**< S, from 2 to 8 */
+  unsigned requested;    /**< stages asked for (option or default) */
+  unsigned slots_cut;    /**< the stages forced (stages=N, PL_STAGES)
+                              beyond the two slots of a lowering that
+                              stores after the compute, else 0 */
+  pl_ring_layout *rings; /**< one per tile of the candidate (owned) */
+  size_t nrings;         /**< = the candidate's ntiles */
+  uint64_t ring_bytes;   /**< all rings together: S * sum(stride) */
+  uint64_t other_shared; /**< the kernel's other static shared bytes */
+  uint64_t budget;       /**< the static shared-memory budget used */
+  /** Bytes of dynamic shared memory the launch must give for the rings in
+   * it (S times their strides; the rewrite runs the loop as written where
+   * %dynamic_smem_size is less); 0: no ring lies there. */
+  uint64_t dynamic_bytes;
+  /** The most shared memory a block may have on the target, static and
+   * dynamic together (the chip table's per-block figure), which rings in
+   * dynamic shared memory must fit with the static arrays; 0: none. */
+  uint64_t dynamic_budget;
   unsigned min_bytes, max_bytes; /**< narrowest and widest copy issued */
   pl_copy *copies;               /**< the copies to issue (owned): the
                                       candidate's, adjacent ones merged */

@@ -2,6 +2,7 @@
 #include "recognize.h"
 
 #include "classify.h"
+#include "dynamic_tile.h"
 #include "host_cfg.h"
 #include "host_diag.h"
 #include "host_loops.h"
@@ -86,7 +87,9 @@ static void collect_ivs(pl_host *host, pl_candidate *c) {
   }
 }
 
-static int tile_of_pointer(pl_candidate *c, LLVMValueRef ptr) {
+/* A new tile's storage: its size, or for dynamic shared memory its
+ * footprint in the function (dynamic_tile.h). */
+static int tile_of_pointer(pl_host *host, pl_candidate *c, LLVMValueRef ptr) {
   LLVMValueRef base = pl_underlying_object(ptr);
   if (!pl_is_shared_global(base))
     return -1;
@@ -97,6 +100,12 @@ static int tile_of_pointer(pl_candidate *c, LLVMValueRef ptr) {
   pl_tile *tile = &c->tiles[c->ntiles];
   tile->global = base;
   tile->bytes = pl_type_alloc_size(c->module, LLVMGlobalGetValueType(base));
+  tile->dynamic = tile->bytes == 0;
+  tile->no_footprint = NULL;
+  tile->no_footprint_at = NULL;
+  if (tile->dynamic)
+    tile->bytes =
+        pl_dynamic_footprint(host, c->function, base, &tile->no_footprint, &tile->no_footprint_at);
   tile->name = tile_name(base);
   return (int)c->ntiles++;
 }
@@ -560,7 +569,7 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
       if (!is_shared_store(i, &dst) || !pl_in_copy_stage(host, c, i))
         continue;
       int is_store = LLVMIsAStoreInst(i) != NULL;
-      int t = tile_of_pointer(c, dst);
+      int t = tile_of_pointer(host, c, dst);
       const char *tname = c->tiles[t].name;
       pl_copy cp = {.store = i, .dst = dst, .tile = (unsigned)t};
       LLVMValueRef split_cond = NULL, split_fill = NULL;

@@ -246,12 +246,25 @@ static void remark_tiles(pl_remark *r, const pl_candidate *c, const pl_plan *pla
   for (size_t t = 0; t < c->ntiles; ++t) {
     pl_remark_text(r, t ? ", tile '" : " tile '");
     pl_remark_str(r, "Tile", c->tiles[t].name);
-    pl_remark_text(r, "' ");
+    pl_remark_text(r, c->tiles[t].dynamic ? "' (dynamic shared memory, of which the kernel uses "
+                                          : "' ");
     pl_remark_u64(r, "Bytes", c->tiles[t].bytes);
-    pl_remark_text(r, " -> ");
+    pl_remark_text(r, c->tiles[t].dynamic ? " bytes at most) -> " : " -> ");
     pl_remark_u64(r, "RingBytes", plan->rings[t].stride * plan->stages);
     pl_remark_text(r, " bytes");
   }
+}
+
+/* Where rings lie in dynamic shared memory: what the launch must give. */
+static void note_dynamic_ring(pl_remark *r, const pl_plan *plan) {
+  if (!plan->dynamic_bytes)
+    return;
+  pl_remark_text(r, "; runs where the launch gives at least ");
+  pl_remark_u64(r, "DynamicSharedBytes", plan->dynamic_bytes);
+  pl_remark_text(r, " bytes of dynamic shared memory, else the loop as written");
+  if (plan->dynamic_bytes > PL_DEFAULT_MAX_SHARED)
+    pl_remark_text(r, " (over 49152 bytes: the host must raise "
+                      "cudaFuncAttributeMaxDynamicSharedMemorySize first)");
 }
 
 /* The passed remark's copies: how many, their sizes, the registers staged,
@@ -299,6 +312,7 @@ static void note_runtime_check(pl_remark *r, const pl_plan *plan) {
 /* The passed remark's notes: the alias check, shared rings, copy-back,
  * stages cut by the register lowering or the budget. */
 static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
+  note_dynamic_ring(r, plan);
   note_runtime_check(r, plan);
   if (plan->entry_barrier && !c->sync_first)
     pl_remark_text(r, "; a barrier before the prologue, since a write before the loop may change "
@@ -329,8 +343,13 @@ static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *pla
     pl_remark_text(r, " stages requested; ");
     pl_remark_u64(r, "Fit", plan->stages);
     pl_remark_text(r, " fit the ");
-    pl_remark_u64(r, "Budget", plan->budget);
-    pl_remark_text(r, "-byte budget)");
+    if (plan->dynamic_bytes) {
+      pl_remark_u64(r, "Budget", plan->dynamic_budget);
+      pl_remark_text(r, " bytes a block may have)");
+    } else {
+      pl_remark_u64(r, "Budget", plan->budget);
+      pl_remark_text(r, "-byte budget)");
+    }
   }
 }
 
@@ -432,7 +451,7 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
   for (size_t t = 0; t < c->ntiles; ++t) {
     pl_remark_text(r, t ? ", tile '" : " tile '");
     pl_remark_str(r, "Tile", c->tiles[t].name);
-    pl_remark_text(r, c->tiles[t].bytes ? "'" : "' (dynamic shared memory)");
+    pl_remark_text(r, c->tiles[t].dynamic ? "' (dynamic shared memory)" : "'");
   }
   pl_remark_text(r, "; ");
   remark_count(r, "Copies", plan->ncopies, " copy", " copies");

@@ -81,6 +81,7 @@ void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, con
   d->copy_bytes_min = plan->min_bytes;
   d->copy_bytes_max = plan->max_bytes;
   d->ring_bytes = plan->ring_bytes;
+  d->dynamic_bytes = plan->dynamic_bytes;
   d->ntiles = c->ntiles;
   d->tiles = pl_xcalloc(c->ntiles, sizeof *d->tiles);
   for (size_t t = 0; t < c->ntiles; ++t) {
@@ -217,9 +218,11 @@ char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opt
     json_str(out, d->message ? d->message : "");
     fprintf(out,
             ",\n   \"stages\": %u, \"lowering\": \"%s\", \"copies\": %u, \"copy_bytes_min\": %u, "
-            "\"copy_bytes_max\": %u, \"ring_bytes\": %llu, \"tiles\": [",
+            "\"copy_bytes_max\": %u, \"ring_bytes\": %llu, \"dynamic_bytes\": %llu, "
+            "\"tiles\": [",
             d->stages, d->pipelined && d->lowering ? d->lowering : "", d->copies, d->copy_bytes_min,
-            d->copy_bytes_max, (unsigned long long)d->ring_bytes);
+            d->copy_bytes_max, (unsigned long long)d->ring_bytes,
+            (unsigned long long)d->dynamic_bytes);
     for (size_t t = 0; t < d->ntiles; ++t) {
       fprintf(out, "%s{\"name\": ", t ? ", " : "");
       json_str(out, d->tiles[t].name);

@@ -22,7 +22,9 @@
  *                    "reason" (remark name, "Pipelined" when pipelined),
  *                    "message" (the remark's text),
  *                    "stages", "lowering", "copies", "copy_bytes_min",
- *                    "copy_bytes_max", "ring_bytes",
+ *                    "copy_bytes_max", "ring_bytes", "dynamic_bytes"
+ *                    (of ring_bytes, what must come from the launch's
+ *                    dynamic shared memory),
  *                    "tiles": [ {"name", "bytes", "ring_bytes"} ] } ] }
  *
  *   The numbers are 0 and "tiles" empty for a declined loop. utils/
@@ -58,6 +60,8 @@ typedef struct pl_decision {
   unsigned slots_cut; /**< pipelined: stages forced beyond the register
                            lowering's two slots (pl_plan.slots_cut), else 0 */
   uint64_t ring_bytes;
+  uint64_t dynamic_bytes; /**< pipelined: the dynamic shared memory its rings
+                               need at launch (pl_plan.dynamic_bytes), else 0 */
   pl_decision_tile *tiles;
   size_t ntiles;
 } pl_decision;

@@ -7,6 +7,7 @@
 #include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
+#include "host_versioning.h"
 #include "layout.h"
 #include "limits.h"
 #include "rewrite_in_place.h"
@@ -138,12 +139,36 @@ static LLVMValueRef reuse_ring(pl_skeleton *k, size_t t, LLVMValueRef have) {
   return g;
 }
 
+/* A ring in dynamic shared memory: a new `extern __shared__` array, which
+ * every launch places where the tile was (PTX ISA, "Shared State Space":
+ * an external array of unspecified size starts the dynamic shared memory),
+ * aligned to `align`. */
+static LLVMValueRef new_dynamic_ring(const pl_candidate *c, const char *name, unsigned align) {
+  LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(ctx_of(c)), 0);
+  LLVMValueRef g = LLVMAddGlobalInAddressSpace(c->module, ty, name, PL_AS_SHARED);
+  LLVMSetLinkage(g, LLVMExternalLinkage);
+  LLVMSetAlignment(g, align);
+  return g;
+}
+
 /* The rings: one internal addrspace(3) array of S slots per tile, or the
- * storage of an earlier loop's ring over the same tile (plan.share_ring). */
+ * storage of an earlier loop's ring over the same tile (plan.share_ring),
+ * or for a tile in dynamic shared memory an external array there. */
 static void make_rings(pl_skeleton *k) {
   const pl_candidate *c = k->c;
   for (size_t t = 0; t < c->ntiles; ++t) {
-    if (k->plan->share_ring[t]) {
+    if (k->plan->rings[t].dynamic) {
+      size_t n = 0;
+      const char *gname = LLVMGetValueName2(c->tiles[t].global, &n);
+      /* an external name: the backend makes only internal ones valid PTX */
+      char *name = pl_strdupf("%.*s_pl_ring", (int)n, gname);
+      for (char *p = name; *p; ++p)
+        if (!(*p == '_' || *p == '$' || (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
+              (*p >= 'A' && *p <= 'Z')))
+          *p = '_';
+      k->ring[t] = new_dynamic_ring(c, name, k->plan->rings[t].align);
+      free(name);
+    } else if (k->plan->share_ring[t]) {
       k->ring[t] = reuse_ring(k, t, k->plan->share_ring[t]);
     } else {
       size_t n = 0;
@@ -600,6 +625,30 @@ static int original_in_shared_ring(const pl_candidate *c, const pl_plan *plan) {
   return 0;
 }
 
+/* Rings in dynamic shared memory need plan.dynamic_bytes of it: the loop
+ * is versioned (pl_loop_version) on %dynamic_smem_size (PTX ISA, "Special
+ * Registers": the dynamic shared memory the launch gave, the same in every
+ * thread of the grid, so all threads of a block take one version and meet
+ * the same barriers), the original loop running where the launch gave
+ * less. */
+static void version_on_dynamic_size(pl_host *host, pl_candidate *c, const pl_plan *plan) {
+  LLVMContextRef ctx = ctx_of(c);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef fty = LLVMFunctionType(i32, NULL, 0, 0);
+  static const char text[] = "mov.u32 $0, %dynamic_smem_size;";
+  LLVMValueRef read = LLVMGetInlineAsm(fty, (char *)text, sizeof text - 1, (char *)"=r", 2, 0, 0,
+                                       LLVMInlineAsmDialectATT, 0);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(c->preheader));
+  LLVMValueRef have = LLVMBuildCall2(b, fty, read, NULL, 0, "pl.dynamic.smem");
+  LLVMValueRef need = LLVMConstInt(i32, plan->dynamic_bytes, 0);
+  LLVMValueRef small = LLVMBuildICmp(b, LLVMIntULT, have, need, "pl.dynamic.short");
+  LLVMDisposeBuilder(b);
+  c->preheader = pl_loop_version(host, c->loop, small);
+  c->exit = pl_loop_exit_block(c->loop);
+  assert(c->preheader && "recognition: the loop has a preheader and a unique exit");
+}
+
 unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts *facts,
                     pl_txn *txn, LLVMValueRef *rings) {
   assert(facts->c == c && plan->nrings == c->ntiles &&
@@ -616,6 +665,8 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
       rings[t] = NULL;
     return pl_rewrite_in_place(host, c, plan);
   }
+  if (plan->dynamic_bytes)
+    version_on_dynamic_size(host, c, plan);
   if (plan->alias_check) {
     pl_emit_alias_check(host, c, facts, plan);
     if (original_in_shared_ring(c, plan))

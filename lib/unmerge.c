@@ -453,8 +453,9 @@ static unsigned arms_in_stage(pl_host *host, pl_loop_ref loop, const stage *s, i
 }
 
 /* Nonzero when a block of `s` writes dynamic shared memory (an extern
- * array of no size): no ring can serve such a loop, so calls and
- * addresses are left as written (the in-place shape reads them). */
+ * array of no size): calls and addresses are left as written there, which
+ * the in-place shape reads and a ring in dynamic shared memory takes as
+ * recognition finds them (not yet tried through these rewrites). */
 static int writes_dynamic_shared(const stage *s) {
   for (size_t k = 0; k < s->n; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(s->b[k]); i; i = LLVMGetNextInstruction(i)) {

@@ -368,6 +368,50 @@ int pl_scev_distance_range(pl_host *H, LLVMValueRef A, LLVMValueRef B, const pl_
 }
 
 namespace {
+/// Rewrites each read of %tid.{x,y,z} into umin(tid, T - 1) and of
+/// %ntid.{x,y,z} into umin(ntid, T): the same values in a block of at most
+/// T threads, whose ranges ScalarEvolution then knows.
+struct BoundThreads : SCEVRewriteVisitor<BoundThreads> {
+  unsigned T;
+  BoundThreads(ScalarEvolution &SE, unsigned T) : SCEVRewriteVisitor(SE), T(T) {}
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
+    auto *II = dyn_cast<IntrinsicInst>(U->getValue());
+    if (!II)
+      return U;
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+      return SE.getUMinExpr(U, SE.getConstant(U->getType(), T - 1));
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+      return SE.getUMinExpr(U, SE.getConstant(U->getType(), T));
+    default:
+      return U;
+    }
+  }
+};
+} // namespace
+
+int pl_scev_offset_range_in_block(pl_host *H, LLVMValueRef A, LLVMValueRef B, unsigned MaxThreads,
+                                  int64_t *Lo, int64_t *Hi) {
+  ScalarEvolution &SE = H->SE();
+  const SCEV *SA, *SB;
+  if (!unwrap(A)->getType()->isPointerTy() || !comparable(SE, unwrap(A), unwrap(B), SA, SB))
+    return 0;
+  const SCEV *D = SE.getMinusSCEV(SA, SB);
+  if (MaxThreads)
+    D = BoundThreads(SE, MaxThreads).visit(D);
+  ConstantRange R = SE.getSignedRange(D);
+  if (R.isFullSet() || R.getBitWidth() > 64)
+    return 0;
+  *Lo = R.getSignedMin().getSExtValue();
+  *Hi = R.getSignedMax().getSExtValue();
+  return 1;
+}
+
+namespace {
 /// The leaves of a SCEV (SCEVTraversal): its SCEVUnknowns, a read of one
 /// of SameSpecialRegister's registers as its intrinsic, and the loops of
 /// its recurrences.

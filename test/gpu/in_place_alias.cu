@@ -4,11 +4,12 @@
 // apart from in, and with out = in shifted by one tile (each block owns
 // ntiles + 1 tiles, so no block writes what another reads): the check must
 // send the overlapping launches to the original loop. The plugin build
-// (profitability=off: the cost model declines this loop at the default)
+// (profitability=off: the cost model declines this loop at the default;
+// dynamic-ring=off: test/gpu/dynamic_ring.cu runs its ring)
 // prints the plain build's output hashes at trip counts 0 to 17.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
-// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-dynamic-ring=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %t.plain 7 > %t.plain.txt
 // RUN: %t.plugin 7 > %t.plugin.txt
 // RUN: diff %t.plain.txt %t.plugin.txt

@@ -3,8 +3,9 @@
 // runtime offsets, the CUDA Samples' SharedMemory<T> helper (a float4
 // assigned whole: llvm.memcpy), a WMMA GEMM over a skewed byte buffer with
 // int4 copies, an attention kernel whose K and V tiles are carved at
-// blockDim.x * D, a zero-filled ragged copy. No ring can replace a tile of
-// unknown size; each is pipelined in place (docs/design.md, "In place"):
+// blockDim.x * D, a zero-filled ragged copy. With rings in dynamic shared
+// memory off (dynamic-ring=off; test/rewrite/dynamic_ring.cu has them on),
+// each is pipelined in place (docs/design.md, "In place"):
 // the next tile's loads go into registers after the first barrier, the
 // stores, the tiles and both barriers stay. Near misses stay declined: a
 // copy loop (registers hold a fixed number of copies) and a loop that writes
@@ -13,23 +14,23 @@
 // alias check, which finds the overlap: the original loop runs.
 //
 // The model's decisions, with the remarks (sm_80):
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MODEL
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MODEL
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // Every legal loop, to check each rewrite (profitability=off), verified:
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm -fno-discard-value-names %s -o %t.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ALL
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S -emit-llvm -fno-discard-value-names %s -o %t.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ALL
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.all.ptx -fplugin-arg-pipeline-profitability=off
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S %s -o %t.all.ptx -fplugin-arg-pipeline-profitability=off
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.all.ptx -o /dev/null %}
 // in-place=off: the ring's reason only, and nothing changes (generic-tile-reads: WMMA
 // loads of a declined loop's tiles stay generic, as without the plugin).
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.off.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-in-place=off -fplugin-arg-pipeline-generic-tile-reads -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S -emit-llvm %s -o %t.off.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-in-place=off -fplugin-arg-pipeline-generic-tile-reads -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.none.ll -fplugin-arg-pipeline-disable
 // RUN: diff %t.off.ll %t.none.ll
 //
-// MODEL: [[@LINE+64]]:3: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'smem' (dynamic shared memory); 2 copies loaded one iteration ahead into 2 registers; no ring: tile 'smem' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size (sm_80: predicted {{.*}}x over {{[0-9]+}} resident blocks); registers in place [sm_80, kernel 'mmCarved(float const*, float const*, float*, int)']
+// MODEL: [[@LINE+64]]:3: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'smem' (dynamic shared memory); 2 copies loaded one iteration ahead into 2 registers; no ring: tile 'smem' is dynamic shared memory (extern __shared__), and rings in dynamic shared memory are off (dynamic-ring=off) (sm_80: predicted {{.*}}x over {{[0-9]+}} resident blocks); registers in place [sm_80, kernel 'mmCarved(float const*, float const*, float*, int)']
 // MODEL: remark: loop not pipelined: no ring (tile '__smem' is dynamic shared memory {{.*}}), and on sm_80 {{.*}} [sm_80, kernel 'void nbodySamples<float4>(float4 const*, float4*, int)']
 // MODEL: remark: loop not pipelined: no ring (tile 't' is dynamic shared memory {{.*}}), and on sm_80 {{.*}}kernel 'rowsRagged(int, int, float const*, float*)'
-// MODEL: remark: loop not pipelined: tile 'u' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size; nor in place: its copy stage has loops, whose copies registers cannot hold [sm_80, kernel 'copyLoop(int, float const*, float*)']
+// MODEL: remark: loop not pipelined: tile 'u' is dynamic shared memory (extern __shared__), and rings in dynamic shared memory are off (dynamic-ring=off); nor in place: its copy stage has loops, whose copies registers cannot hold [sm_80, kernel 'copyLoop(int, float const*, float*)']
 // MODEL: remark: pipelined loop in place {{.*}}tile 'w' (dynamic shared memory); 1 copy loaded one iteration ahead into 1 register; with a runtime alias check;{{.*}}[sm_80, kernel 'writesSource(int, float*)']
 // MODEL: remark: loop not pipelined: the loop may write the global memory tile 'w' is copied from{{.*}}[sm_80, kernel 'scattersSource(int, float*, int const*)']
 // MODEL: remark: loop not pipelined: no ring (tile 'v' is dynamic shared memory {{.*}}), and on sm_80 {{.*}}kernel 'ldgRows
@@ -73,9 +74,9 @@
 // IR: load float, ptr addrspace(1) %pl.ahead.src{{[0-9]*}}, align 4, {{.*}}!invariant.load
 //
 // OFF-COUNT-5: remark: loop not pipelined: tile '{{.*}}' is dynamic shared memory (extern __shared__)
-// OFF: remark: loop not pipelined: tile 'u' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size [sm_80
-// OFF: remark: loop not pipelined: tile 'w' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size [sm_80
-// OFF: remark: loop not pipelined: tile 'v' is dynamic shared memory (extern __shared__), whose size is unknown at compile time; declare it with a constant size [sm_80
+// OFF: remark: loop not pipelined: tile 'u' is dynamic shared memory (extern __shared__), and rings in dynamic shared memory are off (dynamic-ring=off) [sm_80
+// OFF: remark: loop not pipelined: tile 'w' is dynamic shared memory (extern __shared__), and rings in dynamic shared memory are off (dynamic-ring=off) [sm_80
+// OFF: remark: loop not pipelined: tile 'v' is dynamic shared memory (extern __shared__), and rings in dynamic shared memory are off (dynamic-ring=off) [sm_80
 
 #include <cuda_fp16.h>
 #include <mma.h>

@@ -1,0 +1,55 @@
+/*===- lib/dynamic_tile.h - the bytes a kernel uses of dynamic shared memory ---===*\
+ *
+ * FILE: lib/dynamic_tile.h
+ * DESCRIPTION:
+ *   An `extern __shared__` array (and the SharedMemory<T> helper, byte
+ *   buffers cast to typed tiles, tiles carved from one buffer at constant
+ *   offsets) has no size: the launch gives it. To lay a ring out over it,
+ *   the pass needs the bytes the kernel can touch: every access of the
+ *   kernel whose address derives from the array lies in [0, U) of it, U
+ *   bounded from the accesses' own addresses (ScalarEvolution's signed
+ *   range of each address minus the array's start, over every value the
+ *   thread indices and loop counters may take). The original kernel then
+ *   behaves as if the array were a static one of U bytes, and everything
+ *   the pass proves of static tiles holds of it. Changes no IR.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_DYNAMIC_TILE_H
+#define PL_DYNAMIC_TILE_H
+
+#include "host.h"
+
+#include <llvm-c/Core.h>
+#include <stdint.h>
+
+/** The footprint of the dynamic __shared__ array `g` (an addrspace(3)
+ * global of zero size) in the function `fn`: returns U > 0, the end of the
+ * furthest byte any access of `fn` may touch through `g` (through GEPs,
+ * casts, phis and selects, as instructions or constant expressions), when
+ * every such access is a load, a store, an atomic, an llvm.memcpy or
+ * llvm.memset of a constant length, a WMMA fragment load or store of a
+ * constant leading dimension (PTX ISA, "wmma.load": a fragment of R rows
+ * and C columns with leading dimension ldm spans ((R - 1) * ldm + C)
+ * elements) or an ldmatrix row (16 bytes), and each address's offset from
+ * `g` has a bounded range that starts at 0 or above. Else returns 0 and
+ * sets *why to a static text naming the first obstacle and *at to the
+ * instruction (or NULL). Accesses in other kernels are not counted (each
+ * launch has its own); an access in any other function is an obstacle. */
+uint64_t pl_dynamic_footprint(pl_host *host, LLVMValueRef fn, LLVMValueRef g, const char **why,
+                              LLVMValueRef *at);
+
+/** What a ring in dynamic shared memory cannot see past in the function
+ * `fn` and the functions it calls directly (defined in the module): an
+ * indirect call (a function pointer, a virtual method: its callee may
+ * declare an `extern __shared__` array of its own, which starts at the same
+ * address), a call of a function defined elsewhere (under -fgpu-rdc)
+ * other than an intrinsic and the CUDA runtime's vprintf, malloc, free and
+ * __assertfail, or inline assembly that names the shared state space.
+ * Returns a static phrase for the first one, with *at the call; NULL when
+ * there is none. */
+const char *pl_dynamic_calls_obstacle(LLVMValueRef fn, LLVMValueRef *at);
+
+/** Nonzero when the addrspace(3) global `g` is dynamic shared memory: an
+ * array of zero size (`extern __shared__ T x[]`). */
+int pl_is_dynamic_shared(LLVMValueRef g);
+
+#endif /* PL_DYNAMIC_TILE_H */

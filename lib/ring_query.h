@@ -1,0 +1,36 @@
+/*===- lib/ring_query.h - the host's question: how many bytes to launch with ---===*\
+ *
+ * FILE: lib/ring_query.h
+ * DESCRIPTION:
+ *   A ring in dynamic shared memory runs only where the launch gives its
+ *   bytes (docs/design.md, "Rings in dynamic shared memory"), a number the
+ *   device compilation knows and the host code does not. include/
+ *   libpipeline.h lets host code ask for it: pl_dynamic_ring_bytes<k>()
+ *   reads a `__device__` variable template instantiated for the kernel k,
+ *   which clang emits in the device module because host code uses it, as
+ *
+ *     @<mangled> = ... addrspace(1) externally_initialized global
+ *                  { ptr @k, i32 PL_RING_QUERY_MAGIC, i32 0 }
+ *
+ *   After every kernel of the module was looked at, the pass writes into
+ *   each such variable the bytes k's rings need (the largest of its loops'
+ *   pl_plan.dynamic_bytes), where k has any; the host reads them with
+ *   cudaMemcpyFromSymbol. Without the plugin, or under nvcc, they stay 0.
+\*===----------------------------------------------------------------------===*/
+#ifndef PL_RING_QUERY_H
+#define PL_RING_QUERY_H
+
+#include "report.h"
+
+#include <llvm-c/Core.h>
+
+/** The second field of libpipeline.h's pl_ring_info ("PLRB"), which marks
+ * a variable as a query; keep the two in step. */
+#define PL_RING_QUERY_MAGIC 0x504C5242u
+
+/** Fills every query variable of module `m` (see the file comment) whose
+ * kernel has a pipelined loop in `r` that needs dynamic shared memory;
+ * returns how many it changed. Leaves every other global alone. */
+unsigned pl_ring_queries_fill(LLVMModuleRef m, const pl_report *r);
+
+#endif /* PL_RING_QUERY_H */

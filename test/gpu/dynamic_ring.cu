@@ -1,0 +1,195 @@
+// On a machine with a GPU: rings in dynamic shared memory (docs/design.md,
+// "Rings in dynamic shared memory"). Three kernels over extern __shared__
+// tiles -- a matrixMul with two tiles carved from one buffer, the CUDA
+// Samples' N-body over SharedMemory<float4>, a stream whose loop writes
+// global memory (so the ring also sits behind the runtime alias check) --
+// each launched with the bytes the kernel itself needs (the loop as written
+// runs) and with the bytes the remark names (the ring runs; above 48 KiB
+// after raising cudaFuncAttributeMaxDynamicSharedMemorySize). The plugin
+// build (profitability=off) prints the plain build's hashes at every size
+// and launch, on fresh random data; the matrixMul is also exact against the
+// CPU (inputs are multiples of 1/8). include/libpipeline.h's query gives
+// the remark's bytes in the plugin build, the kernel's own without it.
+// REQUIRES: cuda-gpu
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -I%src_root/include --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -I%src_root/include --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %t.plain 3 > %t.plain.txt 2> %t.plain.query.txt
+// RUN: %t.plugin 3 > %t.plugin.txt 2> %t.plugin.query.txt
+// RUN: FileCheck %s --check-prefix=QUERY-PLAIN < %t.plain.query.txt
+// RUN: FileCheck %s --check-prefix=QUERY < %t.plugin.query.txt
+// RUN: diff %t.plain.txt %t.plugin.txt
+// RUN: FileCheck %s < %t.plugin.txt
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'smem' (dynamic shared memory, of which the kernel uses 4096 bytes at most) -> 12288 bytes;{{.*}}runs where the launch gives at least 12288 bytes of dynamic shared memory{{.*}}kernel 'mmDyn
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile '__smem' (dynamic shared memory, of which the kernel uses 16496 bytes at most) -> 49536 bytes;{{.*}}at least 49536 bytes{{.*}}kernel 'void nbodyDyn<float4>
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 't' (dynamic shared memory, of which the kernel uses 1024 bytes at most) -> 3072 bytes;{{.*}}at least 3072 bytes{{.*}}with a runtime alias check{{.*}}kernel 'streamDyn
+// QUERY-PLAIN: query mm=2048 nbody=4096 stream=1024
+// QUERY: query mm=12288 nbody=49536 stream=3072
+// CHECK: mm n=512 launch=12288 err=0 bad=0
+// CHECK: nbody n=8192 launch=49536 err=0
+// CHECK: stream ntiles=17 overlap=1 launch=3072 err=0
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+#include <libpipeline.h>
+
+#define BS 16
+__global__ void __launch_bounds__(256)
+    mmDyn(const float *__restrict__ A, const float *__restrict__ B, float *C, int N) {
+  extern __shared__ float smem[];
+  float *As = smem;
+  float *Bs = smem + BS * BS;
+  int tx = threadIdx.x % BS, ty = threadIdx.x / BS;
+  int row = blockIdx.y * BS + ty, col = blockIdx.x * BS + tx;
+  float acc = 0.f;
+  for (int k0 = 0; k0 < N; k0 += BS) {
+    As[ty * BS + tx] = A[row * N + k0 + tx];
+    Bs[ty * BS + tx] = B[(k0 + ty) * N + col];
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < BS; ++k)
+      acc += As[ty * BS + k] * Bs[k * BS + tx];
+    __syncthreads();
+  }
+  C[row * N + col] = acc;
+}
+
+template <class T> struct SharedMemory {
+  __device__ inline operator T *() {
+    extern __shared__ int __smem[];
+    return (T *)__smem;
+  }
+};
+template <class T>
+__global__ void __launch_bounds__(256) nbodyDyn(const T *__restrict__ pos, T *__restrict__ acc, int n) {
+  T *sh = SharedMemory<T>();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  T me = pos[i];
+  float ax = 0, ay = 0, az = 0;
+  for (int t = 0; t < n / (int)blockDim.x; ++t) {
+    sh[threadIdx.x] = pos[t * blockDim.x + threadIdx.x];
+    __syncthreads();
+#pragma unroll 8
+    for (unsigned j = 0; j < blockDim.x; ++j) {
+      float dx = sh[j].x - me.x, dy = sh[j].y - me.y, dz = sh[j].z - me.z;
+      float r = rsqrtf(dx * dx + dy * dy + dz * dz + 1e-3f);
+      float s = sh[j].w * r * r * r;
+      ax += dx * s, ay += dy * s, az += dz * s;
+    }
+    __syncthreads();
+  }
+  acc[i] = make_float4(ax, ay, az, 0.f);
+}
+template __global__ void nbodyDyn<float4>(const float4 *, float4 *, int);
+
+__global__ void __launch_bounds__(256) streamDyn(int ntiles, const float *in, float *out) {
+  extern __shared__ float t[];
+  float acc = 0;
+  for (int k = 0; k < ntiles; ++k) {
+    t[threadIdx.x] = in[(size_t)(blockIdx.x * (ntiles + 1) + k) * 256 + threadIdx.x];
+    __syncthreads();
+    acc += t[(threadIdx.x + 1) % 256] * 0.5f + t[(threadIdx.x * 7) % 256];
+    out[(size_t)(blockIdx.x * (ntiles + 1) + k) * 256 + threadIdx.x] = acc;
+    __syncthreads();
+  }
+}
+
+static uint64_t fnv(const void *p, size_t n) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; ++i) h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ull;
+  return h;
+}
+
+static void run_mm(unsigned seed) {
+  for (int n : {16, 32, 48, 64, 512}) {
+    for (int launch : {2 * BS * BS * 4, 12288}) {
+      size_t e = (size_t)n * n;
+      float *hA = (float *)malloc(e * 4), *hB = (float *)malloc(e * 4), *hC = (float *)malloc(e * 4);
+      srand(seed + n);
+      for (size_t i = 0; i < e; ++i) {
+        hA[i] = (float)(rand() % 17 - 8) / 8.0f;
+        hB[i] = (float)(rand() % 17 - 8) / 8.0f;
+      }
+      float *A, *B, *C;
+      cudaMalloc(&A, e * 4);
+      cudaMalloc(&B, e * 4);
+      cudaMalloc(&C, e * 4);
+      cudaMemcpy(A, hA, e * 4, cudaMemcpyHostToDevice);
+      cudaMemcpy(B, hB, e * 4, cudaMemcpyHostToDevice);
+      cudaMemset(C, 0xff, e * 4);
+      mmDyn<<<dim3(n / BS, n / BS), 256, launch>>>(A, B, C, n);
+      cudaError_t err = cudaDeviceSynchronize();
+      cudaMemcpy(hC, C, e * 4, cudaMemcpyDeviceToHost);
+      size_t bad = 0;
+      for (int r = 0; r < n && n <= 64; ++r)
+        for (int c = 0; c < n; ++c) {
+          float s = 0;
+          for (int k = 0; k < n; ++k)
+            s += hA[r * n + k] * hB[k * n + c];
+          bad += s != hC[r * n + c];
+        }
+      printf("mm n=%d launch=%d err=%d bad=%zu hash=%016llx\n", n, launch, (int)err, bad,
+             (unsigned long long)fnv(hC, e * 4));
+      cudaFree(A); cudaFree(B); cudaFree(C);
+      free(hA); free(hB); free(hC);
+    }
+  }
+}
+
+static void run_nbody(unsigned seed) {
+  cudaFuncSetAttribute(nbodyDyn<float4>, cudaFuncAttributeMaxDynamicSharedMemorySize, 49536);
+  for (int n : {256, 512, 768, 1024, 8192}) {
+    for (int launch : {256 * 16, 49536}) {
+      float4 *h = (float4 *)malloc(n * 16), *p, *a;
+      srand(seed + n);
+      for (int i = 0; i < n; ++i)
+        h[i] = make_float4(rand() % 1000 / 97.f, rand() % 1000 / 89.f, rand() % 1000 / 83.f,
+                           rand() % 100 / 7.f + 1.f);
+      cudaMalloc(&p, n * 16);
+      cudaMalloc(&a, n * 16);
+      cudaMemcpy(p, h, n * 16, cudaMemcpyHostToDevice);
+      cudaMemset(a, 0xff, n * 16);
+      nbodyDyn<float4><<<n / 256, 256, launch>>>(p, a, n);
+      cudaError_t err = cudaDeviceSynchronize();
+      cudaMemcpy(h, a, n * 16, cudaMemcpyDeviceToHost);
+      printf("nbody n=%d launch=%d err=%d hash=%016llx\n", n, launch, (int)err,
+             (unsigned long long)fnv(h, n * 16));
+      cudaFree(p); cudaFree(a); free(h);
+    }
+  }
+}
+
+static void run_stream(unsigned seed) {
+  for (int ntiles : {0, 1, 2, 3, 5, 17}) {
+    for (int overlap = 0; overlap < 2; ++overlap) {
+      for (int launch : {256 * 4, 3072}) {
+        const int blocks = 40;
+        size_t n = (size_t)blocks * (ntiles + 1) * 256 + 256;
+        float *h = (float *)malloc(n * 4), *d, *o2;
+        srand(seed + ntiles * 7 + overlap);
+        for (size_t i = 0; i < n; ++i) h[i] = (float)(rand() % 1000) / 97.0f + 0.25f;
+        cudaMalloc(&d, n * 4);
+        cudaMalloc(&o2, n * 4);
+        cudaMemcpy(d, h, n * 4, cudaMemcpyHostToDevice);
+        cudaMemset(o2, 0xff, n * 4);
+        float *out = overlap ? d + 256 : o2;
+        streamDyn<<<blocks, 256, launch>>>(ntiles, d, out);
+        cudaError_t err = cudaDeviceSynchronize();
+        cudaMemcpy(h, overlap ? d : o2, n * 4, cudaMemcpyDeviceToHost);
+        printf("stream ntiles=%d overlap=%d launch=%d err=%d hash=%016llx\n", ntiles, overlap,
+               launch, (int)err, (unsigned long long)fnv(h, n * 4));
+        cudaFree(d); cudaFree(o2); free(h);
+      }
+    }
+  }
+}
+
+int main(int argc, char **argv) {
+  unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
+  fprintf(stderr, "query mm=%zu nbody=%zu stream=%zu\n", pl_dynamic_smem_bytes<mmDyn>(2048),
+          pl_dynamic_smem_bytes<nbodyDyn<float4>>(4096), pl_dynamic_smem_bytes<streamDyn>(1024));
+  run_mm(seed);
+  run_nbody(seed);
+  run_stream(seed);
+  return 0;
+}
