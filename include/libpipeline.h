@@ -30,7 +30,8 @@
  * cudaFuncAttributeMaxDynamicSharedMemorySize where the bytes exceed 48 KiB.
  * pl_dynamic_ring_bytes<k>() is the ring's number alone, 0 when k has no
  * ring in dynamic shared memory (and always without the plugin, or under
- * nvcc: the variable it reads is only filled by the plugin's pass).
+ * nvcc: the variable it reads is only filled by the plugin's pass). Under
+ * -fgpu-rdc they answer 0 and `mine`: launch with the remark's number.
 \*===----------------------------------------------------------------------===*/
 #ifndef LIBPIPELINE_H
 #define LIBPIPELINE_H
@@ -49,6 +50,12 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 
+/* Not under -fgpu-rdc (__CLANG_RDC__, nvcc's __CUDACC_RDC__): every
+ * translation unit that asks would hold its own copy of the variable, and
+ * one that only declares the kernel could not name it; there the query
+ * answers 0. */
+#if !defined(__CLANG_RDC__) && !defined(__CUDACC_RDC__)
+#define PL_RING_QUERY 1
 /* What the pass fills for kernel K (lib/ring_query.h): keep the layout and
  * the magic number in step with it. */
 struct pl_ring_info {
@@ -58,15 +65,21 @@ struct pl_ring_info {
 };
 template <auto K>
 __device__ pl_ring_info pl_ring_info_v = {(const void *)K, 0x504C5242u, 0u};
+#endif
 
 /* The dynamic shared memory, in bytes, that kernel K's rings in dynamic
- * shared memory need at launch; 0 when it has none, or when the variable
- * cannot be read (the CUDA error is left for cudaGetLastError). */
+ * shared memory need at launch; 0 when it has none, under -fgpu-rdc, or
+ * when the variable cannot be read (the CUDA error is left for
+ * cudaGetLastError). */
 template <auto K> inline size_t pl_dynamic_ring_bytes() {
+#ifdef PL_RING_QUERY
   pl_ring_info info = {0, 0, 0};
   if (cudaMemcpyFromSymbol(&info, pl_ring_info_v<K>, sizeof info) != cudaSuccess)
     return 0;
   return info.bytes;
+#else
+  return 0;
+#endif
 }
 
 /* The dynamic shared memory to launch K with when the kernel itself needs
@@ -76,7 +89,7 @@ template <auto K> inline size_t pl_dynamic_ring_bytes() {
 template <auto K> inline size_t pl_dynamic_smem_bytes(size_t mine) {
   size_t ring = pl_dynamic_ring_bytes<K>();
   size_t n = ring > mine ? ring : mine;
-  if (n > 48 * 1024 &&
+  if (n > mine && n > 48 * 1024 &&
       cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)n) != cudaSuccess)
     return mine;
   return n;

@@ -20,6 +20,11 @@ typedef struct footprint {
   pl_vec seen; /* phis and selects already walked */
 } footprint;
 
+/* The block of the instruction `v`, or NULL for a constant. */
+static LLVMBasicBlockRef block_of(LLVMValueRef v) {
+  return LLVMIsAInstruction(v) ? LLVMGetInstructionParent(v) : NULL;
+}
+
 static int fail(footprint *w, const char *why, LLVMValueRef at) {
   if (!w->why) {
     w->why = why;
@@ -105,7 +110,8 @@ static uint64_t wmma_span(const char *name, LLVMValueRef call) {
 static int add_access(footprint *w, LLVMValueRef user, LLVMValueRef ptr, LLVMValueRef anchor,
                       int64_t alo, int64_t ahi, uint64_t size) {
   int64_t lo = 0, hi = 0;
-  if (ptr != anchor && pl_scev_offset_range_in_block(w->host, ptr, anchor, w->max_threads, &lo, &hi) != 1)
+  if (ptr != anchor && pl_scev_offset_range_in_block(w->host, ptr, anchor, block_of(user),
+                                                     w->max_threads, &lo, &hi) != 1)
     return fail(w, "an address into it has no bounded offset", user);
   lo += alo;
   hi += ahi;
@@ -128,7 +134,8 @@ static int visit(footprint *w, LLVMValueRef user, LLVMValueRef v, LLVMValueRef a
   if (LLVMIsAConstantExpr(user)) {
     if (LLVMGetConstOpcode(user) == LLVMAddrSpaceCast) {
       int64_t lo = 0, hi = 0;
-      if (v != anchor && pl_scev_offset_range_in_block(w->host, v, anchor, w->max_threads, &lo, &hi) != 1)
+      if (v != anchor && pl_scev_offset_range_in_block(w->host, v, anchor, block_of(user),
+                                                       w->max_threads, &lo, &hi) != 1)
         return fail(w, "an address into it has no bounded offset", NULL);
       return walk(w, user, user, alo + lo, ahi + hi, depth + 1);
     }
@@ -140,7 +147,7 @@ static int visit(footprint *w, LLVMValueRef user, LLVMValueRef v, LLVMValueRef a
     return fail(w, "its address is used outside any instruction", NULL);
   LLVMValueRef parent = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
   if (parent != w->fn && pl_is_kernel(parent))
-    return 1; /* another kernel's launch */
+    return 1;          /* another kernel's launch */
   if (parent != w->fn) /* a device function the kernel may call */
     return fail(w, "a function other than the kernel uses it", user);
   if (LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user)) {
@@ -158,7 +165,8 @@ static int visit(footprint *w, LLVMValueRef user, LLVMValueRef v, LLVMValueRef a
   }
   if (LLVMIsAAddrSpaceCastInst(user)) {
     int64_t lo = 0, hi = 0;
-    if (v != anchor && pl_scev_offset_range_in_block(w->host, v, anchor, w->max_threads, &lo, &hi) != 1)
+    if (v != anchor && pl_scev_offset_range_in_block(w->host, v, anchor, block_of(user),
+                                                     w->max_threads, &lo, &hi) != 1)
       return fail(w, "an address into it has no bounded offset", user);
     return walk(w, user, user, alo + lo, ahi + hi, depth + 1);
   }
@@ -241,6 +249,20 @@ static int runtime_call(const char *name) {
   return 0;
 }
 
+/* Nonzero when the linker may swap the definition of `fn` for another
+ * translation unit's (weak, linkonce or common, not _odr). */
+static int replaceable(LLVMValueRef fn) {
+  switch (LLVMGetLinkage(fn)) {
+  case LLVMWeakAnyLinkage:
+  case LLVMLinkOnceAnyLinkage:
+  case LLVMExternalWeakLinkage:
+  case LLVMCommonLinkage:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
 const char *pl_dynamic_calls_obstacle(LLVMValueRef fn, LLVMValueRef *at) {
   pl_vec fns = {0};
   const char *why = NULL;
@@ -255,9 +277,9 @@ const char *pl_dynamic_calls_obstacle(LLVMValueRef fn, LLVMValueRef *at) {
         if (LLVMIsAInlineAsm(callee)) {
           size_t len = 0;
           const char *text = LLVMGetInlineAsmAsmString(callee, &len);
-          for (size_t p = 0; text && p + 6 <= len && !why; ++p)
-            if (!strncmp(text + p, "shared", 6))
-              why = "inline assembly that names the shared state space";
+          if (!text || len != sizeof PL_DYNAMIC_SIZE_ASM - 1 ||
+              strncmp(text, PL_DYNAMIC_SIZE_ASM, len))
+            why = "inline assembly";
         } else if (!LLVMIsAFunction(callee)) {
           why = "an indirect call";
         } else if (LLVMIsDeclaration(callee)) {
@@ -265,6 +287,8 @@ const char *pl_dynamic_calls_obstacle(LLVMValueRef fn, LLVMValueRef *at) {
           const char *name = LLVMGetValueName2(callee, &n);
           if (!LLVMGetIntrinsicID(callee) && !runtime_call(name ? name : ""))
             why = "a call of a function defined in another translation unit";
+        } else if (replaceable(callee)) {
+          why = "a call of a function another translation unit may replace";
         } else if (!pl_vec_has(&fns, callee)) {
           pl_vec_push(&fns, callee);
         }

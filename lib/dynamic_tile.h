@@ -37,13 +37,20 @@
 uint64_t pl_dynamic_footprint(pl_host *host, LLVMValueRef fn, LLVMValueRef g, const char **why,
                               LLVMValueRef *at);
 
+/** The inline assembly with which the rewrite reads the launch's dynamic
+ * shared memory (PTX ISA, "Special Registers": %dynamic_smem_size). */
+#define PL_DYNAMIC_SIZE_ASM "mov.u32 $0, %dynamic_smem_size;"
+
 /** What a ring in dynamic shared memory cannot see past in the function
  * `fn` and the functions it calls directly (defined in the module): an
  * indirect call (a function pointer, a virtual method: its callee may
  * declare an `extern __shared__` array of its own, which starts at the same
  * address), a call of a function defined elsewhere (under -fgpu-rdc)
  * other than an intrinsic and the CUDA runtime's vprintf, malloc, free and
- * __assertfail, or inline assembly that names the shared state space.
+ * __assertfail, or of one the linker may replace (weak), or inline
+ * assembly (which may name the array, or call a function that uses
+ * dynamic shared memory), the pass's own read of %dynamic_smem_size
+ * (PL_DYNAMIC_SIZE_ASM) aside.
  * Returns a static phrase for the first one, with *at the call; NULL when
  * there is none. */
 const char *pl_dynamic_calls_obstacle(LLVMValueRef fn, LLVMValueRef *at);

@@ -103,11 +103,14 @@ int pl_scev_distance_range(pl_host *host, LLVMValueRef a, LLVMValueRef b, const 
  * pointers with the same base, ScalarEvolution::getPointerBase), where a
  * block has at most `max_threads` threads (launch bounds: each thread index
  * below it, each block dimension at most it; 0: no bound beyond the
- * registers' own ranges). Returns 1 with the range; 0 when the difference
+ * registers' own ranges), and where the conditions guarding entry into each
+ * loop around the block `at` hold (ScalarEvolution::applyLoopGuards; NULL:
+ * none). Returns 1 with the range; 0 when the difference
  * or its range is unknown (different bases, a full range). Decides
  * nothing. */
 int pl_scev_offset_range_in_block(pl_host *host, LLVMValueRef a, LLVMValueRef b,
-                                  unsigned max_threads, int64_t *lo, int64_t *hi);
+                                  LLVMBasicBlockRef at, unsigned max_threads, int64_t *lo,
+                                  int64_t *hi);
 
 /** A key of the leaves of a's SCEV: its opaque values (SCEVUnknown; a
  * special register of pl_scev_const_distance as the register) and the

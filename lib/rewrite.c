@@ -2,6 +2,7 @@
 #include "rewrite.h"
 
 #include "alias_check.h"
+#include "dynamic_tile.h"
 #include "gep.h"
 #include "host_cfg.h"
 #include "host_loops.h"
@@ -635,7 +636,7 @@ static void version_on_dynamic_size(pl_host *host, pl_candidate *c, const pl_pla
   LLVMContextRef ctx = ctx_of(c);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMTypeRef fty = LLVMFunctionType(i32, NULL, 0, 0);
-  static const char text[] = "mov.u32 $0, %dynamic_smem_size;";
+  static const char text[] = PL_DYNAMIC_SIZE_ASM;
   LLVMValueRef read = LLVMGetInlineAsm(fty, (char *)text, sizeof text - 1, (char *)"=r", 2, 0, 0,
                                        LLVMInlineAsmDialectATT, 0);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);

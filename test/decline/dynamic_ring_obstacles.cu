@@ -4,8 +4,9 @@
 // tile would be read. Every extern __shared__ array starts at the same
 // address, so a function the pass cannot see into may read the tile's
 // bytes: a call through a function pointer or a virtual method, a call of
-// a function of another translation unit (-fgpu-rdc), inline assembly that
-// names the shared state space. A static tile beside the dynamic one would
+// a function of another translation unit or a weak one the linker may
+// replace (-fgpu-rdc), inline assembly (which may name the array, or call a
+// function that reads dynamic shared memory). A static tile beside the dynamic one would
 // grow the static shared memory a launch sized for the dynamic one relied
 // on; a second dynamic array (SharedMemory<double> beside
 // SharedMemory<float>) starts where the tile does. None gets a ring
@@ -18,10 +19,12 @@
 //
 // CHECK: remark: loop not pipelined: tile 't' is dynamic shared memory, and the kernel has an indirect call, which may use it unseen{{.*}}kernel 'viaPointer
 // CHECK: remark: loop not pipelined: tile 't' is dynamic shared memory, and the kernel has an indirect call, which may use it unseen{{.*}}kernel 'viaVirtual
-// CHECK: remark: loop not pipelined: tile 'u' is dynamic shared memory, and the kernel has inline assembly that names the shared state space, which may use it unseen{{.*}}kernel 'asmAfter
+// CHECK: remark: loop not pipelined: tile 'u' is dynamic shared memory, and the kernel has inline assembly, which may use it unseen{{.*}}kernel 'asmAfter
+// CHECK: remark: loop not pipelined: tile 'v' is dynamic shared memory, and the kernel has inline assembly, which may use it unseen{{.*}}kernel 'asmAddress
 // CHECK: remark: loop not pipelined: tile 't' is dynamic shared memory beside static tile 'st', whose ring would grow the static shared memory a launch sized for the dynamic one may not leave room for{{.*}}kernel 'besideStatic
 // CHECK: remark: loop not pipelined: the kernel also uses dynamic shared memory ('__smem_d'), which starts where tile '__smem' does, so a ring there would overlap it{{.*}}kernel 'twoHelpers
 // RDC: remark: loop not pipelined: tile 'buf' is dynamic shared memory, and the kernel has a call of a function defined in another translation unit, which may use it unseen{{.*}}kernel 'otherUnit
+// RDC: remark: loop not pipelined: tile 't' is dynamic shared memory, and the kernel has a call of a function another translation unit may replace, which may use it unseen{{.*}}kernel 'weakHook
 #include <cuda_runtime.h>
 
 #ifndef RDC
@@ -85,6 +88,22 @@ __global__ void __launch_bounds__(256)
   y[blockIdx.x * 256 + threadIdx.x] = s + v;
 }
 
+extern __shared__ float v[];
+__global__ void __launch_bounds__(256)
+    asmAddress(int n, const float *__restrict__ x, float *__restrict__ y) {
+  float s = 0;
+  for (int c0 = 0; c0 < n; c0 += 256) {
+    v[threadIdx.x] = x[c0 + threadIdx.x];
+    __syncthreads();
+    s += v[255 - threadIdx.x];
+    __syncthreads();
+  }
+  unsigned a;
+  asm("mov.u32 %0, v;" : "=r"(a)); // v's address in the shared window
+  float w = *(float __attribute__((address_space(3))) *)(size_t)(a + 4 * ((threadIdx.x + 1) & 255));
+  y[blockIdx.x * 256 + threadIdx.x] = s + w;
+}
+
 __global__ void __launch_bounds__(256)
     besideStatic(int n, const float *__restrict__ x, const float *__restrict__ w,
                  float *__restrict__ y) {
@@ -138,6 +157,20 @@ __global__ void __launch_bounds__(256)
     buf[threadIdx.x] = x[c0 + threadIdx.x];
     __syncthreads();
     s += buf[255 - threadIdx.x] * helper(threadIdx.x);
+    __syncthreads();
+  }
+  y[blockIdx.x * 256 + threadIdx.x] = s;
+}
+
+__device__ __attribute__((weak)) __noinline__ float hook(int j) { return 0.f; }
+__global__ void __launch_bounds__(256)
+    weakHook(int n, const float *__restrict__ x, float *__restrict__ y) {
+  extern __shared__ float t[];
+  float s = 0;
+  for (int c0 = 0; c0 < n; c0 += 256) {
+    t[threadIdx.x] = x[c0 + threadIdx.x];
+    __syncthreads();
+    s += t[255 - threadIdx.x] + hook(threadIdx.x);
     __syncthreads();
   }
   y[blockIdx.x * 256 + threadIdx.x] = s;

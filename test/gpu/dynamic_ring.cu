@@ -19,12 +19,12 @@
 // RUN: FileCheck %s --check-prefix=QUERY < %t.plugin.query.txt
 // RUN: diff %t.plain.txt %t.plugin.txt
 // RUN: FileCheck %s < %t.plugin.txt
-// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'smem' (dynamic shared memory, of which the kernel uses 4096 bytes at most) -> 12288 bytes;{{.*}}runs where the launch gives at least 12288 bytes of dynamic shared memory{{.*}}kernel 'mmDyn
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'smem' (dynamic shared memory, of which the kernel uses 2048 bytes at most) -> 6144 bytes;{{.*}}runs where the launch gives at least 6144 bytes of dynamic shared memory{{.*}}kernel 'mmDyn
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile '__smem' (dynamic shared memory, of which the kernel uses 16496 bytes at most) -> 49536 bytes;{{.*}}at least 49536 bytes{{.*}}kernel 'void nbodyDyn<float4>
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 't' (dynamic shared memory, of which the kernel uses 1024 bytes at most) -> 3072 bytes;{{.*}}at least 3072 bytes{{.*}}with a runtime alias check{{.*}}kernel 'streamDyn
 // QUERY-PLAIN: query mm=2048 nbody=4096 stream=1024
-// QUERY: query mm=12288 nbody=49536 stream=3072
-// CHECK: mm n=512 launch=12288 err=0 bad=0
+// QUERY: query mm=6144 nbody=49536 stream=3072
+// CHECK: mm n=512 launch=6144 err=0 bad=0
 // CHECK: nbody n=8192 launch=49536 err=0
 // CHECK: stream ntiles=17 overlap=1 launch=3072 err=0
 #include <cstdint>
@@ -102,7 +102,7 @@ static uint64_t fnv(const void *p, size_t n) {
 
 static void run_mm(unsigned seed) {
   for (int n : {16, 32, 48, 64, 512}) {
-    for (int launch : {2 * BS * BS * 4, 12288}) {
+    for (int launch : {2 * BS * BS * 4, 6144}) {
       size_t e = (size_t)n * n;
       float *hA = (float *)malloc(e * 4), *hB = (float *)malloc(e * 4), *hC = (float *)malloc(e * 4);
       srand(seed + n);

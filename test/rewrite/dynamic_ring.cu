@@ -17,13 +17,13 @@
 // dynamic-ring=off: in place, as before rings in dynamic shared memory.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-dynamic-ring=off -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
 //
-// The footprints over-approximate: 16496 bytes for the N-body's 256 float4s
-// (its inner loop's bound, blockDim.x, ranges to 1024 inside ScalarEvolution's
-// trip count, and the pragma-unrolled loop's last 7 indices count); 4096 for
-// the matrixMul's 2048 (the launch bounds bound threadIdx.x to 256, but
-// `tid & 1008` is opaque to ScalarEvolution).
+// The N-body's footprint over-approximates: 16496 bytes for its 256
+// float4s (its inner loop's bound, blockDim.x, ranges to 1024 inside
+// ScalarEvolution's trip count, and the pragma-unrolled loop's last 7
+// indices count); the matrixMul's is exact, 2048 (the launch bounds bound
+// threadIdx.x to 256; `tid & 1008` is bounded index by index).
 // REMARK: remark: pipelined loop with 3 stages: tile '__smem' (dynamic shared memory, of which the kernel uses 16496 bytes at most) -> 49536 bytes; 1 cp.async copy of 16 bytes; removed the second barrier; runs where the launch gives at least 49536 bytes of dynamic shared memory, else the loop as written{{.*}}kernel 'void nbodyRing<float4>
-// REMARK: remark: pipelined loop with 3 stages: tile 'smem' (dynamic shared memory, of which the kernel uses 4096 bytes at most) -> 12288 bytes; 2 cp.async copies of 4 bytes; removed the second barrier; runs where the launch gives at least 12288 bytes of dynamic shared memory, else the loop as written; cp.async [sm_90, kernel 'mmCarvedRing
+// REMARK: remark: pipelined loop with 3 stages: tile 'smem' (dynamic shared memory, of which the kernel uses 2048 bytes at most) -> 6144 bytes; 2 cp.async copies of 4 bytes; removed the second barrier; runs where the launch gives at least 6144 bytes of dynamic shared memory, else the loop as written; cp.async [sm_90, kernel 'mmCarvedRing
 // REMARK: remark: pipelined loop with 3 stages: tile 'As' (dynamic shared memory, of which the kernel uses 752 bytes at most) -> 2304 bytes;{{.*}}kernel 'wmmaSkew
 // REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'r' is dynamic shared memory that the kernel also uses outside the loop, where a ring's slots would overlap what it keeps there; {{.*}}kernel 'reducedAfter
 // REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'q' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: {{.*}}kernel 'carvedRuntime
@@ -42,7 +42,7 @@
 // IR-NEXT: %pl.dynamic.short = icmp ult i32 %pl.dynamic.smem, 49536
 // IR: @llvm.nvvm.cp.async.cg.shared.global.16
 // IR-LABEL: define {{.*}}mmCarvedRing
-// IR: %pl.dynamic.short = icmp ult i32 %pl.dynamic.smem, 12288
+// IR: %pl.dynamic.short = icmp ult i32 %pl.dynamic.smem, 6144
 // IR: @llvm.nvvm.cp.async.ca.shared.global.4
 // IR-LABEL: define {{.*}}reducedAfter
 // IR-NOT: dynamic_smem_size

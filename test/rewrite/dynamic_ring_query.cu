@@ -10,7 +10,7 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -I%src_root/include -S -emit-llvm %s -o - -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-dynamic-ring=off | FileCheck %s --check-prefix=OFF
 // RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_90 -I%src_root/include -S -emit-llvm %s -o - | FileCheck %s --check-prefix=OFF
 //
-// CHECK-DAG: @{{.*}}pl_ring_info_v{{.*}}mmDyn{{.*}} = {{.*}} { ptr @_Z5mmDynPKfS0_Pfi, i32 1347179074, i32 12288 }
+// CHECK-DAG: @{{.*}}pl_ring_info_v{{.*}}mmDyn{{.*}} = {{.*}} { ptr @_Z5mmDynPKfS0_Pfi, i32 1347179074, i32 6144 }
 // CHECK-DAG: @{{.*}}pl_ring_info_v{{.*}}staticRing{{.*}} = {{.*}} { ptr @_Z10staticRingPKfPf, i32 1347179074, i32 0 }
 // CHECK-DAG: @{{.*}}pl_ring_info_v{{.*}}notLoop{{.*}} = {{.*}} { ptr @_Z7notLoopPf, i32 1347179074, i32 0 }
 // OFF-DAG: @{{.*}}pl_ring_info_v{{.*}}mmDyn{{.*}} = {{.*}} { ptr @_Z5mmDynPKfS0_Pfi, i32 1347179074, i32 0 }
