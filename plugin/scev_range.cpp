@@ -1,0 +1,266 @@
+//===- plugin/scev_range.cpp - the byte range an address may reach ---------===//
+//
+// FILE: plugin/scev_range.cpp
+// DESCRIPTION:
+//   Implements pl_scev_offset_range_in_block (lib/host_scev.h) for the
+//   footprint of a tile in dynamic shared memory (lib/dynamic_tile.h):
+//   ScalarEvolution's range, rewritten by facts that change no value
+//   (launch bounds, loop counters below their exit bound), met with
+//   ValueTracking's over the address's GEP indices.
+//
+//===----------------------------------------------------------------------===//
+#include "../lib/host_scev.h"
+#include "llvm_compat.h"
+#include "pl_module_host.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+/// The SCEVs of A and B, two pointers, as their offsets from one pointer
+/// base (getPointerBase), which they must share. False when they cannot be
+/// compared so.
+static bool sameBase(ScalarEvolution &SE, Value *A, Value *B, const SCEV *&SA, const SCEV *&SB) {
+  if (A->getType() != B->getType() || !SE.isSCEVable(A->getType()))
+    return false;
+  SA = SE.getSCEV(A);
+  SB = SE.getSCEV(B);
+  if (SE.getPointerBase(SA) != SE.getPointerBase(SB))
+    return false;
+  SA = SE.removePointerBase(SA);
+  SB = SE.removePointerBase(SB);
+  return SA->getType() == SB->getType();
+}
+
+namespace {
+/// Rewrites each read of %tid.{x,y,z} into umin(tid, T - 1) and of
+/// %ntid.{x,y,z} into umin(ntid, T): the same values in a block of at most
+/// T threads, whose ranges ScalarEvolution then knows.
+struct BoundThreads : SCEVRewriteVisitor<BoundThreads> {
+  unsigned T;
+  BoundThreads(ScalarEvolution &SE, unsigned T) : SCEVRewriteVisitor(SE), T(T) {}
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
+    auto *II = dyn_cast<IntrinsicInst>(U->getValue());
+    if (!II)
+      return U;
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+      return SE.getUMinExpr(U, SE.getConstant(U->getType(), T - 1));
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+      return SE.getUMinExpr(U, SE.getConstant(U->getType(), T));
+    default:
+      return U;
+    }
+  }
+};
+} // namespace
+
+namespace {
+/// Rewrites each affine add-recurrence {S,+,C}<L> whose loop stays in
+/// while its next value is below a loop-invariant N (the latch's compare of
+/// the post-increment, `i += step; if (i < N) continue`), with C positive
+/// and S below N on entry (ScalarEvolution::isLoopEntryGuardedByCond), into
+/// min(it, N - 1): every iteration's value is below N, so the rewrite
+/// changes no value, and ScalarEvolution then knows its range (a copy loop
+/// `for (i = tid; i < 400; i += blockDim.x)` reads i below 400 whatever
+/// tid's range).
+struct GuardedIVs : SCEVRewriteVisitor<GuardedIVs> {
+  GuardedIVs(ScalarEvolution &SE) : SCEVRewriteVisitor(SE) {}
+  const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
+    const SCEV *R = SCEVRewriteVisitor::visitAddRecExpr(AR);
+    const Loop *L = AR->getLoop();
+    BasicBlock *Latch = L->getLoopLatch();
+    auto *BI = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+    auto *Cmp = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+    if (!AR->isAffine() || !Cmp || !SE.isSCEVable(Cmp->getOperand(0)->getType()))
+      return R;
+    ICmpInst::Predicate P = Cmp->getPredicate(); // the loop goes on while it holds
+    if (BI->getSuccessor(0) != L->getHeader())
+      P = ICmpInst::getInversePredicate(P);
+    const SCEV *LHS = SE.getSCEV(Cmp->getOperand(0)), *RHS = SE.getSCEV(Cmp->getOperand(1));
+    if (!SE.isLoopInvariant(RHS, L)) {
+      std::swap(LHS, RHS);
+      P = ICmpInst::getSwappedPredicate(P);
+    }
+    bool Signed = P == ICmpInst::ICMP_SLT;
+    if ((!Signed && P != ICmpInst::ICMP_ULT) || !SE.isLoopInvariant(RHS, L) ||
+        LHS->getType() != AR->getType() || !SE.isKnownPositive(AR->getStepRecurrence(SE)))
+      return R;
+    if (LHS == AR->getPostIncExpr(SE)) {
+      if (!SE.isLoopEntryGuardedByCond(L, P, AR->getStart(), RHS))
+        return R;
+      const SCEV *Top = SE.getMinusSCEV(RHS, SE.getOne(RHS->getType()));
+      return Signed ? SE.getSMinExpr(R, Top) : SE.getUMinExpr(R, Top);
+    }
+    // The compare of the value itself (`if (i < 272) { i += 128; continue; }`):
+    // after the first iteration each value is a previous one, below N, plus
+    // C, so at most N - 1 + C (constants, without overflow); the first is
+    // the start, bounded by the conditions guarding entry.
+    auto *N = dyn_cast<SCEVConstant>(RHS);
+    auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (LHS != AR || !N || !C)
+      return R;
+    bool Overflow = false;
+    APInt Top = Signed ? (N->getAPInt() - 1).sadd_ov(C->getAPInt(), Overflow)
+                       : (N->getAPInt() - 1).uadd_ov(C->getAPInt(), Overflow);
+    if (Overflow || N->getAPInt() == (Signed ? APInt::getSignedMinValue(Top.getBitWidth())
+                                             : APInt::getMinValue(Top.getBitWidth())))
+      return R;
+    const SCEV *Start = SE.applyLoopGuards(AR->getStart(), L);
+    const SCEV *Most = Signed ? SE.getSMaxExpr(Start, SE.getConstant(Top))
+                              : SE.getUMaxExpr(Start, SE.getConstant(Top));
+    return Signed ? SE.getSMinExpr(R, Most) : SE.getUMinExpr(R, Most);
+  }
+};
+} // namespace
+
+/// The range of the integer V in a block of at most MaxThreads threads:
+/// ConstantRange arithmetic over the casts and integer operations that
+/// compute it (each sound under wrapping), met at every step with
+/// ScalarEvolution's range (as pl_scev_offset_range_in_block rewrites the
+/// expression) and ValueTracking's (computeConstantRange, computeKnownBits),
+/// so that what one models loosely (`x % 20`, a zero extension of it) the
+/// other bounds.
+static ConstantRange indexRange(ScalarEvolution &SE, Value *V, Instruction *At, unsigned MaxThreads,
+                                unsigned Depth = 0) {
+  unsigned BW = V->getType()->getIntegerBitWidth();
+  ConstantRange CR = computeConstantRange(V, /*ForSigned=*/true, /*UseInstrInfo=*/true,
+                                          /*AC=*/nullptr, At);
+  CR = CR.intersectWith(ConstantRange::fromKnownBits(
+                            pl_compat::known_bits(V, SE.getDataLayout(), nullptr, At, nullptr),
+                            /*IsSigned=*/true),
+                        ConstantRange::Signed);
+  if (SE.isSCEVable(V->getType())) {
+    const SCEV *S = GuardedIVs(SE).visit(SE.getSCEV(V));
+    if (MaxThreads)
+      S = BoundThreads(SE, MaxThreads).visit(S);
+    CR = CR.intersectWith(SE.getSignedRange(S), ConstantRange::Signed);
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8)
+    return CR;
+  auto Op = [&](unsigned K) { return indexRange(SE, I->getOperand(K), At, MaxThreads, Depth + 1); };
+  ConstantRange Derived(BW, /*isFullSet=*/true);
+  switch (I->getOpcode()) {
+  case Instruction::ZExt:
+    Derived = Op(0).zeroExtend(BW);
+    break;
+  case Instruction::SExt:
+    Derived = Op(0).signExtend(BW);
+    break;
+  case Instruction::Trunc:
+    Derived = Op(0).truncate(BW);
+    break;
+  case Instruction::Add:
+    Derived = Op(0).add(Op(1));
+    break;
+  case Instruction::Sub:
+    Derived = Op(0).sub(Op(1));
+    break;
+  case Instruction::Mul:
+    Derived = Op(0).multiply(Op(1));
+    break;
+  case Instruction::Shl:
+    Derived = Op(0).shl(Op(1));
+    break;
+  case Instruction::LShr:
+    Derived = Op(0).lshr(Op(1));
+    break;
+  case Instruction::UDiv:
+    Derived = Op(0).udiv(Op(1));
+    break;
+  case Instruction::URem:
+    Derived = Op(0).urem(Op(1));
+    break;
+  case Instruction::SRem:
+    Derived = Op(0).srem(Op(1));
+    break;
+  case Instruction::And:
+    Derived = Op(0).binaryAnd(Op(1));
+    break;
+  case Instruction::Or:
+    Derived = Op(0).binaryOr(Op(1));
+    break;
+  default:
+    break;
+  }
+  return CR.intersectWith(Derived, ConstantRange::Signed);
+}
+
+/// The range of the byte offset of P from Base where P is Base through
+/// GEPs and casts: each index's range (indexRange) times its stride.
+static bool gepOffsetRange(ScalarEvolution &SE, const DataLayout &DL, Value *P, Value *Base,
+                           Instruction *At, unsigned MaxThreads, ConstantRange &Out,
+                           unsigned Depth) {
+  if (P == Base) {
+    Out = ConstantRange(APInt(64, 0));
+    return true;
+  }
+  if (Depth > 16)
+    return false;
+  if (auto *Cast = dyn_cast<Operator>(P); Cast && (Cast->getOpcode() == Instruction::BitCast ||
+                                                   Cast->getOpcode() == Instruction::AddrSpaceCast))
+    return gepOffsetRange(SE, DL, Cast->getOperand(0), Base, At, MaxThreads, Out, Depth + 1);
+  auto *GEP = dyn_cast<GEPOperator>(P);
+  if (!GEP ||
+      !gepOffsetRange(SE, DL, GEP->getPointerOperand(), Base, At, MaxThreads, Out, Depth + 1))
+    return false;
+  for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E; ++GTI) {
+    Value *Idx = GTI.getOperand();
+    if (StructType *STy = GTI.getStructTypeOrNull()) {
+      uint64_t Off =
+          DL.getStructLayout(STy)->getElementOffset(cast<ConstantInt>(Idx)->getZExtValue());
+      Out = Out.add(ConstantRange(APInt(64, Off)));
+      continue;
+    }
+    if (!Idx->getType()->isIntegerTy() || Idx->getType()->getIntegerBitWidth() > 64)
+      return false;
+    uint64_t Stride = DL.getTypeAllocSize(GTI.getIndexedType()).getFixedValue();
+    ConstantRange I = indexRange(SE, Idx, At, MaxThreads).sextOrTrunc(64);
+    Out = Out.add(I.multiply(ConstantRange(APInt(64, Stride))));
+  }
+  return true;
+}
+
+int pl_scev_offset_range_in_block(pl_host *H, LLVMValueRef A, LLVMValueRef B, LLVMBasicBlockRef At,
+                                  unsigned MaxThreads, int64_t *Lo, int64_t *Hi) {
+  ScalarEvolution &SE = H->SE();
+  const SCEV *SA, *SB;
+  if (!unwrap(A)->getType()->isPointerTy())
+    return 0;
+  ConstantRange R(64, /*isFullSet=*/true);
+  if (sameBase(SE, unwrap(A), unwrap(B), SA, SB)) {
+    const SCEV *D = GuardedIVs(SE).visit(SE.getMinusSCEV(SA, SB));
+    if (MaxThreads)
+      D = BoundThreads(SE, MaxThreads).visit(D);
+    // The conditions that guard entry into each loop around At (a copy
+    // loop's `i < 400` checked before its first iteration) bound its start.
+    for (Loop *L = At ? H->LI().getLoopFor(unwrap(At)) : nullptr; L; L = L->getParentLoop())
+      D = SE.applyLoopGuards(D, L);
+    R = SE.getSignedRange(D);
+    if (R.getBitWidth() != 64)
+      R = R.getBitWidth() > 64 ? ConstantRange(64, true) : R.sextOrTrunc(64);
+  }
+  // Where the address is the start through GEPs, each index's range too.
+  Instruction *Ctx = At ? &*unwrap(At)->getFirstInsertionPt() : nullptr;
+  ConstantRange G(64, /*isFullSet=*/true);
+  const DataLayout &DL = SE.getDataLayout();
+  if (gepOffsetRange(SE, DL, unwrap(A), unwrap(B), Ctx, MaxThreads, G, 0))
+    R = R.intersectWith(G, ConstantRange::Signed);
+  if (R.isFullSet() || R.isEmptySet())
+    return 0;
+  *Lo = R.getSignedMin().getSExtValue();
+  *Hi = R.getSignedMax().getSExtValue();
+  return 1;
+}
