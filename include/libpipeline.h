@@ -30,8 +30,9 @@
  * cudaFuncAttributeMaxDynamicSharedMemorySize where the bytes exceed 48 KiB.
  * pl_dynamic_ring_bytes<k>() is the ring's number alone, 0 when k has no
  * ring in dynamic shared memory (and always without the plugin, or under
- * nvcc: the variable it reads is only filled by the plugin's pass). Under
- * -fgpu-rdc they answer 0 and `mine`: launch with the remark's number.
+ * nvcc: the variable it reads is only filled by the plugin's pass). Ask in
+ * the file that defines the kernel: elsewhere, and under -fgpu-rdc, they
+ * answer 0 and `mine` (launch with the remark's number there).
 \*===----------------------------------------------------------------------===*/
 #ifndef LIBPIPELINE_H
 #define LIBPIPELINE_H
@@ -59,21 +60,19 @@
 /* What the pass fills for kernel K (lib/ring_query.h): keep the layout and
  * the magic number in step with it. */
 struct pl_ring_info {
-  const void *kernel;
   unsigned magic; /* "PLRB" */
   unsigned bytes;
 };
-template <auto K>
-__device__ pl_ring_info pl_ring_info_v = {(const void *)K, 0x504C5242u, 0u};
+template <auto K> __device__ pl_ring_info pl_ring_info_v = {0x504C5242u, 0u};
 #endif
 
 /* The dynamic shared memory, in bytes, that kernel K's rings in dynamic
- * shared memory need at launch; 0 when it has none, under -fgpu-rdc, or
- * when the variable cannot be read (the CUDA error is left for
- * cudaGetLastError). */
+ * shared memory need at launch; 0 when it has none, under -fgpu-rdc, in a
+ * file that does not define K, or when the variable cannot be read (the
+ * CUDA error is left for cudaGetLastError). */
 template <auto K> inline size_t pl_dynamic_ring_bytes() {
 #ifdef PL_RING_QUERY
-  pl_ring_info info = {0, 0, 0};
+  pl_ring_info info = {0, 0};
   if (cudaMemcpyFromSymbol(&info, pl_ring_info_v<K>, sizeof info) != cudaSuccess)
     return 0;
   return info.bytes;

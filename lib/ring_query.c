@@ -1,44 +1,62 @@
 /*===- lib/ring_query.c - the host's question: how many bytes to launch with ---===*/
 #include "ring_query.h"
 
+#include "host_diag.h"
 #include "ir.h"
 
-/* The kernel a query variable `g` asks about, or NULL when `g` is none:
- * an addrspace(1) global initialized with { ptr @kernel, i32 MAGIC, i32 n }. */
-static LLVMValueRef query_kernel(LLVMValueRef g) {
+#include <stdlib.h>
+#include <string.h>
+
+/* The demangled kernel a query variable `g` asks about (owned by the
+ * caller), or NULL when `g` is none: an addrspace(1) global initialized
+ * with { i32 MAGIC, i32 n } whose name demangles to
+ * "pl_ring_info_v<&KERNEL>". */
+static char *query_kernel(LLVMValueRef g) {
   if (pl_addrspace(g) != PL_AS_GLOBAL || LLVMIsDeclaration(g))
     return NULL;
   LLVMValueRef init = LLVMGetInitializer(g);
-  if (!init || !LLVMIsAConstantStruct(init) || LLVMGetNumOperands(init) != 3)
+  if (!init || !LLVMIsAConstantStruct(init) || LLVMGetNumOperands(init) != 2)
     return NULL;
-  LLVMValueRef fn = LLVMGetOperand(init, 0), magic = LLVMGetOperand(init, 1);
-  LLVMValueRef n = LLVMGetOperand(init, 2);
-  if (!LLVMIsAFunction(fn) || !LLVMIsAConstantInt(magic) || !LLVMIsAConstantInt(n) ||
+  LLVMValueRef magic = LLVMGetOperand(init, 0), n = LLVMGetOperand(init, 1);
+  if (!LLVMIsAConstantInt(magic) || !LLVMIsAConstantInt(n) ||
       LLVMGetIntTypeWidth(LLVMTypeOf(magic)) != 32 || LLVMGetIntTypeWidth(LLVMTypeOf(n)) != 32 ||
       LLVMConstIntGetZExtValue(magic) != PL_RING_QUERY_MAGIC)
     return NULL;
-  return fn;
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(g, &len);
+  char *dm = pl_demangle(name ? name : "");
+  static const char prefix[] = "pl_ring_info_v<&";
+  size_t n_dm = dm ? strlen(dm) : 0, n_pre = sizeof prefix - 1;
+  if (!dm || n_dm <= n_pre + 1 || strncmp(dm, prefix, n_pre) || dm[n_dm - 1] != '>') {
+    free(dm);
+    return NULL;
+  }
+  memmove(dm, dm + n_pre, n_dm - n_pre - 1);
+  dm[n_dm - n_pre - 1] = '\0';
+  return dm;
 }
 
 unsigned pl_ring_queries_fill(LLVMModuleRef m, const pl_report *r) {
   unsigned changed = 0;
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
-    LLVMValueRef fn = query_kernel(g);
-    if (!fn)
+    char *kernel = query_kernel(g);
+    if (!kernel)
       continue;
     uint64_t bytes = 0;
     for (size_t i = 0; i < r->n; ++i)
-      if (r->v[i].function == fn && r->v[i].pipelined && r->v[i].dynamic_bytes > bytes)
+      if (r->v[i].pipelined && r->v[i].dynamic_bytes > bytes && r->v[i].kernel &&
+          !strcmp(r->v[i].kernel, kernel))
         bytes = r->v[i].dynamic_bytes;
+    free(kernel);
     if (!bytes)
       continue;
     LLVMValueRef init = LLVMGetInitializer(g);
-    LLVMValueRef fields[3] = {LLVMGetOperand(init, 0), LLVMGetOperand(init, 1),
-                              LLVMConstInt(LLVMTypeOf(LLVMGetOperand(init, 2)), bytes, 0)};
+    LLVMValueRef fields[2] = {LLVMGetOperand(init, 0),
+                              LLVMConstInt(LLVMTypeOf(LLVMGetOperand(init, 1)), bytes, 0)};
     LLVMTypeRef ty = LLVMTypeOf(init);
     LLVMSetInitializer(g, LLVMGetStructName(ty)
-                              ? LLVMConstNamedStruct(ty, fields, 3)
-                              : LLVMConstStructInContext(LLVMGetModuleContext(m), fields, 3,
+                              ? LLVMConstNamedStruct(ty, fields, 2)
+                              : LLVMConstStructInContext(LLVMGetModuleContext(m), fields, 2,
                                                          LLVMIsPackedStruct(ty)));
     ++changed;
   }

@@ -10,9 +10,12 @@
  *   which clang emits in the device module because host code uses it, as
  *
  *     @<mangled> = ... addrspace(1) externally_initialized global
- *                  { ptr @k, i32 PL_RING_QUERY_MAGIC, i32 0 }
+ *                  { i32 PL_RING_QUERY_MAGIC, i32 0 }
  *
- *   After every kernel of the module was looked at, the pass writes into
+ *   its name demangling to "pl_ring_info_v<&KERNEL>", KERNEL the kernel's
+ *   own demangled name (the initializer does not name the kernel, so that
+ *   a file that only declares it still compiles; its variable then stays
+ *   0). After every kernel of the module was looked at, the pass writes into
  *   each such variable the bytes k's rings need (the largest of its loops'
  *   pl_plan.dynamic_bytes), where k has any; the host reads them with
  *   cudaMemcpyFromSymbol. Without the plugin, or under nvcc, they stay 0.
@@ -24,7 +27,7 @@
 
 #include <llvm-c/Core.h>
 
-/** The second field of libpipeline.h's pl_ring_info ("PLRB"), which marks
+/** The first field of libpipeline.h's pl_ring_info ("PLRB"), which marks
  * a variable as a query; keep the two in step. */
 #define PL_RING_QUERY_MAGIC 0x504C5242u
 

@@ -3,18 +3,22 @@
 // __device__ variable template that clang emits in the device module for
 // each kernel the host asks about. The pass writes the ring's bytes into
 // the variable of a kernel with a ring in dynamic shared memory, and leaves
-// the others at 0: a kernel with a static ring, one without a loop
-// (dynamic-ring=off, and a compile without the plugin, leave every variable
-// at 0).
+// the others at 0: a kernel with a static ring, one without a loop, one
+// only declared here (its variable names no kernel, so the file compiles;
+// the query answers 0 for it). A template kernel is found by its demangled
+// name too. dynamic-ring=off, and a compile without the plugin, leave every
+// variable at 0.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -I%src_root/include -S -emit-llvm %s -o - -fplugin-arg-pipeline-profitability=off | FileCheck %s
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -I%src_root/include -S -emit-llvm %s -o - -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-dynamic-ring=off | FileCheck %s --check-prefix=OFF
 // RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_90 -I%src_root/include -S -emit-llvm %s -o - | FileCheck %s --check-prefix=OFF
 //
-// CHECK-DAG: @{{.*}}pl_ring_info_v{{.*}}mmDyn{{.*}} = {{.*}} { ptr @_Z5mmDynPKfS0_Pfi, i32 1347179074, i32 6144 }
-// CHECK-DAG: @{{.*}}pl_ring_info_v{{.*}}staticRing{{.*}} = {{.*}} { ptr @_Z10staticRingPKfPf, i32 1347179074, i32 0 }
-// CHECK-DAG: @{{.*}}pl_ring_info_v{{.*}}notLoop{{.*}} = {{.*}} { ptr @_Z7notLoopPf, i32 1347179074, i32 0 }
-// OFF-DAG: @{{.*}}pl_ring_info_v{{.*}}mmDyn{{.*}} = {{.*}} { ptr @_Z5mmDynPKfS0_Pfi, i32 1347179074, i32 0 }
-// OFF-DAG: @{{.*}}pl_ring_info_v{{.*}}staticRing{{.*}} = {{.*}} i32 0 }
+// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z5mmDynPKfS1_PfiEEE = {{.*}} { i32 1347179074, i32 6144 }
+// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z10staticRingPKfPfEEE = {{.*}} { i32 1347179074, i32 0 }
+// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z7notLoopPfEEE = {{.*}} { i32 1347179074, i32 0 }
+// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z9elsewherePfEEE = {{.*}} { i32 1347179074, i32 0 }
+// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z9mmDynTmplILi16EEvPKfS2_PfiEEE = {{.*}} { i32 1347179074, i32 6144 }
+// OFF-DAG: @_Z14pl_ring_info_vIXadL_Z5mmDynPKfS1_PfiEEE = {{.*}} { i32 1347179074, i32 0 }
+// OFF-DAG: @_Z14pl_ring_info_vIXadL_Z10staticRingPKfPfEEE = {{.*}} { i32 1347179074, i32 0 }
 #include <libpipeline.h>
 
 #define BS 16
@@ -52,7 +56,31 @@ __global__ void __launch_bounds__(256) staticRing(const float *__restrict__ x, f
 
 __global__ void notLoop(float *y) { y[threadIdx.x] = 1; }
 
+__global__ void elsewhere(float *y); // defined in another file
+
+template <int B>
+__global__ void __launch_bounds__(256)
+    mmDynTmpl(const float *__restrict__ A, const float *__restrict__ Bm, float *C, int N) {
+  extern __shared__ float tsmem[];
+  float *As = tsmem;
+  float *Bs = tsmem + B * B;
+  int tx = threadIdx.x % B, ty = threadIdx.x / B;
+  int row = blockIdx.y * B + ty, col = blockIdx.x * B + tx;
+  float acc = 0.f;
+  for (int k0 = 0; k0 < N; k0 += B) {
+    As[ty * B + tx] = A[row * N + k0 + tx];
+    Bs[ty * B + tx] = Bm[(k0 + ty) * N + col];
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < B; ++k)
+      acc += As[ty * B + k] * Bs[k * B + tx];
+    __syncthreads();
+  }
+  C[row * N + col] = acc;
+}
+
 size_t launchBytes() {
   return pl_dynamic_smem_bytes<mmDyn>(2 * BS * BS * 4) + pl_dynamic_ring_bytes<staticRing>() +
-         pl_dynamic_ring_bytes<notLoop>();
+         pl_dynamic_ring_bytes<notLoop>() + pl_dynamic_ring_bytes<elsewhere>() +
+         pl_dynamic_smem_bytes<mmDynTmpl<16>>(2048);
 }
