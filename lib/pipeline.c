@@ -205,16 +205,32 @@ static int transform(fn_run *r, size_t i, pl_loop_ref *loop, pl_candidate *c, pl
   return 0;
 }
 
+/* Whether a ring the plan refused for `f` leaves the in-place shape to
+ * try: a ring over the budget, or a ring in dynamic shared memory the
+ * model predicts no gain from (in place needs no launch of more bytes, and
+ * the model prices it on its own). */
+static int in_place_after(const pl_loop_ctx *x, const pl_fail *f) {
+  if (f->reason == PL_R_BUDGET)
+    return 1;
+  if (f->reason != PL_R_NOT_PROFITABLE)
+    return 0;
+  for (size_t t = 0; t < x->c->ntiles; ++t)
+    if (x->c->tiles[t].dynamic)
+      return 1;
+  return 0;
+}
+
 /* Legality, then the plan of the shape the loop may take (legality.h): a
- * ring; in place where no ring can serve, or where the ring does not fit
- * the budget. Returns 1 with `plan` made, else 0 with the reason in `f`
- * (the caller frees `plan` either way). */
+ * ring; in place where no ring can serve, where the ring does not fit the
+ * budget, or where a ring in dynamic shared memory does not pay. Returns 1
+ * with `plan` made, else 0 with the reason in `f` (the caller frees `plan`
+ * either way). */
 static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   pl_legal legal = pl_check_legality(x, f);
   if (legal == PL_LEGAL_RING) {
     if (pl_make_plan(x, plan, f))
       return 1;
-    const char *obstacle = f->reason == PL_R_BUDGET ? pl_in_place_obstacle(x) : "";
+    const char *obstacle = in_place_after(x, f) ? pl_in_place_obstacle(x) : "";
     pl_fail_nor_in_place(f, obstacle);
     if (obstacle)
       return 0;

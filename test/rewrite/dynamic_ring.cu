@@ -14,6 +14,12 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t.ptx -fplugin-arg-pipeline-profitability=off
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+// At the default the model decides: the N-body's ring pays (for the
+// barrier it removes); the matrixMul's does not, and the loop falls back to
+// the in-place shape, with the ring's reason.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MODEL
+// MODEL: remark: pipelined loop with 3 stages: tile '__smem' (dynamic shared memory{{.*}}kernel 'void nbodyRing<float4>
+// MODEL: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'smem' (dynamic shared memory); 2 copies loaded one iteration ahead into 2 registers; no ring: on sm_90 {{.*}}a ring would add {{.*}}kernel 'mmCarvedRing
 // dynamic-ring=off: in place, as before rings in dynamic shared memory.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-dynamic-ring=off -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
 //
