@@ -10,6 +10,8 @@
 #include <math.h>
 #include <mma.h>
 
+#include <libpipeline.h> // before the namespace: its query is global
+
 #include "kernels/tile_copy.h"
 #include "launchers.h"
 
@@ -233,14 +235,17 @@ void PL_CAT(conv20_, PL_NS)(int C, int H, int W, const float *in, const float *w
   PL_NS::conv20Channels<<<grid, dim3(16, C20_TY)>>>(W, H, C, in, w, out);
 }
 // Tile loops over dynamic shared memory (kernels/dyn_smem.cuh), launched with
-// just the bytes their tiles need.
+// the bytes their tiles need, or those a ring in dynamic shared memory needs
+// where the plugin made one (include/libpipeline.h; the same source in
+// every variant: without a ring it is the tiles' bytes).
 void PL_CAT(dynmm_, PL_NS)(int hA, int wA, int wB, const float *A, const float *B, float *C) {
-  KERNEL(matmulDynamic)<<<dim3(wB / DM_T, hA / DM_T), dim3(DM_T, DM_T),
-                          2 * DM_T * DM_T * sizeof(float)>>>(C, A, B, hA, wA, wB);
+  size_t smem = pl_dynamic_smem_bytes<KERNEL(matmulDynamic)>(2 * DM_T * DM_T * sizeof(float));
+  KERNEL(matmulDynamic)<<<dim3(wB / DM_T, hA / DM_T), dim3(DM_T, DM_T), smem>>>(C, A, B, hA, wA,
+                                                                                wB);
 }
 void PL_CAT(dynnbody_, PL_NS)(int n, const float *pos, float *accel) {
-  KERNEL(nbodyDynamic)<<<n / DN_P, DN_P, DN_P * sizeof(float4)>>>(
-      n, 0.01f, (const float4 *)pos, (float4 *)accel);
+  size_t smem = pl_dynamic_smem_bytes<KERNEL(nbodyDynamic)>(DN_P * sizeof(float4));
+  KERNEL(nbodyDynamic)<<<n / DN_P, DN_P, smem>>>(n, 0.01f, (const float4 *)pos, (float4 *)accel);
 }
 // Copy loops that step by the block size (kernels/sgemm_runtime.cuh).
 void PL_CAT(sgemmrt_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {

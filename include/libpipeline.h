@@ -51,11 +51,10 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 
-/* Not under -fgpu-rdc (__CLANG_RDC__, nvcc's __CUDACC_RDC__): every
- * translation unit that asks would hold its own copy of the variable, and
- * one that only declares the kernel could not name it; there the query
- * answers 0. */
-#if !defined(__CLANG_RDC__) && !defined(__CUDACC_RDC__)
+/* Only under clang without -fgpu-rdc (__CLANG_RDC__): under nvcc no pass
+ * fills the variable, and under -fgpu-rdc every translation unit that asks
+ * would hold its own copy; there the query answers 0. */
+#if defined(__clang__) && !defined(__NVCC__) && !defined(__CLANG_RDC__)
 #define PL_RING_QUERY 1
 /* What the pass fills for kernel K (lib/ring_query.h): keep the layout and
  * the magic number in step with it. */

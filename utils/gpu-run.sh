@@ -50,7 +50,7 @@ echo "== nvcc: the plain and hand-written benchmark sources, built here"
 nvcc="${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}"
 "$nvcc" --version | tail -n 1 | tee "$out/nvcc.txt"
 rm -f $b/bench/libbench-nvcc.so
-nv_flags=(-O3 -arch=sm_90 -std=c++17 -Xcompiler -fPIC -DPL_EXPORT)
+nv_flags=(-O3 -arch=sm_90 -std=c++17 -Xcompiler -fPIC -DPL_EXPORT -Iinclude)
 "$nvcc" "${nv_flags[@]}" -DPL_NS=nvcc_plain -c bench/variant.cu -o $b/bench/nvcc_plain.o \
   >"$out/nvcc.log" 2>&1 &
 p1=$!

@@ -1,6 +1,9 @@
 // Tile loops over dynamic shared memory (extern __shared__), written the way
-// public code writes them; no ring can replace a tile of unknown size, so
-// the plugin pipelines them in place (docs/design.md, "In place").
+// public code writes them. Where the bytes a kernel uses of the buffer are
+// bounded, the plugin may lay a ring out in dynamic shared memory past them
+// (docs/design.md, "Rings in dynamic shared memory"), and bench/variant.cu
+// launches with what include/libpipeline.h says it needs; else, or where
+// the model declines that ring, it pipelines them in place ("In place").
 //
 // dynmm: a matrixMul whose two 16 x 16 tiles are carved from one extern
 // __shared__ buffer (`float *Bs = smem + T * T`), launched with 2 KiB of
