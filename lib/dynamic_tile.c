@@ -105,13 +105,27 @@ static uint64_t wmma_span(const char *name, LLVMValueRef call) {
   return ((uint64_t)(major - 1) * ldm + minor) * elem;
 }
 
+/* The range [*lo, *hi] of `ptr`'s offset from `anchor` in bytes, for the
+ * access `user` (pl_scev_offset_range_in_block); 0 when unknown, or when
+ * either end lies beyond 2^40 bytes: then no sum of the walk's offsets (at
+ * most PL_MAX_DERIVED_DEPTH of them) can overflow. */
+static int offset_range(footprint *w, LLVMValueRef user, LLVMValueRef ptr, LLVMValueRef anchor,
+                        int64_t *lo, int64_t *hi) {
+  const int64_t far = (int64_t)1 << 40;
+  *lo = *hi = 0;
+  if (ptr == anchor)
+    return 1;
+  return pl_scev_offset_range_in_block(w->host, ptr, anchor, block_of(user), w->max_threads, lo,
+                                       hi) == 1 &&
+         *lo > -far && *hi < far;
+}
+
 /* Adds the access of `size` bytes at `ptr` (derived from `anchor`, whose
  * offset from the array lies in [alo, ahi]) to the footprint. */
 static int add_access(footprint *w, LLVMValueRef user, LLVMValueRef ptr, LLVMValueRef anchor,
                       int64_t alo, int64_t ahi, uint64_t size) {
-  int64_t lo = 0, hi = 0;
-  if (ptr != anchor && pl_scev_offset_range_in_block(w->host, ptr, anchor, block_of(user),
-                                                     w->max_threads, &lo, &hi) != 1)
+  int64_t lo, hi;
+  if (!offset_range(w, user, ptr, anchor, &lo, &hi))
     return fail(w, "an address into it has no bounded offset", user);
   lo += alo;
   hi += ahi;
@@ -133,9 +147,8 @@ static int visit(footprint *w, LLVMValueRef user, LLVMValueRef v, LLVMValueRef a
   LLVMModuleRef m = LLVMGetGlobalParent(w->fn);
   if (LLVMIsAConstantExpr(user)) {
     if (LLVMGetConstOpcode(user) == LLVMAddrSpaceCast) {
-      int64_t lo = 0, hi = 0;
-      if (v != anchor && pl_scev_offset_range_in_block(w->host, v, anchor, block_of(user),
-                                                       w->max_threads, &lo, &hi) != 1)
+      int64_t lo, hi;
+      if (!offset_range(w, user, v, anchor, &lo, &hi))
         return fail(w, "an address into it has no bounded offset", NULL);
       return walk(w, user, user, alo + lo, ahi + hi, depth + 1);
     }
@@ -164,9 +177,8 @@ static int visit(footprint *w, LLVMValueRef user, LLVMValueRef v, LLVMValueRef a
     return walk(w, user, anchor, alo, ahi, depth + 1);
   }
   if (LLVMIsAAddrSpaceCastInst(user)) {
-    int64_t lo = 0, hi = 0;
-    if (v != anchor && pl_scev_offset_range_in_block(w->host, v, anchor, block_of(user),
-                                                     w->max_threads, &lo, &hi) != 1)
+    int64_t lo, hi;
+    if (!offset_range(w, user, v, anchor, &lo, &hi))
       return fail(w, "an address into it has no bounded offset", user);
     return walk(w, user, user, alo + lo, ahi + hi, depth + 1);
   }
