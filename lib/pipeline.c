@@ -234,6 +234,12 @@ static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
     pl_fail_nor_in_place(f, obstacle);
     if (obstacle)
       return 0;
+    if (f->reason == PL_R_NOT_PROFITABLE) { /* say which ring did not pay */
+      char *m = pl_strdupf("a ring in dynamic shared memory is not predicted to pay: %s",
+                           f->message ? f->message : "");
+      free(f->message);
+      f->message = m;
+    }
     pl_plan_free(plan);
   } else if (legal != PL_LEGAL_IN_PLACE) {
     return 0;

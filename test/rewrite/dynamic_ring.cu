@@ -19,7 +19,7 @@
 // the in-place shape, with the ring's reason.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MODEL
 // MODEL: remark: pipelined loop with 3 stages: tile '__smem' (dynamic shared memory{{.*}}kernel 'void nbodyRing<float4>
-// MODEL: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'smem' (dynamic shared memory); 2 copies loaded one iteration ahead into 2 registers; no ring: on sm_90 {{.*}}a ring would add {{.*}}kernel 'mmCarvedRing
+// MODEL: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'smem' (dynamic shared memory); 2 copies loaded one iteration ahead into 2 registers; no ring: a ring in dynamic shared memory is not predicted to pay: on sm_90 {{.*}}a ring would add {{.*}}kernel 'mmCarvedRing
 // dynamic-ring=off: in place, as before rings in dynamic shared memory.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-dynamic-ring=off -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
 //
