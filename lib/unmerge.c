@@ -2,6 +2,7 @@
 #include "unmerge.h"
 
 #include "alloc.h"
+#include "dynamic_tile.h"
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "host_memory.h"
@@ -460,8 +461,7 @@ static int writes_dynamic_shared(const stage *s) {
   for (size_t k = 0; k < s->n; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(s->b[k]); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef dst = shared_dst(i), base = dst ? pl_underlying_object(dst) : NULL;
-      if (base && LLVMIsAGlobalVariable(base) &&
-          !pl_type_alloc_size(LLVMGetGlobalParent(base), LLVMGlobalGetValueType(base)))
+      if (base && LLVMIsAGlobalVariable(base) && pl_is_dynamic_shared(base))
         return 1;
     }
   return 0;
