@@ -149,6 +149,10 @@ typedef struct pl_candidate {
   size_t nregion;
 } pl_candidate;
 
+/** The bytes tile `t` takes of the kernel's static shared memory: its
+ * size, or 0 for dynamic shared memory (whose bytes the launch gives). */
+static inline uint64_t pl_tile_static_bytes(const pl_tile *t) { return t->dynamic ? 0 : t->bytes; }
+
 /** Nonzero when `bb` is one of the copy-stage blocks of a candidate with
  * copy loops (pl_candidate.region). */
 int pl_in_region(const pl_candidate *c, LLVMBasicBlockRef bb);

@@ -245,7 +245,7 @@ static unsigned copy_loop_trips_milli(const pl_candidate *c, pl_loop_ref l, unsi
         per_trip += c->copies[k].bytes;
     if (!per_trip)
       continue;
-    uint64_t n = (c->tiles[t].dynamic ? 0 : c->tiles[t].bytes) * 1000 / (per_trip * threads);
+    uint64_t n = pl_tile_static_bytes(&c->tiles[t]) * 1000 / (per_trip * threads);
     if (n < 1000)
       n = 1000;
     if (n > trips)
@@ -406,7 +406,7 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
    * every thread index the target allows); what the launch gives is
    * estimated from the bytes the block copies */
   for (size_t t = 0; t < c->ntiles; ++t)
-    cost->tile_bytes += c->tiles[t].dynamic ? 0 : c->tiles[t].bytes;
+    cost->tile_bytes += pl_tile_static_bytes(&c->tiles[t]);
   for (unsigned k = 0; k < ring->ncopies; ++k)
     if (c->tiles[ring->copies[k].tile].dynamic)
       cost->tile_bytes += (uint64_t)ring->copies[k].bytes * cost->threads;

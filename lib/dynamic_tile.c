@@ -201,7 +201,7 @@ static int visit(footprint *w, LLVMValueRef user, LLVMValueRef v, LLVMValueRef a
       return 1;
     if (pl_is_memcpy(user) || pl_is_memset(user)) {
       LLVMValueRef len = LLVMGetOperand(user, 2);
-      if (LLVMGetOperand(user, 2) == v || !LLVMIsAConstantInt(len))
+      if (len == v || !LLVMIsAConstantInt(len))
         return fail(w, "it is copied with a length known only at run time", user);
       return add_access(w, user, v, anchor, alo, ahi, LLVMConstIntGetZExtValue(len));
     }

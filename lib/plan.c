@@ -602,7 +602,7 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
   plan->budget = x->opts->max_shared;
   uint64_t statics = plan->other_shared;
   for (size_t t = 0; t < c->ntiles; ++t)
-    statics += c->tiles[t].dynamic ? 0 : c->tiles[t].bytes;
+    statics += pl_tile_static_bytes(&c->tiles[t]);
   if (plan->alias_writes && statics + PL_ALIAS_CHECK_SHARED_BYTES > plan->budget)
     return pl_failf(f, PL_R_BUDGET, NULL,
                     "no ring (%s), and the runtime alias check's %u bytes of shared memory do "

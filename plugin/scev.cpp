@@ -11,6 +11,7 @@
 #include "../lib/host_scev.h"
 #include "llvm_compat.h"
 #include "pl_module_host.h"
+#include "scev_common.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -265,10 +266,8 @@ struct SameSpecialRegister : SCEVRewriteVisitor<SameSpecialRegister> {
   }
 };
 
-/// The SCEVs of A and B, two values of one type, into SA and SB; for
-/// pointers, their offsets from one pointer base (getPointerBase), which
-/// they must share. False when they cannot be compared so.
-static bool comparable(ScalarEvolution &SE, Value *A, Value *B, const SCEV *&SA, const SCEV *&SB) {
+bool pl_scev::comparable(ScalarEvolution &SE, Value *A, Value *B, const SCEV *&SA,
+                         const SCEV *&SB) {
   if (A->getType() != B->getType() || !SE.isSCEVable(A->getType()))
     return false;
   SA = SE.getSCEV(A);
@@ -298,7 +297,7 @@ unsigned pl_scev_offset_alignment(pl_host *H, LLVMValueRef Ptr, LLVMValueRef Obj
 int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *D) {
   ScalarEvolution &SE = H->SE();
   const SCEV *SA, *SB;
-  if (!comparable(SE, unwrap(A), unwrap(B), SA, SB))
+  if (!pl_scev::comparable(SE, unwrap(A), unwrap(B), SA, SB))
     return 0;
   std::map<Intrinsic::ID, const SCEV *> First;
   SameSpecialRegister Same(SE, First);
@@ -342,7 +341,8 @@ int pl_scev_distance_range(pl_host *H, LLVMValueRef A, LLVMValueRef B, const pl_
                            size_t NEqs, int64_t *Lo, int64_t *Hi) {
   ScalarEvolution &SE = H->SE();
   const SCEV *SA, *SB;
-  if (!unwrap(A)->getType()->isPointerTy() || !comparable(SE, unwrap(A), unwrap(B), SA, SB))
+  if (!unwrap(A)->getType()->isPointerTy() ||
+      !pl_scev::comparable(SE, unwrap(A), unwrap(B), SA, SB))
     return 0;
   std::map<uintptr_t, const SCEV *> With;
   for (size_t K = 0; K < NEqs; ++K) {

@@ -12,6 +12,7 @@
 #include "../lib/host_scev.h"
 #include "llvm_compat.h"
 #include "pl_module_host.h"
+#include "scev_common.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -23,21 +24,6 @@
 #include "llvm/IR/Operator.h"
 
 using namespace llvm;
-
-/// The SCEVs of A and B, two pointers, as their offsets from one pointer
-/// base (getPointerBase), which they must share. False when they cannot be
-/// compared so.
-static bool sameBase(ScalarEvolution &SE, Value *A, Value *B, const SCEV *&SA, const SCEV *&SB) {
-  if (A->getType() != B->getType() || !SE.isSCEVable(A->getType()))
-    return false;
-  SA = SE.getSCEV(A);
-  SB = SE.getSCEV(B);
-  if (SE.getPointerBase(SA) != SE.getPointerBase(SB))
-    return false;
-  SA = SE.removePointerBase(SA);
-  SB = SE.removePointerBase(SB);
-  return SA->getType() == SB->getType();
-}
 
 namespace {
 /// Rewrites each read of %tid.{x,y,z} into umin(tid, T - 1) and of
@@ -240,7 +226,7 @@ int pl_scev_offset_range_in_block(pl_host *H, LLVMValueRef A, LLVMValueRef B, LL
   if (!unwrap(A)->getType()->isPointerTy())
     return 0;
   ConstantRange R(64, /*isFullSet=*/true);
-  if (sameBase(SE, unwrap(A), unwrap(B), SA, SB)) {
+  if (pl_scev::comparable(SE, unwrap(A), unwrap(B), SA, SB)) {
     const SCEV *D = GuardedIVs(SE).visit(SE.getMinusSCEV(SA, SB));
     if (MaxThreads)
       D = BoundThreads(SE, MaxThreads).visit(D);
