@@ -47,6 +47,24 @@ const pl_chip *pl_chip_for_sm(unsigned sm) {
   return best;
 }
 
+int pl_chip_same_figures(const pl_chip *a, const pl_chip *b) {
+  pl_chip x = *a;
+  x.sm = b->sm;
+  return memcmp(&x, b, sizeof x) == 0;
+}
+
+size_t pl_chip_family(unsigned sm, const pl_chip **out, size_t max) {
+  size_t n = 0;
+  for (size_t i = 0; i < sizeof chips / sizeof chips[0] && n < max; ++i) {
+    int seen = 0;
+    for (size_t j = 0; j < n && !seen; ++j)
+      seen = pl_chip_same_figures(out[j], &chips[i]);
+    if ((chips[i].sm >= 80) == (sm >= 80) && !seen)
+      out[n++] = &chips[i];
+  }
+  return n;
+}
+
 /* Whether block `bb` stops the threads that reach it: it calls CUDA's
  * __assertfail (the failing side of an assert(); CUDA C++ Programming
  * Guide, "Assertion": "If expression is equal to zero, the kernel

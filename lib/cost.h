@@ -57,6 +57,24 @@ typedef struct pl_chip {
  * Entries below sm_80 price the register lowering only (no cp.async). */
 const pl_chip *pl_chip_for_sm(unsigned sm);
 
+/** Whether chip rows `a` and `b` have the same figures (their sm aside). */
+int pl_chip_same_figures(const pl_chip *a, const pl_chip *b);
+
+/** The chips of the table a decision for `sm` is kept consistent with
+ * (docs/design.md, "Decisions"): those with the same lowerings, sm_80 and
+ * newer where `sm` >= 80 (cp.async), sm_60 to sm_75 below, each set of
+ * figures once (sm_87's are sm_80's). Fills `out` with at most `max` rows
+ * in ascending order; returns how many. */
+size_t pl_chip_family(unsigned sm, const pl_chip **out, size_t max);
+
+/** Predictions of one loop on the chips of its target's family that lie
+ * within this many thousandths of each other (max / min - 1) are one
+ * decision: the model's figures differ by less than its own error
+ * between chips (its absolute error is larger; docs/performance.md), and
+ * a decision that flips with the target there has no reason a user could
+ * see. Three times PL_COST_TIE_PERMILLE. */
+#define PL_COST_FAMILY_PERMILLE 30u
+
 /** Most stages the model weighs. */
 #define PL_COST_MAX_STAGES 8u
 
@@ -147,7 +165,22 @@ typedef struct pl_cost {
   unsigned stages;                              /**< chosen S (0: not profitable) */
   unsigned best;          /**< the S weighed last: chosen, or the best declined */
   unsigned gain_permille; /**< t_plain / t_ring(S), in 1/1000 */
+  double dram;            /**< D: SM cycles the tiles take at the chip's
+                               DRAM bandwidth, the floor of both */
+  int dram_bound;         /**< D bounds the plain loop and the best ring
+                               alike: a gain of 1.000x */
   const char *why;        /**< short clause: why S, or why declined */
+  /* the family rule (pl_cost_family): set where it decided */
+  unsigned family;          /**< nonzero: the decision is the family's median
+                                 chip's, not this chip's own */
+  unsigned family_sm;       /**< that chip, 86 for sm_86 */
+  unsigned family_unpriced; /**< it pipelines within the tie band, for a
+                                 gain the model does not price */
+  unsigned family_gain;     /**< its predicted gain, in 1/1000 */
+  unsigned family_lo;       /**< lowest prediction of the family, 1/1000 */
+  unsigned family_hi;       /**< highest */
+  unsigned family_first;    /**< first and last chip weighed, as sm */
+  unsigned family_last;
 } pl_cost;
 
 /** What the plan proposes for the cost model to price: the ring's
@@ -285,5 +318,25 @@ unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t b
  * (or 0 when no S is predicted to gain), cost->gain_permille and cost->why.
  * Returns cost->stages. */
 unsigned pl_cost_decide(pl_cost *cost, unsigned max_stages, uint64_t budget);
+
+/** The family rule: `k` decided for its own chip by pl_cost_decide or
+ * pl_cost_decide_estimated; `others[i]` the same inputs decided for the
+ * other chips of its family (pl_chip_family), `n` of them. Where every
+ * chip's decision is the model's latency verdict (a ring, or a decline
+ * as covered or too close to call) and the predictions lie within
+ * PL_COST_FAMILY_PERMILLE of each other, every chip takes one decision: a
+ * ring where a chip pipelines within the tie band (for a gain the model
+ * does not price and that every chip has: padded rows, the removed
+ * barrier) off the DRAM floor, else the decision of the chip with the median prediction (the
+ * lower middle of an even count). A chip that takes a ring takes it at its
+ * own best S. Sets k->family and its figures where that changed k's
+ * decision; returns k->stages. */
+unsigned pl_cost_family(pl_cost *k, const pl_cost *others, size_t n);
+
+/** The clause a remark gives for a decision the family rule took, in
+ * `buf` of `len` bytes: "pipelined as on sm_86 (1.012x): the predictions
+ * on sm_80 to sm_90, 0.995x to 1.012x, lie within 3.0% of each other"
+ * (or "declined as on ..."). Returns buf. */
+const char *pl_cost_family_text(const pl_cost *k, char *buf, size_t len);
 
 #endif /* PL_COST_H */

@@ -9,6 +9,7 @@
 
 #include "options.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,6 +117,22 @@ static double busy_cycles(const pl_cost *k, unsigned blocks, unsigned extra) {
   return k->warps * (maxd(k->compute / 4.0 * slow, (double)k->wavefronts) + extra / 4.0 * slow);
 }
 
+/* The S to weigh against plain, given the fastest `best` of k->t_ring:
+ * the fewest stages within 1% of it, but at least PL_COST_MIN_STAGES
+ * where they fit as well (two stages leave one iteration of slack, and
+ * any latency above the mean stalls them). Sets k->why to the reason. */
+static unsigned pick_stages(pl_cost *k, unsigned max_stages, unsigned best) {
+  unsigned pick = 0, floor = squeezed(k) ? PL_MIN_STAGES : PL_COST_MIN_STAGES;
+  for (unsigned s = PL_MIN_STAGES; s <= max_stages && !pick; ++s)
+    if (k->t_ring[s] > 0 && k->t_ring[s] <= k->t_ring[best] * 1.01 &&
+        (s >= floor || !(k->t_ring[floor] > 0 && k->t_ring[floor] <= k->t_ring[best] * 1.01)))
+      pick = s;
+  k->why = pick && pick > floor                                  ? "little"
+           : floor < PL_COST_MIN_STAGES && pick == PL_MIN_STAGES ? "squeezed"
+                                                                 : "floor";
+  return pick ? pick : best;
+}
+
 unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   const pl_chip *c = k->chip;
   k->warps = (k->threads + 31) / 32;
@@ -129,8 +146,10 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   /* the plain loop waits k->serial_milli / 1000 latencies per iteration, one after
    * another */
   double wait = lat * k->serial_milli / 1000.0;
-  k->t_plain =
-      maxd(maxd(k->busy + wait * PL_COST_SYNC_PERCENT / 100.0 / n, (wait + k->busy) / n), dram);
+  double plain = maxd(k->busy + wait * PL_COST_SYNC_PERCENT / 100.0 / n, (wait + k->busy) / n);
+  double ring[PL_COST_MAX_STAGES + 1] = {0}; /* t_ring without the DRAM floor */
+  k->dram = dram;
+  k->t_plain = maxd(plain, dram);
   k->cover = (n - 1) * k->busy;
   if (k->ring_loads > k->loop_loads && !k->in_place) {
     k->stages = 0;
@@ -147,8 +166,8 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
       continue;
     unsigned margin = k->staged_copies ? PL_COST_MARGIN_REGISTERS : PL_COST_MARGIN;
     double little = lat * margin / 100.0 / ((s - 1) * (double)k->blocks_ring[s]);
-    double busy = busy_cycles(k, k->blocks_ring[s], k->added);
-    k->t_ring[s] = maxd(maxd(busy, little), dram);
+    ring[s] = maxd(busy_cycles(k, k->blocks_ring[s], k->added), little);
+    k->t_ring[s] = maxd(ring[s], dram);
     if (!best || k->t_ring[s] < k->t_ring[best])
       best = s;
   }
@@ -156,18 +175,10 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
     k->why = "budget";
     return 0;
   }
-  /* The fewest stages within 1% of the best, but at least
-   * PL_COST_MIN_STAGES where they fit as well: two stages leave one
-   * iteration of slack, and any latency above the mean stalls them. */
-  unsigned pick = 0, floor = squeezed(k) ? PL_MIN_STAGES : PL_COST_MIN_STAGES;
-  for (unsigned s = PL_MIN_STAGES; s <= max_stages && !pick; ++s)
-    if (k->t_ring[s] > 0 && k->t_ring[s] <= k->t_ring[best] * 1.01 &&
-        (s >= floor || !(k->t_ring[floor] > 0 && k->t_ring[floor] <= k->t_ring[best] * 1.01)))
-      pick = s;
-  k->why = pick && pick > floor                                  ? "little"
-           : floor < PL_COST_MIN_STAGES && pick == PL_MIN_STAGES ? "squeezed"
-                                                                 : "floor";
-  best = pick ? pick : best;
+  /* The floor bounds the plain loop and the best ring alike: a tie on
+   * this chip that no latency or issue figure breaks (the remarks say so) */
+  k->dram_bound = plain <= dram && ring[best] <= dram;
+  best = pick_stages(k, max_stages, best);
   k->gain_permille = (unsigned)(1000.0 * k->t_plain / k->t_ring[best] + 0.5);
   k->best = best;
   k->stages = k->gain_permille >= 1000 + PL_COST_TIE_PERMILLE ? best : 0;
@@ -280,4 +291,84 @@ unsigned pl_cost_decide_estimated(pl_cost *k, unsigned max_stages, uint64_t budg
   if (!pays && stages) /* no count pays */
     stages = k->stages = 0;
   return stages;
+}
+
+/* Whether `k`'s decision is the model's verdict on latency alone: a ring,
+ * or a decline as covered or too close to call (not a split, a budget or
+ * a decision the register count would change). */
+static int latency_verdict(const pl_cost *k) {
+  if (k->regs_split || !k->why)
+    return 0;
+  return k->stages || strcmp(k->why, "covered") == 0 || strcmp(k->why, "tie") == 0;
+}
+
+unsigned pl_cost_family(pl_cost *k, const pl_cost *others, size_t n) {
+  const pl_cost *all[16];
+  size_t m = 0;
+  if (!latency_verdict(k) || !k->best)
+    return k->stages;
+  all[m++] = k;
+  for (size_t i = 0; i < n && m < sizeof all / sizeof all[0]; ++i) {
+    if (!latency_verdict(&others[i]))
+      return k->stages; /* a chip decides for a reason of its own */
+    all[m++] = &others[i];
+  }
+  if (m < 2)
+    return k->stages;
+  /* insertion sort by prediction, then by chip */
+  for (size_t i = 1; i < m; ++i)
+    for (size_t j = i; j > 0 && (all[j]->gain_permille < all[j - 1]->gain_permille ||
+                                 (all[j]->gain_permille == all[j - 1]->gain_permille &&
+                                  all[j]->chip->sm < all[j - 1]->chip->sm));
+         --j) {
+      const pl_cost *t = all[j];
+      all[j] = all[j - 1];
+      all[j - 1] = t;
+    }
+  unsigned lo = all[0]->gain_permille, hi = all[m - 1]->gain_permille;
+  if (!lo || (uint64_t)hi * 1000 > (uint64_t)lo * (1000 + PL_COST_FAMILY_PERMILLE))
+    return k->stages; /* the chips differ by more than the model's error */
+  /* A chip that pipelines within the tie band does so for a gain the
+   * model does not price (padded rows, the removed barrier), the same on
+   * every chip: the family pipelines. Not for a tie on the DRAM floor,
+   * which says nothing of latency: there the other chips' figures speak.
+   * Else the median chip decides. */
+  const pl_cost *by = all[(m - 1) / 2];
+  for (size_t i = 0; i < m; ++i)
+    if (all[i]->stages && all[i]->gain_permille < 1000 + PL_COST_TIE_PERMILLE &&
+        !all[i]->dram_bound)
+      by = all[i];
+  if (!by->stages == !k->stages)
+    return k->stages;
+  k->family = 1;
+  k->family_unpriced = by->gain_permille < 1000 + PL_COST_TIE_PERMILLE && by->stages;
+  k->family_sm = by->chip->sm;
+  k->family_gain = by->gain_permille;
+  k->family_lo = lo;
+  k->family_hi = hi;
+  k->family_first = k->family_last = k->chip->sm;
+  for (size_t i = 0; i < m; ++i) {
+    if (all[i]->chip->sm < k->family_first)
+      k->family_first = all[i]->chip->sm;
+    if (all[i]->chip->sm > k->family_last)
+      k->family_last = all[i]->chip->sm;
+  }
+  k->stages = by->stages ? k->best : 0;
+  if (!k->stages)
+    k->why = "family";
+  return k->stages;
+}
+
+const char *pl_cost_family_text(const pl_cost *k, char *buf, size_t len) {
+  const char *unpriced = !k->family_unpriced ? ""
+                         : k->padded         ? ", too close to call there, for its padded rows"
+                                             : ", too close to call there, for the removed barrier";
+  snprintf(buf, len,
+           "%s as on sm_%u (%u.%03ux%s): the predictions on sm_%u to sm_%u, %u.%03ux to %u.%03ux, "
+           "lie within %u.%u%% of each other",
+           k->stages ? "pipelined" : "declined", k->family_sm, k->family_gain / 1000,
+           k->family_gain % 1000, unpriced, k->family_first, k->family_last, k->family_lo / 1000,
+           k->family_lo % 1000, k->family_hi / 1000, k->family_hi % 1000,
+           PL_COST_FAMILY_PERMILLE / 10, PL_COST_FAMILY_PERMILLE % 10);
+  return buf;
 }

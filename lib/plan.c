@@ -212,6 +212,35 @@ static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t p
   return 1;
 }
 
+/* Runs the model on inputs `k` (registers measured, or any count alike,
+ * or weighed over the estimate's error) for rings of up to `most` stages
+ * in `budget` bytes. */
+static unsigned model_decide(pl_cost *k, unsigned most, uint64_t budget) {
+  if (k->regs_measured || k->regs_any)
+    return pl_cost_decide(k, most, budget);
+  return pl_cost_decide_estimated(k, most, budget);
+}
+
+/* The family rule (pl_cost_family): the model's `inputs` decided again for
+ * each other chip of the target's family, a dynamic ring within that
+ * chip's shared memory per block; returns the stages plan->cost then
+ * has. */
+static unsigned decide_in_family(pl_plan *plan, const pl_cost *inputs, unsigned most) {
+  const pl_chip *chips[16];
+  pl_cost others[16];
+  size_t n = 0, m = pl_chip_family(plan->cost.chip->sm, chips, 16);
+  for (size_t i = 0; i < m; ++i) {
+    if (pl_chip_same_figures(chips[i], plan->cost.chip))
+      continue; /* the target stands for its own figures */
+    others[n] = *inputs;
+    others[n].chip = chips[i];
+    others[n].sm = chips[i]->sm;
+    model_decide(&others[n], most, dynamic_need(plan, 1) ? chips[i]->smem_per_block : plan->budget);
+    ++n;
+  }
+  return pl_cost_family(&plan->cost, others, n);
+}
+
 /* Profitability: unless stages are forced or profitability is off, the
  * cost model decides whether to pipeline and how many stages, among those
  * that fit the budget (plan->stages, set by plan_stages, is the most that
@@ -256,13 +285,11 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   plan->registers_unknown = x->registers && !plan->cost.regs_measured && !plan->cost.regs_any
                                 ? pl_ptxas_failure(x->registers)
                                 : NULL;
-  unsigned stages;
-  if (plan->cost.regs_measured || plan->cost.regs_any) {
-    stages = pl_cost_decide(&plan->cost, most, budget);
-  } else { /* no count: weighed over the estimate's error */
-    plan->cost.regs_measurable = 0;
-    stages = pl_cost_decide_estimated(&plan->cost, most, budget);
-  }
+  if (!plan->cost.regs_measured && !plan->cost.regs_any)
+    plan->cost.regs_measurable = 0; /* no count: weighed over the estimate's error */
+  const pl_cost inputs = plan->cost;
+  model_decide(&plan->cost, most, budget);
+  unsigned stages = decide_in_family(plan, &inputs, most);
   if (!stages)
     return pl_plan_fail_not_profitable(plan, f);
   plan->stages = plan->cost.stages;

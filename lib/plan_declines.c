@@ -14,6 +14,16 @@ static const char *count_advice(const pl_plan *plan) {
                                  : "`ptxas=on` measures the count";
 }
 
+/* The model's predicted speedup as a decline says it: "0.946x", or, where
+ * the DRAM floor bounds the plain loop and the ring alike
+ * (pl_cost.dram_bound), "1.000x, DRAM bandwidth bounding the loop either
+ * way". */
+static const char *gain_text(const pl_cost *k, char *buf, size_t size) {
+  snprintf(buf, size, "%u.%03ux%s", k->gain_permille / 1000, k->gain_permille % 1000,
+           k->dram_bound ? ", DRAM bandwidth bounding the loop either way" : "");
+  return buf;
+}
+
 /* The decline of a ring whose cp.async copies (and, in a mixed ring, its
  * register loads) outnumber the loads the loop issues. */
 static int fail_split(const pl_plan *plan, pl_fail *f) {
@@ -32,14 +42,19 @@ static int fail_split(const pl_plan *plan, pl_fail *f) {
 /* The missed remark of a loop the model declines, with its figures. */
 int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
   const pl_cost *k = &plan->cost;
+  char gain[128];
   if (k->why && strcmp(k->why, "split") == 0)
     return fail_split(plan, f);
   if (k->regs_split) {
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "on %s a ring pays at some of the plain kernel's register counts from %u to %u that "
-             "the estimate allows and not at others (predicted %u.%03ux at the estimate); %s",
-             plan->arch, k->regs_lo, k->regs_hi, k->gain_permille / 1000, k->gain_permille % 1000,
+             "the estimate allows and not at others (predicted %s at the estimate); %s",
+             plan->arch, k->regs_lo, k->regs_hi, gain_text(k, gain, sizeof gain),
              count_advice(plan));
+  } else if (k->family) {
+    char family[192];
+    pl_failf(f, PL_R_NOT_PROFITABLE, NULL, "on %s the model predicts %s, but %s", plan->arch,
+             gain_text(k, gain, sizeof gain), pl_cost_family_text(k, family, sizeof family));
   } else if (k->why && strcmp(k->why, "tie") == 0) {
     /* the one clause that differs: why the unpriced gains do not apply */
     char why[192];
@@ -54,12 +69,12 @@ int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
                "warps, each on a scheduler of its own, barely waits at",
                k->warps);
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-             "on %s the model predicts %u.%03ux, within %u.%u%% of plain, too close to call: %u "
+             "on %s the model predicts %s, within %u.%u%% of plain, too close to call: %u "
              "resident blocks of %u warps and %u instructions per iteration hide most of an "
              "estimated %u-cycle load latency%s",
-             plan->arch, k->gain_permille / 1000, k->gain_permille % 1000,
-             PL_COST_TIE_PERMILLE / 10, PL_COST_TIE_PERMILLE % 10, k->blocks_plain, k->warps,
-             k->compute, k->chip->latency, why);
+             plan->arch, gain_text(k, gain, sizeof gain), PL_COST_TIE_PERMILLE / 10,
+             PL_COST_TIE_PERMILLE % 10, k->blocks_plain, k->warps, k->compute, k->chip->latency,
+             why);
   } else {
     char occupancy[160] = "";
     unsigned nb = k->best ? k->blocks_ring[k->best] : 0;
@@ -71,9 +86,9 @@ int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "on %s %u resident blocks of %u warps and %u instructions per iteration already "
              "cover an estimated %u-cycle load latency; a ring would add %u instructions%s "
-             "(predicted %u.%03ux)",
+             "(predicted %s)",
              plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added,
-             occupancy, k->gain_permille / 1000, k->gain_permille % 1000);
+             occupancy, gain_text(k, gain, sizeof gain));
   }
   char serial[96] = "";
   if (k->serial_milli > 1000)
@@ -109,6 +124,7 @@ int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
  * reason, then the model's figures for loading ahead in place. */
 int pl_plan_fail_in_place(const pl_plan *plan, pl_fail *f) {
   const pl_cost *k = &plan->cost;
+  char gain[128];
   const char *why = plan->no_ring.message ? plan->no_ring.message : "";
   char *detail = f->detail; /* the model's figures (pl_plan_fail_not_profitable) stay */
   f->detail = NULL;
@@ -123,23 +139,30 @@ int pl_plan_fail_in_place(const pl_plan *plan, pl_fail *f) {
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "no ring (%s), and on %s loading each next tile into registers in place pays at "
              "some of the plain kernel's register counts from %u to %u that the estimate allows "
-             "and not at others (predicted %u.%03ux at the estimate); %s",
-             why, plan->arch, k->regs_lo, k->regs_hi, k->gain_permille / 1000,
-             k->gain_permille % 1000, count_advice(plan));
-  else if (strcmp(k->why, "tie") == 0)
+             "and not at others (predicted %s at the estimate); %s",
+             why, plan->arch, k->regs_lo, k->regs_hi, gain_text(k, gain, sizeof gain),
+             count_advice(plan));
+  else if (k->family) {
+    char family[192];
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "no ring (%s), and on %s loading each next tile into registers in place is "
-             "predicted %u.%03ux, within %u.%u%% of plain, too close to call: it keeps both "
+             "predicted %s, but %s",
+             why, plan->arch, gain_text(k, gain, sizeof gain),
+             pl_cost_family_text(k, family, sizeof family));
+  } else if (strcmp(k->why, "tie") == 0)
+    pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+             "no ring (%s), and on %s loading each next tile into registers in place is "
+             "predicted %s, within %u.%u%% of plain, too close to call: it keeps both "
              "barriers",
-             why, plan->arch, k->gain_permille / 1000, k->gain_permille % 1000,
-             PL_COST_TIE_PERMILLE / 10, PL_COST_TIE_PERMILLE % 10);
+             why, plan->arch, gain_text(k, gain, sizeof gain), PL_COST_TIE_PERMILLE / 10,
+             PL_COST_TIE_PERMILLE % 10);
   else
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "no ring (%s), and on %s %u resident blocks of %u warps and %u instructions per "
              "iteration already cover an estimated %u-cycle load latency; loading each next "
-             "tile into registers in place would add %u instructions (predicted %u.%03ux)",
+             "tile into registers in place would add %u instructions (predicted %s)",
              why, plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added,
-             k->gain_permille / 1000, k->gain_permille % 1000);
+             gain_text(k, gain, sizeof gain));
   if (detail)
     pl_fail_detail(f, "%s", detail);
   free(detail);

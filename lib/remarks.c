@@ -84,7 +84,8 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
   pl_remark_str(r, "Arch", plan->arch);
   pl_remark_text(r, ": predicted ");
   remark_ratio(r, "Gain", k->gain_permille);
-  pl_remark_text(r, "x; ");
+  pl_remark_text(r, k->dram_bound ? "x; DRAM bandwidth bounds the loop with or without the ring; "
+                                  : "x; ");
   pl_remark_u64(r, "Stages", s);
   pl_remark_text(r, " stages keep ");
   pl_remark_u64(r, "InFlightBytes", (uint64_t)(s - 1) * k->tile_bytes * k->blocks_ring[s]);
@@ -104,7 +105,13 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
     pl_remark_text(r, ", at least 3 for slack, more gain nothing against the ");
   pl_remark_u64(r, "Latency", k->chip->latency);
   pl_remark_text(r, "-cycle latency");
-  if (k->gain_permille < 1000 + PL_COST_TIE_PERMILLE) {
+  if (k->family) {
+    /* pipelined as the family's median chip is (pl_cost_family) */
+    char figures[160];
+    pl_cost_family_text(k, figures, sizeof figures);
+    pl_remark_text(r, "; ");
+    pl_remark_str(r, "Family", figures);
+  } else if (k->gain_permille < 1000 + PL_COST_TIE_PERMILLE) {
     /* too close to call on latency: pipelined for what the model does not
      * price (pl_cost_decide) */
     pl_remark_text(r, "; too close to call on latency, pipelined for ");
@@ -193,6 +200,9 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_text(r, " plain, ");
   pl_remark_u64(r, "CyclesRing", (uint64_t)(k->t_ring[s] + 0.5));
   pl_remark_text(r, plan->in_place ? " in place" : " with the ring");
+  pl_remark_text(r, ", at least ");
+  pl_remark_u64(r, "CyclesDram", (uint64_t)(k->dram + 0.5));
+  pl_remark_text(r, k->dram_bound ? " at DRAM bandwidth, which bounds both" : " at DRAM bandwidth");
   if (k->serial_milli > 1000) {
     char n[32];
     snprintf(n, sizeof n, "%u.%02u", k->serial_milli / 1000, k->serial_milli % 1000 / 10);
@@ -465,10 +475,18 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
     pl_remark_str(r, "Arch", plan->arch);
     pl_remark_text(r, ": predicted ");
     remark_ratio(r, "Gain", plan->cost.gain_permille);
-    pl_remark_text(r, "x over ");
+    pl_remark_text(r, plan->cost.dram_bound
+                          ? "x, DRAM bandwidth bounding the loop either way, over "
+                          : "x over ");
     pl_remark_u64(r, "ResidentBlocks", plan->cost.blocks_ring[PL_MIN_STAGES]);
-    pl_remark_text(r, plan->cost.blocks_ring[PL_MIN_STAGES] == 1 ? " resident block)"
-                                                                 : " resident blocks)");
+    pl_remark_text(r, plan->cost.blocks_ring[PL_MIN_STAGES] == 1 ? " resident block"
+                                                                 : " resident blocks");
+    if (plan->cost.family) {
+      char figures[160];
+      pl_remark_text(r, "; ");
+      pl_remark_str(r, "Family", pl_cost_family_text(&plan->cost, figures, sizeof figures));
+    }
+    pl_remark_text(r, ")");
   }
   pl_remark_text(r, "; ");
   pl_remark_str(r, "Lowering", "registers in place");

@@ -10,11 +10,12 @@
 ; RUN: %opt -passes='cuda-pipeline<max-shared=32K;in-place=off>' -pass-remarks-missed=cuda-pipeline -disable-output %s 2>&1 | FileCheck %s --check-prefix=LOW
 ; LOW: remark: <unknown>:0:0: loop not pipelined: a ring of 2 stages needs 65536 bytes of shared memory, over the budget of 32768 bytes; raise max-shared or use smaller tiles
 ; Where the ring does not fit, the in-place shape is weighed (in-place=on, the
-; default): it needs no more shared memory, but with one block of 32 KiB per SM
-; the model finds it too close to call, and the IR stays as it was.
+; default): it needs no more shared memory, but DRAM bandwidth bounds the loop
+; on sm_80 with or without loading ahead, the model finds it too close to
+; call, and the IR stays as it was.
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -S %s -o %t.inplace.ll 2>&1 | FileCheck %s --check-prefix=IN-PLACE
 ; RUN: diff %t.before.ll %t.inplace.ll
-; IN-PLACE: remark: <unknown>:0:0: loop not pipelined: no ring (a ring of 2 stages needs 65536 bytes of shared memory, over the budget of 49152 bytes; {{.*}}), and on sm_80 loading each next tile into registers in place is predicted {{.*}}x, within 1.0% of plain, too close to call: it keeps both barriers
+; IN-PLACE: remark: <unknown>:0:0: loop not pipelined: no ring (a ring of 2 stages needs 65536 bytes of shared memory, over the budget of 49152 bytes; {{.*}}), and on sm_80 loading each next tile into registers in place is predicted 1.000x, DRAM bandwidth bounding the loop either way, within 1.0% of plain, too close to call: it keeps both barriers
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: SharedMemoryBudget
