@@ -228,17 +228,30 @@ static int opens_body(pl_host *host, const pl_candidate *c, LLVMValueRef barrier
   return 1;
 }
 
+/* The barrier right after `first` in the chain of the body's barriers
+ * (each dominates the latch, so they are ordered by dominance): the one
+ * that every other barrier but `first` comes after. */
+static LLVMValueRef second_barrier(pl_host *host, const pl_candidate *c, LLVMValueRef first) {
+  LLVMValueRef second = NULL;
+  for (size_t k = 0; k < c->nblocks; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i))
+      if (i != first && pl_is_cta_barrier(i) && (!second || pl_inst_dominates(host, i, second)))
+        second = i;
+  return second;
+}
+
 /* Step 2, the barriers (f): every one reached by every thread (its block
  * dominates the latch, outside inner loops), at least two. All barriers
  * dominate the latch, so they form a chain under dominance: the first and
  * the last are well defined. Two shapes:
  *   copy; B0; compute; B1   B1, last in the latch with no memory access
  *                           after it, is removed; B0 is kept
- *   B0; copy; B1; compute   sync-first: exactly two barriers, no tile store
- *                           before B0. B1 ends the copy stage and is kept;
+ *   B0; copy; B1; compute   sync-first: no tile store before B0. B1, the
+ *                           next barrier, ends the copy stage and is kept;
  *                           B0 is removed: the top barrier of iteration
  *                           i+1 ordered compute(i) before copy(i+1) exactly
- *                           as a closing barrier would. */
+ *                           as a closing barrier would. Barriers inside the
+ *                           compute stay, as in the first shape. */
 static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
   LLVMValueRef first = NULL, last = NULL;
   size_t count = 0;
@@ -268,8 +281,8 @@ static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
   c->removed_barrier = last;
   if (closes_body(host, c, last))
     return 1;
-  if (count == 2 && opens_body(host, c, first)) {
-    c->first_barrier = last;
+  if (opens_body(host, c, first)) {
+    c->first_barrier = second_barrier(host, c, first);
     c->removed_barrier = first;
     c->sync_first = 1;
     return 1;
