@@ -214,18 +214,18 @@ static int closes_body(pl_host *host, const pl_candidate *c, LLVMValueRef barrie
   return 1;
 }
 
-/* Nonzero when no store into __shared__ memory precedes `barrier` (at the
- * loop's own level, or in a copy loop): the barrier opens the body, before
- * the copies. */
-static int opens_body(pl_host *host, const pl_candidate *c, LLVMValueRef barrier) {
+/* A store into __shared__ memory that `barrier` does not precede (at the
+ * loop's own level, or in a copy loop), or NULL: then the barrier opens
+ * the body, before the copies. */
+static LLVMValueRef store_before(pl_host *host, const pl_candidate *c, LLVMValueRef barrier) {
   for (size_t k = 0; k < c->nblocks; ++k) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef dst;
       if (is_shared_store(i, &dst) && !pl_inst_dominates(host, barrier, i))
-        return 0;
+        return i;
     }
   }
-  return 1;
+  return NULL;
 }
 
 /* The barrier right after `first` in the chain of the body's barriers
@@ -281,7 +281,8 @@ static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
   c->removed_barrier = last;
   if (closes_body(host, c, last))
     return 1;
-  if (opens_body(host, c, first)) {
+  LLVMValueRef before = store_before(host, c, first);
+  if (!before) {
     c->first_barrier = second_barrier(host, c, first);
     c->removed_barrier = first;
     c->sync_first = 1;
@@ -293,7 +294,9 @@ static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
   for (LLVMValueRef i = LLVMGetNextInstruction(last); i; i = LLVMGetNextInstruction(i))
     if (accesses_after(host, c, i))
       return pl_failf(f, PL_R_ACCESS_AFTER_BARRIER, i,
-                      "memory is accessed after the last barrier of the body");
+                      "memory is accessed after the last barrier of the body, and a store "
+                      "into __shared__ memory comes before the first, so it is not a "
+                      "sync-first loop either");
   return 1;
 }
 

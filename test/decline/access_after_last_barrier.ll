@@ -5,7 +5,7 @@
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: memory is accessed after the last barrier of the body
+; CHECK: remark: <unknown>:0:0: loop not pipelined: memory is accessed after the last barrier of the body, and a store into __shared__ memory comes before the first, so it is not a sync-first loop either
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: AccessAfterLastBarrier
