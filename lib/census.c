@@ -7,25 +7,29 @@
 #include "limits.h"
 
 /* Nonzero when `v`, or a value it is computed from within `depth` steps,
- * is a load (or __ldg) from memory other than a __shared__ array: the
- * stored value comes from global memory, possibly converted, or guarded by
- * a select or by branches that a phi merges. */
-static int loaded_from_outside_shared(LLVMValueRef v, unsigned depth) {
+ * is a load (or __ldg) from memory other than a __shared__ array and other
+ * than `dst`, the object the value is stored into: the stored value comes
+ * from global memory, possibly converted, or guarded by a select or by
+ * branches that a phi merges. (A helper's `red[i] += red[i + s]` through a
+ * pointer argument reads what it writes: a reduction, not a copy.) */
+static int loaded_from_outside_shared(LLVMValueRef v, LLVMValueRef dst, unsigned depth) {
   if (!v || !LLVMIsAInstruction(v))
     return 0;
-  if (LLVMIsALoadInst(v) || pl_is_copy_load(v))
-    return !pl_is_shared_global(pl_underlying_object(LLVMGetOperand(v, 0)));
+  if (LLVMIsALoadInst(v) || pl_is_copy_load(v)) {
+    LLVMValueRef from = pl_underlying_object(LLVMGetOperand(v, 0));
+    return !pl_is_shared_global(from) && from != dst;
+  }
   if (!depth)
     return 0;
   if (LLVMIsAPHINode(v)) {
     for (unsigned k = 0; k < LLVMCountIncoming(v); ++k)
-      if (loaded_from_outside_shared(LLVMGetIncomingValue(v, k), depth - 1))
+      if (loaded_from_outside_shared(LLVMGetIncomingValue(v, k), dst, depth - 1))
         return 1;
     return 0;
   }
   int n = LLVMGetNumOperands(v);
   for (int k = 0; k < n; ++k)
-    if (loaded_from_outside_shared(LLVMGetOperand(v, (unsigned)k), depth - 1))
+    if (loaded_from_outside_shared(LLVMGetOperand(v, (unsigned)k), dst, depth - 1))
       return 1;
   return 0;
 }
@@ -44,7 +48,8 @@ static void count(LLVMValueRef i, int kernel, pl_loop_census *k) {
     k->shared_store |= pl_is_shared_global(pl_underlying_object(dst));
     if (!k->tile_copy)
       k->tile_copy = may_be_tile(dst, kernel) &&
-                     loaded_from_outside_shared(LLVMGetOperand(i, 0), PL_MAX_COPY_VALUE_DEPTH);
+                     loaded_from_outside_shared(LLVMGetOperand(i, 0), pl_underlying_object(dst),
+                                                PL_MAX_COPY_VALUE_DEPTH);
   } else if (pl_is_memcpy(i)) {
     int into = pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 0)));
     k->shared_store |= into;

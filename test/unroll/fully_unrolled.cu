@@ -6,8 +6,9 @@
 // unroll 1` keeps the loop, which is then pipelined, and `#pragma clang
 // loop pipeline(disable)` gives DisabledByPragma as for a rolled loop.
 // Near misses get no missed remark: a tree reduction over a __shared__
-// array (barriers and shared stores, but no copy from global memory) and
-// a constant loop without a barrier.
+// array (barriers and shared stores, but no copy from global memory), in
+// the kernel or in a helper through a pointer, and a constant loop without
+// a barrier.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MISSED --implicit-check-not=remark
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=PASSED --implicit-check-not=remark
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fsave-optimization-record -foptimization-record-file=%t.yaml
@@ -116,6 +117,26 @@ __global__ void __launch_bounds__(256) reduce(const float *__restrict__ in, floa
     out[blockIdx.x] = sh[0];
 }
 
+// Near miss: the same reduction in a helper the kernel calls, through a
+// pointer argument (outside a kernel any pointer may be a tile): it reads
+// what it writes, and is no copy either.
+__device__ __noinline__ void blockReduce(float *red) {
+  for (int s = 128; s > 0; s >>= 1) {
+    if (threadIdx.x < s)
+      red[threadIdx.x] += red[threadIdx.x + s];
+    __syncthreads();
+  }
+}
+
+__global__ void __launch_bounds__(256) reduceHelper(const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ float sh[256];
+  sh[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
+  __syncthreads();
+  blockReduce(sh);
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = sh[0];
+}
+
 // Near miss: a constant loop without a barrier.
 __global__ void __launch_bounds__(256) noBarrier(const float *__restrict__ A, float *__restrict__ out) {
   __shared__ float tile[256];
@@ -129,5 +150,5 @@ __global__ void __launch_bounds__(256) noBarrier(const float *__restrict__ A, fl
 
 // YAML: Pass: cuda-pipeline
 // YAML-NEXT: Name: FullyUnrolled
-// YAML-NEXT: DebugLoc: { File: '{{.*}}fully_unrolled.cu', Line: 22, Column: 3 }
+// YAML-NEXT: DebugLoc: { File: '{{.*}}fully_unrolled.cu', Line: 23, Column: 3 }
 // YAML-NEXT: Function: _Z6smallKPKfPf
