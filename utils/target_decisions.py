@@ -94,8 +94,9 @@ def cause(msgs):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--build", default=os.path.join(HERE, "build"))
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--build", default=os.path.join(HERE, "build"),
+                    help="the build whose clang and plugin compile (default: build/)")
+    ap.add_argument("--jobs", type=int, default=2, help="compiles at once (default: 2)")
     ap.add_argument("--check", action="store_true", help="exit 1 when a loop is SAME")
     ap.add_argument("--verbose", action="store_true", help="print every differing loop")
     ap.add_argument("extra", nargs="*", help="more .cu files, e.g. utils/fuzz.py gen output")
