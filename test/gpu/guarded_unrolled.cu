@@ -134,8 +134,10 @@ static void run_if_else(int n, unsigned seed) {
   cudaError_t e = cudaDeviceSynchronize();
   std::vector<float> o(3 * 3 * 256);
   cudaMemcpy(o.data(), out, o.size() * 4, cudaMemcpyDeviceToHost);
-  printf("if_else n=%d err=%d hash=%016llx\n", n, (int)e,
-         (unsigned long long)fnv(o.data(), o.size() * 4));
+  printf("if_else n=%d err=%d hash=%016llx %016llx %016llx\n", n, (int)e,
+         (unsigned long long)fnv(o.data(), 3 * 256 * 4),
+         (unsigned long long)fnv(o.data() + 3 * 256, 3 * 256 * 4),
+         (unsigned long long)fnv(o.data() + 6 * 256, 3 * 256 * 4));
   cudaFree(df), cudaFree(di), cudaFree(out);
 }
 

@@ -57,11 +57,15 @@ __global__ void __launch_bounds__(256) haloRow(const int2 *__restrict__ in, floa
 }
 
 // Near miss: no else, so rows past M keep the previous tile's values (a
-// ring's slot would hold an older tile's): declined.
+// ring's slot would hold an older tile's): declined. The row starts zeroed,
+// so that no thread reads shared memory nothing wrote.
 __global__ void __launch_bounds__(256) haloRowNoFill(const int2 *__restrict__ in,
                                                     float *__restrict__ out, int n, int tiles) {
   __shared__ __align__(16) int2 row[258];
   float acc = 0.0f;
+  for (int i = threadIdx.x; i < 258; i += blockDim.x)
+    row[i] = int2();
+  __syncthreads();
   for (int t = 0; t < tiles; ++t) {
     const int x0 = t * 256;
     for (int i = threadIdx.x; i < 258; i += blockDim.x) {
