@@ -85,7 +85,9 @@ def main():
     print("| --- |" + " ---: |" * len(variants))
     for path in files:
         base = [clang] + flags + ["--cuda-device-only", "--cuda-gpu-arch=" + args.arch, "-O3",
-                                  "-I" + os.path.join(ROOT, "bench"), "-S", "-o", os.devnull, path]
+                                  "-I" + os.path.join(ROOT, "bench"),
+                                  "-I" + os.path.join(ROOT, "include"), "-S", "-o", os.devnull,
+                                  path]
         warm = os.path.join(work, "warm")
         times = {v[0]: [] for v in variants}
         for run in range(args.runs + 1):  # the first run of each is a warm-up
