@@ -214,30 +214,18 @@ static int closes_body(pl_host *host, const pl_candidate *c, LLVMValueRef barrie
   return 1;
 }
 
-/* A store into __shared__ memory that `barrier` does not precede (at the
- * loop's own level, or in a copy loop), or NULL: then the barrier opens
- * the body, before the copies. */
-static LLVMValueRef store_before(pl_host *host, const pl_candidate *c, LLVMValueRef barrier) {
+/* Nonzero when no store into __shared__ memory precedes `barrier` (at the
+ * loop's own level, or in a copy loop): the barrier opens the body, before
+ * the copies. */
+static int opens_body(pl_host *host, const pl_candidate *c, LLVMValueRef barrier) {
   for (size_t k = 0; k < c->nblocks; ++k) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef dst;
       if (is_shared_store(i, &dst) && !pl_inst_dominates(host, barrier, i))
-        return i;
+        return 0;
     }
   }
-  return NULL;
-}
-
-/* The barrier right after `first` in the chain of the body's barriers
- * (each dominates the latch, so they are ordered by dominance): the one
- * that every other barrier but `first` comes after. */
-static LLVMValueRef second_barrier(pl_host *host, const pl_candidate *c, LLVMValueRef first) {
-  LLVMValueRef second = NULL;
-  for (size_t k = 0; k < c->nblocks; ++k)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i))
-      if (i != first && pl_is_cta_barrier(i) && (!second || pl_inst_dominates(host, i, second)))
-        second = i;
-  return second;
+  return 1;
 }
 
 /* Step 2, the barriers (f): every one reached by every thread (its block
@@ -253,7 +241,7 @@ static LLVMValueRef second_barrier(pl_host *host, const pl_candidate *c, LLVMVal
  *                           as a closing barrier would. Barriers inside the
  *                           compute stay, as in the first shape. */
 static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
-  LLVMValueRef first = NULL, last = NULL;
+  LLVMValueRef first = NULL, second = NULL, last = NULL; /* second: the one after first */
   size_t count = 0;
   for (size_t k = 0; k < c->nblocks; ++k)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i)) {
@@ -266,8 +254,12 @@ static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
       if (!pl_dominates(host, bb, c->latch))
         return pl_failf(f, PL_R_BARRIER_DIVERGENT, i,
                         "a barrier is under a condition, so not every thread may reach it");
-      if (!first || pl_inst_dominates(host, i, first))
+      if (!first || pl_inst_dominates(host, i, first)) {
+        second = first;
         first = i;
+      } else if (!second || pl_inst_dominates(host, i, second)) {
+        second = i;
+      }
       if (!last || pl_inst_dominates(host, last, i))
         last = i;
       ++count;
@@ -281,9 +273,8 @@ static int recognize_barriers(pl_host *host, pl_candidate *c, pl_fail *f) {
   c->removed_barrier = last;
   if (closes_body(host, c, last))
     return 1;
-  LLVMValueRef before = store_before(host, c, first);
-  if (!before) {
-    c->first_barrier = second_barrier(host, c, first);
+  if (opens_body(host, c, first)) {
+    c->first_barrier = second;
     c->removed_barrier = first;
     c->sync_first = 1;
     return 1;

@@ -76,6 +76,14 @@ static void remark_count(pl_remark *r, const char *key, uint64_t n, const char *
   pl_remark_text(r, n == 1 ? one : many);
 }
 
+/* The clause of a decision the family rule took (pl_cost_family):
+ * "; pipelined as on sm_86 (1.012x): the predictions on ...". */
+static void remark_family(pl_remark *r, const pl_cost *k) {
+  char figures[192];
+  pl_remark_text(r, "; ");
+  pl_remark_str(r, "Family", pl_cost_family_text(k, figures, sizeof figures));
+}
+
 /* The passed remark's clause saying why the cost model chose S. */
 static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
   const pl_cost *k = &plan->cost;
@@ -106,11 +114,7 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
   pl_remark_u64(r, "Latency", k->chip->latency);
   pl_remark_text(r, "-cycle latency");
   if (k->family) {
-    /* pipelined as the family's median chip is (pl_cost_family) */
-    char figures[160];
-    pl_cost_family_text(k, figures, sizeof figures);
-    pl_remark_text(r, "; ");
-    pl_remark_str(r, "Family", figures);
+    remark_family(r, k);
   } else if (k->gain_permille < 1000 + PL_COST_TIE_PERMILLE) {
     /* too close to call on latency: pipelined for what the model does not
      * price (pl_cost_decide) */
@@ -481,11 +485,8 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
     pl_remark_u64(r, "ResidentBlocks", plan->cost.blocks_ring[PL_MIN_STAGES]);
     pl_remark_text(r, plan->cost.blocks_ring[PL_MIN_STAGES] == 1 ? " resident block"
                                                                  : " resident blocks");
-    if (plan->cost.family) {
-      char figures[160];
-      pl_remark_text(r, "; ");
-      pl_remark_str(r, "Family", pl_cost_family_text(&plan->cost, figures, sizeof figures));
-    }
+    if (plan->cost.family)
+      remark_family(r, &plan->cost);
     pl_remark_text(r, ")");
   }
   pl_remark_text(r, "; ");
