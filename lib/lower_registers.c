@@ -47,6 +47,13 @@ static LLVMTypeRef bytes_type(LLVMContextRef ctx, unsigned bytes) {
   return bytes == w ? t : LLVMVectorType(t, bytes / w);
 }
 
+void pl_lowering_keep_read_only(const pl_candidate *c, const pl_copy *cp, LLVMValueRef ld) {
+  LLVMContextRef ctx = LLVMGetModuleContext(c->module);
+  unsigned invariant = LLVMGetMDKindIDInContext(ctx, "invariant.load", 14);
+  if (cp->load && (!LLVMIsALoadInst(cp->load) || LLVMGetMetadata(cp->load, invariant)))
+    LLVMSetMetadata(ld, invariant, LLVMMDNodeInContext(ctx, NULL, 0));
+}
+
 LLVMValueRef pl_lowering_zeros(const pl_candidate *c, uint64_t bytes) {
   uint64_t n = (bytes + 15) / 16 * 16;
   char name[48];
@@ -118,6 +125,7 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
   st->addr = src;
   LLVMValueRef ld = LLVMBuildLoad2(e->b, ty, src, "pl.staged");
   LLVMSetAlignment(ld, st->src_align ? st->src_align : 1);
+  pl_lowering_keep_read_only(c, cp, ld);
   st->value = ld;
   return 1;
 }

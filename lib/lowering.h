@@ -83,6 +83,15 @@ const pl_lowering *pl_lowering_for(pl_lowering_kind kind);
  * later iteration that does not exist, a guard that fails). */
 LLVMValueRef pl_lowering_zeros(const pl_candidate *c, uint64_t bytes);
 
+/** Marks `ld`, a load a lowering emits in place of copy `cp`'s load, as
+ * read-only (!invariant.load) where `cp` read through __ldg (LLVM 19's
+ * llvm.nvvm.ldg.global.*, or a load marked so, as LLVM 22 writes it): the
+ * NVPTX back end then selects ld.global.nc, the instruction __ldg stands
+ * for, which ptxas may issue ahead of barriers, where a plain load of a
+ * pointer that is not `const __restrict__` would be coherent. Changes
+ * nothing for other copies. */
+void pl_lowering_keep_read_only(const pl_candidate *c, const pl_copy *cp, LLVMValueRef ld);
+
 /** The cp.async lowering (lower_cp_async.c). */
 extern const pl_lowering pl_lowering_cp_async;
 /** The register lowering (lower_registers.c). */

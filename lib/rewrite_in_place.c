@@ -46,10 +46,7 @@ static LLVMTypeRef loaded_type(const pl_candidate *c, const pl_copy *cp) {
 /* What `cp` loads (cp->load whole, or a memcpy's source bytes) at the
  * iteration `e` describes, as a global-space load aligned as the original
  * load (a memcpy: to `align`), from our zeros where `load_condition` is
- * false. An __ldg (LLVM 19's llvm.nvvm.ldg.global.*, or a load already
- * marked so, as LLVM 22 writes it) becomes a load marked !invariant.load,
- * which the NVPTX backend selects as ld.global.nc, the instruction __ldg
- * stands for. */
+ * false; an __ldg's stays read-only (pl_lowering_keep_read_only). */
 static LLVMValueRef load_ahead(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists,
                                unsigned align) {
   if (cp->load) /* its own: the whole load's, not a lane's */
@@ -69,9 +66,7 @@ static LLVMValueRef load_ahead(pl_emitter *e, const pl_copy *cp, LLVMValueRef ex
   }
   LLVMValueRef ld = LLVMBuildLoad2(e->b, ty, src, "pl.ahead");
   LLVMSetAlignment(ld, align ? align : 1);
-  unsigned invariant = LLVMGetMDKindIDInContext(ctx, "invariant.load", 14);
-  if (cp->load && (!LLVMIsALoadInst(cp->load) || LLVMGetMetadata(cp->load, invariant)))
-    LLVMSetMetadata(ld, invariant, LLVMMDNodeInContext(ctx, NULL, 0)); /* read-only */
+  pl_lowering_keep_read_only(c, cp, ld);
   return ld;
 }
 
