@@ -321,6 +321,51 @@ static unsigned serial_latencies_milli(pl_host *host, const pl_candidate *c, uns
   return n ? n : 1000;
 }
 
+/* Whether ptxas may issue the copy loads of several iterations of the
+ * loop together (cost.h, PL_COST_BATCH_MAX): it unrolls a small loop and
+ * moves its read-only loads (ld.global.nc, pl_reads_non_coherent) above
+ * the barriers of the iterations before, which it does not do for a
+ * coherent load, a load under a branch, or a copy loop's. Read from the
+ * SASS of ptxas 11.8 (docs/design.md, "The plain loop's batch"). With
+ * `staged` 0 the plain loop's copies, which must run on every iteration;
+ * else the register lowering's loads, which do (a guard selects their
+ * address, lower_registers.c). Sets *wide to the 32-bit words the copies
+ * load beyond one each (a vector load's lanes count once). */
+static int batchable(pl_host *host, const pl_candidate *c, int staged, unsigned *wide) {
+  *wide = 0;
+  if (c->region || !c->ncopies)
+    return 0;
+  LLVMBasicBlockRef latch = pl_loop_latch(c->loop);
+  for (size_t k = 0; k < c->ncopies; ++k) {
+    const pl_copy *cp = &c->copies[k];
+    LLVMValueRef read = cp->load ? cp->load : cp->store; /* a load, or a memcpy */
+    if (!latch || !pl_reads_non_coherent(read) ||
+        (!staged && !pl_dominates(host, LLVMGetInstructionParent(read), latch)))
+      return 0;
+    int first = 1;
+    for (size_t j = 0; j < k && first && cp->load; ++j)
+      first = c->copies[j].load != cp->load;
+    if (first)
+      *wide +=
+          (cp->load ? words_of(c->module, LLVMTypeOf(cp->load)) : (unsigned)((cp->bytes + 3) / 4)) -
+          1;
+  }
+  return 1;
+}
+
+/* The iterations whose loads ptxas issues together in a batchable loop of
+ * `n` instructions per warp and iteration (cost.h), at most the trip
+ * count. */
+static unsigned batch_of(unsigned n, uint64_t trip) {
+  unsigned batch = n <= PL_COST_BATCH_4   ? PL_COST_BATCH_MAX
+                   : n <= PL_COST_BATCH_3 ? 3
+                   : n <= PL_COST_BATCH_2 ? 2
+                                          : 1;
+  if (trip && trip < batch)
+    batch = (unsigned)trip;
+  return batch ? batch : 1;
+}
+
 /* The block size the model assumes: the launch bounds, else what the
  * kernel asserts, else the launches in its translation unit when every one
  * has a constant shape (the largest block of them where they differ: the
@@ -438,6 +483,16 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
   count_added(host, c, ring, cost);
   cost->staged_regs = ring->staged_regs;
   cost->trip = ring->trip;
+  /* The plain loop's batch, and the register lowering's, whose loads are
+   * the plain ones moved ahead of the compute: batched alike, in a body
+   * longer by what the rewrite adds */
+  unsigned wide;
+  cost->plain_batch = cost->staged_batch = 1;
+  if (batchable(host, c, 0, &wide))
+    cost->plain_batch = batch_of(cost->compute + PL_COST_BATCH_WIDE_WORDS * wide, cost->trip);
+  if (cost->staged_copies == cost->ring_copies && batchable(host, c, 1, &wide))
+    cost->staged_batch =
+        batch_of(cost->compute + cost->added + PL_COST_BATCH_WIDE_WORDS * wide, cost->trip);
   /* Registers: the estimate from the kernel's register pressure (cost.h,
    * PL_COST_REGS_SCALE_PERMILLE), plus what the register lowering holds
    * across the compute. */

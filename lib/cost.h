@@ -134,6 +134,14 @@ typedef struct pl_cost {
                                       another per iteration, in thousandths: 1000
                                       for straight-line copies, plus each copy
                                       loop's trips (cost.c) */
+  unsigned plain_batch;          /**< iterations of the plain loop whose copy loads
+                                      are in flight together: ptxas unrolls a small
+                                      loop of read-only loads and issues them above
+                                      the barriers (pl_cost_inputs); 1 otherwise */
+  unsigned staged_batch;         /**< the same for a ring whose copies are all
+                                      staged through registers (the register
+                                      lowering, in place): their loads are the
+                                      plain ones, moved ahead of the compute */
   unsigned ring_copies;          /**< copies the ring issues per thread (after
                                       widening): cp.async and register-staged */
   unsigned ring_loads;           /**< reads of global memory the ring issues per
@@ -301,6 +309,21 @@ unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t b
 /** Issue slots a cp.async narrower than 16 bytes costs beyond one
  * instruction: calibrated (docs/design.md), not from a manual. */
 #define PL_COST_NARROW 8u
+
+/** The plain loop's batch (pl_cost.plain_batch): the most iterations
+ * whose loads ptxas issues together, and the instructions per warp and
+ * iteration (pl_cost.compute, plus PL_COST_BATCH_WIDE_WORDS per 32-bit
+ * word a copy loads beyond its first) up to which the batch is 4, 3 and
+ * 2 iterations. Calibrated on ptxas 11.8 for sm_90 (docs/design.md, "The plain
+ * loop's batch"): over generated thin loops of 1 to 4 copies, ptxas
+ * unrolls the loop 4 times and moves the loads of 4 iterations above the
+ * first barrier up to about 26 SASS instructions per iteration, 2 or 3
+ * to 34, none from 38; the model's count is about 1.45 times ptxas's. */
+#define PL_COST_BATCH_MAX 4u
+#define PL_COST_BATCH_4 40u
+#define PL_COST_BATCH_3 46u
+#define PL_COST_BATCH_2 52u
+#define PL_COST_BATCH_WIDE_WORDS 6u
 
 /** Threads per block assumed without launch bounds: 256, the commonest
  * block size, which lets 8 blocks (64 warps) reside on sm_80 and sm_90 --

@@ -144,8 +144,9 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   double dram = (double)k->tile_bytes / c->dram_bytes_per_cycle;
   unsigned n = k->blocks_plain ? k->blocks_plain : 1;
   /* the plain loop waits k->serial_milli / 1000 latencies per iteration, one after
-   * another */
-  double wait = lat * k->serial_milli / 1000.0;
+   * another, shared by the k->plain_batch iterations whose loads ptxas issues
+   * together */
+  double wait = lat * k->serial_milli / 1000.0 / (k->plain_batch ? k->plain_batch : 1);
   double plain = maxd(k->busy + wait * PL_COST_SYNC_PERCENT / 100.0 / n, (wait + k->busy) / n);
   double ring[PL_COST_MAX_STAGES + 1] = {0}; /* t_ring without the DRAM floor */
   k->dram = dram;
@@ -165,7 +166,8 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
     if (!k->blocks_ring[s] || (k->trip && s > k->trip + 1))
       continue;
     unsigned margin = k->staged_copies ? PL_COST_MARGIN_REGISTERS : PL_COST_MARGIN;
-    double little = lat * margin / 100.0 / ((s - 1) * (double)k->blocks_ring[s]);
+    double little = lat * margin / 100.0 / ((s - 1) * (double)k->blocks_ring[s]) /
+                    (k->staged_batch ? k->staged_batch : 1);
     ring[s] = maxd(busy_cycles(k, k->blocks_ring[s], k->added), little);
     k->t_ring[s] = maxd(ring[s], dram);
     if (!best || k->t_ring[s] < k->t_ring[best])

@@ -519,9 +519,34 @@ static int split_by_cp_async(const pl_plan *p) {
   return p->modelled && !p->cost.stages && p->cost.why && strcmp(p->cost.why, "split") == 0;
 }
 
+/* Under `lowering=auto`, a cp.async ring the model takes is priced again with the register
+ * lowering (not a copy loop's: only cp.async issues it), with ptxas's count where the ring's
+ * was measured, else the estimate (no ptxas run of its own); that plan replaces it where it
+ * is predicted to gain PL_COST_TIE_PERMILLE more (cp_async_gain keeps the ring's). */
+static void prefer_registers(const pl_loop_ctx *x, pl_plan *plan) {
+  if (!plan->modelled || x->opts->lowering != PL_CHOOSE_AUTO || x->c->region ||
+      !(plan->used & (1u << PL_LOWERING_CP_ASYNC)))
+    return;
+  pl_options o = *x->opts;
+  o.lowering = PL_CHOOSE_REGISTERS;
+  const pl_loop_ctx y = {x->host,  &o,       x->c,
+                         x->facts, x->table, plan->cost.regs_measured ? x->registers : NULL};
+  pl_plan alt;
+  pl_fail why = {0};
+  unsigned gain = plan->cost.gain_permille;
+  int better = make_plan(&y, &alt, &why) && alt.modelled &&
+               alt.cost.gain_permille > gain + PL_COST_TIE_PERMILLE;
+  pl_plan_free(better ? plan : &alt);
+  if (better)
+    *plan = alt, plan->cp_async_gain = gain;
+  pl_fail_clear(&why);
+}
+
 int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
-  if (make_plan(x, plan, f))
+  if (make_plan(x, plan, f)) {
+    prefer_registers(x, plan);
     return plan_alias_mode(x, plan);
+  }
   if (!split_by_cp_async(plan) || x->opts->lowering != PL_CHOOSE_AUTO || x->c->region)
     return 0; /* a copy loop's copies are cp.async or nothing */
   /* cp.async would split loads the loop issues whole (a float4 stored as
@@ -544,25 +569,7 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
     pl_fail_clear(f);
     return plan_alias_mode(x, plan);
   }
-  const char *alt_why = why.message ? why.message : "";
-  size_t on = strlen(plan->arch) + 4; /* "on sm_90 ", said once */
-  if (strncmp(alt_why, "on ", 3) == 0 && strncmp(alt_why + 3, plan->arch, on - 4) == 0 &&
-      alt_why[on - 1] == ' ')
-    alt_why += on;
-  char *m = pl_strdupf("%s; nor does the register lowering, which keeps them whole: %s",
-                       f->message ? f->message : "", alt_why);
-  free(f->message);
-  f->message = m;
-  if (why.reason == PL_R_STAGED_REGISTERS) /* its own detail names lowering=registers */
-    pl_fail_detail(f,
-                   "all %zu copies would go through registers, tried because cp.async would "
-                   "split their loads; each thread holds what it loads for the next iteration "
-                   "across the whole compute",
-                   alt.ncopies);
-  else if (!f->detail && why.detail) {
-    f->detail = why.detail;
-    why.detail = NULL;
-  }
+  pl_plan_fail_split_both(plan, &alt, &why, f);
   pl_plan_free(&alt);
   pl_fail_clear(&why);
   return 0;

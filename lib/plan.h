@@ -74,9 +74,11 @@
  * Under `lowering=auto`, a ring the model declines because its cp.async
  * copies would split loads the loop issues whole is planned again with the
  * register lowering, which keeps them whole; that plan is taken when it
- * pays (split_copies, split_loads say why), else the decline names both.
- * Changes no IR. The caller releases the plan with pl_plan_free() in both
- * cases. */
+ * pays (split_copies, split_loads say why), else the decline names both;
+ * and a ring the model takes with cp.async copies is priced with the
+ * register lowering too, which replaces it where it is predicted to gain
+ * more (cp_async_gain keeps the ring's prediction). Changes no IR. The caller releases the plan
+ * with pl_plan_free() in both cases. */
 int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f);
 
 /** The plan of the in-place shape (rewrite_in_place.h) for a loop that

@@ -39,6 +39,20 @@ static int fail_split(const pl_plan *plan, pl_fail *f) {
                   plan->arch, cp_async, staged, k->loop_loads, k->loop_loads == 1 ? "" : "s");
 }
 
+/* The clause a decline ends with where ptxas already keeps several
+ * iterations' loads of the plain loop in flight (pl_cost.plain_batch),
+ * appended to f's message. */
+static void add_batch(const pl_cost *k, pl_fail *f) {
+  if (k->plain_batch <= 1 || !f->message)
+    return;
+  char *m = pl_strdupf("%s; ptxas already keeps the plain loop's read-only loads of %u "
+                       "iterations in flight (it unrolls the small loop and issues them above "
+                       "its barriers)",
+                       f->message, k->plain_batch);
+  free(f->message);
+  f->message = m;
+}
+
 /* The missed remark of a loop the model declines, with its figures. */
 int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
   const pl_cost *k = &plan->cost;
@@ -90,6 +104,7 @@ int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
              plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added,
              occupancy, gain_text(k, gain, sizeof gain));
   }
+  add_batch(k, f);
   char serial[96] = "";
   if (k->serial_milli > 1000)
     snprintf(serial, sizeof serial,
@@ -163,8 +178,31 @@ int pl_plan_fail_in_place(const pl_plan *plan, pl_fail *f) {
              "tile into registers in place would add %u instructions (predicted %s)",
              why, plan->arch, k->blocks_plain, k->warps, k->compute, k->chip->latency, k->added,
              gain_text(k, gain, sizeof gain));
+  add_batch(k, f);
   if (detail)
     pl_fail_detail(f, "%s", detail);
   free(detail);
   return 0;
+}
+
+void pl_plan_fail_split_both(const pl_plan *plan, const pl_plan *alt, pl_fail *why, pl_fail *f) {
+  const char *alt_why = why->message ? why->message : "";
+  size_t on = strlen(plan->arch) + 4; /* "on sm_90 ", said once */
+  if (strncmp(alt_why, "on ", 3) == 0 && strncmp(alt_why + 3, plan->arch, on - 4) == 0 &&
+      alt_why[on - 1] == ' ')
+    alt_why += on;
+  char *m = pl_strdupf("%s; nor does the register lowering, which keeps them whole: %s",
+                       f->message ? f->message : "", alt_why);
+  free(f->message);
+  f->message = m;
+  if (why->reason == PL_R_STAGED_REGISTERS) /* its own detail names lowering=registers */
+    pl_fail_detail(f,
+                   "all %zu copies would go through registers, tried because cp.async would "
+                   "split their loads; each thread holds what it loads for the next iteration "
+                   "across the whole compute",
+                   alt->ncopies);
+  else if (!f->detail && why->detail) {
+    f->detail = why->detail;
+    why->detail = NULL;
+  }
 }

@@ -23,4 +23,13 @@ int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f);
  * holds (the model's figures). Returns 0. */
 int pl_plan_fail_in_place(const pl_plan *plan, pl_fail *f);
 
+/** Completes `f`, the decline of the cp.async ring of `plan` because its
+ * copies would split the loop's loads, where the register lowering's plan
+ * `alt`, tried instead, was declined too for `why`: appends "; nor does
+ * the register lowering, which keeps them whole: WHY" (without repeating
+ * "on sm_XY") and takes a detail from `why` (whose detail it may move;
+ * the caller still clears `why`), or says why all copies would be staged
+ * where the register lowering needs too many registers. */
+void pl_plan_fail_split_both(const pl_plan *plan, const pl_plan *alt, pl_fail *why, pl_fail *f);
+
 #endif /* PL_PLAN_DECLINES_H */

@@ -81,6 +81,10 @@ typedef struct pl_plan {
    * copies cp.async would issue per thread (`split_copies`) and the loads
    * the loop issues (`split_loads`). */
   unsigned split_copies, split_loads;
+  /** Nonzero where `lowering=auto` chose the register lowering because the
+   * model predicts it gains more than the cp.async ring (plan.c,
+   * prefer_registers): the ring's predicted gain, in 1/1000. */
+  unsigned cp_async_gain;
   unsigned staged_loads; /**< loads the register-lowered copies issue per
                               thread, merged as the backend merges them */
   unsigned *src_align;   /**< per plan copy: proven source alignment */

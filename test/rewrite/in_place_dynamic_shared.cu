@@ -29,7 +29,7 @@
 //
 // MODEL: [[@LINE+64]]:3: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'smem' (dynamic shared memory); 2 copies loaded one iteration ahead into 2 registers; no ring: tile 'smem' is dynamic shared memory (extern __shared__), and rings in dynamic shared memory are off (dynamic-ring=off) (sm_80: predicted {{.*}}x over {{[0-9]+}} resident blocks); registers in place [sm_80, kernel 'mmCarved(float const*, float const*, float*, int)']
 // MODEL: remark: loop not pipelined: no ring (tile '__smem' is dynamic shared memory {{.*}}), and on sm_80 {{.*}} [sm_80, kernel 'void nbodySamples<float4>(float4 const*, float4*, int)']
-// MODEL: remark: loop not pipelined: no ring (tile 't' is dynamic shared memory {{.*}}), and on sm_80 {{.*}}kernel 'rowsRagged(int, int, float const*, float*)'
+// MODEL: remark: pipelined loop in place {{.*}}tile 't' (dynamic shared memory); {{.*}} (sm_80: predicted {{.*}}x over {{[0-9]+}} resident blocks); registers in place [sm_80, kernel 'rowsRagged(int, int, float const*, float*)']
 // MODEL: remark: loop not pipelined: tile 'u' is dynamic shared memory (extern __shared__), and rings in dynamic shared memory are off (dynamic-ring=off); nor in place: its copy stage has loops, whose copies registers cannot hold [sm_80, kernel 'copyLoop(int, float const*, float*)']
 // MODEL: remark: pipelined loop in place {{.*}}tile 'w' (dynamic shared memory); 1 copy loaded one iteration ahead into 1 register; with a runtime alias check;{{.*}}[sm_80, kernel 'writesSource(int, float*)']
 // MODEL: remark: loop not pipelined: the loop may write the global memory tile 'w' is copied from{{.*}}[sm_80, kernel 'scattersSource(int, float*, int const*)']
