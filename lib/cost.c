@@ -8,6 +8,8 @@
 \*===----------------------------------------------------------------------===*/
 #include "cost.h"
 
+#include "control.h"
+
 #include "launch_shapes.h"
 
 #include <stdio.h>
@@ -321,34 +323,67 @@ static unsigned serial_latencies_milli(pl_host *host, const pl_candidate *c, uns
   return n ? n : 1000;
 }
 
+/* Whether `i` keeps ptxas from unrolling the loop or from moving loads
+ * above it (the SASS of ptxas 11.8 and 13.0, docs/design.md "The plain
+ * loop's batch"): a call that is not an intrinsic (printf, a noinline
+ * function), volatile inline assembly, a fence or a clock read, and the divisions
+ * ptxas expands into a subroutine call or a long sequence (a float division
+ * without `arcp`, an integer one by a variable). */
+static int stops_unrolling(LLVMValueRef i) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  if (op == LLVMFence)
+    return 1;
+  if (op == LLVMFDiv)
+    return !(LLVMGetFastMathFlags(i) & LLVMFastMathAllowReciprocal);
+  if (op == LLVMSDiv || op == LLVMUDiv || op == LLVMSRem || op == LLVMURem)
+    return !LLVMIsAConstantInt(LLVMGetOperand(i, 1));
+  if (op != LLVMCall)
+    return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(i);
+  if (callee && LLVMIsAInlineAsm(callee)) /* volatile: clock reads, fences, sleeps */
+    return LLVMGetInlineAsmHasSideEffects(callee);
+  if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+    return 1; /* an indirect call, a function */
+  const char *n = pl_callee_name(i);
+  return n && (strstr(n, "membar") || strstr(n, "fence") || strstr(n, "clock") ||
+               strstr(n, "readcyclecounter") || strstr(n, "globaltimer"));
+}
+
 /* Whether ptxas may issue the copy loads of several iterations of the
  * loop together (cost.h, PL_COST_BATCH_MAX): it unrolls a small loop and
  * moves its read-only loads (ld.global.nc, pl_reads_non_coherent) above
  * the barriers of the iterations before, which it does not do for a
- * coherent load, a load under a branch, or a copy loop's. Read from the
- * SASS of ptxas 11.8 (docs/design.md, "The plain loop's batch"). With
- * `staged` 0 the plain loop's copies, which must run on every iteration;
- * else the register lowering's loads, which do (a guard selects their
- * address, lower_registers.c). Sets *wide to the 32-bit words the copies
- * load beyond one each (a vector load's lanes count once). */
+ * coherent load, a load under a branch, a copy loop's, in a loop marked
+ * `#pragma unroll 1` (NVPTX writes .pragma "nounroll", which ptxas obeys)
+ * or one holding what stops_unrolling names. A memcpy copy counts as not
+ * batched: LLVM 22 expands one from a `const __restrict__` source into
+ * coherent loads, LLVM 19 a byte-aligned one into byte loads ptxas does not
+ * unroll. Read from the SASS of ptxas 11.8 (docs/design.md, "The plain
+ * loop's batch"). With `staged` 0 the plain loop's copies, which must run
+ * on every iteration; else the register lowering's loads, which do (a guard
+ * selects their address, lower_registers.c). Sets *wide to the 32-bit
+ * words the copies load beyond one each (a vector load's lanes count
+ * once). */
 static int batchable(pl_host *host, const pl_candidate *c, int staged, unsigned *wide) {
   *wide = 0;
-  if (c->region || !c->ncopies)
-    return 0;
   LLVMBasicBlockRef latch = pl_loop_latch(c->loop);
+  if (c->region || !c->ncopies || !latch ||
+      pl_loop_unroll_pragma(LLVMGetBasicBlockTerminator(latch)) == PL_UNROLL_DISABLED)
+    return 0;
+  for (size_t k = 0; k < c->nblocks; ++k)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i))
+      if (stops_unrolling(i))
+        return 0;
   for (size_t k = 0; k < c->ncopies; ++k) {
     const pl_copy *cp = &c->copies[k];
-    LLVMValueRef read = cp->load ? cp->load : cp->store; /* a load, or a memcpy */
-    if (!latch || !pl_reads_non_coherent(read) ||
-        (!staged && !pl_dominates(host, LLVMGetInstructionParent(read), latch)))
+    if (!cp->load || !pl_reads_non_coherent(cp->load) ||
+        (!staged && !pl_dominates(host, LLVMGetInstructionParent(cp->load), latch)))
       return 0;
     int first = 1;
-    for (size_t j = 0; j < k && first && cp->load; ++j)
+    for (size_t j = 0; j < k && first; ++j)
       first = c->copies[j].load != cp->load;
     if (first)
-      *wide +=
-          (cp->load ? words_of(c->module, LLVMTypeOf(cp->load)) : (unsigned)((cp->bytes + 3) / 4)) -
-          1;
+      *wide += words_of(c->module, LLVMTypeOf(cp->load)) - 1;
   }
   return 1;
 }

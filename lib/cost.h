@@ -325,6 +325,16 @@ unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t b
 #define PL_COST_BATCH_2 52u
 #define PL_COST_BATCH_WIDE_WORDS 6u
 
+/** Warp schedulers per SM on sm_70 and later (CUDA C++ Programming Guide,
+ * "Compute Capability 7.x" onwards: "4 warp schedulers"). */
+#define PL_COST_SCHEDULERS 4u
+
+/** The largest plain-loop batch at which a tie is still pipelined for the
+ * barrier it removes from a block of more than 4 warps (pl_cost_decide):
+ * measured on the H100, rings at a batch of 4 ran 0.80x-1.02x plain, a
+ * 16-byte ring at a batch of 2 1.16x-1.23x (docs/results/log.md). */
+#define PL_COST_TIE_BATCH 2u
+
 /** Threads per block assumed without launch bounds: 256, the commonest
  * block size, which lets 8 blocks (64 warps) reside on sm_80 and sm_90 --
  * the plain kernel is credited with high occupancy, so the model errs
@@ -335,6 +345,16 @@ unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t b
  * call (the noise of one H200 timing, docs/results/log.md); there the loop
  * is pipelined only for what the model does not price (pl_cost_decide). */
 #define PL_COST_TIE_PERMILLE 10u
+
+/** The register lowering's predicted gain, in 1/1000, above which it is
+ * taken for a loop whose cp.async ring the model declines (plan.c,
+ * pl_make_plan). Calibrated on the bench (H100, docs/results/log.md, the
+ * sixth 2026-12-05 session): of ten such loops whose register ring the
+ * model predicts to pay, the three predicted 1.416x (matrixMuls of 1024
+ * threads) ran 1.012x-1.145x, the seven predicted 1.010x-1.056x ran
+ * 0.967x-1.018x: below it, the register ring's gain is within the model's
+ * error. */
+#define PL_COST_REGISTERS_ALONE_PERMILLE 1100u
 
 /** Runs the model on filled inputs, for rings of 2 .. `max_stages` stages
  * that fit `budget` static shared bytes. Sets cost->stages to the chosen S

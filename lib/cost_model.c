@@ -93,10 +93,6 @@ static double maxd(double a, double b) { return a > b ? a : b; }
  * so 4 warps per scheduler, 16 per SM, hide it without ILP. */
 #define PL_COST_WARPS_PER_SCHEDULER 4u
 
-/* Warp schedulers per SM on sm_70 and later (CUDA C++ Programming Guide,
- * "Compute Capability 7.x" onwards: "4 warp schedulers"). */
-#define PL_COST_SCHEDULERS 4u
-
 /* Busy cycles of one block's iteration with `blocks` blocks resident and
  * `extra` more instructions per warp: issue (4 schedulers, one instruction
  * each per cycle, slowed where fewer than PL_COST_WARPS_PER_SCHEDULER
@@ -131,6 +127,35 @@ static unsigned pick_stages(pl_cost *k, unsigned max_stages, unsigned best) {
            : floor < PL_COST_MIN_STAGES && pick == PL_MIN_STAGES ? "squeezed"
                                                                  : "floor";
   return pick ? pick : best;
+}
+
+/* Too close to call on latency alone. The rewrite also removes a
+ * barrier and may pad rows, which the model does not price: a block
+ * waits at each barrier for its slowest warp, and warps share the SM's
+ * PL_COST_SCHEDULERS schedulers by warp id, so the warps of a block of
+ * more than PL_COST_SCHEDULERS warps take turns and drift apart, where a
+ * smaller block's warps each have a scheduler of their own. Measured on
+ * the H200 (docs/results/log.md): nbody (8 warps, predicted 0.998x) ran
+ * 1.08x plain pipelined, the padded WMMA GEMMs 1.06x-3.5x; attention (2
+ * warps, predicted 1.002x, nothing padded) 0.99x. For the barrier alone, a
+ * mixed ring (cp.async and register-staged copies) is declined on a tie:
+ * its cp.async copies get the register lowering's two slots, waited for
+ * with wait_group 0, and no margin (PL_COST_MARGIN_REGISTERS); the
+ * bench's dequantizing GEMM, predicted 0.990x with ptxas's register
+ * count, ran 0.931x so (docs/results/log.md; fitted after the fact).
+ * Returns `best` where one of those gains applies, else 0 (why: "tie"). */
+static unsigned decide_tie(pl_cost *k, unsigned best) {
+  int mixed = k->staged_copies && k->staged_copies < k->ring_copies;
+  /* Nor where ptxas keeps more than PL_COST_TIE_BATCH iterations of the
+   * plain loop's loads in flight (cost.h): its barriers then cost the
+   * plain loop little, and a ring of 4-byte copies at 256 threads ran
+   * 0.80x-0.98x plain at a batch of 4 (H100, docs/results/log.md); a
+   * 16-byte ring at a batch of 2 still gained 1.16x-1.23x. */
+  int batched = k->plain_batch > PL_COST_TIE_BATCH;
+  if (!k->in_place && (k->padded || (k->warps > PL_COST_SCHEDULERS && !mixed && !batched)))
+    return best;
+  k->why = "tie";
+  return 0;
 }
 
 unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
@@ -184,27 +209,8 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
   k->gain_permille = (unsigned)(1000.0 * k->t_plain / k->t_ring[best] + 0.5);
   k->best = best;
   k->stages = k->gain_permille >= 1000 + PL_COST_TIE_PERMILLE ? best : 0;
-  if (!k->stages && k->gain_permille + PL_COST_TIE_PERMILLE >= 1000) {
-    /* Too close to call on latency alone. The rewrite also removes a
-     * barrier and may pad rows, which the model does not price: a block
-     * waits at each barrier for its slowest warp, and warps share the SM's
-     * PL_COST_SCHEDULERS schedulers by warp id, so the warps of a block of
-     * more than PL_COST_SCHEDULERS warps take turns and drift apart, where a
-     * smaller block's warps each have a scheduler of their own. Measured on
-     * the H200 (docs/results/log.md): nbody (8 warps, predicted 0.998x) ran
-     * 1.08x plain pipelined, the padded WMMA GEMMs 1.06x-3.5x; attention (2
-     * warps, predicted 1.002x, nothing padded) 0.99x. For the barrier alone, a
-     * mixed ring (cp.async and register-staged copies) is declined on a tie:
-     * its cp.async copies get the register lowering's two slots, waited for
-     * with wait_group 0, and no margin (PL_COST_MARGIN_REGISTERS); the
-     * bench's dequantizing GEMM, predicted 0.990x with ptxas's register
-     * count, ran 0.931x so (docs/results/log.md; fitted after the fact). */
-    int mixed = k->staged_copies && k->staged_copies < k->ring_copies;
-    if (!k->in_place && (k->padded || (k->warps > PL_COST_SCHEDULERS && !mixed)))
-      k->stages = best;
-    else
-      k->why = "tie";
-  }
+  if (!k->stages && k->gain_permille + PL_COST_TIE_PERMILLE >= 1000)
+    k->stages = decide_tie(k, best);
   if (!k->stages && strcmp(k->why, "tie") != 0)
     k->why = "covered";
   return k->stages;

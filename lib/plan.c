@@ -433,10 +433,7 @@ static void plan_runtime_check(const pl_loop_ctx *x, pl_plan *plan) {
   plan->alias_check = plan->alias_writes > 0 || plan->space_checks > 0;
 }
 
-/* How the check of a plan that pipelines compares (alias_check.h): per
- * iteration where every access has a window; asked only here, once the
- * loop is to be pipelined, since the windows cost compile time. */
-static int plan_alias_mode(const pl_loop_ctx *x, pl_plan *plan) {
+int pl_plan_alias_mode(const pl_loop_ctx *x, pl_plan *plan) {
   plan->alias_windows = plan->alias_writes && pl_facts_alias_windows(x->facts);
   plan->alias_nearest = plan->alias_windows ? pl_alias_check_nearest(x->host, x->c, x->facts) : 0;
   return 1;
@@ -453,7 +450,7 @@ const char *pl_plan_runtime_check(const pl_plan *plan) {
                             : " alias check";
 }
 
-static int make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
+int pl_plan_as_asked(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   pl_host *host = x->host;
   const pl_candidate *c = x->c;
   const pl_options *opts = x->opts;
@@ -511,68 +508,6 @@ static int make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
    * loop's store of the previous batch entry). */
   plan->entry_barrier = c->sync_first || pl_facts_write_before(x->facts) != NULL;
   return 1;
-}
-
-/* Whether the model declined plan `p` because its cp.async copies would
- * split loads the loop issues whole (pl_cost_decide, "split"). */
-static int split_by_cp_async(const pl_plan *p) {
-  return p->modelled && !p->cost.stages && p->cost.why && strcmp(p->cost.why, "split") == 0;
-}
-
-/* Under `lowering=auto`, a cp.async ring the model takes is priced again with the register
- * lowering (not a copy loop's: only cp.async issues it), with ptxas's count where the ring's
- * was measured, else the estimate (no ptxas run of its own); that plan replaces it where it
- * is predicted to gain PL_COST_TIE_PERMILLE more (cp_async_gain keeps the ring's). */
-static void prefer_registers(const pl_loop_ctx *x, pl_plan *plan) {
-  if (!plan->modelled || x->opts->lowering != PL_CHOOSE_AUTO || x->c->region ||
-      !(plan->used & (1u << PL_LOWERING_CP_ASYNC)))
-    return;
-  pl_options o = *x->opts;
-  o.lowering = PL_CHOOSE_REGISTERS;
-  const pl_loop_ctx y = {x->host,  &o,       x->c,
-                         x->facts, x->table, plan->cost.regs_measured ? x->registers : NULL};
-  pl_plan alt;
-  pl_fail why = {0};
-  unsigned gain = plan->cost.gain_permille;
-  int better = make_plan(&y, &alt, &why) && alt.modelled &&
-               alt.cost.gain_permille > gain + PL_COST_TIE_PERMILLE;
-  pl_plan_free(better ? plan : &alt);
-  if (better)
-    *plan = alt, plan->cp_async_gain = gain;
-  pl_fail_clear(&why);
-}
-
-int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
-  if (make_plan(x, plan, f)) {
-    prefer_registers(x, plan);
-    return plan_alias_mode(x, plan);
-  }
-  if (!split_by_cp_async(plan) || x->opts->lowering != PL_CHOOSE_AUTO || x->c->region)
-    return 0; /* a copy loop's copies are cp.async or nothing */
-  /* cp.async would split loads the loop issues whole (a float4 stored as
-   * four scalars): the register lowering keeps them whole, its lanes
-   * merged as the plain loop's are (plan_lanes), and is priced as a plan
-   * of its own; the first plan's figures name what cp.async would do */
-  unsigned cp_async = plan->cost.ring_copies - plan->cost.staged_copies;
-  unsigned loop_loads = plan->cost.loop_loads;
-  pl_options o = *x->opts;
-  o.lowering = PL_CHOOSE_REGISTERS;
-  pl_loop_ctx y = *x;
-  y.opts = &o;
-  pl_plan alt;
-  pl_fail why = {0};
-  if (make_plan(&y, &alt, &why)) {
-    pl_plan_free(plan);
-    *plan = alt;
-    plan->split_copies = cp_async;
-    plan->split_loads = loop_loads;
-    pl_fail_clear(f);
-    return plan_alias_mode(x, plan);
-  }
-  pl_plan_fail_split_both(plan, &alt, &why, f);
-  pl_plan_free(&alt);
-  pl_fail_clear(&why);
-  return 0;
 }
 
 /* The in-place shape's loads: a copy that reads the load of an earlier
@@ -658,7 +593,7 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
   const pl_trip *trip = pl_facts_trip(x->facts, f);
   assert(trip && "legality checked the trip count");
   plan->trip = *trip;
-  return plan_alias_mode(x, plan);
+  return pl_plan_alias_mode(x, plan);
 }
 
 void pl_plan_free(pl_plan *plan) {

@@ -81,6 +81,18 @@
  * with pl_plan_free() in both cases. */
 int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f);
 
+/** The plan of pl_make_plan for the options of `x` as they are, with no
+ * other lowering tried (plan.c; pl_make_plan, in plan_lowering.c, weighs
+ * the lowerings with it). Same returns; the runtime check's comparison is
+ * not chosen yet (pl_plan_alias_mode). */
+int pl_plan_as_asked(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f);
+
+/** Chooses how the runtime alias check of `plan`, a plan that pipelines,
+ * compares (alias_check.h): per iteration where every access has a
+ * window; asked only once the loop is to be pipelined, since the windows
+ * cost compile time. Returns 1. */
+int pl_plan_alias_mode(const pl_loop_ctx *x, pl_plan *plan);
+
 /** The plan of the in-place shape (rewrite_in_place.h) for a loop that
  * legality found may take it, where `no_ring` says why it takes no ring
  * (copied into plan->no_ring for the remark): every copy register-lowered

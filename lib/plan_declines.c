@@ -53,6 +53,25 @@ static void add_batch(const pl_cost *k, pl_fail *f) {
   f->message = m;
 }
 
+/* The one clause of a tie's decline that differs: why the gains the
+ * model does not price (pl_cost_decide) do not apply, into `buf`. */
+static void tie_clause(const pl_cost *k, char *buf, size_t len) {
+  if (k->staged_copies && k->staged_copies < k->ring_copies)
+    snprintf(buf, len,
+             ", the ring would pad no rows, and with %u of its copies staged through registers "
+             "its cp.async copies would get two slots and no margin",
+             k->staged_copies);
+  else if (k->warps > PL_COST_SCHEDULERS) /* batched (pl_cost_decide): said after */
+    snprintf(buf, len,
+             ", and the ring would pad no rows and remove a barrier that costs the plain loop "
+             "little");
+  else
+    snprintf(buf, len,
+             ", and the ring would pad no rows and remove only a barrier that a block of %u "
+             "warps, each on a scheduler of its own, barely waits at",
+             k->warps);
+}
+
 /* The missed remark of a loop the model declines, with its figures. */
 int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
   const pl_cost *k = &plan->cost;
@@ -70,18 +89,8 @@ int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL, "on %s the model predicts %s, but %s", plan->arch,
              gain_text(k, gain, sizeof gain), pl_cost_family_text(k, family, sizeof family));
   } else if (k->why && strcmp(k->why, "tie") == 0) {
-    /* the one clause that differs: why the unpriced gains do not apply */
     char why[192];
-    if (k->staged_copies && k->staged_copies < k->ring_copies)
-      snprintf(why, sizeof why,
-               ", the ring would pad no rows, and with %u of its copies staged through registers "
-               "its cp.async copies would get two slots and no margin",
-               k->staged_copies);
-    else
-      snprintf(why, sizeof why,
-               ", and the ring would pad no rows and remove only a barrier that a block of %u "
-               "warps, each on a scheduler of its own, barely waits at",
-               k->warps);
+    tie_clause(k, why, sizeof why);
     pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
              "on %s the model predicts %s, within %u.%u%% of plain, too close to call: %u "
              "resident blocks of %u warps and %u instructions per iteration hide most of an "

@@ -78,10 +78,6 @@ int pl_reads_non_coherent(LLVMValueRef Inst) {
     Ptr = L->getPointerOperand();
   } else if (pl_is_ldg_intrinsic(Inst)) {
     return 1;
-  } else if (const auto *M = dyn_cast<MemTransferInst>(I)) {
-    if (M->isVolatile())
-      return 0;
-    Ptr = M->getRawSource();
   }
   if (!Ptr)
     return 0;

@@ -19,7 +19,8 @@
 // "// callseq N" comments, which count every call it lowers in the process
 // (the measured clone's too).
 // RUN: rm -rf %t && mkdir -p %t
-// At 40 registers the ring asked for with cp.async copies (3 stages); at the
+// The RUN lines ask for cp.async copies (lowering=cp.async): the decisions
+// below are the cp.async ring's. At 40 registers it has 3 stages; at the
 // default the model prices the register lowering too, with the same count,
 // and predicts its two slots gain more (measured on the H200: 1.02x, the
 // cp.async rings 1.01x-1.04x; docs/results/log.md).
@@ -27,24 +28,24 @@
 // AUTO40: remark: pipelined loop with 2 stages: {{.*}} 2 staged through 2 registers; {{.*}}; registers: a cp.async ring is predicted {{[0-9.]+}}x [sm_90
 // RUN: env FAKE_REGS=40 FAKE_ARGS=%t/args %clang_cuda -fplugin-arg-pipeline-lowering=cp.async -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/40.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=R40
 // RUN: FileCheck %s --check-prefix=ARGS < %t/args
-// RUN: env FAKE_REGS=32 %clang_cuda -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/32.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=R32
-// RUN: env FAKE_FAIL=1 %clang_cuda -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/fail.ptx -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=FAIL
-// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=%t/no-such-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/none.ptx -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: env FAKE_REGS=32 %clang_cuda -fplugin-arg-pipeline-lowering=cp.async -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/32.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=R32
+// RUN: env FAKE_FAIL=1 %clang_cuda -fplugin-arg-pipeline-lowering=cp.async -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/fail.ptx -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=FAIL
+// RUN: %clang_cuda -fplugin-arg-pipeline-lowering=cp.async -fplugin-arg-pipeline-ptxas=%t/no-such-ptxas --cuda-gpu-arch=sm_90 -S %s -o %t/none.ptx -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
 // A ptxas the user named that fails or is missing is also a warning, once
 // per device compilation, naming it and what failed; the default ptxas
 // (from PATH) missing stays quiet but for the analysis remark.
-// RUN: env FAKE_FAIL=1 %clang_cuda -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WFAKE
-// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=/bin/false --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WFALSE
-// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=%t/no-such-ptxas --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WNONE
-// RUN: env PATH=%t %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | count 0
-// RUN: env PATH=%t %clang_cuda -fplugin-arg-pipeline-ptxas=on --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ONPATH
+// RUN: env FAKE_FAIL=1 %clang_cuda -fplugin-arg-pipeline-lowering=cp.async -fplugin-arg-pipeline-ptxas=%S/Inputs/fake-ptxas --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WFAKE
+// RUN: %clang_cuda -fplugin-arg-pipeline-lowering=cp.async -fplugin-arg-pipeline-ptxas=/bin/false --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WFALSE
+// RUN: %clang_cuda -fplugin-arg-pipeline-lowering=cp.async -fplugin-arg-pipeline-ptxas=%t/no-such-ptxas --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WNONE
+// RUN: env PATH=%t %clang_cuda -fplugin-arg-pipeline-lowering=cp.async --cuda-gpu-arch=sm_90 -S %s -o /dev/null 2>&1 | count 0
+// RUN: env PATH=%t %clang_cuda -fplugin-arg-pipeline-lowering=cp.async -fplugin-arg-pipeline-ptxas=on --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ONPATH
 // ONPATH: remark: loop not pipelined: cost model on sm_90: {{.*}}; ptxas: ptxas was not found on PATH (set ptxas=PATH)), 8192 bytes
 // WFAKE: warning: libpipeline: for sm_90, ptxas={{.*}}fake-ptxas failed with exit status 255 (ptxas fatal   : Unresolved extern function 'nowhere'); the cost model estimates the kernels' registers instead [-Wbackend-plugin]
 // WFAKE-NEXT: 1 warning generated
 // WFALSE: warning: libpipeline: for sm_90, ptxas=/bin/false failed with exit status 1; the cost model estimates the kernels' registers instead [-Wbackend-plugin]
 // WFALSE-NEXT: 1 warning generated
 // WNONE: warning: libpipeline: for sm_90, ptxas={{.*}}no-such-ptxas could not be run (No such file or directory); the cost model estimates the kernels' registers instead [-Wbackend-plugin]
-// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o %t/off.ptx -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %clang_cuda -fplugin-arg-pipeline-lowering=cp.async -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o %t/off.ptx -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: sed 's|// callseq.*||' %t/off.ptx > %t/off.s && sed 's|// callseq.*||' %t/fail.ptx > %t/fail.s
 // RUN: sed 's|// callseq.*||' %t/32.ptx > %t/32.s && diff %t/off.s %t/fail.s && diff %t/off.s %t/32.s
 // RUN: FileCheck %s --check-prefix=RING < %t/40.ptx

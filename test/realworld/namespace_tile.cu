@@ -1,6 +1,8 @@
 // Shape 1: the tiles are __shared__ arrays at namespace scope with external
 // linkage, as older code and code shared between kernels declares them.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// The ring is asked for: ptxas batches this thin loop's plain loads, and
+// the model declines it (test/cost/ptxas_batch.cu).
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-profitability=off -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 
 namespace kernels {
 __shared__ float xs[256];

@@ -1,0 +1,103 @@
+/*===- lib/plan_lowering.c - which lowering a ring's copies take ---------===*\
+ *
+ * Under `lowering=auto`, the plan of plan.c for cp.async where it can
+ * serve, weighed against the register lowering's (docs/design.md, "Cost
+ * model"): where cp.async would split the loop's loads, where the model
+ * predicts the register lowering gains more than the cp.async ring it
+ * takes, and where it declines the cp.async ring but predicts a large gain
+ * for the register lowering.
+\*===----------------------------------------------------------------------===*/
+#include "plan.h"
+
+#include "alloc.h"
+#include "cost.h"
+#include "plan_declines.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether the model declined plan `p` because its cp.async copies would
+ * split loads the loop issues whole (pl_cost_decide, "split"). */
+static int split_by_cp_async(const pl_plan *p) {
+  return p->modelled && !p->cost.stages && p->cost.why && strcmp(p->cost.why, "split") == 0;
+}
+
+/* Replaces `plan` by the register lowering's plan of the same loop where
+ * the model prices it (with ptxas's count where `plan`'s was measured, else
+ * the estimate: no ptxas run of its own) and `better` says it is better
+ * than `plan`; cp_async_gain keeps `plan`'s prediction. Returns 1 when it
+ * replaced `plan`, else 0 with `plan` kept. */
+static int take_registers(const pl_loop_ctx *x, pl_plan *plan,
+                          int (*better)(const pl_cost *registers, const pl_cost *cp_async)) {
+  pl_options o = *x->opts;
+  o.lowering = PL_CHOOSE_REGISTERS;
+  const pl_loop_ctx y = {x->host,  &o,       x->c,
+                         x->facts, x->table, plan->cost.regs_measured ? x->registers : NULL};
+  pl_plan alt;
+  pl_fail why = {0};
+  int take = pl_plan_as_asked(&y, &alt, &why) && alt.modelled && better(&alt.cost, &plan->cost);
+  pl_fail_clear(&why);
+  unsigned gain = plan->cost.gain_permille;
+  pl_plan_free(take ? plan : &alt);
+  if (take)
+    *plan = alt, plan->cp_async_gain = gain;
+  return take;
+}
+
+/* A cp.async ring the model takes gives way where the register lowering is
+ * predicted to gain PL_COST_TIE_PERMILLE more. */
+static int gains_more(const pl_cost *registers, const pl_cost *cp_async) {
+  return registers->gain_permille > cp_async->gain_permille + PL_COST_TIE_PERMILLE;
+}
+
+/* A cp.async ring the model declines gives way where the register lowering
+ * is predicted to gain PL_COST_REGISTERS_ALONE_PERMILLE or more on latency
+ * alone, not on ptxas batching its staged loads (staged_batch 1:
+ * upwindStep, predicted 1.481x so, ran 0.985x on the H100). */
+static int gains_alone(const pl_cost *registers, const pl_cost *cp_async) {
+  (void)cp_async;
+  return registers->staged_batch <= 1 &&
+         registers->gain_permille >= PL_COST_REGISTERS_ALONE_PERMILLE;
+}
+
+int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
+  int ring = pl_plan_as_asked(x, plan, f);
+  int free_choice = x->opts->lowering == PL_CHOOSE_AUTO && !x->c->region && plan->modelled;
+  if (ring && free_choice && (plan->used & (1u << PL_LOWERING_CP_ASYNC)))
+    take_registers(x, plan, gains_more); /* under `lowering=auto`, priced beside it */
+  if (ring)
+    return pl_plan_alias_mode(x, plan);
+  if (x->opts->lowering != PL_CHOOSE_AUTO || x->c->region)
+    return 0; /* a copy loop's copies are cp.async or nothing */
+  if (!split_by_cp_async(plan)) {
+    if (!free_choice || f->reason != PL_R_NOT_PROFITABLE || !take_registers(x, plan, gains_alone))
+      return 0;
+    pl_fail_clear(f);
+    return pl_plan_alias_mode(x, plan);
+  }
+  /* cp.async would split loads the loop issues whole (a float4 stored as
+   * four scalars): the register lowering keeps them whole, its lanes
+   * merged as the plain loop's are (plan_lanes), and is priced as a plan
+   * of its own; the first plan's figures name what cp.async would do */
+  unsigned cp_async = plan->cost.ring_copies - plan->cost.staged_copies;
+  unsigned loop_loads = plan->cost.loop_loads;
+  pl_options o = *x->opts;
+  o.lowering = PL_CHOOSE_REGISTERS;
+  pl_loop_ctx y = *x;
+  y.opts = &o;
+  pl_plan alt;
+  pl_fail why = {0};
+  if (pl_plan_as_asked(&y, &alt, &why)) {
+    pl_plan_free(plan);
+    *plan = alt;
+    plan->split_copies = cp_async;
+    plan->split_loads = loop_loads;
+    pl_fail_clear(f);
+    return pl_plan_alias_mode(x, plan);
+  }
+  pl_plan_fail_split_both(plan, &alt, &why, f);
+  pl_plan_free(&alt);
+  pl_fail_clear(&why);
+  return 0;
+}
+
