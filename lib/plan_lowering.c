@@ -1,8 +1,8 @@
 /*===- lib/plan_lowering.c - which lowering a ring's copies take ---------===*\
  *
  * Under `lowering=auto`, the plan of plan.c for cp.async where it can
- * serve, weighed against the register lowering's (docs/design.md, "Cost
- * model"): where cp.async would split the loop's loads, where the model
+ * serve, weighed against the register lowering's (docs/design.md, "Which
+ * lowering"): where cp.async would split the loop's loads, where the model
  * predicts the register lowering gains more than the cp.async ring it
  * takes, and where it declines the cp.async ring but predicts a large gain
  * for the register lowering.
@@ -100,4 +100,3 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   pl_fail_clear(&why);
   return 0;
 }
-
