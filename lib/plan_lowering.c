@@ -25,7 +25,8 @@ static int split_by_cp_async(const pl_plan *p) {
 /* Replaces `plan` by the register lowering's plan of the same loop where
  * the model prices it (with ptxas's count where `plan`'s was measured, else
  * the estimate: no ptxas run of its own) and `better` says it is better
- * than `plan`; cp_async_gain keeps `plan`'s prediction. Returns 1 when it
+ * than `plan`; cp_async_gain keeps `plan`'s prediction (cp_async_declined:
+ * the model declined it). Returns 1 when it
  * replaced `plan`, else 0 with `plan` kept. */
 static int take_registers(const pl_loop_ctx *x, pl_plan *plan,
                           int (*better)(const pl_cost *registers, const pl_cost *cp_async)) {
@@ -38,9 +39,10 @@ static int take_registers(const pl_loop_ctx *x, pl_plan *plan,
   int take = pl_plan_as_asked(&y, &alt, &why) && alt.modelled && better(&alt.cost, &plan->cost);
   pl_fail_clear(&why);
   unsigned gain = plan->cost.gain_permille;
+  int declined = !plan->cost.stages;
   pl_plan_free(take ? plan : &alt);
   if (take)
-    *plan = alt, plan->cp_async_gain = gain;
+    *plan = alt, plan->cp_async_gain = gain, plan->cp_async_declined = declined;
   return take;
 }
 

@@ -85,6 +85,7 @@ typedef struct pl_plan {
    * model predicts it gains more than the cp.async ring (plan.c,
    * prefer_registers): the ring's predicted gain, in 1/1000. */
   unsigned cp_async_gain;
+  int cp_async_declined; /**< ... and the model declined that ring */
   unsigned staged_loads; /**< loads the register-lowered copies issue per
                               thread, merged as the backend merges them */
   unsigned *src_align;   /**< per plan copy: proven source alignment */

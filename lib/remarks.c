@@ -555,6 +555,8 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     snprintf(g, sizeof g, "%u.%03ux", plan->cp_async_gain / 1000, plan->cp_async_gain % 1000);
     pl_remark_text(r, ": a cp.async ring is predicted ");
     pl_remark_str(r, "CpAsyncGain", g);
+    if (plan->cp_async_declined)
+      pl_remark_text(r, " and declined");
   }
   emit_passed(host, r, c, plan);
   remark_ring(host, c, plan, staged, copies);

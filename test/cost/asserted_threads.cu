@@ -19,7 +19,7 @@
 //   preheader), a call that may read another axis. A 3-D shape checked
 //   with `||` before a __trap(): 16 x 4 x 2.
 // RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-analysis=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
-// CHECK-DAG: matmul_assert.cuh:55:3: remark: pipelined loop with 2 stages: {{.*}}; registers: a cp.async ring is predicted {{[0-9.]+}}x [sm_90, kernel 'void MatrixMulCUDA<32>
+// CHECK-DAG: matmul_assert.cuh:55:3: remark: pipelined loop with 2 stages: {{.*}}; registers: a cp.async ring is predicted {{[0-9.]+}}x and declined [sm_90, kernel 'void MatrixMulCUDA<32>
 // CHECK-DAG: matmul_assert.cuh:55:3: remark: cost model on sm_90: 1024 threads per block (the kernel checks blockDim), about {{[0-9]+}} registers {{.*}} [sm_90, kernel 'void MatrixMulCUDA<32>
 // CHECK-DAG: asserted_threads.cu:39:3: remark: {{(loop not pipelined: )?}}cost model on sm_90: 128 threads per block (the kernel checks blockDim), about
 // CHECK-DAG: asserted_threads.cu:53:3: remark: {{(loop not pipelined: )?}}cost model on sm_90: 64 threads per block (the kernel checks blockDim), about
