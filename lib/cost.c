@@ -8,8 +8,6 @@
 \*===----------------------------------------------------------------------===*/
 #include "cost.h"
 
-#include "control.h"
-
 #include "launch_shapes.h"
 
 #include <stdio.h>
@@ -323,39 +321,12 @@ static unsigned serial_latencies_milli(pl_host *host, const pl_candidate *c, uns
   return n ? n : 1000;
 }
 
-/* Whether `i` keeps ptxas from unrolling the loop or from moving loads
- * above it (the SASS of ptxas 11.8 and 13.0, docs/design.md "The plain
- * loop's batch"): a call that is not an intrinsic (printf, a noinline
- * function), volatile inline assembly, a fence or a clock read, and the divisions
- * ptxas expands into a subroutine call or a long sequence (a float division
- * without `arcp`, an integer one by a variable). */
-static int stops_unrolling(LLVMValueRef i) {
-  LLVMOpcode op = LLVMGetInstructionOpcode(i);
-  if (op == LLVMFence)
-    return 1;
-  if (op == LLVMFDiv)
-    return !(LLVMGetFastMathFlags(i) & LLVMFastMathAllowReciprocal);
-  if (op == LLVMSDiv || op == LLVMUDiv || op == LLVMSRem || op == LLVMURem)
-    return !LLVMIsAConstantInt(LLVMGetOperand(i, 1));
-  if (op != LLVMCall)
-    return 0;
-  LLVMValueRef callee = LLVMGetCalledValue(i);
-  if (callee && LLVMIsAInlineAsm(callee)) /* volatile: clock reads, fences, sleeps */
-    return LLVMGetInlineAsmHasSideEffects(callee);
-  if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
-    return 1; /* an indirect call, a function */
-  const char *n = pl_callee_name(i);
-  return n && (strstr(n, "membar") || strstr(n, "fence") || strstr(n, "clock") ||
-               strstr(n, "readcyclecounter") || strstr(n, "globaltimer"));
-}
-
 /* Whether ptxas may issue the copy loads of several iterations of the
  * loop together (cost.h, PL_COST_BATCH_MAX): it unrolls a small loop and
  * moves its read-only loads (ld.global.nc, pl_reads_non_coherent) above
  * the barriers of the iterations before, which it does not do for a
- * coherent load, a load under a branch, a copy loop's, in a loop marked
- * `#pragma unroll 1` (NVPTX writes .pragma "nounroll", which ptxas obeys)
- * or one holding what stops_unrolling names. A memcpy copy counts as not
+ * coherent load, a load under a branch, a copy loop's, or in a loop ptxas
+ * does not unroll (`unrollable` 0, pl_facts_unrollable). A memcpy copy counts as not
  * batched: LLVM 22 expands one from a `const __restrict__` source into
  * coherent loads, LLVM 19 a byte-aligned one into byte loads ptxas does not
  * unroll. Read from the SASS of ptxas 11.8 (docs/design.md, "The plain
@@ -364,16 +335,12 @@ static int stops_unrolling(LLVMValueRef i) {
  * selects their address, lower_registers.c). Sets *wide to the 32-bit
  * words the copies load beyond one each (a vector load's lanes count
  * once). */
-static int batchable(pl_host *host, const pl_candidate *c, int staged, unsigned *wide) {
+static int batchable(pl_host *host, const pl_candidate *c, int unrollable, int staged,
+                     unsigned *wide) {
   *wide = 0;
   LLVMBasicBlockRef latch = pl_loop_latch(c->loop);
-  if (c->region || !c->ncopies || !latch ||
-      pl_loop_unroll_pragma(LLVMGetBasicBlockTerminator(latch)) == PL_UNROLL_DISABLED)
+  if (c->region || !c->ncopies || !latch || !unrollable)
     return 0;
-  for (size_t k = 0; k < c->nblocks; ++k)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i; i = LLVMGetNextInstruction(i))
-      if (stops_unrolling(i))
-        return 0;
   for (size_t k = 0; k < c->ncopies; ++k) {
     const pl_copy *cp = &c->copies[k];
     if (!cp->load || !pl_reads_non_coherent(cp->load) ||
@@ -523,9 +490,9 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
    * longer by what the rewrite adds */
   unsigned wide;
   cost->plain_batch = cost->staged_batch = 1;
-  if (batchable(host, c, 0, &wide))
+  if (batchable(host, c, ring->unrollable, 0, &wide))
     cost->plain_batch = batch_of(cost->compute + PL_COST_BATCH_WIDE_WORDS * wide, cost->trip);
-  if (cost->staged_copies == cost->ring_copies && batchable(host, c, 1, &wide))
+  if (cost->staged_copies == cost->ring_copies && batchable(host, c, ring->unrollable, 1, &wide))
     cost->staged_batch =
         batch_of(cost->compute + cost->added + PL_COST_BATCH_WIDE_WORDS * wide, cost->trip);
   /* Registers: the estimate from the kernel's register pressure (cost.h,

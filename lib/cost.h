@@ -198,8 +198,9 @@ typedef struct pl_cost {
  * the loads they issue, adjacent ones merged), `loop_loads`
  * global loads per thread in the loop as the backend will issue them
  * (adjacent loads merged), `other_shared` other static shared bytes, and
- * the loop's constant trip count `trip` and the kernel's register pressure
- * `pressure_words` (pl_register_pressure), both from its facts. */
+ * the loop's constant trip count `trip`, the kernel's register pressure
+ * `pressure_words` (pl_register_pressure) and whether ptxas may unroll the
+ * loop (`unrollable`, pl_facts_unrollable), all from its facts. */
 typedef struct pl_cost_ring {
   uint64_t stage_bytes;
   const pl_copy *copies;
@@ -211,6 +212,7 @@ typedef struct pl_cost_ring {
   uint64_t other_shared;
   unsigned trip;
   unsigned pressure_words;
+  int unrollable;
 } pl_cost_ring;
 
 /** Fills the inputs of `cost` for the legal candidate `c` and the ring

@@ -2,6 +2,7 @@
 #include "facts.h"
 
 #include "access.h"
+#include "control.h"
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "host_memory.h"
@@ -55,6 +56,48 @@ unsigned pl_facts_const_trip(pl_loop_facts *facts) {
     facts->const_trip = pl_loop_const_trip_count(facts->host, facts->c->loop);
   }
   return facts->const_trip;
+}
+
+/* Whether `i` keeps ptxas from unrolling the loop or from moving loads
+ * above it (the SASS of ptxas 11.8 and 13.0, docs/design.md "The plain
+ * loop's batch"): a call that is not an intrinsic (printf, a noinline
+ * function), volatile inline assembly, a fence or a clock read, and the divisions
+ * ptxas expands into a subroutine call or a long sequence (a float division
+ * without `arcp`, an integer one by a variable). */
+static int stops_unrolling(LLVMValueRef i) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  if (op == LLVMFence)
+    return 1;
+  if (op == LLVMFDiv)
+    return !(LLVMGetFastMathFlags(i) & LLVMFastMathAllowReciprocal);
+  if (op == LLVMSDiv || op == LLVMUDiv || op == LLVMSRem || op == LLVMURem)
+    return !LLVMIsAConstantInt(LLVMGetOperand(i, 1));
+  if (op != LLVMCall)
+    return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(i);
+  if (callee && LLVMIsAInlineAsm(callee)) /* volatile: clock reads, fences, sleeps */
+    return LLVMGetInlineAsmHasSideEffects(callee);
+  if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+    return 1; /* an indirect call, a function */
+  const char *n = pl_callee_name(i);
+  return n && (strstr(n, "membar") || strstr(n, "fence") || strstr(n, "clock") ||
+               strstr(n, "readcyclecounter") || strstr(n, "globaltimer"));
+}
+
+int pl_facts_unrollable(pl_loop_facts *facts) {
+  if (!facts->unrollable_done) {
+    facts->unrollable_done = 1;
+    const pl_candidate *c = facts->c;
+    LLVMBasicBlockRef latch = pl_loop_latch(c->loop);
+    /* `#pragma unroll 1`: NVPTX writes .pragma "nounroll", which ptxas obeys */
+    facts->unrollable =
+        latch && pl_loop_unroll_pragma(LLVMGetBasicBlockTerminator(latch)) != PL_UNROLL_DISABLED;
+    for (size_t k = 0; k < c->nblocks && facts->unrollable; ++k)
+      for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i && facts->unrollable;
+           i = LLVMGetNextInstruction(i))
+        facts->unrollable = !stops_unrolling(i);
+  }
+  return facts->unrollable;
 }
 
 unsigned pl_facts_pressure(pl_loop_facts *facts) {

@@ -65,7 +65,8 @@ typedef struct pl_loop_facts {
   int before_done;
   LLVMValueRef before; /* pl_facts_write_before */
   int pressure_done;
-  unsigned pressure; /* pl_facts_pressure */
+  unsigned pressure;               /* pl_facts_pressure */
+  int unrollable_done, unrollable; /* pl_facts_unrollable */
   int spaces_done;
   LLVMValueRef *spaces; /* pl_facts_space_checks */
   size_t nspaces;
@@ -95,6 +96,14 @@ unsigned pl_facts_const_trip(pl_loop_facts *facts);
  * model's), once for every plan of the loop (a ring, the register
  * lowering's, in place). */
 unsigned pl_facts_pressure(pl_loop_facts *facts);
+
+/** Nonzero unless something keeps ptxas from unrolling the loop or from
+ * moving its loads across barriers (docs/design.md, "The plain loop's
+ * batch"): `#pragma unroll 1`, a call that is not an intrinsic, volatile
+ * inline assembly, a fence, a clock read, a float division without `arcp`,
+ * an integer division by a variable. Computed at the cost model's first
+ * question, once for every plan of the loop. */
+int pl_facts_unrollable(pl_loop_facts *facts);
 
 /** The loop's instructions that may write a copy's source, in block order
  * (pl_writes_copy_source); *copy receives, for each, the index of such a

@@ -64,18 +64,11 @@ size_t pl_promote_allocas(pl_host *host, LLVMValueRef *allocas, size_t n);
  * lookup limit). */
 LLVMValueRef pl_underlying_object(LLVMValueRef ptr);
 
-/** Nonzero when the NVPTX back end will read the global memory that the
- * load `inst` reads with `ld.global.nc`, the non-coherent read-only path
- * whose loads ptxas may move across barriers: `inst` is an __ldg (LLVM
- * 19's intrinsic, or a load marked !invariant.load as LLVM 20 writes it),
- * or a load in a kernel whose address has only underlying objects
- * (llvm::getUnderlyingObjects, through phis and selects) that are pointer
- * parameters of the kernel, `noalias` and only read (`const T
- * *__restrict__`), or constant globals. The rule of
- * NVPTXDAGToDAGISel::tryLoad (canLowerToLDG, LLVM 19 and 22). 0 for
- * anything else: volatile and atomic loads, calls, memcpy (whose expansion
- * LLVM 22 does not select as ld.global.nc). */
-int pl_reads_non_coherent(LLVMValueRef inst);
+/** Nonzero when every object the pointer `ptr` may be based on
+ * (llvm::getUnderlyingObjects, through phis and selects) is a pointer
+ * parameter of the function `fn` that is `noalias` and only read (`const T
+ * *__restrict__`), or a constant global; 0 otherwise. */
+int pl_based_on_read_only_objects(LLVMValueRef ptr, LLVMValueRef fn);
 
 /** Alias analysis: whether `inst` may read (PL_REF) and/or write (PL_MOD)
  * any byte of the object `ptr` points into (AAResults::getModRefInfo with

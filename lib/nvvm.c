@@ -2,6 +2,7 @@
 #include "nvvm.h"
 
 #include "alloc.h"
+#include "host_memory.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -86,6 +87,19 @@ int pl_is_any_barrier(LLVMValueRef inst) {
 
 static const char *const ldg_names[] = {"llvm.nvvm.ldg.global.i", "llvm.nvvm.ldg.global.f",
                                         "llvm.nvvm.ldg.global.p", NULL};
+
+int pl_reads_non_coherent(LLVMValueRef inst) {
+  if (pl_is_ldg_intrinsic(inst))
+    return 1;
+  if (!LLVMIsALoadInst(inst) || LLVMGetVolatile(inst) ||
+      LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic)
+    return 0;
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(inst));
+  if (LLVMGetMetadata(inst, LLVMGetMDKindIDInContext(ctx, "invariant.load", 14)))
+    return 1;
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
+  return pl_is_kernel(fn) && pl_based_on_read_only_objects(LLVMGetOperand(inst, 0), fn);
+}
 
 int pl_is_ldg_intrinsic(LLVMValueRef inst) {
   static id_set ldg = {.names = ldg_names};

@@ -47,6 +47,18 @@ int pl_is_any_barrier(LLVMValueRef inst);
  * llvm.nvvm.ldg.global.{i,f,p}: (ptr, i32 alignment). */
 int pl_is_ldg_intrinsic(LLVMValueRef inst);
 
+/** Nonzero when the NVPTX back end will read the global memory that the
+ * load `inst` reads with `ld.global.nc`, the non-coherent read-only path
+ * whose loads ptxas may move across barriers: `inst` is an __ldg (LLVM
+ * 19's intrinsic, or a load marked !invariant.load as LLVM 20 writes it),
+ * or a load in a kernel whose address is based only on read-only objects
+ * (pl_based_on_read_only_objects: `const T *__restrict__` parameters,
+ * constant globals). The rule of
+ * NVPTXDAGToDAGISel::tryLoad (canLowerToLDG, LLVM 19 and 22). 0 for
+ * anything else: volatile and atomic loads, calls, memcpy (whose expansion
+ * LLVM 22 does not select as ld.global.nc). */
+int pl_reads_non_coherent(LLVMValueRef inst);
+
 /** Nonzero when `fn` is a kernel: the PTX kernel calling convention
  * (LLVM 22, and LLVM 19 where the IR says so), or listed in
  * !nvvm.annotations as {fn, !"kernel", i32 1} (LLVM 19; NVPTX usage guide,

@@ -266,7 +266,8 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
                              pl_plan_source_loads(host, c),
                              plan->other_shared - plan->shared_reuse,
                              pl_facts_const_trip(x->facts),
-                             pl_facts_pressure(x->facts)};
+                             pl_facts_pressure(x->facts),
+                             pl_facts_unrollable(x->facts)};
   pl_cost_inputs(host, c, sm, &ring, &plan->cost);
   plan->cost.in_place = plan->in_place;
   free(staged);

@@ -75,10 +75,11 @@
  * copies would split loads the loop issues whole is planned again with the
  * register lowering, which keeps them whole; that plan is taken when it
  * pays (split_copies, split_loads say why), else the decline names both;
- * and a ring the model takes with cp.async copies is priced with the
- * register lowering too, which replaces it where it is predicted to gain
- * more (cp_async_gain keeps the ring's prediction). Changes no IR. The caller releases the plan
- * with pl_plan_free() in both cases. */
+ * and the register lowering is priced beside a cp.async ring the model
+ * takes (it replaces the ring where predicted to gain more) or declines
+ * (where predicted to gain PL_COST_REGISTERS_ALONE_PERMILLE on latency
+ * alone); cp_async_gain keeps the ring's prediction. Changes no IR. The
+ * caller releases the plan with pl_plan_free() in both cases. */
 int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f);
 
 /** The plan of pl_make_plan for the options of `x` as they are, with no

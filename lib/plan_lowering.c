@@ -22,6 +22,16 @@ static int split_by_cp_async(const pl_plan *p) {
   return p->modelled && !p->cost.stages && p->cost.why && strcmp(p->cost.why, "split") == 0;
 }
 
+/* The plan of the loop of `x` with the register lowering (`registers`:
+ * ptxas's counts to use, or NULL for the estimate) into `alt`, as
+ * pl_plan_as_asked. */
+static int register_plan(const pl_loop_ctx *x, pl_ptxas *registers, pl_plan *alt, pl_fail *why) {
+  pl_options o = *x->opts;
+  o.lowering = PL_CHOOSE_REGISTERS;
+  const pl_loop_ctx y = {x->host, &o, x->c, x->facts, x->table, registers};
+  return pl_plan_as_asked(&y, alt, why);
+}
+
 /* Replaces `plan` by the register lowering's plan of the same loop where
  * the model prices it (with ptxas's count where `plan`'s was measured, else
  * the estimate: no ptxas run of its own) and `better` says it is better
@@ -30,13 +40,10 @@ static int split_by_cp_async(const pl_plan *p) {
  * replaced `plan`, else 0 with `plan` kept. */
 static int take_registers(const pl_loop_ctx *x, pl_plan *plan,
                           int (*better)(const pl_cost *registers, const pl_cost *cp_async)) {
-  pl_options o = *x->opts;
-  o.lowering = PL_CHOOSE_REGISTERS;
-  const pl_loop_ctx y = {x->host,  &o,       x->c,
-                         x->facts, x->table, plan->cost.regs_measured ? x->registers : NULL};
   pl_plan alt;
   pl_fail why = {0};
-  int take = pl_plan_as_asked(&y, &alt, &why) && alt.modelled && better(&alt.cost, &plan->cost);
+  int take = register_plan(x, plan->cost.regs_measured ? x->registers : NULL, &alt, &why) &&
+             alt.modelled && better(&alt.cost, &plan->cost);
   pl_fail_clear(&why);
   unsigned gain = plan->cost.gain_permille;
   int declined = !plan->cost.stages;
@@ -83,13 +90,9 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
    * of its own; the first plan's figures name what cp.async would do */
   unsigned cp_async = plan->cost.ring_copies - plan->cost.staged_copies;
   unsigned loop_loads = plan->cost.loop_loads;
-  pl_options o = *x->opts;
-  o.lowering = PL_CHOOSE_REGISTERS;
-  pl_loop_ctx y = *x;
-  y.opts = &o;
   pl_plan alt;
   pl_fail why = {0};
-  if (pl_plan_as_asked(&y, &alt, &why)) {
+  if (register_plan(x, x->registers, &alt, &why)) {
     pl_plan_free(plan);
     *plan = alt;
     plan->split_copies = cp_async;

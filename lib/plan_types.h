@@ -81,9 +81,9 @@ typedef struct pl_plan {
    * copies cp.async would issue per thread (`split_copies`) and the loads
    * the loop issues (`split_loads`). */
   unsigned split_copies, split_loads;
-  /** Nonzero where `lowering=auto` chose the register lowering because the
-   * model predicts it gains more than the cp.async ring (plan.c,
-   * prefer_registers): the ring's predicted gain, in 1/1000. */
+  /** Nonzero where `lowering=auto` chose the register lowering over a
+   * cp.async ring the model priced (plan_lowering.c, take_registers): the
+   * ring's predicted gain, in 1/1000. */
   unsigned cp_async_gain;
   int cp_async_declined; /**< ... and the model declined that ring */
   unsigned staged_loads; /**< loads the register-lowered copies issue per

@@ -551,10 +551,9 @@ void pl_remark_pipelined(pl_host *host, const pl_candidate *c, const pl_plan *pl
     remark_count(r, "GlobalLoads", plan->split_loads, " global load", " global loads");
   }
   if (plan->cp_async_gain) {
-    char g[32];
-    snprintf(g, sizeof g, "%u.%03ux", plan->cp_async_gain / 1000, plan->cp_async_gain % 1000);
     pl_remark_text(r, ": a cp.async ring is predicted ");
-    pl_remark_str(r, "CpAsyncGain", g);
+    remark_ratio(r, "CpAsyncGain", plan->cp_async_gain);
+    pl_remark_text(r, "x");
     if (plan->cp_async_declined)
       pl_remark_text(r, " and declined");
   }

@@ -7,10 +7,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../lib/host_memory.h"
-
-extern "C" {
-#include "../lib/nvvm.h"
-}
 #include "llvm_compat.h"
 #include "pl_module_host.h"
 
@@ -67,25 +63,10 @@ LLVMValueRef pl_underlying_object(LLVMValueRef Ptr) {
   return wrap(getUnderlyingObject(unwrap(Ptr), /*MaxLookup=*/0));
 }
 
-int pl_reads_non_coherent(LLVMValueRef Inst) {
-  const Instruction *I = unwrap<Instruction>(Inst);
-  const Value *Ptr = nullptr;
-  if (const auto *L = dyn_cast<LoadInst>(I)) {
-    if (L->isVolatile() || L->isAtomic())
-      return 0;
-    if (L->hasMetadata(LLVMContext::MD_invariant_load))
-      return 1;
-    Ptr = L->getPointerOperand();
-  } else if (pl_is_ldg_intrinsic(Inst)) {
-    return 1;
-  }
-  if (!Ptr)
-    return 0;
-  const Function *F = I->getFunction();
-  if (!pl_is_kernel(wrap(F)))
-    return 0;
+int pl_based_on_read_only_objects(LLVMValueRef Ptr, LLVMValueRef Fn) {
+  const Function *F = unwrap<Function>(Fn);
   SmallVector<const Value *, 8> Objs;
-  getUnderlyingObjects(Ptr, Objs);
+  getUnderlyingObjects(unwrap(Ptr), Objs);
   return !Objs.empty() && all_of(Objs, [&](const Value *V) {
     if (const auto *A = dyn_cast<Argument>(V))
       return A->getParent() == F && A->hasNoAliasAttr() && A->onlyReadsMemory();
