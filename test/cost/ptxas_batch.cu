@@ -12,6 +12,10 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | grep "kernel 'muchMoreCompute" | FileCheck %s --check-prefix=MUCH
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | grep "kernel 'structRows" | FileCheck %s --check-prefix=STRUCT
+// Declined, the batched loops' IR stays as written (the other kernels left out):
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.with.ll "-fplugin-arg-pipeline-only=^(readOnly|throughLdg|moreCompute|readOnly256)\("
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.without.ll -fplugin-arg-pipeline-disable
+// RUN: diff %t.with.ll %t.without.ll
 // The register lowering's loads are the plain ones moved ahead, batched alike:
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-lowering=registers -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REGS
 
