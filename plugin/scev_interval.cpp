@@ -163,6 +163,30 @@ private:
     return true;
   }
 
+  /// A division by a constant: in 64 bits where the type is no wider (the
+  /// bounds fit W bits wherever the check passes, fit's conditions), since
+  /// NVPTX expands a 128-bit division into a loop of 128 shift-and-subtract
+  /// steps, even by a constant (narrowed after expansion: versioning.cpp).
+  bool divide(const SCEVUDivExpr *D, Range &Out) {
+    const auto *C = dyn_cast<SCEVConstant>(D->getRHS());
+    if (!C || C->getAPInt().isZero() || !eval(D->getLHS(), Out, true))
+      return false;
+    unsigned W = SE.getTypeSizeInBits(D->getType());
+    fit(Out, W, false);
+    if (W > 64) {
+      const SCEV *CC = SE.getConstant(C->getAPInt().zext(128));
+      Out = {SE.getUDivExpr(Out.Lo, CC), SE.getUDivExpr(Out.Hi, CC)};
+      return true;
+    }
+    Type *I64 = Type::getInt64Ty(I128->getContext());
+    const SCEV *C64 = SE.getConstant(C->getAPInt().zext(64));
+    auto Narrow = [&](const SCEV *X) {
+      return SE.getZeroExtendExpr(SE.getUDivExpr(SE.getTruncateExpr(X, I64), C64), I128);
+    };
+    Out = {Narrow(Out.Lo), Narrow(Out.Hi)};
+    return true;
+  }
+
   bool minMax(const SCEVMinMaxExpr *M, bool Signed, bool IsMax, Range &Out) {
     unsigned W = SE.getTypeSizeInBits(M->getType());
     for (unsigned K = 0; K < M->getNumOperands(); ++K) {
@@ -257,16 +281,8 @@ public:
     case scUMaxExpr:
     case scUMinExpr:
       return minMax(cast<SCEVMinMaxExpr>(S), false, S->getSCEVType() == scUMaxExpr, Out);
-    case scUDivExpr: {
-      const auto *D = cast<SCEVUDivExpr>(S);
-      const auto *C = dyn_cast<SCEVConstant>(D->getRHS());
-      if (!C || C->getAPInt().isZero() || !eval(D->getLHS(), Out, true))
-        return false;
-      fit(Out, SE.getTypeSizeInBits(S->getType()), false);
-      const SCEV *CC = SE.getConstant(C->getAPInt().zext(128));
-      Out = {SE.getUDivExpr(Out.Lo, CC), SE.getUDivExpr(Out.Hi, CC)};
-      return true;
-    }
+    case scUDivExpr:
+      return divide(cast<SCEVUDivExpr>(S), Out);
     case scUnknown:
       return merge(cast<SCEVUnknown>(S), Out, Unsigned);
     default:

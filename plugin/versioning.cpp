@@ -33,6 +33,39 @@
 
 using namespace llvm;
 
+/// Rewrites each division `Exp` inserted of the form `udiv|urem (zext X), C`
+/// wider than 64 bits, where C fits X's type, as the same division in X's
+/// type, zero-extended: exact for every X (InstCombine's narrowUDivURem
+/// rule). The interval bounds divide in 128 bits, and NVPTX expands a
+/// division wider than 64 bits into a loop of one shift-and-subtract step
+/// per bit, even by a constant, which InstCombine does not reach before
+/// code generation here.
+/// Clears `Exp` (it holds handles to what it inserted), so call it last.
+static void narrowWideDivisions(SCEVExpander &Exp) {
+  SmallVector<Instruction *> Inserted = Exp.getAllInsertedInstructions();
+  Exp.clear();
+  for (Instruction *I : Inserted) {
+    auto *D = dyn_cast<BinaryOperator>(I);
+    if (!D || (D->getOpcode() != Instruction::UDiv && D->getOpcode() != Instruction::URem) ||
+        D->getType()->getScalarSizeInBits() <= 64)
+      continue;
+    auto *Z = dyn_cast<ZExtInst>(D->getOperand(0));
+    auto *C = dyn_cast<ConstantInt>(D->getOperand(1));
+    if (!Z || !C || C->isZero())
+      continue;
+    Type *Narrow = Z->getSrcTy();
+    if (C->getValue().getActiveBits() > Narrow->getScalarSizeInBits())
+      continue;
+    IRBuilder<> IRB(D);
+    Value *N = IRB.CreateBinOp(
+        D->getOpcode(), Z->getOperand(0),
+        ConstantInt::get(Narrow, C->getValue().trunc(Narrow->getScalarSizeInBits())),
+        D->getName() + ".narrow");
+    D->replaceAllUsesWith(IRB.CreateZExt(N, D->getType()));
+    D->eraseFromParent();
+  }
+}
+
 /// Where code for `L`'s entry is expanded: the end of its preheader, or of
 /// the nearest common dominator of the blocks entering it (as in
 /// pl_loop_has_trip_count).
@@ -332,6 +365,7 @@ void pl_access_bounds_expand_window(pl_access_bounds *B, int Index, LLVMValueRef
   *End = wrap(IRB.CreateIntToPtr(Exp.expandCodeFor(SE.getTruncateExpr(R.W.End, I64), I64, I),
                                  R.Ptr->getType()));
   *Step = wrap(Exp.expandCodeFor(SE.getTruncateExpr(R.W.Step, I64), I64, I));
+  narrowWideDivisions(Exp);
 }
 
 void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef InsertBefore,
@@ -349,6 +383,7 @@ void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef Insert
     VL = IRB.CreateIntToPtr(VL, Ty);
     VH = IRB.CreateIntToPtr(VH, Ty);
   }
+  narrowWideDivisions(Exp);
   *Lo = wrap(VL);
   *Hi = wrap(VH);
 }
@@ -410,6 +445,7 @@ LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRe
                          : IRB.CreateICmpSLT(X, Bound, "pl.alias.range");
     Fails = Fails ? IRB.CreateOr(Fails, Out) : Out;
   }
+  narrowWideDivisions(Exp);
   return wrap(Fails);
 }
 

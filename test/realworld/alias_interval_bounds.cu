@@ -9,6 +9,7 @@
 // compares; each loop is pipelined behind the check.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
+// RUN: not grep -E "(u|s)(div|rem) i128" %t.ll
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -fplugin-arg-pipeline-profitability=off
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // The near miss keeps its decline, and its code is as without the plugin:
@@ -30,6 +31,10 @@
 // IR: call void @llvm.nvvm.cp.async.ca.shared.global.4
 // IR-LABEL: define {{.*}} @_Z7stridediPKfPf(
 // IR: icmp {{slt|sgt}} i128
+// IR: call {{.*}} @[[SYNC_OR]](
+// IR: call void @llvm.nvvm.cp.async.ca.shared.global.4
+// IR-LABEL: define {{.*}} @_Z8haloFlatiiPKfPf(
+// IR: udiv i64 {{%[0-9]+}}, 18
 // IR: call {{.*}} @[[SYNC_OR]](
 // IR: call void @llvm.nvvm.cp.async.ca.shared.global.4
 
@@ -75,6 +80,26 @@ __global__ void __launch_bounds__(256) strided(int K, const float *in, float *ou
     __syncthreads();
     acc += tile[255 - x];
     out[blockIdx.x * K + k + x] = acc;
+    __syncthreads();
+  }
+}
+
+// A halo tile walked flat, `i / 18` and `i % 18`, by a copy loop stepping
+// by the block size: the interval of `i / 18` divides bounds that fit 32
+// bits, and the check divides them in 64 bits, not 128 (NVPTX would
+// expand a 128-bit division into a loop of 128 steps).
+__global__ void __launch_bounds__(256) haloFlat(int nt, int W, const float *in, float *out) {
+  __shared__ float tile[18][18];
+  const int tid = threadIdx.y * 16 + threadIdx.x;
+  float acc = 0.0f;
+  // CHECK: alias_interval_bounds.cu:[[@LINE+1]]:3: remark: pipelined loop with {{[2-8]}} stages: {{.*}}; with a runtime alias check{{.*}}kernel 'haloFlat(int, int, float const*, float*)'
+  for (int t = 0; t < nt; ++t) {
+#pragma unroll 1
+    for (int i = tid; i < 324; i += blockDim.x * blockDim.y)
+      tile[i / 18][i % 18] = in[(i / 18) * W + t * 16 + i % 18];
+    __syncthreads();
+    acc += tile[threadIdx.y + 1][threadIdx.x + 1];
+    out[t * 256 + tid] = acc;
     __syncthreads();
   }
 }
