@@ -202,8 +202,8 @@ unsigned pl_alias_check_nearest(pl_host *host, const pl_candidate *c, pl_loop_fa
   return 1;
 }
 
-void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts,
-                         const pl_plan *plan) {
+void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts, const pl_plan *plan,
+                         LLVMValueRef also_original) {
   LLVMContextRef ctx = LLVMGetModuleContext(c->module);
   LLVMValueRef term = LLVMGetBasicBlockTerminator(c->preheader);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
@@ -219,6 +219,8 @@ void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts,
   assert(conflict && "the plan asks for a check only where there is something to check");
   LLVMValueRef take_original =
       pl_emit_cta_barrier_or(c->module, b, conflict, "pl.alias.any", "pl.alias.conflict");
+  if (also_original)
+    take_original = LLVMBuildOr(b, take_original, also_original, "pl.take.original");
   LLVMDisposeBuilder(b);
   c->preheader = pl_loop_version(host, c->loop, take_original);
   c->exit = pl_loop_exit_block(c->loop);

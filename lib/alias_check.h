@@ -63,11 +63,15 @@
 /** Emits the check in the preheader of `c` and versions the loop
  * (pl_loop_version), from the bounds of `facts` (facts.h), over which
  * legality accepted every write the loop may make to a copy's source: `c`'s
- * loop becomes the version that runs when the ranges are disjoint, and
- * `c`'s preheader and exit are updated to the blocks around it. Per
+ * loop becomes the version that runs when the ranges are disjoint and
+ * `also_original` (an i1 available in the preheader, the same in every
+ * thread of the block; NULL: none) is false, and `c`'s preheader and exit
+ * are updated to the blocks around it. One version serves both reasons to
+ * run the loop as written, so that its code is not there twice. Per
  * iteration where `plan` says so (alias_windows), over the distances from
  * alias_nearest to pl_plan_issue_ahead. Cannot fail. */
-void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts, const pl_plan *plan);
+void pl_emit_alias_check(pl_host *host, pl_candidate *c, pl_loop_facts *facts, const pl_plan *plan,
+                         LLVMValueRef also_original);
 
 /** The nearest iteration distance the per-iteration check tests: 1 where
  * every write the check covers (pl_facts_writes) comes after the kept

@@ -631,8 +631,11 @@ static int original_in_shared_ring(const pl_candidate *c, const pl_plan *plan) {
  * Registers": the dynamic shared memory the launch gave, the same in every
  * thread of the grid, so all threads of a block take one version and meet
  * the same barriers), the original loop running where the launch gave
- * less. */
-static void version_on_dynamic_size(pl_host *host, pl_candidate *c, const pl_plan *plan) {
+ * less. Returns the i1 "the launch gave less", read in the preheader; the
+ * loop is versioned on it here unless `alias_check` (pl_emit_alias_check
+ * then versions it once, on either reason). */
+static LLVMValueRef version_on_dynamic_size(pl_host *host, pl_candidate *c, const pl_plan *plan,
+                                            int alias_check) {
   LLVMContextRef ctx = ctx_of(c);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMTypeRef fty = LLVMFunctionType(i32, NULL, 0, 0);
@@ -645,9 +648,12 @@ static void version_on_dynamic_size(pl_host *host, pl_candidate *c, const pl_pla
   LLVMValueRef need = LLVMConstInt(i32, plan->dynamic_bytes, 0);
   LLVMValueRef small = LLVMBuildICmp(b, LLVMIntULT, have, need, "pl.dynamic.short");
   LLVMDisposeBuilder(b);
+  if (alias_check)
+    return small;
   c->preheader = pl_loop_version(host, c->loop, small);
   c->exit = pl_loop_exit_block(c->loop);
   assert(c->preheader && "recognition: the loop has a preheader and a unique exit");
+  return small;
 }
 
 unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts *facts,
@@ -660,16 +666,16 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
   assert(c->preheader && "recognition checked that a preheader can be made");
   if (plan->in_place) {
     if (plan->alias_check)
-      pl_emit_alias_check(host, c, facts, plan);
+      pl_emit_alias_check(host, c, facts, plan, NULL);
     (void)txn;
     for (size_t t = 0; t < c->ntiles; ++t)
       rings[t] = NULL;
     return pl_rewrite_in_place(host, c, plan);
   }
-  if (plan->dynamic_bytes)
-    version_on_dynamic_size(host, c, plan);
+  LLVMValueRef short_launch =
+      plan->dynamic_bytes ? version_on_dynamic_size(host, c, plan, plan->alias_check) : NULL;
   if (plan->alias_check) {
-    pl_emit_alias_check(host, c, facts, plan);
+    pl_emit_alias_check(host, c, facts, plan, short_launch);
     if (original_in_shared_ring(c, plan))
       pl_alias_check_exit_barrier(host, c);
   }

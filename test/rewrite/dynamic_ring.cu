@@ -34,6 +34,7 @@
 // REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'r' is dynamic shared memory that the kernel also uses outside the loop, where a ring's slots would overlap what it keeps there; {{.*}}kernel 'reducedAfter
 // REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'q' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: {{.*}}kernel 'carvedRuntime
 // REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'z' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: a function other than the kernel uses it; {{.*}}kernel 'calleeReads
+// REMARK: remark: pipelined loop with 3 stages: tile 't' (dynamic shared memory, of which the kernel uses 1024 bytes at most) -> 3072 bytes;{{.*}}runs where the launch gives at least 3072 bytes of dynamic shared memory, else the loop as written; with a runtime alias check{{.*}}kernel 'streamAliased
 //
 // The ring is an external array (it starts where the tile does); the
 // launch's size is read once before the loop, and the original loop runs
@@ -53,6 +54,13 @@
 // IR-LABEL: define {{.*}}reducedAfter
 // IR-NOT: dynamic_smem_size
 // IR: define
+// IR-LABEL: define {{.*}}streamAliased
+// IR: %pl.dynamic.short = icmp ult i32 %pl.dynamic.smem, 3072
+// IR-NOT: br i1 %pl.dynamic.short
+// IR: %pl.take.original = or i1 %pl.alias.conflict, %pl.dynamic.short
+// IR-NEXT: br i1 %pl.take.original, label %.pl.ph.pl.orig, label %.pl.ph
+// IR-NOT: .pl.orig.pl.orig
+// IR: @llvm.nvvm.cp.async.ca.shared.global.4
 //
 // PTX: .extern .shared .align 128 .b8 __smem_pl_ring[];
 // PTX: mov.u32 %r{{[0-9]+}}, %dynamic_smem_size;
@@ -187,4 +195,20 @@ __global__ void __launch_bounds__(256)
     __syncthreads();
   }
   y[blockIdx.x * 256 + threadIdx.x] = s;
+}
+
+// A ring in dynamic shared memory behind the runtime alias check too (the
+// pointers are not __restrict__): one version of the loop as written
+// serves both a short launch and overlapping pointers, so its code is
+// there once.
+__global__ void __launch_bounds__(256) streamAliased(int ntiles, const float *in, float *out) {
+  extern __shared__ float t[];
+  float acc = 0;
+  for (int k = 0; k < ntiles; ++k) {
+    t[threadIdx.x] = in[(size_t)(blockIdx.x * (ntiles + 1) + k) * 256 + threadIdx.x];
+    __syncthreads();
+    acc += t[(threadIdx.x + 1) % 256] * 0.5f + t[(threadIdx.x * 7) % 256];
+    out[(size_t)(blockIdx.x * (ntiles + 1) + k) * 256 + threadIdx.x] = acc;
+    __syncthreads();
+  }
 }
