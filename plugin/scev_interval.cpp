@@ -163,27 +163,26 @@ private:
     return true;
   }
 
-  /// A division by a constant: in 64 bits where the type is no wider (the
-  /// bounds fit W bits wherever the check passes, fit's conditions), since
-  /// NVPTX expands a 128-bit division into a loop of 128 shift-and-subtract
-  /// steps, even by a constant (narrowed after expansion: versioning.cpp).
+  /// A division by a constant. Where the type is no wider than 64 bits,
+  /// the dividend's bounds fit it wherever the check passes (fit's
+  /// conditions), so capping them at 2^64 - 1 changes nothing there, and
+  /// the cap lets the division be narrowed to 64 bits after expansion
+  /// (versioning.cpp, narrowWideDivisions): NVPTX expands a 128-bit
+  /// division into a loop of 128 shift-and-subtract steps, even by a
+  /// constant.
   bool divide(const SCEVUDivExpr *D, Range &Out) {
     const auto *C = dyn_cast<SCEVConstant>(D->getRHS());
     if (!C || C->getAPInt().isZero() || !eval(D->getLHS(), Out, true))
       return false;
     unsigned W = SE.getTypeSizeInBits(D->getType());
     fit(Out, W, false);
-    if (W > 64) {
-      const SCEV *CC = SE.getConstant(C->getAPInt().zext(128));
-      Out = {SE.getUDivExpr(Out.Lo, CC), SE.getUDivExpr(Out.Hi, CC)};
-      return true;
-    }
-    Type *I64 = Type::getInt64Ty(I128->getContext());
-    const SCEV *C64 = SE.getConstant(C->getAPInt().zext(64));
-    auto Narrow = [&](const SCEV *X) {
-      return SE.getZeroExtendExpr(SE.getUDivExpr(SE.getTruncateExpr(X, I64), C64), I128);
+    const SCEV *CC = SE.getConstant(C->getAPInt().zext(128));
+    auto Divide = [&](const SCEV *X) {
+      if (W <= 64)
+        X = SE.getUMinExpr(X, SE.getConstant(APInt::getMaxValue(64).zext(128)));
+      return SE.getUDivExpr(X, CC);
     };
-    Out = {Narrow(Out.Lo), Narrow(Out.Hi)};
+    Out = {Divide(Out.Lo), Divide(Out.Hi)};
     return true;
   }
 

@@ -18,6 +18,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -33,15 +34,17 @@
 
 using namespace llvm;
 
-/// Rewrites each division `Exp` inserted of the form `udiv|urem (zext X), C`
-/// wider than 64 bits, where C fits X's type, as the same division in X's
-/// type, zero-extended: exact for every X (InstCombine's narrowUDivURem
-/// rule). The interval bounds divide in 128 bits, and NVPTX expands a
-/// division wider than 64 bits into a loop of one shift-and-subtract step
-/// per bit, even by a constant, which InstCombine does not reach before
-/// code generation here.
-/// Clears `Exp` (it holds handles to what it inserted), so call it last.
-static void narrowWideDivisions(SCEVExpander &Exp) {
+/// Rewrites each division `Exp` inserted, `udiv|urem X, C` wider than 64
+/// bits, whose dividend has its high bits known zero (ValueTracking's
+/// computeKnownBits, or ScalarEvolution's unsigned range, which may have
+/// folded the cap away) and whose divisor fits 64 bits, as the same division
+/// in 64 bits, zero-extended: exact for every X. The interval bounds
+/// divide in 128 bits (scev_interval.cpp caps a dividend that fits 64 bits
+/// where the check passes), and NVPTX expands a division wider than 64
+/// bits into a loop of one shift-and-subtract step per bit, even by a
+/// constant, which no InstCombine after the pass narrows. Clears `Exp` (it
+/// holds handles to what it inserted), so call it last.
+static void narrowWideDivisions(ScalarEvolution &SE, SCEVExpander &Exp) {
   SmallVector<Instruction *> Inserted = Exp.getAllInsertedInstructions();
   Exp.clear();
   for (Instruction *I : Inserted) {
@@ -49,18 +52,20 @@ static void narrowWideDivisions(SCEVExpander &Exp) {
     if (!D || (D->getOpcode() != Instruction::UDiv && D->getOpcode() != Instruction::URem) ||
         D->getType()->getScalarSizeInBits() <= 64)
       continue;
-    auto *Z = dyn_cast<ZExtInst>(D->getOperand(0));
     auto *C = dyn_cast<ConstantInt>(D->getOperand(1));
-    if (!Z || !C || C->isZero())
+    if (!C || C->isZero() || C->getValue().getActiveBits() > 64)
       continue;
-    Type *Narrow = Z->getSrcTy();
-    if (C->getValue().getActiveBits() > Narrow->getScalarSizeInBits())
+    const DataLayout &DL = D->getModule()->getDataLayout();
+    unsigned Width = D->getType()->getScalarSizeInBits();
+    Value *X = D->getOperand(0);
+    if (computeKnownBits(X, DL).countMinLeadingZeros() < Width - 64 &&
+        SE.getUnsignedRangeMax(SE.getSCEV(X)).getActiveBits() > 64)
       continue;
     IRBuilder<> IRB(D);
-    Value *N = IRB.CreateBinOp(
-        D->getOpcode(), Z->getOperand(0),
-        ConstantInt::get(Narrow, C->getValue().trunc(Narrow->getScalarSizeInBits())),
-        D->getName() + ".narrow");
+    Type *I64 = IRB.getInt64Ty();
+    Value *N =
+        IRB.CreateBinOp(D->getOpcode(), IRB.CreateTrunc(D->getOperand(0), I64),
+                        ConstantInt::get(I64, C->getValue().trunc(64)), D->getName() + ".narrow");
     D->replaceAllUsesWith(IRB.CreateZExt(N, D->getType()));
     D->eraseFromParent();
   }
@@ -365,7 +370,7 @@ void pl_access_bounds_expand_window(pl_access_bounds *B, int Index, LLVMValueRef
   *End = wrap(IRB.CreateIntToPtr(Exp.expandCodeFor(SE.getTruncateExpr(R.W.End, I64), I64, I),
                                  R.Ptr->getType()));
   *Step = wrap(Exp.expandCodeFor(SE.getTruncateExpr(R.W.Step, I64), I64, I));
-  narrowWideDivisions(Exp);
+  narrowWideDivisions(SE, Exp);
 }
 
 void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef InsertBefore,
@@ -383,7 +388,7 @@ void pl_access_bounds_expand(pl_access_bounds *B, int Index, LLVMValueRef Insert
     VL = IRB.CreateIntToPtr(VL, Ty);
     VH = IRB.CreateIntToPtr(VH, Ty);
   }
-  narrowWideDivisions(Exp);
+  narrowWideDivisions(SE, Exp);
   *Lo = wrap(VL);
   *Hi = wrap(VH);
 }
@@ -445,7 +450,7 @@ LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRe
                          : IRB.CreateICmpSLT(X, Bound, "pl.alias.range");
     Fails = Fails ? IRB.CreateOr(Fails, Out) : Out;
   }
-  narrowWideDivisions(Exp);
+  narrowWideDivisions(SE, Exp);
   return wrap(Fails);
 }
 

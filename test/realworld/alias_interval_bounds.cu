@@ -104,6 +104,54 @@ __global__ void __launch_bounds__(256) haloFlat(int nt, int W, const float *in, 
   }
 }
 
+// More dividends of such checks, each narrowed to a 64-bit division: a
+// product of the tile counter's half with itself (a 128-bit product whose
+// range ScalarEvolution bounds), a size_t index, a lane index (a shift of
+// a 3-bit value), an unsigned short start divided by more than it holds.
+__global__ void __launch_bounds__(256) squareMod(int nt, const float *in, float *out) {
+  __shared__ float tile[256];
+  float acc = 0.0f;
+  // CHECK: alias_interval_bounds.cu:[[@LINE+1]]:3: remark: pipelined loop with {{[2-8]}} stages: {{.*}}; with a runtime alias check{{.*}}kernel 'squareMod(
+  for (int t = 0; t < nt; ++t) {
+    const int h = t >> 1;
+    tile[threadIdx.x] = in[((h * h) % 5) * 256 + threadIdx.x];
+    __syncthreads();
+    acc += tile[(threadIdx.x + 1) % 256];
+    out[t * 256 + threadIdx.x] = acc;
+    __syncthreads();
+  }
+}
+
+__global__ void __launch_bounds__(256) thirds(int nt, unsigned base, const float *in, float *out) {
+  __shared__ float tile[256];
+  float acc = 0.0f;
+  // CHECK: alias_interval_bounds.cu:[[@LINE+1]]:3: remark: pipelined loop with {{[2-8]}} stages: {{.*}}; with a runtime alias check{{.*}}kernel 'thirds(
+  for (int t = 0; t < nt; ++t) {
+    const size_t e = (size_t)base + (size_t)t * 256 + threadIdx.x;
+    tile[threadIdx.x] = in[e / 3];
+    __syncthreads();
+    acc += tile[(threadIdx.x + 1) % 256];
+    out[e] = acc;
+    __syncthreads();
+  }
+}
+
+__global__ void __launch_bounds__(256) laneRows(int nt, int ld, const float *in, float *out,
+                                                unsigned short c0) {
+  __shared__ float tile[2][256];
+  const int lane = threadIdx.x % 32;
+  float acc = 0.0f;
+  // CHECK: alias_interval_bounds.cu:[[@LINE+1]]:3: remark: pipelined loop with {{[2-8]}} stages: {{.*}}; with a runtime alias check{{.*}}kernel 'laneRows(
+  for (int t = 0; t < nt; ++t) {
+    tile[0][threadIdx.x] = in[((lane + t * 32) / 100) * ld + threadIdx.x];
+    tile[1][threadIdx.x] = in[((c0 + (unsigned)t) / 70000u) * ld + threadIdx.x];
+    __syncthreads();
+    acc += tile[0][(threadIdx.x + 1) % 256] * tile[1][threadIdx.x];
+    out[t * 256 + threadIdx.x] = acc;
+    __syncthreads();
+  }
+}
+
 // Near miss: the row a thread writes is read from memory.
 __global__ void __launch_bounds__(256) scatterRows(int ntiles, const int *rows, const float *in,
                                                    float *out) {
