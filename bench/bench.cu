@@ -847,6 +847,39 @@ static void unrolled(std::vector<Problem> &p) {
   }
 }
 
+// ---- kernels written blind (bench/kernels/{trans_mm,...}.cuh) ---------------
+//
+// Written in the style of public CUDA code without looking at the plugin's
+// remarks: the cost model's held-out set. Check sizes give trip counts 0
+// (where the kernel allows it), 1 to 5 and a larger one, ragged where the
+// kernel supports it; timed sizes aim at 0.1 to 5 ms on an H200.
+static void blind(std::vector<Problem> &p) {
+  // C = A^T B, A K x M, B K x N (bench/kernels/trans_mm.cuh): any M, N, K,
+  // trip count ceil(K/16), ragged edges zero-filled.
+  p.push_back({"transmm",
+               "TFLOP/s",
+               {{70, 50, 0},
+                {64, 64, 16},
+                {100, 37, 20},
+                {33, 65, 48},
+                {1, 200, 52},
+                {64, 64, 80},
+                {333, 517, 1029}},
+               {100, 37, 52},
+               {2048, 2048, 1024},
+               dims({"M", "N", "K"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[2] * s[0], seed);
+                 in_f32(b, (size_t)s[2] * s[1], seed);
+                 out_f32(b, (size_t)s[0] * s[1]);
+               },
+               [](const Variant &v, const Size &s, Buffers &b) {
+                 v.transmm(s[0], s[1], s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+}
+
 // ---- the seed kernels and the problem list ----------------------------------
 
 static std::vector<Problem> problems() {
@@ -943,6 +976,7 @@ static std::vector<Problem> problems() {
   realworld(p);
   lowering(p);
   unrolled(p);
+  blind(p);
   return p;
 }
 
