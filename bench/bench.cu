@@ -878,6 +878,25 @@ static void blind(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  // y = A x with float4 loads (bench/kernels/gemv_vec.cuh): any M, K a
+  // multiple of 4, trip count ceil(K/1024), the last tile ragged.
+  p.push_back(
+      {"gemvvec",
+       "GB/s",
+       {{5, 0}, {8, 1024}, {37, 1500}, {16, 3072}, {3, 3076}, {70, 4100}, {100, 1024 * 37 - 12}},
+       {1000, 4000},
+       {32768, 8192},
+       dims({"M", "K"}),
+       [](const Size &s, Buffers &b, uint64_t seed) {
+         in_f32(b, (size_t)s[0] * s[1], seed);
+         in_f32(b, (size_t)s[1], seed);
+         out_f32(b, (size_t)s[0]);
+       },
+       [](const Variant &v, const Size &s, Buffers &b) {
+         v.gemvvec(s[0], s[1], F(b, 0), F(b, 1), (float *)b.out);
+       },
+       nullptr,
+       [](const Size &s) { return 4.0 * s[0] * s[1]; }});
 }
 
 // ---- the seed kernels and the problem list ----------------------------------

@@ -36,6 +36,7 @@ namespace PL_NS {
 #include "kernels/dyn_smem.cuh"
 #include "kernels/convert.cuh"
 #include "kernels/fixed_k.cuh"
+#include "kernels/gemv_vec.cuh"
 #include "kernels/gram_ldg4.cuh"
 #include "kernels/halo_conv.cuh"
 #include "kernels/halo_guard.cuh"
@@ -259,6 +260,10 @@ void PL_CAT(sgemmrt_, PL_NS)(int M, int N, int K, const float *A, const float *B
 void PL_CAT(transmm_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
   dim3 grid((N + TM_TILE - 1) / TM_TILE, (M + TM_TILE - 1) / TM_TILE);
   PL_NS::transMatMul<TM_TILE><<<grid, dim3(TM_TILE, TM_TILE)>>>(M, N, K, A, B, C);
+}
+void PL_CAT(gemvvec_, PL_NS)(int M, int K, const float *A, const float *x, float *y) {
+  const int grid = (M + GV_WARPS - 1) / GV_WARPS;
+  PL_NS::gemvVec4<GV_WARPS, GV_TK><<<grid, dim3(32, GV_WARPS)>>>(M, K, A, x, y);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
