@@ -156,6 +156,7 @@ typedef std::vector<long> Size;
 #define FK_K 256 // fixedKWmma's K (bench/kernels/fixed_k.cuh)
 #define SK_T 16  // smallKSgemm's tile and K (bench/kernels/fixed_k.cuh)
 #define SK_K 64
+#define KM_D 16  // kmeansAssign's point dimension (bench/kernels/kmeans.cuh)
 struct Problem {
   const char *name, *unit; // unit: TFLOP/s or GB/s
   std::vector<Size> check_sizes;
@@ -897,6 +898,26 @@ static void blind(std::vector<Problem> &p) {
        },
        nullptr,
        [](const Size &s) { return 4.0 * s[0] * s[1]; }});
+  // k-means assignment of n points of 16 floats to k centroids
+  // (bench/kernels/kmeans.cuh): the output an int index per point; any n,
+  // k, trip count ceil(k/64), the last tile ragged. 3 FLOP per coordinate.
+  p.push_back(
+      {"kmeans",
+       "TFLOP/s",
+       {{300, 0}, {256, 64}, {1000, 100}, {37, 150}, {513, 256}, {256, 257}, {2000, 64 * 37 - 5}},
+       {1000, 100},
+       {1 << 20, 256},
+       dims({"n", "k"}),
+       [](const Size &s, Buffers &b, uint64_t seed) {
+         in_f32(b, (size_t)s[0] * KM_D, seed);
+         in_f32(b, (size_t)s[1] * KM_D, seed);
+         out_f32(b, (size_t)s[0]); // int32 indices
+       },
+       [](const Variant &v, const Size &s, Buffers &b) {
+         v.kmeans(s[0], s[1], F(b, 0), F(b, 1), (int *)b.out);
+       },
+       nullptr,
+       [](const Size &s) { return 3.0 * KM_D * s[0] * s[1]; }});
 }
 
 // ---- the seed kernels and the problem list ----------------------------------

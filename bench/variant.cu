@@ -7,6 +7,7 @@
 #include <assert.h> // before the namespace: its device __assert_fail is global
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
+#include <float.h>
 #include <math.h>
 #include <mma.h>
 
@@ -40,6 +41,7 @@ namespace PL_NS {
 #include "kernels/gram_ldg4.cuh"
 #include "kernels/halo_conv.cuh"
 #include "kernels/halo_guard.cuh"
+#include "kernels/kmeans.cuh"
 #include "kernels/matmul_assert.cuh"
 #include "kernels/matmul_checked.cuh"
 #include "kernels/nbody.cuh"
@@ -264,6 +266,11 @@ void PL_CAT(transmm_, PL_NS)(int M, int N, int K, const float *A, const float *B
 void PL_CAT(gemvvec_, PL_NS)(int M, int K, const float *A, const float *x, float *y) {
   const int grid = (M + GV_WARPS - 1) / GV_WARPS;
   PL_NS::gemvVec4<GV_WARPS, GV_TK><<<grid, dim3(32, GV_WARPS)>>>(M, K, A, x, y);
+}
+void PL_CAT(kmeans_, PL_NS)(int n, int k, const float *points, const float *centroids,
+                            int *assign) {
+  const int grid = (n + KM_THREADS - 1) / KM_THREADS;
+  PL_NS::kmeansAssign<KM_D, KM_TC><<<grid, KM_THREADS>>>(n, k, points, centroids, assign);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
