@@ -157,6 +157,7 @@ typedef std::vector<long> Size;
 #define SK_T 16  // smallKSgemm's tile and K (bench/kernels/fixed_k.cuh)
 #define SK_K 64
 #define KM_D 16  // kmeansAssign's point dimension (bench/kernels/kmeans.cuh)
+#define IA_HD 64 // int8AttnScores's head dimension (bench/kernels/int8_attn.cuh)
 struct Problem {
   const char *name, *unit; // unit: TFLOP/s or GB/s
   std::vector<Size> check_sizes;
@@ -918,6 +919,33 @@ static void blind(std::vector<Problem> &p) {
        },
        nullptr,
        [](const Size &s) { return 3.0 * KM_D * s[0] * s[1]; }});
+  // int8 attention scores S = Q K^T (bench/kernels/int8_attn.cuh), head
+  // dimension 64: any Lq, Lk, trip count ceil(Lk/64), ragged keys and
+  // queries zero-filled; Lk = 0 has an empty output. Two int ops per
+  // multiply-add.
+  p.push_back({"int8attn",
+               "TFLOP/s",
+               {{100, 0, 2},
+                {64, 64, 2},
+                {70, 100, 3},
+                {33, 150, 2},
+                {128, 256, 1},
+                {1, 300, 2},
+                {200, 64 * 37 - 5, 2}},
+               {128, 256, 2},
+               {2048, 2048, 32},
+               dims({"Lq", "Lk", "heads"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_i8(b, (size_t)s[2] * s[0] * IA_HD, seed);
+                 in_i8(b, (size_t)s[2] * s[1] * IA_HD, seed + 1); // not Q's bytes
+                 out_f32(b, (size_t)s[2] * s[0] * s[1]);
+               },
+               [](const Variant &v, const Size &s, Buffers &b) {
+                 v.int8attn(s[0], s[1], s[2], (const signed char *)b.in[0],
+                            (const signed char *)b.in[1], (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 2.0 * s[0] * s[1] * IA_HD * s[2]; }});
 }
 
 // ---- the seed kernels and the problem list ----------------------------------

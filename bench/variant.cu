@@ -41,6 +41,7 @@ namespace PL_NS {
 #include "kernels/gram_ldg4.cuh"
 #include "kernels/halo_conv.cuh"
 #include "kernels/halo_guard.cuh"
+#include "kernels/int8_attn.cuh"
 #include "kernels/kmeans.cuh"
 #include "kernels/matmul_assert.cuh"
 #include "kernels/matmul_checked.cuh"
@@ -271,6 +272,13 @@ void PL_CAT(kmeans_, PL_NS)(int n, int k, const float *points, const float *cent
                             int *assign) {
   const int grid = (n + KM_THREADS - 1) / KM_THREADS;
   PL_NS::kmeansAssign<KM_D, KM_TC><<<grid, KM_THREADS>>>(n, k, points, centroids, assign);
+}
+void PL_CAT(int8attn_, PL_NS)(int Lq, int Lk, int bh, const signed char *Q, const signed char *K,
+                              float *S) {
+  // int8 scales of 1/127 for Q and K, and 1/sqrt(d)
+  const float alpha = 1.0f / (127.0f * 127.0f * sqrtf((float)IA_HD));
+  dim3 grid((Lq + IA_BQ - 1) / IA_BQ, bh);
+  PL_NS::int8AttnScores<IA_HD, IA_BQ, IA_BK><<<grid, dim3(16, 16)>>>(Lq, Lk, Q, K, S, alpha);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
