@@ -946,6 +946,40 @@ static void blind(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 2.0 * s[0] * s[1] * IA_HD * s[2]; }});
+  // A strided batch of small GEMMs (bench/kernels/small_gemm.cuh), size
+  // {M, N, K, batch}: M, N multiples of 64, K of 16, trip count K/16;
+  // cuBLAS's strided batched SGEMM is the library reference.
+  p.push_back({"smallgemm",
+               "TFLOP/s",
+               {{64, 64, 0, 3},
+                {64, 64, 16, 5},
+                {64, 128, 32, 2},
+                {128, 64, 48, 3},
+                {64, 64, 64, 7},
+                {128, 128, 80, 2},
+                {64, 64, 1008, 3}},
+               {64, 64, 64, 7},
+               {64, 64, 256, 8192},
+               dims({"M", "N", "K", "batch"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[2] * s[3], seed);
+                 in_f32(b, (size_t)s[2] * s[1] * s[3], seed);
+                 out_f32(b, (size_t)s[0] * s[1] * s[3]);
+               },
+               [](const Variant &v, const Size &s, Buffers &b) {
+                 v.smallgemm(s[0], s[1], s[2], s[3], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               [](const Size &s, Buffers &b) {
+                 if (!cublas.ok)
+                   return false;
+                 float one = 1, zero = 0;
+                 long long M = s[0], N = s[1], K = s[2];
+                 cublas.sgemmBatched(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one,
+                                     F(b, 1), N, K * N, F(b, 0), K, M * K, &zero, (float *)b.out, N,
+                                     M * N, s[3]);
+                 return true;
+               },
+               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2] * s[3]; }});
 }
 
 // ---- the seed kernels and the problem list ----------------------------------

@@ -53,6 +53,7 @@ namespace PL_NS {
 #include "kernels/sgemm_2d.cuh"
 #include "kernels/sgemm_runtime.cuh"
 #include "kernels/sgemm_vec.cuh"
+#include "kernels/small_gemm.cuh"
 #include "kernels/stream.cuh"
 #include "kernels/sync_first.cuh"
 #include "kernels/trans_mm.cuh"
@@ -279,6 +280,13 @@ void PL_CAT(int8attn_, PL_NS)(int Lq, int Lk, int bh, const signed char *Q, cons
   const float alpha = 1.0f / (127.0f * 127.0f * sqrtf((float)IA_HD));
   dim3 grid((Lq + IA_BQ - 1) / IA_BQ, bh);
   PL_NS::int8AttnScores<IA_HD, IA_BQ, IA_BK><<<grid, dim3(16, 16)>>>(Lq, Lk, Q, K, S, alpha);
+}
+void PL_CAT(smallgemm_, PL_NS)(int M, int N, int K, int batch, const float *A, const float *B,
+                               float *C) {
+  dim3 grid(N / SG_BN, M / SG_BM, batch);
+  const int threads = (SG_BM / SG_TM) * (SG_BN / SG_TN);
+  PL_NS::smallGemmBatched<SG_BM, SG_BN, SG_BK, SG_TM, SG_TN>
+      <<<grid, threads>>>(M, N, K, A, (long long)M * K, B, (long long)K * N, C, (long long)M * N);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
