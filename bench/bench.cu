@@ -980,6 +980,19 @@ static void blind(std::vector<Problem> &p) {
                  return true;
                },
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2] * s[3]; }});
+  // A 5x5 convolution summed over C channels, the filter in constant
+  // memory (bench/kernels/conv5.cuh): C at most 64 (trip count C), any H
+  // and W.
+  p.push_back(channel_conv_problem("conv5", "TFLOP/s", &Variant::conv5, 25,
+                                   {{0, 17, 40},
+                                    {1, 37, 75},
+                                    {2, 64, 64},
+                                    {3, 33, 100},
+                                    {4, 16, 31},
+                                    {5, 129, 31},
+                                    {40, 300, 513}},
+                                   {3, 33, 100}, {32, 2048, 4096},
+                                   [](const Size &s) { return 2.0 * 25 * s[0] * s[1] * s[2]; }));
 }
 
 // ---- the seed kernels and the problem list ----------------------------------

@@ -32,6 +32,7 @@ namespace PL_NS {
 #include "kernels/batched.cuh"
 #include "kernels/col_gemv.cuh"
 #include "kernels/conv.cuh"
+#include "kernels/conv5.cuh"
 #include "kernels/copyloop_conv.cuh"
 #include "kernels/copyloop_gemm.cuh"
 #include "kernels/dyn_smem.cuh"
@@ -287,6 +288,14 @@ void PL_CAT(smallgemm_, PL_NS)(int M, int N, int K, int batch, const float *A, c
   const int threads = (SG_BM / SG_TM) * (SG_BN / SG_TN);
   PL_NS::smallGemmBatched<SG_BM, SG_BN, SG_BK, SG_TM, SG_TN>
       <<<grid, threads>>>(M, N, K, A, (long long)M * K, B, (long long)K * N, C, (long long)M * N);
+}
+void PL_CAT(conv5_, PL_NS)(int C, int H, int W, const float *in, const float *w, float *out) {
+  // the filter (C x 5 x 5, on the device) into this variant's constant bank
+  if (C > 0)
+    cudaMemcpyToSymbolAsync(PL_NS::c5Filter, w, sizeof(float) * C * C5_K * C5_K, 0,
+                            cudaMemcpyDeviceToDevice);
+  dim3 grid((W + C5_TILE - 1) / C5_TILE, (H + C5_TILE - 1) / C5_TILE);
+  PL_NS::conv5x5Channels<<<grid, dim3(C5_TILE, C5_TILE)>>>(C, H, W, in, out);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
