@@ -431,7 +431,10 @@ static void slot_read_alignments(pl_skeleton *k, pl_vec *loads, unsigned **align
   const pl_candidate *c = k->c;
   size_t cap = 0;
   *aligns = NULL;
-  for (size_t b = 0; b < c->nblocks; ++b)
+  for (size_t b = 0; b < c->nblocks; ++b) {
+    pl_loop_ref in = pl_loop_for_block(k->host, c->blocks[b]);
+    if (in != c->loop && !pl_loop_const_trip_count(k->host, in))
+      continue; /* ptxas unrolls that loop of scalar reads, not of vector ones */
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[b]); i; i = LLVMGetNextInstruction(i)) {
       if (!LLVMIsALoadInst(i))
         continue;
@@ -456,6 +459,7 @@ static void slot_read_alignments(pl_skeleton *k, pl_vec *loads, unsigned **align
       (*aligns)[loads->len] = a;
       pl_vec_push(loads, i);
     }
+  }
 }
 
 /* The type that moves `bytes` bytes at once: i32 or <n x i32>, else
