@@ -20,8 +20,9 @@ marked `(inner loop)`; its count is the instructions written once, not
 those executed, and it gets no ratio. Per iteration: a cp.async ring's
 loop divided by its commit groups (ptxas may unroll it); a loop of plain
 loads (the register lowering, or the plain loop where the plugin
-declined) gets no per-iteration count. The target of the project (issue tracker, "Faster than nvcc"):
-the plugin's steady state at most 10% above the hand-written ring's.
+declined) gets no per-iteration count. The project's target: the
+plugin's steady state at most 10% above the hand-written ring's
+(docs/performance.md, "Ring overhead in SASS").
 """
 import argparse
 import os
