@@ -19,12 +19,12 @@
 // The runtime-trip distance loop: scalar reads of the ring.
 // CHECK-LABEL: .entry _Z7nearestiiPKfS0_Pi(
 // CHECK-NOT: ld.shared.v4
-// CHECK: ld.shared.f32
+// CHECK: ld.shared.{{[fb]}}32
 // CHECK-NOT: ld.shared.v4
 // CHECK-LABEL: .entry
 // The constant-trip rows (unrolled by LLVM): vector reads, as before.
 // CHECK-LABEL: _Z9fixedRowsiPKfPf(
-// CHECK: ld.shared.v4.f32
+// CHECK: ld.shared.v4.{{[fb]}}32
 
 __global__ void __launch_bounds__(256) nearest(int n, int k, const float *__restrict__ pts,
                                                const float *__restrict__ cents,
