@@ -19,6 +19,11 @@ pl_host *pl_host_for_function(pl_module_host *MH, LLVMValueRef Fn) {
   return H.get();
 }
 
-void pl_host_invalidate(pl_host *H) { H->FAM.invalidate(H->F, PreservedAnalyses::none()); }
+void pl_host_invalidate(pl_host *H) {
+  H->FAM.invalidate(H->F, PreservedAnalyses::none());
+  // The loops are freed with their analysis: a new loop allocated where a
+  // pinned one was must not take its location.
+  H->Pinned.clear();
+}
 
 LLVMValueRef pl_host_function(pl_host *H) { return wrap(&H->F); }

@@ -28,6 +28,8 @@ struct pl_host {
   const plParamNames *ParamNames; ///< from the module host, or null
   /// Start locations of loops taken before their rewrite
   /// (pl_loop_pin_location): the rewrite's new blocks may hide the loop ID.
+  /// Keyed by the loop object, so cleared with the analyses
+  /// (pl_host_invalidate).
   std::map<const llvm::Loop *, llvm::DebugLoc> Pinned;
   llvm::LoopInfo &LI() { return FAM.getResult<llvm::LoopAnalysis>(F); }
   llvm::DominatorTree &DT() { return FAM.getResult<llvm::DominatorTreeAnalysis>(F); }
