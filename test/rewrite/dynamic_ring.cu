@@ -203,12 +203,13 @@ __global__ void __launch_bounds__(256)
 // there once.
 __global__ void __launch_bounds__(256) streamAliased(int ntiles, const float *in, float *out) {
   extern __shared__ float t[];
-  float acc = 0;
+  const size_t row = (size_t)blockIdx.x * 256 + threadIdx.x;
+  float run = 0;
   for (int k = 0; k < ntiles; ++k) {
-    t[threadIdx.x] = in[(size_t)(blockIdx.x * (ntiles + 1) + k) * 256 + threadIdx.x];
+    t[threadIdx.x] = in[(size_t)k * gridDim.x * 256 + row];
     __syncthreads();
-    acc += t[(threadIdx.x + 1) % 256] * 0.5f + t[(threadIdx.x * 7) % 256];
-    out[(size_t)(blockIdx.x * (ntiles + 1) + k) * 256 + threadIdx.x] = acc;
+    run = 0.9f * run + t[255 - threadIdx.x];
+    out[(size_t)k * gridDim.x * 256 + row] = run;
     __syncthreads();
   }
 }
