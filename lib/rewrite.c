@@ -630,16 +630,13 @@ static int original_in_shared_ring(const pl_candidate *c, const pl_plan *plan) {
   return 0;
 }
 
-/* Rings in dynamic shared memory need plan.dynamic_bytes of it: the loop
- * is versioned (pl_loop_version) on %dynamic_smem_size (PTX ISA, "Special
- * Registers": the dynamic shared memory the launch gave, the same in every
- * thread of the grid, so all threads of a block take one version and meet
- * the same barriers), the original loop running where the launch gave
- * less. Returns the i1 "the launch gave less", read in the preheader; the
- * loop is versioned on it here unless `alias_check` (pl_emit_alias_check
- * then versions it once, on either reason). */
-static LLVMValueRef version_on_dynamic_size(pl_host *host, pl_candidate *c, const pl_plan *plan,
-                                            int alias_check) {
+/* Rings in dynamic shared memory need plan.dynamic_bytes of it: the i1
+ * "the launch gave less", %dynamic_smem_size read in the preheader (PTX
+ * ISA, "Special Registers": the dynamic shared memory the launch gave, the
+ * same in every thread of the grid, so all threads of a block take one
+ * version and meet the same barriers); the original loop runs where it is
+ * true. */
+static LLVMValueRef short_launch(const pl_candidate *c, const pl_plan *plan) {
   LLVMContextRef ctx = ctx_of(c);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMTypeRef fty = LLVMFunctionType(i32, NULL, 0, 0);
@@ -652,11 +649,6 @@ static LLVMValueRef version_on_dynamic_size(pl_host *host, pl_candidate *c, cons
   LLVMValueRef need = LLVMConstInt(i32, plan->dynamic_bytes, 0);
   LLVMValueRef small = LLVMBuildICmp(b, LLVMIntULT, have, need, "pl.dynamic.short");
   LLVMDisposeBuilder(b);
-  if (alias_check)
-    return small;
-  c->preheader = pl_loop_version(host, c->loop, small);
-  c->exit = pl_loop_exit_block(c->loop);
-  assert(c->preheader && "recognition: the loop has a preheader and a unique exit");
   return small;
 }
 
@@ -676,10 +668,15 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
       rings[t] = NULL;
     return pl_rewrite_in_place(host, c, plan);
   }
-  LLVMValueRef short_launch =
-      plan->dynamic_bytes ? version_on_dynamic_size(host, c, plan, plan->alias_check) : NULL;
+  /* One version of the loop as written, for a short launch or overlap */
+  LLVMValueRef small = plan->dynamic_bytes ? short_launch(c, plan) : NULL;
+  if (small && !plan->alias_check) {
+    c->preheader = pl_loop_version(host, c->loop, small);
+    c->exit = pl_loop_exit_block(c->loop);
+    assert(c->preheader && "recognition: the loop has a preheader and a unique exit");
+  }
   if (plan->alias_check) {
-    pl_emit_alias_check(host, c, facts, plan, short_launch);
+    pl_emit_alias_check(host, c, facts, plan, small);
     if (original_in_shared_ring(c, plan))
       pl_alias_check_exit_barrier(host, c);
   }

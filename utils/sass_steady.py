@@ -70,10 +70,10 @@ def functions(binary, arch, names):
         m = re.match(r"\s+/\*([0-9a-f]{4,})\*/\s+(.*?);", line)
         if m and name:
             funcs[name].append((int(m.group(1), 16), m.group(2).strip()))
-    names = list(funcs)
-    demangled = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True,
+    mangled = list(funcs)
+    demangled = subprocess.run(["c++filt"], input="\n".join(mangled), capture_output=True,
                                text=True, check=True).stdout.splitlines()
-    return {d: funcs[n] for n, d in zip(names, demangled)}
+    return {d: funcs[m] for m, d in zip(mangled, demangled)}
 
 
 def opcode(text):
