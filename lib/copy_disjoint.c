@@ -13,6 +13,7 @@
 #include "host_memory.h"
 #include "host_scev.h"
 #include "limits.h"
+#include "nvvm.h"
 
 #include <stdint.h>
 
@@ -80,17 +81,64 @@ typedef struct dst_walk {
   int64_t konst;
 } dst_walk;
 
-static int add_term(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
-  dst_walk *w = ctx;
-  lin l = idx ? linear(idx, 0) : (lin){NULL, 0, offset, 1};
+/* How an index reached split_index: used as it is (its arithmetic wraps
+ * where the GEP's does), or through a zext or sext of a narrower value,
+ * whose adds and products split only without an unsigned or signed wrap
+ * (zext(a + b) = zext a + zext b under nuw; sext likewise under nsw). */
+typedef enum ext_mode { EXT_NONE, EXT_ZERO, EXT_SIGN } ext_mode;
+
+/* Nonzero when the binary instruction `v` keeps its value through an
+ * extension of `mode`: no wrap of that kind, or no extension at all. */
+static int no_wrap_for(LLVMValueRef v, ext_mode mode) {
+  return mode == EXT_NONE || (mode == EXT_ZERO ? LLVMGetNUW(v) : LLVMGetNSW(v));
+}
+
+/* Appends the index `idx` times `scale` bytes to `w` as terms, split where
+ * the index is a sum of two variable values (`(tid >> 2) * 40 + (tid & 3)
+ * * 8` in one index of a carved 1-D tile) or a product by a constant, so
+ * that destinations built from the same parts match term by term
+ * (disjoint_by_offset). */
+static int split_index(dst_walk *w, LLVMValueRef idx, int64_t scale, ext_mode mode, int depth) {
+  if (LLVMIsAInstruction(idx) && depth < PL_MAX_INDEX_DEPTH) {
+    LLVMOpcode op = LLVMGetInstructionOpcode(idx);
+    LLVMValueRef a = LLVMGetOperand(idx, 0);
+    LLVMValueRef k = LLVMGetNumOperands(idx) > 1 ? LLVMGetOperand(idx, 1) : NULL;
+    int sum = (op == LLVMAdd && no_wrap_for(idx, mode)) || (op == LLVMOr && LLVMGetIsDisjoint(idx));
+    if (sum && !LLVMIsAConstantInt(k) && !LLVMIsAConstantInt(a))
+      return split_index(w, a, scale, mode, depth + 1) && split_index(w, k, scale, mode, depth + 1);
+    if ((op == LLVMMul || op == LLVMShl) && no_wrap_for(idx, mode) && LLVMIsAConstantInt(k)) {
+      uint64_t m = LLVMConstIntGetZExtValue(k);
+      if (op == LLVMShl)
+        m = m < 32 ? 1ull << m : 0;
+      if (m && m < (1u << 20) && (scale < 0 ? -scale : scale) < (1ll << 40))
+        return split_index(w, a, scale * (int64_t)m, mode, depth + 1);
+    }
+    if (mode == EXT_NONE && (op == LLVMZExt || op == LLVMSExt))
+      return split_index(w, a, scale, op == LLVMZExt ? EXT_ZERO : EXT_SIGN, depth + 1);
+  }
+  /* Under an extension a part keeps its (base >> shift) + c form only where
+   * that form holds without an unsigned wrap and the extension is a zext
+   * (linear's rule for a zext); else it is a value of its own. */
+  lin l = linear(idx, 0);
+  if (mode != EXT_NONE && l.base && (mode == EXT_SIGN || !l.nuw))
+    l = (lin){idx, 0, 0, 0};
   if (!l.base) {
-    w->konst += l.c * (int64_t)scale;
+    w->konst += l.c * scale;
     return 1;
   }
   if (w->n == w->cap)
     return 0;
-  w->t[w->n++] = (term){l, (int64_t)scale};
+  w->t[w->n++] = (term){l, scale};
   return 1;
+}
+
+static int add_term(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
+  dst_walk *w = ctx;
+  if (!idx) {
+    w->konst += offset;
+    return 1;
+  }
+  return split_index(w, idx, (int64_t)scale, EXT_NONE, 0);
 }
 
 /* A destination as *konst + the sum of at most `cap` terms lin * scale
@@ -309,7 +357,8 @@ static void term_equalities(LLVMValueRef term, int holds, pl_scev_eq *eqs, size_
  * halo copies `tile[ty + 1][tx + 1]`, `if (ty == 0) tile[0][tx + 1]` and
  * `if (tx == 0) tile[ty + 1][0]` are distinct: by range (`ty + 1 >= 1`),
  * and the last two at ty = tx = 0. */
-static int disjoint_by_range(pl_host *host, const pl_copy *a, const pl_copy *b) {
+static int disjoint_by_range(pl_host *host, const pl_candidate *c, const pl_copy *a,
+                             const pl_copy *b) {
   if (a->in_loop || b->in_loop)
     return 0; /* a range over two loops' counters is not one thread's pair */
   pl_scev_eq eqs[2 * PL_MAX_TERM_EQS];
@@ -325,7 +374,9 @@ static int disjoint_by_range(pl_host *host, const pl_copy *a, const pl_copy *b) 
     n += m;
   }
   int64_t lo, hi;
-  int r = pl_scev_distance_range(host, a->dst, b->dst, eqs, n, &lo, &hi);
+  unsigned threads = 0, min_blocks = 0;
+  pl_launch_bounds(c->function, &threads, &min_blocks);
+  int r = pl_scev_distance_range(host, a->dst, b->dst, eqs, n, threads, &lo, &hi);
   if (r == 2)
     return 1; /* the predicates never hold together */
   return r == 1 && (lo >= (int64_t)b->bytes || hi <= -(int64_t)a->bytes);
@@ -349,6 +400,6 @@ static int disjoint_in_copy_loop(pl_host *host, const pl_candidate *c, const pl_
 int pl_copies_disjoint(pl_host *host, const pl_candidate *c, const pl_copy *a, const pl_copy *b,
                        pl_proven_loops *seen) {
   return disjoint_by_scev(host, a, b) || disjoint_by_offset(c, a, b) ||
-         disjoint_by_bits(host, c, a, b) || disjoint_by_range(host, a, b) ||
+         disjoint_by_bits(host, c, a, b) || disjoint_by_range(host, c, a, b) ||
          disjoint_in_copy_loop(host, c, a, b, seen);
 }

@@ -91,13 +91,15 @@ typedef struct pl_scev_eq {
  * every value their opaque parts may take, ScalarEvolution::getSignedRange
  * (a thread index within its `range` attribute), once each eqs[k].value
  * that ScalarEvolution sees as one opaque value is replaced by its
- * constant. Reads of a special register count as one value, as in
+ * constant, and with a block of at most `max_threads` threads (the
+ * kernel's launch bounds; 0: unknown) each thread index below it. Reads
+ * of a special register count as one value, as in
  * pl_scev_const_distance. Returns 1 with the range; 2 when two facts give
  * one value two constants, so that they never hold together (*lo, *hi
  * untouched); 0 when the difference or its range is unknown (different
  * bases, a full range). Decides nothing. */
 int pl_scev_distance_range(pl_host *host, LLVMValueRef a, LLVMValueRef b, const pl_scev_eq *eqs,
-                           size_t neqs, int64_t *lo, int64_t *hi);
+                           size_t neqs, unsigned max_threads, int64_t *lo, int64_t *hi);
 
 /** ScalarEvolution: the signed range [*lo, *hi] of a - b in bytes (two
  * pointers with the same base, ScalarEvolution::getPointerBase), where a

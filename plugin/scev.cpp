@@ -338,7 +338,7 @@ struct Substitute : SCEVRewriteVisitor<Substitute> {
 } // namespace
 
 int pl_scev_distance_range(pl_host *H, LLVMValueRef A, LLVMValueRef B, const pl_scev_eq *Eqs,
-                           size_t NEqs, int64_t *Lo, int64_t *Hi) {
+                           size_t NEqs, unsigned MaxThreads, int64_t *Lo, int64_t *Hi) {
   ScalarEvolution &SE = H->SE();
   const SCEV *SA, *SB;
   if (!unwrap(A)->getType()->isPointerTy() ||
@@ -359,7 +359,7 @@ int pl_scev_distance_range(pl_host *H, LLVMValueRef A, LLVMValueRef B, const pl_
   }
   Substitute Sub(SE, With);
   const SCEV *D = SE.getMinusSCEV(Sub.visit(SA), Sub.visit(SB));
-  ConstantRange R = SE.getSignedRange(D);
+  ConstantRange R = SE.getSignedRange(pl_scev::boundThreads(SE, D, MaxThreads));
   if (R.isFullSet() || R.getBitWidth() > 64)
     return 0;
   *Lo = R.getSignedMin().getSExtValue();

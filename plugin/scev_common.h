@@ -17,6 +17,12 @@ namespace pl_scev {
 /// they must share. False when they cannot be compared so.
 bool comparable(llvm::ScalarEvolution &SE, llvm::Value *A, llvm::Value *B, const llvm::SCEV *&SA,
                 const llvm::SCEV *&SB);
+
+/// S with each read of %tid.{x,y,z} rewritten into umin(tid, T - 1) and of
+/// %ntid.{x,y,z} into umin(ntid, T): the same value in a block of at most T
+/// threads (the launch bounds), whose range ScalarEvolution then knows.
+/// T = 0 leaves S as it is. (plugin/scev_range.cpp)
+const llvm::SCEV *boundThreads(llvm::ScalarEvolution &SE, const llvm::SCEV *S, unsigned T);
 } // namespace pl_scev
 
 #endif // PL_SCEV_COMMON_H

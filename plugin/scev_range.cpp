@@ -52,6 +52,10 @@ struct BoundThreads : SCEVRewriteVisitor<BoundThreads> {
 };
 } // namespace
 
+const SCEV *pl_scev::boundThreads(ScalarEvolution &SE, const SCEV *S, unsigned T) {
+  return T ? BoundThreads(SE, T).visit(S) : S;
+}
+
 namespace {
 /// Rewrites each affine add-recurrence {S,+,C}<L> whose loop stays in
 /// while its next value is below a loop-invariant N (the latch's compare of
