@@ -4,12 +4,14 @@
 #include "access.h"
 #include "alias_check.h"
 #include "align.h"
+#include "dynamic_tile.h"
 #include "host_cfg.h"
 #include "layout.h"
 #include "limits.h"
 #include "plan_copies.h"
 #include "plan_declines.h"
 #include "ptxas.h"
+#include "ring_query.h"
 #include "uses.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -164,6 +166,48 @@ static uint64_t dynamic_need(const pl_plan *plan, unsigned s);
 static int rings_fit(const pl_plan *plan, unsigned s);
 static uint64_t model_budget(const pl_plan *plan);
 
+/* Whether the loop's static tiles may have their rings in dynamic shared
+ * memory, past the 48 KiB of static arrays (docs/design.md, "Rings in
+ * dynamic shared memory"): the host code of the translation unit asks how
+ * many bytes to launch the kernel with (ring_query.h), so its launches can
+ * give them; rings in dynamic shared memory are on (dynamic-ring); the
+ * kernel calls nothing that could reach dynamic shared memory unseen; and
+ * the loop as written, which runs on a short launch, can keep the tiles:
+ * no runtime alias check (its other version uses slot 0 of each ring), no
+ * tile another loop keeps or shares a ring with, no copy-back. Legality
+ * already ruled out any other dynamic shared memory in the kernel. */
+static int may_move_rings(const pl_candidate *c, const pl_options *opts, const pl_plan *plan) {
+  if (!opts->dynamic_ring || plan->alias_check || plan->stores_after_compute || !c->ntiles)
+    return 0;
+  for (size_t t = 0; t < c->ntiles; ++t)
+    if (c->tiles[t].dynamic || plan->tile_kept[t] || plan->share_ring[t] || plan->copy_back[t])
+      return 0;
+  LLVMValueRef at = NULL;
+  if (pl_dynamic_calls_obstacle(c->function, &at))
+    return 0;
+  return pl_ring_query_asked(c->module, c->function);
+}
+
+/* The static bytes tile `t` keeps for the loop as written when its ring
+ * moves: its own, rows padded as the ring's. */
+static uint64_t moved_tile_bytes(const pl_candidate *c, const pl_ring_layout *r, size_t t) {
+  uint64_t bytes = c->tiles[t].bytes;
+  return r->pad && r->row ? bytes / r->row * (r->row + r->pad) : bytes;
+}
+
+/* Moves every ring of the loop into dynamic shared memory (on), with the
+ * tiles kept as static arrays beside them, or back (off). */
+static void move_rings(const pl_candidate *c, pl_plan *plan, int on) {
+  plan->other_shared -= plan->moved_tile_bytes;
+  plan->moved_tile_bytes = 0;
+  for (size_t t = 0; t < plan->nrings; ++t) {
+    plan->rings[t].dynamic = plan->rings[t].moved = on;
+    if (on)
+      plan->moved_tile_bytes += moved_tile_bytes(c, &plan->rings[t], t);
+  }
+  plan->other_shared += plan->moved_tile_bytes;
+}
+
 /* (e) The stage count: the requested one, lowered until the rings fit. A
  * lowering that stores after the compute has two slots, no more. */
 static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t per_stage,
@@ -179,6 +223,16 @@ static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t p
   unsigned s = plan->requested;
   while (s >= PL_MIN_STAGES && !rings_fit(plan, s))
     --s;
+  if (s < plan->requested && may_move_rings(c, opts, plan)) {
+    move_rings(c, plan, 1);
+    unsigned d = plan->requested;
+    while (d > s && !rings_fit(plan, d))
+      --d;
+    if (d > s)
+      s = d;
+    else
+      move_rings(c, plan, 0);
+  }
   if (s < PL_MIN_STAGES && dynamic_need(plan, 1) && ring_need(plan, 2) <= plan->budget) {
     pl_failf(f, PL_R_BUDGET, NULL,
              "a ring of 2 stages needs %llu bytes of dynamic shared memory beside %llu static, "
@@ -298,6 +352,13 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
    * of the two is what the kernel holds */
   while (plan->stages > PL_MIN_STAGES && !rings_fit(plan, plan->stages))
     --plan->stages;
+  /* rings moved into dynamic shared memory go back where the stages the
+   * model chose fit the static budget: no launch size to depend on */
+  if (plan->moved_tile_bytes) {
+    move_rings(c, plan, 0);
+    if (!rings_fit(plan, plan->stages))
+      move_rings(c, plan, 1);
+  }
   plan->requested = plan->stages;
   plan->ring_bytes = plan->stages * per_stage;
   plan->dynamic_bytes = dynamic_need(plan, plan->stages);
@@ -403,13 +464,29 @@ static uint64_t ring_need(const pl_plan *plan, unsigned s) {
   return n;
 }
 
+/* The byte offset of ring `t` in dynamic shared memory with S = s: the
+ * rings there lie one after another in tile order, each at its alignment;
+ * with t = nrings, the end of the last. */
+static uint64_t dynamic_offset(const pl_plan *plan, size_t t, unsigned s) {
+  uint64_t at = 0;
+  for (size_t u = 0; u <= t && u < plan->nrings; ++u) {
+    if (!plan->rings[u].dynamic)
+      continue;
+    unsigned a = plan->rings[u].align;
+    at = (at + a - 1) / a * a;
+    if (u < t)
+      at += s * plan->rings[u].stride;
+  }
+  return at;
+}
+
+uint64_t pl_plan_dynamic_offset(const pl_plan *plan, size_t t) {
+  return dynamic_offset(plan, t, plan->stages);
+}
+
 /* Dynamic shared bytes the rings in dynamic shared memory take with S = s. */
 static uint64_t dynamic_need(const pl_plan *plan, unsigned s) {
-  uint64_t n = 0;
-  for (size_t t = 0; t < plan->nrings; ++t)
-    if (plan->rings[t].dynamic)
-      n += s * plan->rings[t].stride;
-  return n;
+  return dynamic_offset(plan, plan->nrings, s);
 }
 
 /* Whether the rings with S = s fit: the static ones the static budget, and

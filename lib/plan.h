@@ -114,4 +114,10 @@ void pl_plan_free(pl_plan *plan);
  * place (the next iteration's loads after the first barrier). */
 unsigned pl_plan_issue_ahead(const pl_plan *plan);
 
+/** The byte offset of tile `t`'s ring from the start of dynamic shared
+ * memory, for a plan whose ring `t` lies there (pl_ring_layout.dynamic):
+ * the rings in dynamic shared memory lie one after another in tile order,
+ * each at its alignment, S slots each. */
+uint64_t pl_plan_dynamic_offset(const pl_plan *plan, size_t t);
+
 #endif /* PL_PLAN_H */

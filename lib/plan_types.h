@@ -37,6 +37,8 @@ typedef struct pl_ring_layout {
   LLVMValueRef why_at; /**< the access `why` is about, or NULL */
   int dynamic;         /**< the ring lies in dynamic shared memory (the tile's
                             stride is its footprint, dynamic_tile.h) */
+  int moved;           /**< a static tile's ring moved there (with dynamic):
+                            the tile stays for the loop as written */
 } pl_ring_layout;
 
 typedef struct pl_plan {
@@ -143,6 +145,10 @@ typedef struct pl_plan {
   /** Bytes of the loop's tiles that stay after the rewrite because another
    * loop of the kernel still uses them (counted in other_shared). */
   uint64_t kept_tile_bytes;
+  /** Static bytes of the tiles whose rings moved into dynamic shared
+   * memory (pl_ring_layout.moved): the loop as written keeps them, rows
+   * padded as the ring's (counted in other_shared). */
+  uint64_t moved_tile_bytes;
   /** Per tile (owned): nonzero when another loop of the kernel still uses
    * the tile. Its ring goes into the function's table (table.h), so that
    * the other loop's ring can share its storage, and the exit has a

@@ -417,9 +417,19 @@ static void remark_ring(pl_host *host, const pl_candidate *c, const pl_plan *pla
   pl_remark_u64(r, "Stages", plan->stages);
   pl_remark_text(r, " stages takes ");
   pl_remark_u64(r, "RingBytes", plan->ring_bytes);
-  pl_remark_text(r, " bytes of shared memory (");
-  pl_remark_u64(r, "OtherSharedBytes", plan->other_shared);
-  pl_remark_text(r, " more in other __shared__ arrays); the prologue issues ");
+  if (plan->moved_tile_bytes) {
+    pl_remark_text(r, " bytes of dynamic shared memory, as static rings of that many stages "
+                      "would exceed the static budget of ");
+    pl_remark_u64(r, "Budget", plan->budget);
+    pl_remark_text(r, " bytes (");
+    pl_remark_u64(r, "OtherSharedBytes", plan->other_shared);
+    pl_remark_text(r, " static: the tiles, which the loop as written keeps, and the other "
+                      "__shared__ arrays); the prologue issues ");
+  } else {
+    pl_remark_text(r, " bytes of shared memory (");
+    pl_remark_u64(r, "OtherSharedBytes", plan->other_shared);
+    pl_remark_text(r, " more in other __shared__ arrays); the prologue issues ");
+  }
   pl_remark_u64(r, "PrologueIterations", plan->stages - 1);
   if (plan->stores_after_compute) {
     pl_remark_text(r, " iteration; iteration i loads iteration i+1 into registers before its "

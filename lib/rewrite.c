@@ -11,6 +11,7 @@
 #include "host_versioning.h"
 #include "layout.h"
 #include "limits.h"
+#include "plan.h"
 #include "rewrite_in_place.h"
 #include "rewrite_region.h"
 #include "uses.h"
@@ -110,76 +111,6 @@ static LLVMValueRef copy_pred(pl_skeleton *k, pl_emitter *e, const pl_copy *cp) 
     pred = pred ? LLVMBuildAnd(k->b, pred, term, "pl.pred") : term;
   }
   return pred;
-}
-
-/* A new internal addrspace(3) array of `bytes` bytes, aligned to `align`. */
-static LLVMValueRef new_ring(const pl_candidate *c, const char *name, uint64_t bytes,
-                             unsigned align) {
-  LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(ctx_of(c)), bytes);
-  LLVMValueRef g = LLVMAddGlobalInAddressSpace(c->module, ty, name, PL_AS_SHARED);
-  LLVMSetLinkage(g, LLVMInternalLinkage);
-  LLVMSetInitializer(g, LLVMGetUndef(ty));
-  LLVMSetAlignment(g, align);
-  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
-  return g;
-}
-
-/* Tile `t`'s ring in the storage of `have`, the ring of an earlier loop over
- * the same tile (plan.share_ring): `have` itself when it is large and
- * aligned enough, else a larger array that replaces it everywhere. */
-static LLVMValueRef reuse_ring(pl_skeleton *k, size_t t, LLVMValueRef have) {
-  uint64_t need = k->plan->stages * k->plan->rings[t].stride;
-  uint64_t size = pl_global_bytes(have);
-  unsigned align = k->plan->rings[t].align, old_align = LLVMGetAlignment(have);
-  if (size >= need && old_align >= align)
-    return have;
-  LLVMValueRef g =
-      new_ring(k->c, "", size > need ? size : need, align > old_align ? align : old_align);
-  LLVMReplaceAllUsesWith(have, g);
-  pl_txn_replace_global(k->txn, have, g); /* erased, and its name passed on, at commit */
-  return g;
-}
-
-/* A ring in dynamic shared memory: a new `extern __shared__` array, which
- * every launch places where the tile was (PTX ISA, "Shared State Space":
- * an external array of unspecified size starts the dynamic shared memory),
- * aligned to `align`. */
-static LLVMValueRef new_dynamic_ring(const pl_candidate *c, const char *name, unsigned align) {
-  LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(ctx_of(c)), 0);
-  LLVMValueRef g = LLVMAddGlobalInAddressSpace(c->module, ty, name, PL_AS_SHARED);
-  LLVMSetLinkage(g, LLVMExternalLinkage);
-  LLVMSetAlignment(g, align);
-  return g;
-}
-
-/* The rings: one internal addrspace(3) array of S slots per tile, or the
- * storage of an earlier loop's ring over the same tile (plan.share_ring),
- * or for a tile in dynamic shared memory an external array there. */
-static void make_rings(pl_skeleton *k) {
-  const pl_candidate *c = k->c;
-  for (size_t t = 0; t < c->ntiles; ++t) {
-    if (k->plan->rings[t].dynamic) {
-      size_t n = 0;
-      const char *gname = LLVMGetValueName2(c->tiles[t].global, &n);
-      /* an external name: the backend makes only internal ones valid PTX */
-      char *name = pl_strdupf("%.*s_pl_ring", (int)n, gname);
-      for (char *p = name; *p; ++p)
-        if (!(*p == '_' || *p == '$' || (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
-              (*p >= 'A' && *p <= 'Z')))
-          *p = '_';
-      k->ring[t] = new_dynamic_ring(c, name, k->plan->rings[t].align);
-      free(name);
-    } else if (k->plan->share_ring[t]) {
-      k->ring[t] = reuse_ring(k, t, k->plan->share_ring[t]);
-    } else {
-      size_t n = 0;
-      const char *gname = LLVMGetValueName2(c->tiles[t].global, &n);
-      char *name = pl_strdupf("%.*s.ring", (int)n, gname);
-      k->ring[t] =
-          new_ring(c, name, k->plan->stages * k->plan->rings[t].stride, k->plan->rings[t].align);
-      free(name);
-    }
-  }
 }
 
 /* Issues the copies of the iteration `e` describes, zero-filled unless
@@ -573,7 +504,7 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
   k.ring = pl_xcalloc(c->ntiles, sizeof *k.ring);
   k.iv_steps = pl_xcalloc(c->nivs, sizeof *k.iv_steps);
   k.staged = pl_xcalloc(plan->ncopies, sizeof *k.staged);
-  make_rings(&k);
+  pl_rw_make_rings(&k);
   memcpy(rings, k.ring, c->ntiles * sizeof *rings);
   pl_emitter_init(&k.slot0, c, LLVMCreateBuilderInContext(ctx_of(c)));
   memcpy(k.slot0.tile_base, k.ring, c->ntiles * sizeof *k.ring);
@@ -602,6 +533,7 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
       if (!(plan->tile_kept && plan->tile_kept[t]))
         pl_replace_global_uses_in(c->tiles[t].global, k.ring[t], c->function);
   delete_tiles(c, plan, k.txn);
+  pl_rw_grow_moved_tiles(&k);
   predicate_moves(&k, host);
   if (c->region) {
     pl_rw_drop_original_region(&k);

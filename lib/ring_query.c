@@ -1,8 +1,10 @@
 /*===- lib/ring_query.c - the host's question: how many bytes to launch with ---===*/
 #include "ring_query.h"
 
+#include "alloc.h"
 #include "host_diag.h"
 #include "ir.h"
+#include "report.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -61,4 +63,20 @@ unsigned pl_ring_queries_fill(LLVMModuleRef m, const pl_report *r) {
     ++changed;
   }
   return changed;
+}
+
+int pl_ring_query_asked(LLVMModuleRef m, LLVMValueRef fn) {
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(fn, &len);
+  char *want = pl_demangle(name ? name : "");
+  if (!want)
+    want = pl_strdupf("%.*s", (int)len, name ? name : "");
+  int asked = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g && !asked; g = LLVMGetNextGlobal(g)) {
+    char *kernel = query_kernel(g);
+    asked = kernel && !strcmp(kernel, want);
+    free(kernel);
+  }
+  free(want);
+  return asked;
 }

@@ -23,9 +23,9 @@
 #ifndef PL_RING_QUERY_H
 #define PL_RING_QUERY_H
 
-#include "report.h"
-
 #include <llvm-c/Core.h>
+
+struct pl_report;
 
 /** The first field of libpipeline.h's pl_ring_info ("PLRB"), which marks
  * a variable as a query; keep the two in step. */
@@ -34,6 +34,13 @@
 /** Fills every query variable of module `m` (see the file comment) whose
  * kernel has a pipelined loop in `r` that needs dynamic shared memory;
  * returns how many it changed. Leaves every other global alone. */
-unsigned pl_ring_queries_fill(LLVMModuleRef m, const pl_report *r);
+unsigned pl_ring_queries_fill(LLVMModuleRef m, const struct pl_report *r);
+
+/** Nonzero when module `m` holds a query variable (see the file comment)
+ * for kernel `fn`: the host code of this translation unit asks how many
+ * bytes to launch `fn` with, so a launch of it can give a ring in dynamic
+ * shared memory its bytes. Compares demangled names, as the report does
+ * (report.c). Changes nothing. */
+int pl_ring_query_asked(LLVMModuleRef m, LLVMValueRef fn);
 
 #endif /* PL_RING_QUERY_H */

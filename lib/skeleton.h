@@ -65,4 +65,20 @@ void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exist
 LLVMValueRef pl_rw_emit_exists(const pl_candidate *c, const pl_trip *trip, pl_emitter *e,
                                int from_start, unsigned k, LLVMValueRef btc, LLVMValueRef iter);
 
+/** The rings of the plan's tiles (lib/rings.c), into k->ring: one internal
+ * addrspace(3) array of S slots per tile, the storage of an earlier loop's
+ * ring over the same tile (plan.share_ring), for a tile in dynamic shared
+ * memory an external array there, and for static tiles whose rings moved
+ * there (pl_ring_layout.moved) one external array holding every ring at
+ * its offset (pl_plan_dynamic_offset). Adds globals to the module; a
+ * shared ring too small is replaced through k->txn. */
+void pl_rw_make_rings(pl_skeleton *k);
+
+/** After the rewrite of a plan whose rings moved into dynamic shared
+ * memory: each padded ring's tile, which the loop as written keeps and
+ * whose accesses pl_layout_apply moved to padded rows, is replaced by one
+ * of the padded size (through k->txn). Until then the tiles' uses are how
+ * the rewrite finds the compute's reads. */
+void pl_rw_grow_moved_tiles(pl_skeleton *k);
+
 #endif /* PL_SKELETON_H */

@@ -95,12 +95,13 @@ void pl_txn_commit(pl_txn *t) {
     LLVMSetValueName2(repl, copy, strlen(copy));
     free(copy);
   }
-  /* A tile no instruction uses any more: the constant expressions over it
-   * that nothing else uses go with it. A tile left beside its ring would
+  /* A tile no instruction uses any more (and not one replaced above, gone
+   * already): the constant expressions over it that nothing else uses go
+   * with it. A tile left beside its ring would
    * count twice in ptxas's shared-memory total. */
   for (size_t i = 0; i < t->retired.len; ++i) {
     LLVMValueRef g = t->retired.v[i];
-    if (pl_used_by_instructions(g))
+    if (pl_vec_has(&t->replaced_old, g) || pl_used_by_instructions(g))
       continue;
     LLVMReplaceAllUsesWith(g, LLVMGetPoison(LLVMTypeOf(g)));
     LLVMDeleteGlobal(g);
