@@ -993,6 +993,18 @@ static void blind(std::vector<Problem> &p) {
                                     {40, 300, 513}},
                                    {3, 33, 100}, {32, 2048, 4096},
                                    [](const Size &s) { return 2.0 * 25 * s[0] * s[1] * s[2]; }));
+  // A WMMA fp16 GEMM over one extern __shared__ buffer with skewed tiles
+  // (bench/kernels/wmma_dyn.cuh), the sizes of "wmma": M, N multiples of
+  // 128, K of 32, trip count K/32; cuBLAS's GemmEx is the library reference.
+  p.push_back(half_gemm_problem("dynwmma", &Variant::dynwmma,
+                                {{256, 256, 32},
+                                 {256, 256, 64},
+                                 {256, 256, 96},
+                                 {256, 256, 128},
+                                 {256, 256, 160},
+                                 {128, 384, 4096},
+                                 {1024, 1024, 1024}},
+                                {256, 256, 96}, {4096, 4096, 4096}, /*library=*/true));
 }
 
 // ---- the seed kernels and the problem list ----------------------------------

@@ -59,12 +59,14 @@ namespace PL_NS {
 #include "kernels/sync_first.cuh"
 #include "kernels/trans_mm.cuh"
 #include "kernels/two_loop.cuh"
+#include "kernels/wmma_dyn.cuh"
 #include "kernels/wmma_padded.cuh"
 #include "kernels/z_stencil.cuh"
 #ifdef PL_HAND
 #include "hand_kernels.cuh"
 #include "kernels/hand.cuh"
 #include "kernels/hand_realworld.cuh"
+#include "kernels/wmma_dyn.cuh"
 #include "kernels/wmma_padded.cuh"
 #endif
 } // namespace PL_NS
@@ -72,11 +74,17 @@ namespace PL_NS {
 void PL_CAT(sgemm_, PL_NS)(int N, const float *A, const float *B, float *C) {
   KERNEL(sgemmTiled)<<<dim3(N / TILE, N / TILE), dim3(TILE, TILE)>>>(N, A, B, C);
 }
+// The WMMA GEMMs ask include/libpipeline.h for the dynamic shared memory to
+// launch with: 0 without the plugin, and where the plugin moved their rings
+// into dynamic shared memory (a padded ring of 3 stages exceeds the 48 KiB
+// of static arrays) those rings' bytes.
 void PL_CAT(wmma_, PL_NS)(int M, int N, int K, const half *A, const half *B, float *C) {
-  KERNEL(wmmaGemm)<<<dim3(N / WG_BN, M / WG_BM), 256>>>(M, N, K, A, B, C);
+  size_t smem = pl_dynamic_smem_bytes<KERNEL(wmmaGemm)>(0);
+  KERNEL(wmmaGemm)<<<dim3(N / WG_BN, M / WG_BM), 256, smem>>>(M, N, K, A, B, C);
 }
 void PL_CAT(wmmapad_, PL_NS)(int M, int N, int K, const half *A, const half *B, float *C) {
-  KERNEL(wmmaGemmPadded)<<<dim3(N / WG_BN, M / WG_BM), 256>>>(M, N, K, A, B, C);
+  size_t smem = pl_dynamic_smem_bytes<KERNEL(wmmaGemmPadded)>(0);
+  KERNEL(wmmaGemmPadded)<<<dim3(N / WG_BN, M / WG_BM), 256, smem>>>(M, N, K, A, B, C);
 }
 void PL_CAT(rbsgemm_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
   KERNEL(rbSgemm)<<<dim3(N / RB_BN, M / RB_BM), 256>>>(M, N, K, A, B, C);
@@ -296,6 +304,22 @@ void PL_CAT(conv5_, PL_NS)(int C, int H, int W, const float *in, const float *w,
                             cudaMemcpyDeviceToDevice);
   dim3 grid((W + C5_TILE - 1) / C5_TILE, (H + C5_TILE - 1) / C5_TILE);
   PL_NS::conv5x5Channels<<<grid, dim3(C5_TILE, C5_TILE)>>>(C, H, W, in, out);
+}
+// A WMMA GEMM over one extern __shared__ buffer with skewed tiles
+// (kernels/wmma_dyn.cuh), written blind: launched with the bytes its tiles
+// need, or those a ring in dynamic shared memory needs where the plugin made
+// one; the hand variant with its 3-stage ring's bytes (above 48 KiB, so the
+// kernel's limit is raised first).
+void PL_CAT(dynwmma_, PL_NS)(int M, int N, int K, const half *A, const half *B, float *C) {
+#ifdef PL_HAND
+  size_t smem = WD_HAND_SMEM_BYTES;
+  if (smem > 48 * 1024)
+    cudaFuncSetAttribute(KERNEL(wmmaGemmDynamic), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                         (int)smem);
+#else
+  size_t smem = pl_dynamic_smem_bytes<KERNEL(wmmaGemmDynamic)>(WD_SMEM_BYTES);
+#endif
+  KERNEL(wmmaGemmDynamic)<<<dim3(N / WD_BN, M / WD_BM), WD_THREADS, smem>>>(M, N, K, A, B, C);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
