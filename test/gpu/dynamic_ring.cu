@@ -1,8 +1,9 @@
 // On a machine with a GPU: rings in dynamic shared memory (docs/design.md,
-// "Rings in dynamic shared memory"). Three kernels over extern __shared__
+// "Rings in dynamic shared memory"). Four kernels over extern __shared__
 // tiles -- a matrixMul with two tiles carved from one buffer, the CUDA
 // Samples' N-body over SharedMemory<float4>, a stream whose loop writes
-// global memory (so the ring also sits behind the runtime alias check) --
+// global memory (so the ring also sits behind the runtime alias check), an
+// attention forward with key and value tiles carved from one buffer --
 // each launched with the bytes the kernel itself needs (the loop as written
 // runs) and with the bytes the remark names (the ring runs; above 48 KiB
 // after raising cudaFuncAttributeMaxDynamicSharedMemorySize). The plugin
@@ -22,11 +23,13 @@
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 'smem' (dynamic shared memory, of which the kernel uses 2048 bytes at most) -> 6144 bytes;{{.*}}runs where the launch gives at least 6144 bytes of dynamic shared memory{{.*}}kernel 'mmDyn
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile '__smem' (dynamic shared memory, of which the kernel uses 16496 bytes at most) -> 49536 bytes;{{.*}}at least 49536 bytes{{.*}}kernel 'void nbodyDyn<float4>
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 't' (dynamic shared memory, of which the kernel uses 1024 bytes at most) -> 3072 bytes;{{.*}}at least 3072 bytes{{.*}}with a runtime alias check{{.*}}kernel 'streamDyn
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'sram' (dynamic shared memory, of which the kernel uses 16384 bytes at most) -> 49152 bytes; 16 cp.async copies of 16 bytes;{{.*}}at least 49152 bytes{{.*}}kernel 'void attnDyn<64, 32>
 // QUERY-PLAIN: query mm=2048 nbody=4096 stream=1024
 // QUERY: query mm=6144 nbody=49536 stream=3072
 // CHECK: mm n=512 launch=6144 err=0 bad=0
 // CHECK: nbody n=8192 launch=49536 err=0
 // CHECK: stream ntiles=17 overlap=1 launch=3072 err=0
+// CHECK: attn n=1024 launch=49152 err=0
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -93,6 +96,54 @@ __global__ void __launch_bounds__(256) streamDyn(int ntiles, const float *in, fl
     __syncthreads();
   }
 }
+
+// Attention forward, one query row per thread (head dim D in registers),
+// keys and values in tiles of BC rows carved from one extern buffer, an
+// online softmax over the tiles, as minimal flash-attention kernels write it.
+template <int BC, int D>
+__global__ void __launch_bounds__(64)
+    attnDyn(const float *__restrict__ Q, const float *__restrict__ K, const float *__restrict__ V,
+            float *__restrict__ O, int N, float scale) {
+  extern __shared__ float sram[];
+  float *Ks = sram;
+  float *Vs = sram + BC * D;
+  const int tx = threadIdx.x, row = blockIdx.x * blockDim.x + tx;
+  float q[D], acc[D];
+#pragma unroll
+  for (int d = 0; d < D; ++d) {
+    q[d] = Q[(size_t)row * D + d] * scale;
+    acc[d] = 0.f;
+  }
+  float m = -1e30f, l = 0.f;
+  for (int j0 = 0; j0 < N; j0 += BC) {
+#pragma unroll
+    for (int d = 0; d < D; d += 4) {
+      *reinterpret_cast<float4 *>(&Ks[tx * D + d]) =
+          *reinterpret_cast<const float4 *>(&K[(size_t)(j0 + tx) * D + d]);
+      *reinterpret_cast<float4 *>(&Vs[tx * D + d]) =
+          *reinterpret_cast<const float4 *>(&V[(size_t)(j0 + tx) * D + d]);
+    }
+    __syncthreads();
+    for (int c = 0; c < BC; ++c) {
+      float s = 0.f;
+#pragma unroll
+      for (int d = 0; d < D; ++d)
+        s += q[d] * Ks[c * D + d];
+      const float mn = fmaxf(m, s), corr = __expf(m - mn), p = __expf(s - mn);
+      l = l * corr + p;
+#pragma unroll
+      for (int d = 0; d < D; ++d)
+        acc[d] = acc[d] * corr + p * Vs[c * D + d];
+      m = mn;
+    }
+    __syncthreads();
+  }
+#pragma unroll
+  for (int d = 0; d < D; ++d)
+    O[(size_t)row * D + d] = acc[d] / l;
+}
+template __global__ void attnDyn<64, 32>(const float *, const float *, const float *, float *, int,
+                                         float);
 
 static uint64_t fnv(const void *p, size_t n) {
   uint64_t h = 1469598103934665603ull;
@@ -184,6 +235,32 @@ static void run_stream(unsigned seed) {
   }
 }
 
+static void run_attn(unsigned seed) {
+  cudaFuncSetAttribute(attnDyn<64, 32>, cudaFuncAttributeMaxDynamicSharedMemorySize, 49152);
+  for (int n : {64, 128, 192, 1024}) {
+    for (int launch : {2 * 64 * 32 * 4, 49152}) {
+      size_t e = (size_t)n * 32;
+      float *h = (float *)malloc(e * 4 * 3), *q, *k, *v, *o;
+      srand(seed + n);
+      for (size_t i = 0; i < 3 * e; ++i) h[i] = (float)(rand() % 64 - 32) / 64.0f;
+      cudaMalloc(&q, e * 4);
+      cudaMalloc(&k, e * 4);
+      cudaMalloc(&v, e * 4);
+      cudaMalloc(&o, e * 4);
+      cudaMemcpy(q, h, e * 4, cudaMemcpyHostToDevice);
+      cudaMemcpy(k, h + e, e * 4, cudaMemcpyHostToDevice);
+      cudaMemcpy(v, h + 2 * e, e * 4, cudaMemcpyHostToDevice);
+      cudaMemset(o, 0xff, e * 4);
+      attnDyn<64, 32><<<n / 64, 64, launch>>>(q, k, v, o, n, 0.1767767f);
+      cudaError_t err = cudaDeviceSynchronize();
+      cudaMemcpy(h, o, e * 4, cudaMemcpyDeviceToHost);
+      printf("attn n=%d launch=%d err=%d hash=%016llx\n", n, launch, (int)err,
+             (unsigned long long)fnv(h, e * 4));
+      cudaFree(q); cudaFree(k); cudaFree(v); cudaFree(o); free(h);
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
   fprintf(stderr, "query mm=%zu nbody=%zu stream=%zu\n", pl_dynamic_smem_bytes<mmDyn>(2048),
@@ -191,5 +268,6 @@ int main(int argc, char **argv) {
   run_mm(seed);
   run_nbody(seed);
   run_stream(seed);
+  run_attn(seed);
   return 0;
 }
