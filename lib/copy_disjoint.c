@@ -68,10 +68,12 @@ static lin linear(LLVMValueRef v, int depth) {
   return r;
 }
 
-/* One variable term of a destination: lin * scale bytes. */
+/* One variable term of a destination: lin * scale bytes, the lin's value
+ * sign-extended (sext) or else zero-extended to the offset's width. */
 typedef struct term {
   lin l;
   int64_t scale;
+  int sext;
 } term;
 
 /* The walk of a destination's GEPs down to its tile. */
@@ -79,6 +81,7 @@ typedef struct dst_walk {
   term *t;
   int n, cap;
   int64_t konst;
+  unsigned ptr_bits; /* the width of the pointer's offsets */
 } dst_walk;
 
 /* How an index reached split_index: used as it is (its arithmetic wraps
@@ -107,11 +110,13 @@ static int split_index(dst_walk *w, LLVMValueRef idx, int64_t scale, ext_mode mo
     if (sum && !LLVMIsAConstantInt(k) && !LLVMIsAConstantInt(a))
       return split_index(w, a, scale, mode, depth + 1) && split_index(w, k, scale, mode, depth + 1);
     if ((op == LLVMMul || op == LLVMShl) && no_wrap_for(idx, mode) && LLVMIsAConstantInt(k)) {
-      uint64_t m = LLVMConstIntGetZExtValue(k);
+      /* a product's constant as the extension reads it: signed under a sext */
+      int64_t m = op == LLVMMul && mode == EXT_SIGN ? LLVMConstIntGetSExtValue(k)
+                                                    : (int64_t)LLVMConstIntGetZExtValue(k);
       if (op == LLVMShl)
-        m = m < 32 ? 1ull << m : 0;
-      if (m && m < (1u << 20) && (scale < 0 ? -scale : scale) < (1ll << 40))
-        return split_index(w, a, scale * (int64_t)m, mode, depth + 1);
+        m = m >= 0 && m < 32 ? (int64_t)1 << m : 0;
+      if (m > 0 && m < (1 << 20) && (scale < 0 ? -scale : scale) < (1ll << 40))
+        return split_index(w, a, scale * m, mode, depth + 1);
     }
     if (mode == EXT_NONE && (op == LLVMZExt || op == LLVMSExt))
       return split_index(w, a, scale, op == LLVMZExt ? EXT_ZERO : EXT_SIGN, depth + 1);
@@ -128,7 +133,9 @@ static int split_index(dst_walk *w, LLVMValueRef idx, int64_t scale, ext_mode mo
   }
   if (w->n == w->cap)
     return 0;
-  w->t[w->n++] = (term){l, scale};
+  /* zext(k) and sext(k) of one value differ where k is negative: a term
+   * remembers which it is, and only terms of the same kind match */
+  w->t[w->n++] = (term){l, scale, mode == EXT_SIGN};
   return 1;
 }
 
@@ -138,14 +145,19 @@ static int add_term(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset)
     w->konst += offset;
     return 1;
   }
-  return split_index(w, idx, (int64_t)scale, EXT_NONE, 0);
+  /* a GEP sign-extends an index narrower than its pointer's offsets (LLVM
+   * Language Reference, "getelementptr") */
+  unsigned bits = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
+  return split_index(w, idx, (int64_t)scale, bits < w->ptr_bits ? EXT_SIGN : EXT_NONE, 0);
 }
 
 /* A destination as *konst + the sum of at most `cap` terms lin * scale
  * over the GEP chain down to the tile. Returns the number of terms, or -1
  * when not decomposable. */
+static unsigned pointer_bits(const pl_candidate *c, LLVMValueRef p);
+
 static int decompose(const pl_candidate *c, LLVMValueRef v, term *t, int cap, int64_t *konst) {
-  dst_walk w = {t, 0, cap, 0};
+  dst_walk w = {t, 0, cap, 0, pointer_bits(c, v)};
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
   LLVMValueRef root;
   int ok = pl_gep_chain(td, v, add_term, &w, &root) == PL_CHAIN_ROOT && pl_tile_index(c, root) >= 0;
@@ -183,7 +195,7 @@ static int disjoint_by_offset(const pl_candidate *c, const pl_copy *a, const pl_
     int match = -1;
     for (int j = 0; j < nb && match < 0; ++j)
       if (!used[j] && tb[j].l.base == ta[i].l.base && tb[j].l.shift == ta[i].l.shift &&
-          tb[j].scale == ta[i].scale)
+          tb[j].scale == ta[i].scale && tb[j].sext == ta[i].sext)
         match = j;
     if (match < 0)
       return 0;

@@ -230,8 +230,8 @@ static int plan_stages(const pl_candidate *c, const pl_options *opts, uint64_t p
       --d;
     if (d > s)
       s = d;
-    else
-      move_rings(c, plan, 0);
+    else if (s >= PL_MIN_STAGES)
+      move_rings(c, plan, 0); /* the static ring of fewer stages serves */
   }
   if (s < PL_MIN_STAGES && dynamic_need(plan, 1) && ring_need(plan, 2) <= plan->budget) {
     pl_failf(f, PL_R_BUDGET, NULL,

@@ -80,8 +80,8 @@ static void make_moved_rings(pl_skeleton *k) {
   LLVMValueRef g = new_dynamic_ring(c, name, align);
   free(name);
   for (size_t t = 0; t < c->ntiles; ++t) {
-    LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx_of(c)),
-                                    pl_plan_dynamic_offset(k->plan, t), 0);
+    LLVMValueRef off =
+        LLVMConstInt(LLVMInt64TypeInContext(ctx_of(c)), pl_plan_dynamic_offset(k->plan, t), 0);
     k->ring[t] = LLVMIsNull(off) ? g : LLVMConstInBoundsGEP2(i8, g, &off, 1);
   }
 }

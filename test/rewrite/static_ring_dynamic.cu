@@ -15,6 +15,7 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -I%src_root/include -S %s -o %t.ptx -fplugin-arg-pipeline-profitability=off
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+// RUN: %clang_cuda --cuda-gpu-arch=sm_86 -I%src_root/include -S %s -o /dev/null -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=SM86
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -I%src_root/include -S %s -o /dev/null -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-dynamic-ring=off -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
 //
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 'As' 8192 -> 30720 bytes, tile 'Bs' 8192 -> 26112 bytes;{{.*}}runs where the launch gives at least 56832 bytes of dynamic shared memory, else the loop as written (over 49152 bytes: the host must raise cudaFuncAttributeMaxDynamicSharedMemorySize first);{{.*}}kernel 'void gemmAsked<32>
@@ -23,6 +24,8 @@
 // REMARK-DAG: remark: pipelined loop with 2 stages: tile 'rows' 16384 -> 32768 bytes;{{.*}}with a runtime alias check{{.*}}kernel 'rowsAliased
 // REMARK-DAG: remark: pipelined loop with 2 stages: tile 'rows' 24576 -> 49152 bytes;{{.*}}kernel 'rowsAsm
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 'rows' 24576 -> 73728 bytes;{{.*}}at least 73728 bytes{{.*}}kernel 'rowsAsked
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'rows' 40960 -> 122880 bytes;{{.*}}at least 122880 bytes{{.*}}kernel 'rowsLarge
+// SM86: remark: loop not pipelined: a ring of 2 stages needs 81920 bytes of dynamic shared memory beside 40960 static, over the 101376 bytes a block may have; use smaller tiles;{{.*}}kernel 'rowsLarge
 // REMARK-NOT: remark: pipelined loop {{.*}}dynamic shared memory{{.*}}kernel '{{gemmNotAsked|rowsAliased|rowsAsm}}
 //
 // The moved rings: one external array per kernel, B's ring at A's 3 slots
@@ -43,6 +46,10 @@
 // PTX: setp.gt.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 73727;
 // PTX-LABEL: .entry _Z11rowsAliasediPKfPf(
 // PTX-NOT: %dynamic_smem_size
+// PTX-LABEL: .entry _Z7rowsAsmiPKfPf(
+// PTX-NOT: %dynamic_smem_size
+// PTX-LABEL: .entry _Z9rowsLargeiPKfPf(
+// PTX: setp.gt.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 122879;
 // PTX-LABEL: .entry _Z9gemmAskedILi32EEviiPK6__halfS2_Pf(
 // PTX: mov.u32 {{%r[0-9]+}}, %dynamic_smem_size;
 // PTX: setp.gt.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 56831;
@@ -165,6 +172,17 @@ __global__ void __launch_bounds__(256) rowsAsm(int ntiles, const float *in, floa
   out[blockIdx.x * 256 + threadIdx.x] = acc + (float)lane;
 }
 
+// 40 KiB a stage: even 2 stages exceed the static budget; moved, 3 fit
+// sm_90's 227 KiB a block, and not even 2 fit sm_86's 99 KiB beside the
+// 40 KiB the loop as written keeps.
+__global__ void __launch_bounds__(256) rowsLarge(int ntiles, const float *in, float *out) {
+  __shared__ float rows[40][256];
+#undef EXTRA
+#define EXTRA
+  ROWS_BODY(40)
+  out[blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
 void launchAll(int N, int K, const half *A, const half *B, float *C, int ntiles, const float *in,
                float *out) {
   dim3 grid(N / 128, N / 128);
@@ -173,4 +191,5 @@ void launchAll(int N, int K, const half *A, const half *B, float *C, int ntiles,
   rowsAsked<<<64, 256, pl_dynamic_smem_bytes<rowsAsked>(0)>>>(ntiles, in, out);
   rowsAliased<<<64, 256, pl_dynamic_smem_bytes<rowsAliased>(0)>>>(ntiles, in, out);
   rowsAsm<<<64, 256, pl_dynamic_smem_bytes<rowsAsm>(0)>>>(ntiles, in, out);
+  rowsLarge<<<64, 256, pl_dynamic_smem_bytes<rowsLarge>(0)>>>(ntiles, in, out);
 }
