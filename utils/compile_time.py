@@ -63,7 +63,7 @@ def main():
     major = llvm_major(build)
     clang = "/usr/lib/llvm-%s/bin/clang++" % major
     with open(os.path.join(build, "cuda-flags.txt")) as f:
-        flags = f.read().split()
+        flags = f.read().split() + ["-I" + os.path.join(ROOT, "include")]
     plugin = os.path.join(build, "lib", "libpipeline.so")
     work = tempfile.mkdtemp(prefix="pl-compile-time-")
     files = [os.path.abspath(f) for f in args.files]

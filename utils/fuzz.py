@@ -58,6 +58,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 import fuzzgen  # noqa: E402
 
 CLANG = "clang++-19"
@@ -91,8 +92,10 @@ def crashed(rc, err):
 
 
 def cuda_flags(build):
+    """The build's CUDA flags, and the project's include/ (the generated
+    drivers ask include/libpipeline.h for their launches' dynamic bytes)."""
     with open(os.path.join(build, "cuda-flags.txt")) as f:
-        return f.read().split()
+        return f.read().split() + ["-I" + os.path.join(ROOT_DIR, "include")]
 
 
 def plugin_args(args):
@@ -525,7 +528,7 @@ def save_repro(cfg, seed, idx, variant, why, log, fixed, n):
             a = "/tmp/%s.ll" % name
         shown.append(a)
     flags = " ".join(cfg.flags)
-    line = " ".join(shown).replace(flags, "$(cat build/cuda-flags.txt)")
+    line = " ".join(shown).replace(flags, "$(cat build/cuda-flags.txt) -Iinclude")
     with open(base + ".txt", "w") as f:
         f.write("# %s\n" % why)
         f.write("# kernel %s of seed %d, axes: %s\n" % (k.name, seed, " ".join(

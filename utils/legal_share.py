@@ -35,7 +35,8 @@ def main():
         src = os.path.join(wd, "gen.cu")
         subprocess.run([sys.executable, os.path.join(HERE, "fuzz.py"), "gen", str(a.seed),
                         str(a.count), src], check=True, stdout=subprocess.DEVNULL)
-        flags = open(os.path.join(a.build, "cuda-flags.txt")).read().split()
+        flags = open(os.path.join(a.build, "cuda-flags.txt")).read().split() + [
+            "-I" + os.path.join(ROOT, "include")]
         env = dict(os.environ, PATH="/usr/bin:" + os.environ.get("PATH", ""),
                    LIBPIPELINE_CACHE_DIR="off")
         clang = "/usr/lib/llvm-19/bin/clang++"
