@@ -1,9 +1,10 @@
 // On a machine with a GPU: rings in dynamic shared memory (docs/design.md,
-// "Rings in dynamic shared memory"). Four kernels over extern __shared__
+// "Rings in dynamic shared memory"). Five kernels over extern __shared__
 // tiles -- a matrixMul with two tiles carved from one buffer, the CUDA
 // Samples' N-body over SharedMemory<float4>, a stream whose loop writes
 // global memory (so the ring also sits behind the runtime alias check), an
-// attention forward with key and value tiles carved from one buffer --
+// attention forward with key and value tiles carved from one buffer, the
+// CUDA Samples' WMMA GEMM over skewed tiles carved from one buffer --
 // each launched with the bytes the kernel itself needs (the loop as written
 // runs) and with the bytes the remark names (the ring runs; above 48 KiB
 // after raising cudaFuncAttributeMaxDynamicSharedMemorySize). The plugin
@@ -24,17 +25,21 @@
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile '__smem' (dynamic shared memory, of which the kernel uses 16496 bytes at most) -> 49536 bytes;{{.*}}at least 49536 bytes{{.*}}kernel 'void nbodyDyn<float4>
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 't' (dynamic shared memory, of which the kernel uses 1024 bytes at most) -> 3072 bytes;{{.*}}at least 3072 bytes{{.*}}with a runtime alias check{{.*}}kernel 'streamDyn
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 'sram' (dynamic shared memory, of which the kernel uses 16384 bytes at most) -> 49152 bytes; 16 cp.async copies of 16 bytes;{{.*}}at least 49152 bytes{{.*}}kernel 'void attnDyn<64, 32>
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'shmem' (dynamic shared memory, of which the kernel uses 18928 bytes at most) -> 56832 bytes;{{.*}}kernel 'wmmaCarved
 // QUERY-PLAIN: query mm=2048 nbody=4096 stream=1024
 // QUERY: query mm=6144 nbody=49536 stream=3072
 // CHECK: mm n=512 launch=6144 err=0 bad=0
 // CHECK: nbody n=8192 launch=49536 err=0
 // CHECK: stream ntiles=17 overlap=1 launch=3072 err=0
 // CHECK: attn n=1024 launch=49152 err=0
+// CHECK: wmma k=512 launch=56832 err=0 bad=0
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
 #include <libpipeline.h>
+#include <cuda_fp16.h>
+#include <mma.h>
 
 #define BS 16
 __global__ void __launch_bounds__(256)
@@ -144,6 +149,57 @@ __global__ void __launch_bounds__(64)
 }
 template __global__ void attnDyn<64, 32>(const float *, const float *, const float *, float *, int,
                                          float);
+
+// The CUDA Samples' WMMA GEMM shape: one buffer carved into skewed A and B
+// tiles, 1-D indexing, 16-byte copies unrolled twice per thread.
+__global__ void __launch_bounds__(256)
+    wmmaCarved(int N, int K, const half *__restrict__ A, const half *__restrict__ B, float *C) {
+  using namespace nvcuda;
+  extern __shared__ half shmem[];
+  half *As = shmem, *Bs = shmem + 128 * 40;
+  const int tid = threadIdx.x, warp = tid / 32, wm = warp / 4, wn = warp % 4;
+  const int row0 = blockIdx.y * 128, col0 = blockIdx.x * 128;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc[4][2];
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+#pragma unroll
+    for (int j = 0; j < 2; j++)
+      wmma::fill_fragment(acc[i][j], 0.0f);
+#pragma unroll
+  for (int k0 = 0; k0 < K; k0 += 32) {
+#pragma unroll
+    for (int i = 0; i < 2; i++) {
+      const int idx = tid + i * 256;
+      const int ar = idx / 4, ac = (idx % 4) * 8, br = idx / 16, bc = (idx % 16) * 8;
+      *(int4 *)&As[ar * 40 + ac] = *(const int4 *)&A[(size_t)(row0 + ar) * K + k0 + ac];
+      *(int4 *)&Bs[br * 136 + bc] = *(const int4 *)&B[(size_t)(k0 + br) * N + col0 + bc];
+    }
+    __syncthreads();
+#pragma unroll
+    for (int kk = 0; kk < 32; kk += 16) {
+      wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> a[4];
+      wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::row_major> b[2];
+#pragma unroll
+      for (int i = 0; i < 4; i++)
+        wmma::load_matrix_sync(a[i], &As[(wm * 64 + i * 16) * 40 + kk], 40);
+#pragma unroll
+      for (int j = 0; j < 2; j++)
+        wmma::load_matrix_sync(b[j], &Bs[kk * 136 + wn * 32 + j * 16], 136);
+#pragma unroll
+      for (int i = 0; i < 4; i++)
+#pragma unroll
+        for (int j = 0; j < 2; j++)
+          wmma::mma_sync(acc[i][j], a[i], b[j], acc[i][j]);
+    }
+    __syncthreads();
+  }
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+#pragma unroll
+    for (int j = 0; j < 2; j++)
+      wmma::store_matrix_sync(&C[(size_t)(row0 + wm * 64 + i * 16) * N + col0 + wn * 32 + j * 16],
+                              acc[i][j], N, wmma::mem_row_major);
+}
 
 static uint64_t fnv(const void *p, size_t n) {
   uint64_t h = 1469598103934665603ull;
@@ -261,6 +317,46 @@ static void run_attn(unsigned seed) {
   }
 }
 
+static void run_wmma(unsigned seed) {
+  cudaFuncSetAttribute(wmmaCarved, cudaFuncAttributeMaxDynamicSharedMemorySize, 56832);
+  for (int k : {0, 32, 64, 96, 512}) {
+    for (int launch : {18944, 56832}) {
+      const int n = 256;
+      size_t ea = (size_t)n * (k ? k : 1), ec = (size_t)n * n;
+      half *hA = (half *)malloc(ea * 2), *hB = (half *)malloc(ea * 2);
+      float *hC = (float *)malloc(ec * 4);
+      srand(seed + k);
+      for (size_t i = 0; i < ea; ++i) {
+        hA[i] = __float2half((float)(rand() % 9 - 4) / 4.0f);
+        hB[i] = __float2half((float)(rand() % 9 - 4) / 4.0f);
+      }
+      half *A, *B;
+      float *C;
+      cudaMalloc(&A, ea * 2);
+      cudaMalloc(&B, ea * 2);
+      cudaMalloc(&C, ec * 4);
+      cudaMemcpy(A, hA, ea * 2, cudaMemcpyHostToDevice);
+      cudaMemcpy(B, hB, ea * 2, cudaMemcpyHostToDevice);
+      cudaMemset(C, 0xff, ec * 4);
+      wmmaCarved<<<dim3(n / 128, n / 128), 256, launch>>>(n, k, A, B, C);
+      cudaError_t err = cudaDeviceSynchronize();
+      cudaMemcpy(hC, C, ec * 4, cudaMemcpyDeviceToHost);
+      size_t bad = 0;
+      for (int r = 0; r < n; r += 5)
+        for (int c = 0; c < n; ++c) {
+          float s = 0;
+          for (int q = 0; q < k; ++q)
+            s += __half2float(hA[(size_t)r * k + q]) * __half2float(hB[(size_t)q * n + c]);
+          bad += s != hC[(size_t)r * n + c];
+        }
+      printf("wmma k=%d launch=%d err=%d bad=%zu hash=%016llx\n", k, launch, (int)err, bad,
+             (unsigned long long)fnv(hC, ec * 4));
+      cudaFree(A); cudaFree(B); cudaFree(C);
+      free(hA); free(hB); free(hC);
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
   fprintf(stderr, "query mm=%zu nbody=%zu stream=%zu\n", pl_dynamic_smem_bytes<mmDyn>(2048),
@@ -269,5 +365,6 @@ int main(int argc, char **argv) {
   run_nbody(seed);
   run_stream(seed);
   run_attn(seed);
+  run_wmma(seed);
   return 0;
 }
