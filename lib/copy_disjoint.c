@@ -145,9 +145,12 @@ static int add_term(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset)
     w->konst += offset;
     return 1;
   }
+  LLVMTypeRef ty = LLVMTypeOf(idx);
+  if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) > 64)
+    return 0; /* a vector index, or wider than a constant can be read */
   /* a GEP sign-extends an index narrower than its pointer's offsets (LLVM
    * Language Reference, "getelementptr") */
-  unsigned bits = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
+  unsigned bits = LLVMGetIntTypeWidth(ty);
   return split_index(w, idx, (int64_t)scale, bits < w->ptr_bits ? EXT_SIGN : EXT_NONE, 0);
 }
 
