@@ -6,7 +6,7 @@
                                             one kernel, some choices forced
   fuzz.py cpu [--count N] [--stress N] [--table FILE]
                                             compile and check (no GPU)
-  fuzz.py gpu-build DIR [--count N]         plain and plugin binaries, built here
+  fuzz.py gpu-build DIR [--count N] [--plugin-args A,B]  plain and plugin binaries, built here
   fuzz.py gpu-run DIR                       on the GPU machine: run, compare, racecheck
 
 Kernels come from utils/fuzzgen.py, each drawn from the product of five axes
@@ -1035,7 +1035,8 @@ def gpu_build(a):
                         if r[0] == "fail" and fail_class(r[1]) in BUILD_BREAKING)
         keep = [i for i in idx if "k%05d" % i not in broken]
         name = "g%03d" % fi
-        entry = {"file": name, "args": v, "plugin_args": fuzzgen.ARGS[v],
+        more = [x for x in a.plugin_args.split(",") if x]
+        entry = {"file": name, "args": v, "plugin_args": fuzzgen.ARGS[v] + more,
                  "kernels": ["k%05d" % i for i in keep], "build_fail": broken,
                  "near_miss": ["k%05d" % i for i in keep if meta["k%05d" % i].near_miss],
                  "cpu_fail": {n: r[1] for n, r in res.items() if r[0] == "fail"},
@@ -1256,6 +1257,10 @@ def main():
     gb = sub.add_parser("gpu-build", help="build plain and plugin binaries into DIR")
     common(gb, 480)
     gb.add_argument("dir")
+    gb.add_argument("--plugin-args", default="",
+                    help="plugin arguments added to every file's, comma-separated "
+                         "(max-shared=8K: static rings over it move into dynamic shared "
+                         "memory where the launch asks)")
     gr = sub.add_parser("gpu-run", help="run DIR's binaries, compare, racecheck a sample")
     gr.add_argument("dir")
     gr.add_argument("--run-seed", type=int)
