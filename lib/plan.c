@@ -64,6 +64,13 @@ static int exit_needs_barrier(pl_host *host, const pl_candidate *c) {
   return found;
 }
 
+/* Bytes of tile `t` with its rows of `row` bytes padded by `pad` (none:
+ * its own). */
+static uint64_t padded_bytes(const pl_candidate *c, size_t t, uint64_t row, unsigned pad) {
+  uint64_t bytes = c->tiles[t].bytes;
+  return pad && row ? bytes / row * (row + pad) : bytes;
+}
+
 /* The slot of tile `i` with rows padded by `pad` bytes. */
 static void ring_slot(const pl_candidate *c, size_t i, unsigned pad, pl_ring_layout *r) {
   /* Keep a tile's own alignment when it is above 16 (wmma.load wants
@@ -80,9 +87,7 @@ static void ring_slot(const pl_candidate *c, size_t i, unsigned pad, pl_ring_lay
     r->align = PL_DYNAMIC_RING_ALIGN;
   if (pad && r->elem && r->align < 32)
     r->align = 32;
-  uint64_t bytes = c->tiles[i].bytes;
-  if (pad)
-    bytes = bytes / r->row * (r->row + pad);
+  uint64_t bytes = padded_bytes(c, i, r->row, pad);
   r->pad = pad;
   r->stride = (bytes + r->align - 1) / r->align * r->align;
   r->dynamic = c->tiles[i].dynamic;
@@ -188,11 +193,8 @@ static int may_move_rings(const pl_candidate *c, const pl_options *opts, const p
   return pl_ring_query_asked(c->module, c->function);
 }
 
-/* The static bytes tile `t` keeps for the loop as written when its ring
- * moves: its own, rows padded as the ring's. */
-static uint64_t moved_tile_bytes(const pl_candidate *c, const pl_ring_layout *r, size_t t) {
-  uint64_t bytes = c->tiles[t].bytes;
-  return r->pad && r->row ? bytes / r->row * (r->row + r->pad) : bytes;
+uint64_t pl_plan_kept_tile_bytes(const pl_candidate *c, const pl_plan *plan, size_t t) {
+  return padded_bytes(c, t, plan->rings[t].row, plan->rings[t].pad);
 }
 
 /* Moves every ring of the loop into dynamic shared memory (on), with the
@@ -201,9 +203,9 @@ static void move_rings(const pl_candidate *c, pl_plan *plan, int on) {
   plan->other_shared -= plan->moved_tile_bytes;
   plan->moved_tile_bytes = 0;
   for (size_t t = 0; t < plan->nrings; ++t) {
-    plan->rings[t].dynamic = plan->rings[t].moved = on;
+    plan->rings[t].dynamic = on;
     if (on)
-      plan->moved_tile_bytes += moved_tile_bytes(c, &plan->rings[t], t);
+      plan->moved_tile_bytes += pl_plan_kept_tile_bytes(c, plan, t);
   }
   plan->other_shared += plan->moved_tile_bytes;
 }

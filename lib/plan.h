@@ -120,4 +120,10 @@ unsigned pl_plan_issue_ahead(const pl_plan *plan);
  * each at its alignment, S slots each. */
 uint64_t pl_plan_dynamic_offset(const pl_plan *plan, size_t t);
 
+/** The static bytes tile `t` of candidate `c` keeps for the loop as written
+ * where the plan moved its ring into dynamic shared memory
+ * (pl_plan.moved_tile_bytes nonzero): its own, rows padded as its ring's
+ * (pl_layout_apply moves every access of the tile to those rows). */
+uint64_t pl_plan_kept_tile_bytes(const pl_candidate *c, const pl_plan *plan, size_t t);
+
 #endif /* PL_PLAN_H */

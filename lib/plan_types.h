@@ -36,9 +36,8 @@ typedef struct pl_ring_layout {
   char *why;           /**< owned: why a tile that wanted padding keeps its rows */
   LLVMValueRef why_at; /**< the access `why` is about, or NULL */
   int dynamic;         /**< the ring lies in dynamic shared memory (the tile's
-                            stride is its footprint, dynamic_tile.h) */
-  int moved;           /**< a static tile's ring moved there (with dynamic):
-                            the tile stays for the loop as written */
+                            stride is its footprint, dynamic_tile.h; for a
+                            static tile, pl_plan.moved_tile_bytes) */
 } pl_ring_layout;
 
 typedef struct pl_plan {
@@ -146,7 +145,8 @@ typedef struct pl_plan {
    * loop of the kernel still uses them (counted in other_shared). */
   uint64_t kept_tile_bytes;
   /** Static bytes of the tiles whose rings moved into dynamic shared
-   * memory (pl_ring_layout.moved): the loop as written keeps them, rows
+   * memory (then every ring of the loop lies there, and this is nonzero;
+   * pl_plan_kept_tile_bytes): the loop as written keeps them, rows
    * padded as the ring's (counted in other_shared). */
   uint64_t moved_tile_bytes;
   /** Per tile (owned): nonzero when another loop of the kernel still uses

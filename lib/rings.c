@@ -65,10 +65,9 @@ static char *external_name(LLVMValueRef g, const char *suffix) {
 }
 
 /* Rings of static tiles moved into dynamic shared memory (plan.h,
- * pl_ring_layout.moved): one external array, every ring at its offset in
- * it (pl_plan_dynamic_offset). The loop as written keeps the tiles; a
- * padded ring's tile, whose accesses pl_layout_apply moved to padded rows
- * in both versions, grows to that size. */
+ * pl_plan.moved_tile_bytes): one external array, every ring at its offset in
+ * it (pl_plan_dynamic_offset). The loop as written keeps the tiles
+ * (pl_rw_grow_moved_tiles). */
 static void make_moved_rings(pl_skeleton *k) {
   const pl_candidate *c = k->c;
   LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx_of(c));
@@ -95,9 +94,9 @@ void pl_rw_grow_moved_tiles(pl_skeleton *k) {
   for (size_t t = 0; t < c->ntiles; ++t) {
     const pl_ring_layout *r = &k->plan->rings[t];
     LLVMValueRef tile = c->tiles[t].global;
-    if (!r->moved || !r->pad || !r->row || !pl_used_by_instructions(tile))
+    if (!k->plan->moved_tile_bytes || !r->pad || !pl_used_by_instructions(tile))
       continue;
-    uint64_t padded = c->tiles[t].bytes / r->row * (r->row + r->pad);
+    uint64_t padded = pl_plan_kept_tile_bytes(c, k->plan, t);
     unsigned old_align = LLVMGetAlignment(tile);
     LLVMValueRef grown = new_ring(c, "", padded, r->align > old_align ? r->align : old_align);
     LLVMReplaceAllUsesWith(tile, grown);

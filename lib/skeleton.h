@@ -69,7 +69,7 @@ LLVMValueRef pl_rw_emit_exists(const pl_candidate *c, const pl_trip *trip, pl_em
  * addrspace(3) array of S slots per tile, the storage of an earlier loop's
  * ring over the same tile (plan.share_ring), for a tile in dynamic shared
  * memory an external array there, and for static tiles whose rings moved
- * there (pl_ring_layout.moved) one external array holding every ring at
+ * there (pl_plan.moved_tile_bytes) one external array holding every ring at
  * its offset (pl_plan_dynamic_offset). Adds globals to the module; a
  * shared ring too small is replaced through k->txn. */
 void pl_rw_make_rings(pl_skeleton *k);

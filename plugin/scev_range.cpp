@@ -132,9 +132,7 @@ static ConstantRange indexRange(ScalarEvolution &SE, Value *V, Instruction *At, 
                             /*IsSigned=*/true),
                         ConstantRange::Signed);
   if (SE.isSCEVable(V->getType())) {
-    const SCEV *S = GuardedIVs(SE).visit(SE.getSCEV(V));
-    if (MaxThreads)
-      S = BoundThreads(SE, MaxThreads).visit(S);
+    const SCEV *S = pl_scev::boundThreads(SE, GuardedIVs(SE).visit(SE.getSCEV(V)), MaxThreads);
     CR = CR.intersectWith(SE.getSignedRange(S), ConstantRange::Signed);
   }
   auto *I = dyn_cast<Instruction>(V);
@@ -231,9 +229,8 @@ int pl_scev_offset_range_in_block(pl_host *H, LLVMValueRef A, LLVMValueRef B, LL
     return 0;
   ConstantRange R(64, /*isFullSet=*/true);
   if (pl_scev::comparable(SE, unwrap(A), unwrap(B), SA, SB)) {
-    const SCEV *D = GuardedIVs(SE).visit(SE.getMinusSCEV(SA, SB));
-    if (MaxThreads)
-      D = BoundThreads(SE, MaxThreads).visit(D);
+    const SCEV *D =
+        pl_scev::boundThreads(SE, GuardedIVs(SE).visit(SE.getMinusSCEV(SA, SB)), MaxThreads);
     // The conditions that guard entry into each loop around At (a copy
     // loop's `i < 400` checked before its first iteration) bound its start.
     for (Loop *L = At ? H->LI().getLoopFor(unwrap(At)) : nullptr; L; L = L->getParentLoop())
