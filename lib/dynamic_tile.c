@@ -1,12 +1,14 @@
 /*===- lib/dynamic_tile.c - the bytes a kernel uses of dynamic shared memory ---===*/
 #include "dynamic_tile.h"
 
+#include "alloc.h"
 #include "host_scev.h"
 #include "ir.h"
 #include "limits.h"
 #include "nvvm.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The walk's state: the furthest byte so far, or the first obstacle. */
@@ -243,6 +245,33 @@ uint64_t pl_dynamic_footprint(pl_host *host, LLVMValueRef fn, LLVMValueRef g, co
   *why = NULL;
   *at = NULL;
   return w.end;
+}
+
+struct pl_footprint_entry {
+  LLVMValueRef g;
+  uint64_t bytes;
+  const char *why;
+  LLVMValueRef at;
+};
+
+uint64_t pl_dynamic_footprint_memo(pl_footprints *memo, pl_host *host, LLVMValueRef fn,
+                                   LLVMValueRef g, const char **why, LLVMValueRef *at) {
+  for (size_t i = 0; i < memo->n; ++i)
+    if (memo->v[i].g == g) {
+      *why = memo->v[i].why;
+      *at = memo->v[i].at;
+      return memo->v[i].bytes;
+    }
+  uint64_t bytes = pl_dynamic_footprint(host, fn, g, why, at);
+  memo->v = pl_append(memo->v, memo->n, sizeof *memo->v);
+  memo->v[memo->n++] = (struct pl_footprint_entry){g, bytes, *why, *at};
+  return bytes;
+}
+
+void pl_footprints_free(pl_footprints *memo) {
+  free(memo->v);
+  memo->v = NULL;
+  memo->n = 0;
 }
 
 int pl_is_dynamic_shared(LLVMValueRef g) {

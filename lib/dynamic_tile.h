@@ -37,6 +37,23 @@
 uint64_t pl_dynamic_footprint(pl_host *host, LLVMValueRef fn, LLVMValueRef g, const char **why,
                               LLVMValueRef *at);
 
+/** Footprints already computed in one function whose IR has not changed
+ * since (pl_table_build's, for every loop it recognizes): a kernel's
+ * loops all ask about the same arrays. Zero-initialized; freed with
+ * pl_footprints_free. */
+typedef struct pl_footprints {
+  struct pl_footprint_entry *v;
+  size_t n;
+} pl_footprints;
+
+/** pl_dynamic_footprint, answered from `memo` where it holds `g` (the
+ * function's IR unchanged since), else computed and kept there. */
+uint64_t pl_dynamic_footprint_memo(pl_footprints *memo, pl_host *host, LLVMValueRef fn,
+                                   LLVMValueRef g, const char **why, LLVMValueRef *at);
+
+/** Frees what `memo` holds and empties it. */
+void pl_footprints_free(pl_footprints *memo);
+
 /** The inline assembly with which the rewrite reads the launch's dynamic
  * shared memory (PTX ISA, "Special Registers": %dynamic_smem_size). */
 #define PL_DYNAMIC_SIZE_ASM "mov.u32 $0, %dynamic_smem_size;"

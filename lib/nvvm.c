@@ -147,14 +147,24 @@ static int is_kernel_entry(LLVMValueRef fn, const char *s, unsigned len, unsigne
 }
 
 /* The kernels !nvvm.annotations names in the module of the pass's run
- * (pl_nvvm_module_begin), sorted by address: LLVM 19's modules list every
- * kernel there, and a translation unit of a few hundred kernels would be
- * scanned whole at each question. Per thread: the pass of one module runs
- * on one thread. */
+ * (pl_nvvm_module_begin), and its other entries (launch bounds), each
+ * sorted by function address: LLVM 19's modules list every kernel there,
+ * and a translation unit of a few hundred kernels would be scanned whole
+ * at each question. Per thread: the pass of one module runs on one
+ * thread. */
+typedef struct {
+  LLVMValueRef fn;
+  const char *name; /* the entry's string, owned by the module */
+  unsigned len, value;
+  size_t order; /* its place in the annotations: a later entry overrides */
+} annotation_entry;
+
 static _Thread_local struct {
   LLVMModuleRef m;
   size_t n;
   LLVMValueRef *kernels;
+  size_t nbounds;
+  annotation_entry *bounds; /* every other entry, sorted by function address */
 } listed;
 
 static int by_address(const void *a, const void *b) {
@@ -162,27 +172,42 @@ static int by_address(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* Lists `fn` when the entry marks it a kernel (never stops the walk). */
-static int list_kernel(LLVMValueRef fn, const char *s, unsigned len, unsigned v, void *ctx) {
+static int entry_by_address(const void *a, const void *b) {
+  const annotation_entry *x = a, *y = b;
+  int c = by_address(&x->fn, &y->fn);
+  return c ? c : (x->order > y->order) - (x->order < y->order);
+}
+
+/* Lists `fn` when the entry marks it a kernel, else keeps the entry for
+ * the launch bounds (never stops the walk). */
+static int list_entry(LLVMValueRef fn, const char *s, unsigned len, unsigned v, void *ctx) {
   if (is_kernel_entry(fn, s, len, v, ctx)) {
     listed.kernels = pl_append(listed.kernels, listed.n, sizeof *listed.kernels);
     listed.kernels[listed.n++] = fn;
+  } else {
+    listed.bounds = pl_append(listed.bounds, listed.nbounds, sizeof *listed.bounds);
+    listed.bounds[listed.nbounds] = (annotation_entry){fn, s, len, v, listed.nbounds};
+    ++listed.nbounds;
   }
   return 0;
 }
 
 void pl_nvvm_module_begin(LLVMModuleRef m) {
   pl_nvvm_module_end();
-  annotations(m, NULL, list_kernel, NULL);
+  annotations(m, NULL, list_entry, NULL);
   if (listed.n)
     qsort(listed.kernels, listed.n, sizeof *listed.kernels, by_address);
+  if (listed.nbounds)
+    qsort(listed.bounds, listed.nbounds, sizeof *listed.bounds, entry_by_address);
   listed.m = m;
 }
 
 void pl_nvvm_module_end(void) {
   free(listed.kernels);
+  free(listed.bounds);
   listed.kernels = NULL;
-  listed.n = 0;
+  listed.bounds = NULL;
+  listed.n = listed.nbounds = 0;
   listed.m = NULL;
 }
 
@@ -209,6 +234,25 @@ static int bound_entry(LLVMValueRef fn, const char *s, unsigned len, unsigned v,
   else if (len == 8 && memcmp(s, "minctasm", 8) == 0)
     *b->min_blocks = v;
   return 0;
+}
+
+/* LLVM 19's form: fn's entries of !nvvm.annotations, from the list made
+ * when the pass began on the module, else read from the module. */
+static void annotated_bounds(LLVMValueRef fn, bounds *b) {
+  if (!listed.m || listed.m != LLVMGetGlobalParent(fn)) {
+    annotations(LLVMGetGlobalParent(fn), fn, bound_entry, b);
+    return;
+  }
+  size_t lo = 0, hi = listed.nbounds; /* the first entry of fn */
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if ((uintptr_t)listed.bounds[mid].fn < (uintptr_t)fn)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (; lo < listed.nbounds && listed.bounds[lo].fn == fn; ++lo)
+    bound_entry(fn, listed.bounds[lo].name, listed.bounds[lo].len, listed.bounds[lo].value, b);
 }
 
 /* LLVM 22's form: the string function attribute `kind` ("nvvm.maxntid")
@@ -248,7 +292,7 @@ void pl_launch_bounds(LLVMValueRef fn, unsigned *threads, unsigned *min_blocks) 
   if (attrs)
     *min_blocks = min[0];
   else
-    annotations(LLVMGetGlobalParent(fn), fn, bound_entry, &(bounds){max, req, min_blocks});
+    annotated_bounds(fn, &(bounds){max, req, min_blocks});
   if (req[0])
     *threads = req[0] * req[1] * req[2];
   else if (max[0])

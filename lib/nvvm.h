@@ -65,9 +65,10 @@ int pl_reads_non_coherent(LLVMValueRef inst);
  * "Marking Functions as Kernels"). */
 int pl_is_kernel(LLVMValueRef fn);
 
-/** Lists, for pl_is_kernel, the kernels !nvvm.annotations names in module
- * `m` once, until pl_nvvm_module_end (on this thread): the pass calls it
- * when it starts on a module, whose annotations it does not change. */
+/** Lists, for pl_is_kernel and pl_launch_bounds, the kernels and launch
+ * bounds !nvvm.annotations gives in module `m` once, until
+ * pl_nvvm_module_end (on this thread): the pass calls it when it starts on
+ * a module, whose annotations it does not change. */
 void pl_nvvm_module_begin(LLVMModuleRef m);
 
 /** Forgets the list of pl_nvvm_module_begin; pl_is_kernel reads the

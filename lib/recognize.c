@@ -89,7 +89,7 @@ static void collect_ivs(pl_host *host, pl_candidate *c) {
 
 /* A new tile's storage: its size, or for dynamic shared memory its
  * footprint in the function (dynamic_tile.h). */
-static int tile_of_pointer(pl_host *host, pl_candidate *c, LLVMValueRef ptr) {
+static int tile_of_pointer(pl_host *host, pl_footprints *memo, pl_candidate *c, LLVMValueRef ptr) {
   LLVMValueRef base = pl_underlying_object(ptr);
   if (!pl_is_shared_global(base))
     return -1;
@@ -104,8 +104,8 @@ static int tile_of_pointer(pl_host *host, pl_candidate *c, LLVMValueRef ptr) {
   tile->no_footprint = NULL;
   tile->no_footprint_at = NULL;
   if (tile->dynamic)
-    tile->bytes =
-        pl_dynamic_footprint(host, c->function, base, &tile->no_footprint, &tile->no_footprint_at);
+    tile->bytes = pl_dynamic_footprint_memo(memo, host, c->function, base, &tile->no_footprint,
+                                            &tile->no_footprint_at);
   tile->name = tile_name(base);
   return (int)c->ntiles++;
 }
@@ -559,7 +559,7 @@ static int classify_memcpy(LLVMValueRef i, pl_copy *cp, pl_fail *f, const char *
  * (pl_classify_copy) that runs on every iteration -- or, when the copy stage
  * contains loops, copies and their arithmetic only (recognize_region),
  * which the rewrite issues as loops of copies. */
-static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
+static int recognize_copies(pl_host *host, pl_footprints *memo, pl_candidate *c, pl_fail *f) {
   int loops = 0;
   for (size_t k = 0; k < c->nblocks; ++k) {
     LLVMBasicBlockRef bb = c->blocks[k];
@@ -576,7 +576,7 @@ static int recognize_copies(pl_host *host, pl_candidate *c, pl_fail *f) {
       if (!is_shared_store(i, &dst) || !pl_in_copy_stage(host, c, i))
         continue;
       int is_store = LLVMIsAStoreInst(i) != NULL;
-      int t = tile_of_pointer(host, c, dst);
+      int t = tile_of_pointer(host, memo, c, dst);
       const char *tname = c->tiles[t].name;
       pl_copy cp = {.store = i, .dst = dst, .tile = (unsigned)t};
       LLVMValueRef split_cond = NULL, split_fill = NULL;
@@ -623,11 +623,11 @@ LLVMValueRef pl_find_async_copy_machinery(LLVMValueRef fn) {
 }
 
 int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, LLVMValueRef hand_pipelined,
-                 pl_candidate *c, pl_fail *f) {
+                 pl_footprints *footprints, pl_candidate *c, pl_fail *f) {
   c->module = LLVMGetGlobalParent(fn);
   c->function = fn;
   c->loop = loop;
   c->header = pl_loop_header(loop);
   return recognize_loop(host, c, hand_pipelined, f) && recognize_barriers(host, c, f) &&
-         recognize_copies(host, c, f);
+         recognize_copies(host, footprints, c, f);
 }

@@ -28,17 +28,20 @@
 #define PL_RECOGNIZE_H
 
 #include "candidate.h"
+#include "dynamic_tile.h"
 #include "reasons.h"
 
 /** Fills `c` (which the caller zero-initializes and later frees with
  * pl_candidate_free) from `loop` of function `fn`. `hand_pipelined` is
  * what pl_find_async_copy_machinery found in `fn` before the pass changed
  * it (NULL: nothing); a loop with barriers or shared stores of such a
- * kernel is declined as AlreadyPipelined. Returns 1 when the loop has the
+ * kernel is declined as AlreadyPipelined. The footprints of dynamic
+ * shared memory arrays (dynamic_tile.h) are asked of `footprints`, which
+ * the caller keeps while `fn` is unchanged. Returns 1 when the loop has the
  * tile-loop shape; otherwise returns 0 with the reason in `f`. Changes no
  * IR. */
 int pl_recognize(pl_host *host, pl_loop_ref loop, LLVMValueRef fn, LLVMValueRef hand_pipelined,
-                 pl_candidate *c, pl_fail *f);
+                 pl_footprints *footprints, pl_candidate *c, pl_fail *f);
 
 /** The first instruction of `fn` that is hand-written asynchronous-copy
  * machinery (pl_is_async_copy_machinery), or NULL. */

@@ -24,13 +24,15 @@ void pl_table_build(pl_loop_table *t, pl_host *host, LLVMValueRef fn, LLVMValueR
   pl_loops_preorder(host, loops, n);
   t->entries = pl_xcalloc(n, sizeof *t->entries);
   t->n = n;
+  pl_footprints footprints = {0}; /* recognition changes no IR */
   for (size_t i = 0; i < n; ++i) {
     pl_table_entry *e = &t->entries[i];
     e->header = pl_loop_header(loops[i]);
-    e->ok = pl_recognize(host, loops[i], fn, hand_pipelined, &e->c, &e->fail);
+    e->ok = pl_recognize(host, loops[i], fn, hand_pipelined, &footprints, &e->c, &e->fail);
     if (!e->ok)
       pl_candidate_free(&e->c);
   }
+  pl_footprints_free(&footprints);
   free(loops);
 }
 
