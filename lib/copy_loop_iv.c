@@ -8,6 +8,8 @@
 \*===----------------------------------------------------------------------===*/
 #include "copy_loop_iv.h"
 
+#include "copy_loop_exit.h"
+
 #include "gep.h"
 #include "host_cfg.h"
 #include "host_loops.h"
@@ -62,13 +64,14 @@ static int known_nonneg(pl_host *host, LLVMValueRef v, LLVMValueRef ctx) {
 }
 
 /* An upper bound of the unsigned value of `v` at the store: LazyValueInfo's
- * range, and for the header phi also o->p_max. */
+ * range, and for the header phi also o->p_max and its exit test's bound
+ * (pl_copy_loop_tested_bound). */
 static uint64_t bound_of(iv_offset *o, LLVMValueRef v) {
   uint64_t lo, hi = type_max(v);
   if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) <= 64 && !pl_value_range(o->host, v, o->ctx, &lo, &hi))
     hi = type_max(v);
   if (LLVMIsAPHINode(v) && LLVMGetInstructionParent(v) == pl_loop_header(o->loop))
-    hi = umin(hi, o->p_max);
+    hi = umin(umin(hi, o->p_max), pl_copy_loop_tested_bound(o->host, o->loop, v));
   return hi;
 }
 
@@ -158,6 +161,61 @@ static uint64_t shifted_digit(LLVMValueRef v, LLVMValueRef *p, int64_t *scale, i
   return d;
 }
 
+/* Nonzero when `v`, an operand of a freeze in the loop, is not poison at
+ * the store, so that the freeze is `v` itself: the header phi or a value
+ * from outside the loop that ValueTracking proves is not (for the phi,
+ * typically because the loop's exit test branches on it), and adds and
+ * extensions of such values whose no-wrap flags hold by their operands'
+ * bounds, not merely by the flags (a flag that failed would make the
+ * result poison, and the freeze an arbitrary value). */
+static int not_poison(iv_offset *o, LLVMValueRef v, int depth) {
+  if (LLVMIsAConstantInt(v))
+    return 1;
+  if (iv_phi(o, v) == v && pl_copy_loop_tests(o->loop, v))
+    return 1;
+  if (!LLVMIsAInstruction(v) || !pl_loop_contains(o->loop, LLVMGetInstructionParent(v)) ||
+      iv_phi(o, v) == v)
+    return pl_not_poison(o->host, v, o->ctx);
+  if (depth > PL_MAX_INDEX_DEPTH)
+    return 0;
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  LLVMValueRef a = LLVMGetOperand(v, 0);
+  if (op == LLVMZExt && !LLVMGetNNeg(v))
+    return not_poison(o, a, depth + 1);
+  if (op != LLVMAdd)
+    return 0;
+  LLVMValueRef b = LLVMGetOperand(v, 1);
+  uint64_t limit = LLVMGetNSW(v) ? type_max(v) >> 1 : type_max(v);
+  uint64_t x = bound_of(o, a), y = bound_of(o, b);
+  return x <= limit && y <= limit - x && not_poison(o, a, depth + 1) && not_poison(o, b, depth + 1);
+}
+
+/* `v` without a freeze of a value that is not poison (not_poison). */
+static LLVMValueRef strip_freeze(iv_offset *o, LLVMValueRef v) {
+  if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMFreeze &&
+      not_poison(o, LLVMGetOperand(v, 0), 0))
+    return LLVMGetOperand(v, 0);
+  return v;
+}
+
+/* Adds `v * scale` to the offset where `v` is a digit of the header phi
+ * p: p / d or p % d (digit_of, shifted_digit, or DivRemPairs' difference
+ * `p - (p / d) * d`), p perhaps frozen (strip_freeze), one d per offset. */
+static int digit_terms(iv_offset *o, LLVMValueRef v, int64_t scale) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  LLVMValueRef a = LLVMGetOperand(v, 0);
+  int rem = 1;
+  uint64_t d = op == LLVMSub ? pl_rem_difference(v, &a) : digit_of(o, v, &rem);
+  if (!d && op == LLVMAnd)
+    d = shifted_digit(v, &a, &scale, &rem);
+  LLVMValueRef p = d ? iv_phi(o, strip_freeze(o, a)) : NULL;
+  if (!p || (o->d && o->d != d))
+    return 0;
+  o->p = p;
+  o->d = d;
+  return add_scaled(rem ? &o->kr : &o->kq, scale);
+}
+
 /* Adds `v * scale` to the offset, reading `v` exactly: zext, sext of a
  * non-negative value, add and mul and shl that do not wrap (nuw, or nsw over
  * non-negative values, or a product that the bound of its operand keeps
@@ -197,11 +255,19 @@ static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, in
     if (!LLVMGetIsDisjoint(v))
       break;
     return iv_terms(o, a, scale, ub, depth + 1) && iv_terms(o, b, scale, ub, depth + 1);
-  case LLVMAdd:
+  case LLVMFreeze:
+    if (!not_poison(o, a, 0))
+      break;
+    return iv_terms(o, a, scale, ub, depth + 1);
+  case LLVMAdd: {
+    LLVMValueRef whole = pl_div_rem_sum(a, b);
+    if (whole)
+      return iv_terms(o, whole, scale, ub, depth + 1);
     if (!LLVMGetNUW(v) &&
         !(LLVMGetNSW(v) && known_nonneg(o->host, a, o->ctx) && known_nonneg(o->host, b, o->ctx)))
       break;
     return iv_terms(o, a, scale, ub, depth + 1) && iv_terms(o, b, scale, ub, depth + 1);
+  }
   case LLVMMul:
   case LLVMShl: {
     if (!LLVMIsAConstantInt(b) || LLVMGetIntTypeWidth(LLVMTypeOf(b)) > 64)
@@ -229,18 +295,9 @@ static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, in
   case LLVMLShr:
   case LLVMURem:
   case LLVMSRem:
-  case LLVMAnd: {
-    int rem;
-    uint64_t d = digit_of(o, v, &rem);
-    if (!d && op == LLVMAnd)
-      d = shifted_digit(v, &a, &scale, &rem);
-    LLVMValueRef p = d ? iv_phi(o, a) : NULL;
-    if (!p || (o->d && o->d != d))
-      break;
-    o->p = p;
-    o->d = d;
-    return add_scaled(rem ? &o->kr : &o->kq, scale);
-  }
+  case LLVMSub:
+  case LLVMAnd:
+    return digit_terms(o, v, scale);
   default:
     break;
   }
@@ -306,7 +363,8 @@ static int exceeds(int64_t big, int64_t small, uint64_t span, int64_t size) {
 }
 
 /* Reads the destination of `a`, a copy in `loop`, into *o, with p's bound
- * p_max. 0 when it is not an exact function of one header phi p. */
+ * p_max, lowered to the loop's exit test's (pl_copy_loop_tested_bound). 0 when it is not
+ * an exact function of one header phi p. */
 static int read_offset(pl_host *host, const pl_candidate *c, pl_loop_ref loop, const pl_copy *a,
                        uint64_t p_max, iv_offset *o) {
   /* A split copy writes on both arms of its branch: what holds is what
@@ -314,9 +372,13 @@ static int read_offset(pl_host *host, const pl_candidate *c, pl_loop_ref loop, c
   LLVMValueRef ctx = a->issue_block ? LLVMGetBasicBlockTerminator(a->issue_block) : a->store;
   *o = (iv_offset){.host = host, .loop = loop, .ctx = ctx, .p_max = p_max, .p_seen = UINT64_MAX};
   LLVMValueRef root;
-  return pl_gep_chain(LLVMGetModuleDataLayout(c->module), a->dst, iv_visit, o, &root) ==
-             PL_CHAIN_ROOT &&
-         pl_tile_index(c, root) >= 0 && o->p;
+  if (pl_gep_chain(LLVMGetModuleDataLayout(c->module), a->dst, iv_visit, o, &root) !=
+          PL_CHAIN_ROOT ||
+      pl_tile_index(c, root) < 0 || !o->p)
+    return 0;
+  o->p_max = umin(o->p_max, pl_copy_loop_tested_bound(o->host, o->loop,
+                                                      o->p)); /* the exit test's bound holds too */
+  return 1;
 }
 
 /* Nonzero when the one copy of `o`, of `size` bytes, writes different bytes

@@ -27,9 +27,12 @@ typedef struct pl_proven_loops {
  * destination is an exact function of the loop's induction variable p
  * (zext, sext and signed division of non-negative values, add/mul/shl
  * without wrap -- by their flags, or by a bound on the operand from
- * LazyValueInfo or from the flags of a copy that runs before on every
- * iteration --, disjoint or, a truncation that loses nothing, p / d and
- * p % d for a constant d), p takes a new, larger value on every iteration
+ * LazyValueInfo, from the loop's exit test (copy_loop_exit.h) or from the
+ * flags of a copy that runs before on every iteration --, disjoint or, a
+ * truncation that loses nothing, p / d and p % d for a constant d, also
+ * written `p - (p / d) * d`, and `(x / d) * d + (x - (x / d) * d)` read as
+ * x (DivRemPairs' forms), a freeze of a value that is not poison), p takes
+ * a new, larger value on every iteration
  * (ScalarEvolution: a non-negative step that does not wrap; where the step
  * may be zero, the loop's exit test is then the same every time, so it runs
  * once, or never ends, which C++ [intro.progress] rules out in a

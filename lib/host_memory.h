@@ -39,6 +39,14 @@ int pl_may_have_side_effects(LLVMValueRef inst);
  * no effect on the program (llvm::isInstructionTriviallyDead). */
 int pl_is_trivially_dead(LLVMValueRef inst);
 
+/** Nonzero when the value `v` is not poison in any execution that reaches
+ * the instruction `ctx` (of the host's function) without undefined
+ * behaviour: ValueTracking's isGuaranteedNotToBePoison(v) at `ctx`, or,
+ * for an instruction, programUndefinedIfPoison (a poison `v` reaches an
+ * instruction that is then sure to run and is undefined on poison, such
+ * as the branch of a loop's exit test on it). 0 when not known. */
+int pl_not_poison(pl_host *host, LLVMValueRef v, LLVMValueRef ctx);
+
 /** Drops every flag of `inst` that can make its result poison where the
  * operation without it has a value (Instruction::dropPoisonGeneratingFlags:
  * nuw, nsw, exact, disjoint, nneg, a GEP's inbounds/nusw/nuw, a trunc's

@@ -496,3 +496,36 @@ int pl_branch_to(LLVMBasicBlockRef p, LLVMBasicBlockRef x, LLVMValueRef *cond, i
   *negated = s1 == x;
   return 1;
 }
+
+LLVMValueRef pl_div_rem_sum(LLVMValueRef a, LLVMValueRef b) {
+  for (int swap = 0; swap < 2; ++swap) {
+    LLVMValueRef prod = swap ? b : a, diff = swap ? a : b;
+    if (!LLVMIsABinaryOperator(prod) || !LLVMIsABinaryOperator(diff) ||
+        LLVMGetInstructionOpcode(prod) != LLVMMul || LLVMGetInstructionOpcode(diff) != LLVMSub)
+      continue;
+    LLVMValueRef q = LLVMGetOperand(prod, 0), d = LLVMGetOperand(prod, 1);
+    LLVMValueRef x = LLVMGetOperand(diff, 0), prod2 = LLVMGetOperand(diff, 1);
+    if (!LLVMIsAConstantInt(d) || !LLVMIsABinaryOperator(q) ||
+        LLVMGetInstructionOpcode(q) != LLVMUDiv || LLVMGetOperand(q, 0) != x ||
+        LLVMGetOperand(q, 1) != d || !LLVMIsABinaryOperator(prod2) ||
+        LLVMGetInstructionOpcode(prod2) != LLVMMul || LLVMGetOperand(prod2, 0) != q ||
+        LLVMGetOperand(prod2, 1) != d)
+      continue;
+    return x;
+  }
+  return NULL;
+}
+
+uint64_t pl_rem_difference(LLVMValueRef v, LLVMValueRef *x) {
+  LLVMValueRef a = LLVMGetOperand(v, 0), prod = LLVMGetOperand(v, 1);
+  if (!LLVMIsABinaryOperator(prod) || LLVMGetInstructionOpcode(prod) != LLVMMul)
+    return 0;
+  LLVMValueRef q = LLVMGetOperand(prod, 0), d = LLVMGetOperand(prod, 1);
+  if (!LLVMIsAConstantInt(d) || LLVMGetIntTypeWidth(LLVMTypeOf(d)) > 64 ||
+      !LLVMIsABinaryOperator(q) || LLVMGetInstructionOpcode(q) != LLVMUDiv ||
+      LLVMGetOperand(q, 0) != a || LLVMGetOperand(q, 1) != d)
+    return 0;
+  uint64_t n = LLVMConstIntGetZExtValue(d);
+  *x = a;
+  return n > 1 && n <= INT64_MAX ? n : 0;
+}

@@ -189,4 +189,16 @@ int pl_is_pure(LLVMValueRef v, unsigned kinds);
  * pressure (lib/pressure.h) share. */
 int pl_folds_into_users(LLVMValueRef i);
 
+/** X where {a, b} is {(X / d) * d, X - (X / d) * d}: clang's `i / d * d +
+ * i % d` once DivRemPairs has written the remainder as a difference
+ * (unsigned division by a constant d; both products of the one quotient
+ * instruction). Their sum is X whatever their flags: (X / d) * d <= X, so
+ * neither the product nor the difference wraps. NULL otherwise. */
+LLVMValueRef pl_div_rem_sum(LLVMValueRef a, LLVMValueRef b);
+
+/** Divisor d of the sub `v` when it is `x - (x / d) * d` (DivRemPairs'
+ * form of x % d, unsigned division by a constant d > 1), with *x set;
+ * 0 for anything else. */
+uint64_t pl_rem_difference(LLVMValueRef v, LLVMValueRef *x);
+
 #endif /* PL_IR_H */

@@ -110,6 +110,19 @@ int pl_known_bits(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx, uint64_t *Zero, 
   return 1;
 }
 
+int pl_not_poison(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx) {
+  Value *Val = unwrap(V);
+  auto *CtxI = unwrap<Instruction>(Ctx);
+  if (!CtxI || CtxI->getFunction() != &H->F)
+    return 0;
+  auto &AC = H->FAM.getResult<AssumptionAnalysis>(H->F);
+  auto &DT = H->FAM.getResult<DominatorTreeAnalysis>(H->F);
+  if (isGuaranteedNotToBePoison(Val, &AC, CtxI, &DT))
+    return 1;
+  auto *I = dyn_cast<Instruction>(Val);
+  return I && programUndefinedIfPoison(I);
+}
+
 int pl_value_range(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx, uint64_t *Lo, uint64_t *Hi) {
   *Lo = 0;
   *Hi = UINT64_MAX;
