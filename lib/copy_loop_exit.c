@@ -15,7 +15,8 @@ static uint64_t type_max(LLVMValueRef v) {
 
 /* The copy loop's exit test, when it is the latch's conditional branch
  * (the loop's only exit) on `p < n` (ult) or `p <= n` (ule), n a constant,
- * continuing while it holds, on the header phi p itself or on its latch
+ * continuing while it holds (or on `p >= n`, `p > n`, exiting while it
+ * holds), on the header phi p itself or on its latch
  * value, an add of p (poison in p reaches the branch either way): sets
  * *tested to the value compared and *last to the largest value of it that
  * continues the loop. 0 for any other exit. */
@@ -24,13 +25,19 @@ static int exit_test(pl_loop_ref loop, LLVMValueRef p, LLVMValueRef *tested, uin
   if (!latch || pl_loop_exiting_block(loop) != latch)
     return 0;
   LLVMValueRef br = LLVMGetBasicBlockTerminator(latch);
-  if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br) || LLVMGetSuccessor(br, 0) != header)
+  if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+    return 0;
+  /* continuing on true, or on false (`x > n` read as `x <= n`) */
+  int on_false = LLVMGetSuccessor(br, 1) == header;
+  if (LLVMGetSuccessor(br, on_false) != header || LLVMGetSuccessor(br, !on_false) == header)
     return 0;
   LLVMValueRef cmp = LLVMGetCondition(br);
   if (!LLVMIsAICmpInst(cmp) || !LLVMIsAConstantInt(LLVMGetOperand(cmp, 1)) ||
       LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(cmp, 1))) > 64)
     return 0;
   LLVMIntPredicate pred = LLVMGetICmpPredicate(cmp);
+  if (on_false)
+    pred = pred == LLVMIntUGT ? LLVMIntULE : pred == LLVMIntUGE ? LLVMIntULT : LLVMIntEQ;
   uint64_t n = LLVMConstIntGetZExtValue(LLVMGetOperand(cmp, 1));
   if ((pred != LLVMIntULT && pred != LLVMIntULE) || (pred == LLVMIntULT && n == 0))
     return 0;
@@ -108,7 +115,6 @@ uint64_t pl_copy_loop_tested_bound(pl_host *host, pl_loop_ref loop, LLVMValueRef
   uint64_t stepped = tested == p ? last + c : last;
   return hi > stepped ? hi : stepped;
 }
-
 
 int pl_copy_loop_tests(pl_loop_ref loop, LLVMValueRef p) {
   LLVMValueRef tested;

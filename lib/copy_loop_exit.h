@@ -17,7 +17,8 @@
 /** A bound on the unsigned value of the header phi `p` of `loop`, a loop
  * with two incoming values (a start from outside, a latch value) whose only
  * exit is the latch's conditional branch on `x < n` (ult) or `x <= n` (ule),
- * n a constant, continuing while it holds, where x is p or the latch value,
+ * n a constant, continuing while it holds (or on `x >= n` or `x > n`,
+ * exiting while it holds), where x is p or the latch value,
  * an add of p: p is its start or the latch value of an iteration that
  * continued, so p <= max(the start's bound, the largest x the test
  * continues on -- plus c where x is p and the latch value is p + c, c a

@@ -182,6 +182,9 @@ static int not_poison(iv_offset *o, LLVMValueRef v, int depth) {
   LLVMValueRef a = LLVMGetOperand(v, 0);
   if (op == LLVMZExt && !LLVMGetNNeg(v))
     return not_poison(o, a, depth + 1);
+  if (op ==
+      LLVMTrunc) /* no flag of a trunc fails where the narrower type's signed range holds it */
+    return bound_of(o, a) <= type_max(v) >> 1 && not_poison(o, a, depth + 1);
   if (op != LLVMAdd)
     return 0;
   LLVMValueRef b = LLVMGetOperand(v, 1);

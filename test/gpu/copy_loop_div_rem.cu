@@ -1,6 +1,7 @@
 // On a machine with a GPU: copy loops through `i / BK` and `i % BK` with BK
 // not a power of two (test/realworld/copyloop_div_rem_pairs.cu): a
-// row-major copy with BK = 48 stepping by the block size (rowsBK48), the
+// row-major copy with BK = 48 stepping by the block size (rowsBK48, and
+// with an unsigned counter, which clang divides in 16 bits: rowsUnsigned), the
 // same stored transposed with BK = 24 (transposeBK24), and a constant
 // step of 256 kept a loop by `#pragma unroll 1` (fixedStep48). Block sizes
 // that divide the tile and that do not (64, 100, 256 threads), tile counts
@@ -15,6 +16,7 @@
 // RUN: diff %t.plain.txt %t.plugin.txt
 // RUN: FileCheck %s < %t.plugin.txt
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}[sm_90, kernel 'rowsBK48
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}[sm_90, kernel 'rowsUnsigned
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}[sm_90, kernel 'transposeBK24
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}[sm_90, kernel 'fixedStep48
 // CHECK: fixedStep48 n=6 t=256 err=0 hash=
@@ -35,6 +37,24 @@ __global__ void rowsBK48(const float *__restrict__ A, float *__restrict__ out, i
     __syncthreads();
     for (int k = 0; k < 48; ++k)
       acc += As[(tid % 64) * 48 + k] * (float)(k % 3 + 1);
+    __syncthreads();
+  }
+  out[tid] = acc;
+}
+
+__global__ void rowsUnsigned(const float *__restrict__ A, float *__restrict__ out, int K,
+                             int lda) {
+  __shared__ float As[64 * 48];
+  const unsigned tid = threadIdx.x;
+  float acc = 0.0f;
+  for (unsigned k0 = 0; k0 < (unsigned)K; k0 += 48) {
+    for (unsigned i = tid; i < 64 * 48; i += blockDim.x) {
+      unsigned r = i / 48, c = i % 48;
+      As[r * 48 + c] = A[r * lda + k0 + c];
+    }
+    __syncthreads();
+    for (unsigned k = 0; k < 48; ++k)
+      acc += As[(tid % 64) * 48 + k] * (float)(k % 4 + 1);
     __syncthreads();
   }
   out[tid] = acc;
@@ -112,6 +132,7 @@ int main(int argc, char **argv) {
   for (int n = 0; n <= 6; ++n) {
     for (int t : {64, 100, 256}) {
       run("rowsBK48", rowsBK48, 48, n, t, seed);
+      run("rowsUnsigned", rowsUnsigned, 48, n, t, seed);
       run("transposeBK24", transposeBK24, 24, n, t, seed);
     }
     run("fixedStep48", fixedStep48, 48, n, 256, seed);

@@ -1,6 +1,7 @@
 // Copy loops through `i / BK` and `i % BK` where BK is not a power of two
 // (48, 24): clang computes the remainder as `i - (i / BK) * BK` next to the
-// quotient (DivRemPairs) and freezes `i` first, so the row-major copy's
+// quotient (DivRemPairs) and freezes `i` first (an unsigned `i` truncated
+// to 16 bits where it fits), so the row-major copy's
 // destination `(i / BK) * BK + i % BK` is `i` only through that identity,
 // and the transposed copy's `As[i % BK][i / BK]` is one-to-one only while
 // i / BK stays below the row length, which the copy loop's exit test
@@ -19,6 +20,9 @@
 // PTX: cp.async.wait_group
 // PTX: cp.async.ca.shared.global
 // The near misses keep their synchronous copies.
+// PTX-LABEL: .entry _ZN3tut13rows_unsignedEjjPKfPf(
+// PTX: cp.async.wait_group
+// PTX: cp.async.ca.shared.global
 // PTX-LABEL: .entry _ZN3tut14mixed_divisorsEiPKfPf(
 // PTX-NOT: cp.async
 // PTX: ld.global
@@ -99,6 +103,26 @@ __global__ void fixed_step48(int K, int lda, const float *__restrict__ A, float 
     }
     __syncthreads();
     for (int k = 0; k < 48; ++k)
+      acc += As[(tid % 64) * 48 + k];
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + tid] = acc;
+}
+
+// An unsigned counter: clang divides in 16 bits, `trunc` of i frozen.
+__global__ void rows_unsigned(uint K, uint lda, const float *__restrict__ A,
+                              float *__restrict__ out) {
+  __shared__ float As[64 * 48];
+  const uint tid = threadIdx.x;
+  float acc = 0.0f;
+  // CHECK: copyloop_div_rem_pairs.cu:[[@LINE+1]]:3: remark: pipelined loop with {{[0-9]}} stages: tile 'As' 12288 -> {{[0-9]+}} bytes; 1 cp.async copy of 4 bytes
+  for (uint k0 = 0; k0 < K; k0 += 48) {
+    for (uint i = tid; i < 64 * 48; i += blockDim.x) {
+      uint r = i / 48, c = i % 48;
+      As[r * 48 + c] = A[r * lda + k0 + c];
+    }
+    __syncthreads();
+    for (uint k = 0; k < 48; ++k)
       acc += As[(tid % 64) * 48 + k];
     __syncthreads();
   }
