@@ -16,13 +16,15 @@ static uint64_t type_max(LLVMValueRef v) {
 /* The copy loop's exit test, when it is the latch's conditional branch
  * (the loop's only exit) on `p < n` (ult) or `p <= n` (ule), n a constant,
  * continuing while it holds (or on `p >= n`, `p > n`, exiting while it
- * holds), on the header phi p itself or on its latch
- * value, an add of p (poison in p reaches the branch either way): sets
+ * holds), on the header phi p itself (of two incoming values, one from the
+ * latch) or on its latch value, an add of p (poison in p reaches the
+ * branch either way): sets
  * *tested to the value compared and *last to the largest value of it that
  * continues the loop. 0 for any other exit. */
 static int exit_test(pl_loop_ref loop, LLVMValueRef p, LLVMValueRef *tested, uint64_t *last) {
   LLVMBasicBlockRef latch = pl_loop_latch(loop), header = pl_loop_header(loop);
-  if (!latch || pl_loop_exiting_block(loop) != latch)
+  if (!latch || pl_loop_exiting_block(loop) != latch || LLVMCountIncoming(p) != 2 ||
+      (LLVMGetIncomingBlock(p, 0) == latch) == (LLVMGetIncomingBlock(p, 1) == latch))
     return 0;
   LLVMValueRef br = LLVMGetBasicBlockTerminator(latch);
   if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))

@@ -162,12 +162,12 @@ static uint64_t shifted_digit(LLVMValueRef v, LLVMValueRef *p, int64_t *scale, i
 }
 
 /* Nonzero when `v`, an operand of a freeze in the loop, is not poison at
- * the store, so that the freeze is `v` itself: the header phi or a value
- * from outside the loop that ValueTracking proves is not (for the phi,
- * typically because the loop's exit test branches on it), and adds and
- * extensions of such values whose no-wrap flags hold by their operands'
- * bounds, not merely by the flags (a flag that failed would make the
- * result poison, and the freeze an arbitrary value). */
+ * the store, so that the freeze is `v` itself: the header phi where the
+ * loop's exit test branches on it (pl_copy_loop_tests), a value ValueTracking
+ * proves is not, and adds, extensions and truncations of such values whose
+ * no-wrap flags hold by their operands' bounds, not merely by the flags (a
+ * flag that failed would make the result poison, and the freeze an
+ * arbitrary value). */
 static int not_poison(iv_offset *o, LLVMValueRef v, int depth) {
   if (LLVMIsAConstantInt(v))
     return 1;
@@ -182,8 +182,9 @@ static int not_poison(iv_offset *o, LLVMValueRef v, int depth) {
   LLVMValueRef a = LLVMGetOperand(v, 0);
   if (op == LLVMZExt && !LLVMGetNNeg(v))
     return not_poison(o, a, depth + 1);
-  if (op ==
-      LLVMTrunc) /* no flag of a trunc fails where the narrower type's signed range holds it */
+  /* no flag of a trunc fails where the narrower type's signed range holds
+   * its operand */
+  if (op == LLVMTrunc)
     return bound_of(o, a) <= type_max(v) >> 1 && not_poison(o, a, depth + 1);
   if (op != LLVMAdd)
     return 0;
@@ -366,8 +367,9 @@ static int exceeds(int64_t big, int64_t small, uint64_t span, int64_t size) {
 }
 
 /* Reads the destination of `a`, a copy in `loop`, into *o, with p's bound
- * p_max, lowered to the loop's exit test's (pl_copy_loop_tested_bound). 0 when it is not
- * an exact function of one header phi p. */
+ * p_max, lowered to the bound of the loop's exit test
+ * (pl_copy_loop_tested_bound). 0 when it is not an exact function of one
+ * header phi p. */
 static int read_offset(pl_host *host, const pl_candidate *c, pl_loop_ref loop, const pl_copy *a,
                        uint64_t p_max, iv_offset *o) {
   /* A split copy writes on both arms of its branch: what holds is what
