@@ -3,15 +3,10 @@
 
 #include "host_loops.h"
 #include "host_memory.h"
+#include "ir.h"
 #include "limits.h"
 
 #include <stdint.h>
-
-/* The largest unsigned value of v's type (at most 64 bits). */
-static uint64_t type_max(LLVMValueRef v) {
-  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-  return w >= 64 ? UINT64_MAX : (1ull << w) - 1;
-}
 
 /* The copy loop's exit test, when it is the latch's conditional branch
  * (the loop's only exit) on `p < n` (ult) or `p <= n` (ule), n a constant,
@@ -63,7 +58,7 @@ static uint64_t latch_step(LLVMValueRef p, LLVMValueRef next) {
       LLVMGetIntTypeWidth(LLVMTypeOf(next)) > 64)
     return 0;
   uint64_t c = LLVMConstIntGetZExtValue(LLVMGetOperand(next, 1));
-  return c > 0 && c < type_max(next) ? c : 0;
+  return c > 0 && c < pl_int_max(next) ? c : 0;
 }
 
 /* An upper bound of the unsigned value of `v`, a value from outside the
@@ -89,13 +84,13 @@ static uint64_t start_bound(pl_host *host, pl_loop_ref loop, LLVMValueRef v, int
       LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
     uint64_t a = start_bound(host, loop, LLVMGetOperand(v, 0), depth + 1);
     uint64_t c = LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1));
-    return a == UINT64_MAX || a > type_max(v) - c ? UINT64_MAX : a + c;
+    return a == UINT64_MAX || a > pl_int_max(v) - c ? UINT64_MAX : a + c;
   }
   uint64_t zero, one;
   if (!pl_known_bits(host, v, v, &zero, &one))
     return UINT64_MAX;
-  uint64_t hi = ~zero & type_max(v);
-  return hi == type_max(v) ? UINT64_MAX : hi;
+  uint64_t hi = ~zero & pl_int_max(v);
+  return hi == pl_int_max(v) ? UINT64_MAX : hi;
 }
 
 uint64_t pl_copy_loop_tested_bound(pl_host *host, pl_loop_ref loop, LLVMValueRef p) {
@@ -109,7 +104,7 @@ uint64_t pl_copy_loop_tested_bound(pl_host *host, pl_loop_ref loop, LLVMValueRef
   /* tested on the latch value: p is at most `last` after the first
    * iteration, whatever the step; tested on p, the step must be known */
   uint64_t c = tested == p ? latch_step(p, next) : 0;
-  if (tested == p && (!c || last > type_max(p) - c))
+  if (tested == p && (!c || last > pl_int_max(p) - c))
     return UINT64_MAX;
   uint64_t hi = start_bound(host, loop, start, 0);
   if (hi == UINT64_MAX)

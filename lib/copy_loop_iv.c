@@ -9,12 +9,12 @@
 #include "copy_loop_iv.h"
 
 #include "copy_loop_exit.h"
-
 #include "gep.h"
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
+#include "ir.h"
 #include "limits.h"
 
 #include <stdint.h>
@@ -36,9 +36,11 @@ typedef struct iv_offset {
   LLVMValueRef ctx; /* the store: where ranges are asked */
   LLVMValueRef p;   /* the header phi met, NULL until one is */
   int64_t kp, kq, kr;
-  uint64_t d;      /* divisor of p / d and p % d; 0 until one is met */
-  uint64_t p_max;  /* a bound on p known before the walk; UINT64_MAX: none */
-  uint64_t p_seen; /* the bound on p the walk's no-wrap flags imply */
+  uint64_t d;              /* divisor of p / d and p % d; 0 until one is met */
+  uint64_t p_max;          /* a bound on p known before the walk; UINT64_MAX: none */
+  uint64_t p_seen;         /* the bound on p the walk's no-wrap flags imply */
+  LLVMValueRef tested_phi; /* the header phi whose exit-test bound is kept */
+  uint64_t tested;         /* that bound (pl_copy_loop_tested_bound) */
   int64_t konst;
   iv_inv inv[PL_MAX_ADDRESS_TERMS];
   size_t ninv;
@@ -47,12 +49,6 @@ typedef struct iv_offset {
 static int add_scaled(int64_t *k, int64_t scale) { return !__builtin_add_overflow(*k, scale, k); }
 
 static uint64_t umin(uint64_t a, uint64_t b) { return a < b ? a : b; }
-
-/* The largest unsigned value of v's type (at most 64 bits). */
-static uint64_t type_max(LLVMValueRef v) {
-  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-  return w >= 64 ? UINT64_MAX : (1ull << w) - 1;
-}
 
 /* Nonzero when `v` (an integer of at most 64 bits) is known non-negative
  * at the store, by LazyValueInfo's range, so sext and signed division read
@@ -63,15 +59,25 @@ static int known_nonneg(pl_host *host, LLVMValueRef v, LLVMValueRef ctx) {
   return w <= 64 && pl_value_range(host, v, ctx, &lo, &hi) && hi < (1ull << (w - 1));
 }
 
+/* The bound the loop's exit test gives the header phi `p`
+ * (pl_copy_loop_tested_bound), computed once per offset read. */
+static uint64_t tested_bound(iv_offset *o, LLVMValueRef p) {
+  if (o->tested_phi != p) {
+    o->tested_phi = p;
+    o->tested = pl_copy_loop_tested_bound(o->host, o->loop, p);
+  }
+  return o->tested;
+}
+
 /* An upper bound of the unsigned value of `v` at the store: LazyValueInfo's
  * range, and for the header phi also o->p_max and its exit test's bound
  * (pl_copy_loop_tested_bound). */
 static uint64_t bound_of(iv_offset *o, LLVMValueRef v) {
-  uint64_t lo, hi = type_max(v);
+  uint64_t lo, hi = pl_int_max(v);
   if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) <= 64 && !pl_value_range(o->host, v, o->ctx, &lo, &hi))
-    hi = type_max(v);
+    hi = pl_int_max(v);
   if (LLVMIsAPHINode(v) && LLVMGetInstructionParent(v) == pl_loop_header(o->loop))
-    hi = umin(umin(hi, o->p_max), pl_copy_loop_tested_bound(o->host, o->loop, v));
+    hi = umin(umin(hi, o->p_max), tested_bound(o, v));
   return hi;
 }
 
@@ -82,7 +88,8 @@ static LLVMValueRef iv_phi(iv_offset *o, LLVMValueRef v) {
   LLVMBasicBlockRef header = pl_loop_header(o->loop);
   if (LLVMIsATruncInst(v)) {
     LLVMValueRef p = LLVMGetOperand(v, 0);
-    if (!LLVMIsAPHINode(p) || LLVMGetInstructionParent(p) != header || bound_of(o, p) > type_max(v))
+    if (!LLVMIsAPHINode(p) || LLVMGetInstructionParent(p) != header ||
+        bound_of(o, p) > pl_int_max(v))
       return NULL;
     v = p;
   }
@@ -171,10 +178,10 @@ static uint64_t shifted_digit(LLVMValueRef v, LLVMValueRef *p, int64_t *scale, i
 static int not_poison(iv_offset *o, LLVMValueRef v, int depth) {
   if (LLVMIsAConstantInt(v))
     return 1;
-  if (iv_phi(o, v) == v && pl_copy_loop_tests(o->loop, v))
+  int phi = iv_phi(o, v) == v;
+  if (phi && pl_copy_loop_tests(o->loop, v))
     return 1;
-  if (!LLVMIsAInstruction(v) || !pl_loop_contains(o->loop, LLVMGetInstructionParent(v)) ||
-      iv_phi(o, v) == v)
+  if (phi || !LLVMIsAInstruction(v) || !pl_loop_contains(o->loop, LLVMGetInstructionParent(v)))
     return pl_not_poison(o->host, v, o->ctx);
   if (depth > PL_MAX_INDEX_DEPTH)
     return 0;
@@ -185,11 +192,11 @@ static int not_poison(iv_offset *o, LLVMValueRef v, int depth) {
   /* no flag of a trunc fails where the narrower type's signed range holds
    * its operand */
   if (op == LLVMTrunc)
-    return bound_of(o, a) <= type_max(v) >> 1 && not_poison(o, a, depth + 1);
+    return bound_of(o, a) <= pl_int_max(v) >> 1 && not_poison(o, a, depth + 1);
   if (op != LLVMAdd)
     return 0;
   LLVMValueRef b = LLVMGetOperand(v, 1);
-  uint64_t limit = LLVMGetNSW(v) ? type_max(v) >> 1 : type_max(v);
+  uint64_t limit = LLVMGetNSW(v) ? pl_int_max(v) >> 1 : pl_int_max(v);
   uint64_t x = bound_of(o, a), y = bound_of(o, b);
   return x <= limit && y <= limit - x && not_poison(o, a, depth + 1) && not_poison(o, b, depth + 1);
 }
@@ -236,7 +243,7 @@ static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, in
     return add_invariant(o, v, scale);
   if (depth > PL_MAX_INDEX_DEPTH)
     return 0;
-  ub = umin(ub, type_max(v));
+  ub = umin(ub, pl_int_max(v));
   if (LLVMIsAPHINode(v) || LLVMIsATruncInst(v)) {
     LLVMValueRef p = iv_phi(o, v);
     if (!p)
@@ -248,13 +255,13 @@ static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, in
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   LLVMValueRef a = LLVMGetOperand(v, 0);
   LLVMValueRef b = LLVMGetNumOperands(v) > 1 ? LLVMGetOperand(v, 1) : NULL;
-  const uint64_t sign = type_max(v) >> 1; /* the largest non-negative value */
+  const uint64_t sign = pl_int_max(v) >> 1; /* the largest non-negative value */
   switch (op) {
   case LLVMZExt:
-    return iv_terms(o, a, scale, LLVMGetNNeg(v) ? umin(ub, type_max(a) >> 1) : ub, depth + 1);
+    return iv_terms(o, a, scale, LLVMGetNNeg(v) ? umin(ub, pl_int_max(a) >> 1) : ub, depth + 1);
   case LLVMSExt:
     return known_nonneg(o->host, a, o->ctx) &&
-           iv_terms(o, a, scale, umin(ub, type_max(a) >> 1), depth + 1);
+           iv_terms(o, a, scale, umin(ub, pl_int_max(a) >> 1), depth + 1);
   case LLVMOr:
     if (!LLVMGetIsDisjoint(v))
       break;
@@ -288,7 +295,7 @@ static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, in
      * result has a non-negative operand */
     int exact = LLVMGetNUW(v) ||
                 (LLVMGetNSW(v) && (ub <= sign || known_nonneg(o->host, a, o->ctx))) ||
-                bound_of(o, a) <= type_max(v) / (uint64_t)k;
+                bound_of(o, a) <= pl_int_max(v) / (uint64_t)k;
     int64_t m;
     if (!exact || __builtin_mul_overflow(scale, k, &m))
       break;
@@ -381,8 +388,7 @@ static int read_offset(pl_host *host, const pl_candidate *c, pl_loop_ref loop, c
           PL_CHAIN_ROOT ||
       pl_tile_index(c, root) < 0 || !o->p)
     return 0;
-  o->p_max = umin(o->p_max, pl_copy_loop_tested_bound(o->host, o->loop,
-                                                      o->p)); /* the exit test's bound holds too */
+  o->p_max = umin(o->p_max, tested_bound(o, o->p)); /* the exit test's holds too */
   return 1;
 }
 
@@ -405,8 +411,8 @@ static int one_to_one(const iv_offset *o, int64_t size) {
   beta = beta < 0 ? -beta : beta;
   uint64_t lo, hi;
   if (!pl_value_range(o->host, o->p, o->ctx, &lo, &hi))
-    lo = 0, hi = type_max(o->p);
-  hi = umin(hi, umin(o->p_max, type_max(o->p)));
+    lo = 0, hi = pl_int_max(o->p);
+  hi = umin(hi, umin(o->p_max, pl_int_max(o->p)));
   if (lo > hi)
     lo = 0;
   uint64_t qspan = hi / o->d - lo / o->d, rspan = qspan ? o->d - 1 : hi - lo;
@@ -447,9 +453,9 @@ typedef struct loop_group {
  * file reasons about then differ from the 64-bit addresses only where those
  * differ too (addresses wrap modulo 2^64). */
 static int offsets_fit(const iv_offset *o) {
-  uint64_t lo, hi = type_max(o->p);
+  uint64_t lo, hi = pl_int_max(o->p);
   if (!pl_value_range(o->host, o->p, o->ctx, &lo, &hi))
-    hi = type_max(o->p);
+    hi = pl_int_max(o->p);
   hi = umin(hi, o->p_max);
   uint64_t q = o->d ? hi / o->d : 0, r = o->d ? o->d - 1 : 0, a, b, c, sum;
   uint64_t kp = (uint64_t)(o->kp < 0 ? -o->kp : o->kp), kq = (uint64_t)(o->kq < 0 ? -o->kq : o->kq),

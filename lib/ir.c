@@ -497,35 +497,42 @@ int pl_branch_to(LLVMBasicBlockRef p, LLVMBasicBlockRef x, LLVMValueRef *cond, i
   return 1;
 }
 
+/* The quotient q when `v` is `q * d` with q = x / d (unsigned division by
+ * the constant d), with *x and *d set; NULL otherwise. */
+static LLVMValueRef quotient_times_divisor(LLVMValueRef v, LLVMValueRef *x, LLVMValueRef *d) {
+  if (!LLVMIsABinaryOperator(v) || LLVMGetInstructionOpcode(v) != LLVMMul)
+    return NULL;
+  LLVMValueRef q = LLVMGetOperand(v, 0);
+  *d = LLVMGetOperand(v, 1);
+  if (!LLVMIsAConstantInt(*d) || !LLVMIsABinaryOperator(q) ||
+      LLVMGetInstructionOpcode(q) != LLVMUDiv || LLVMGetOperand(q, 1) != *d)
+    return NULL;
+  *x = LLVMGetOperand(q, 0);
+  return q;
+}
+
 LLVMValueRef pl_div_rem_sum(LLVMValueRef a, LLVMValueRef b) {
   for (int swap = 0; swap < 2; ++swap) {
-    LLVMValueRef prod = swap ? b : a, diff = swap ? a : b;
-    if (!LLVMIsABinaryOperator(prod) || !LLVMIsABinaryOperator(diff) ||
-        LLVMGetInstructionOpcode(prod) != LLVMMul || LLVMGetInstructionOpcode(diff) != LLVMSub)
-      continue;
-    LLVMValueRef q = LLVMGetOperand(prod, 0), d = LLVMGetOperand(prod, 1);
-    LLVMValueRef x = LLVMGetOperand(diff, 0), prod2 = LLVMGetOperand(diff, 1);
-    if (!LLVMIsAConstantInt(d) || !LLVMIsABinaryOperator(q) ||
-        LLVMGetInstructionOpcode(q) != LLVMUDiv || LLVMGetOperand(q, 0) != x ||
-        LLVMGetOperand(q, 1) != d || !LLVMIsABinaryOperator(prod2) ||
-        LLVMGetInstructionOpcode(prod2) != LLVMMul || LLVMGetOperand(prod2, 0) != q ||
-        LLVMGetOperand(prod2, 1) != d)
-      continue;
-    return x;
+    LLVMValueRef prod = swap ? b : a, diff = swap ? a : b, x, d, x2, d2;
+    LLVMValueRef q = quotient_times_divisor(prod, &x, &d);
+    if (q && LLVMIsABinaryOperator(diff) && LLVMGetInstructionOpcode(diff) == LLVMSub &&
+        LLVMGetOperand(diff, 0) == x &&
+        quotient_times_divisor(LLVMGetOperand(diff, 1), &x2, &d2) == q)
+      return x;
   }
   return NULL;
 }
 
 uint64_t pl_rem_difference(LLVMValueRef v, LLVMValueRef *x) {
-  LLVMValueRef a = LLVMGetOperand(v, 0), prod = LLVMGetOperand(v, 1);
-  if (!LLVMIsABinaryOperator(prod) || LLVMGetInstructionOpcode(prod) != LLVMMul)
-    return 0;
-  LLVMValueRef q = LLVMGetOperand(prod, 0), d = LLVMGetOperand(prod, 1);
-  if (!LLVMIsAConstantInt(d) || LLVMGetIntTypeWidth(LLVMTypeOf(d)) > 64 ||
-      !LLVMIsABinaryOperator(q) || LLVMGetInstructionOpcode(q) != LLVMUDiv ||
-      LLVMGetOperand(q, 0) != a || LLVMGetOperand(q, 1) != d)
+  LLVMValueRef a = LLVMGetOperand(v, 0), d;
+  if (!quotient_times_divisor(LLVMGetOperand(v, 1), x, &d) || *x != a ||
+      LLVMGetIntTypeWidth(LLVMTypeOf(d)) > 64)
     return 0;
   uint64_t n = LLVMConstIntGetZExtValue(d);
-  *x = a;
   return n > 1 && n <= INT64_MAX ? n : 0;
+}
+
+uint64_t pl_int_max(LLVMValueRef v) {
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+  return w >= 64 ? UINT64_MAX : (1ull << w) - 1;
 }

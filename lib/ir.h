@@ -201,4 +201,8 @@ LLVMValueRef pl_div_rem_sum(LLVMValueRef a, LLVMValueRef b);
  * 0 for anything else. */
 uint64_t pl_rem_difference(LLVMValueRef v, LLVMValueRef *x);
 
+/** The largest unsigned value of the integer `v`'s type (all ones; at
+ * most 64 bits: UINT64_MAX for wider types). */
+uint64_t pl_int_max(LLVMValueRef v);
+
 #endif /* PL_IR_H */

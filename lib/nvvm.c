@@ -146,11 +146,11 @@ static int is_kernel_entry(LLVMValueRef fn, const char *s, unsigned len, unsigne
   return len == 6 && memcmp(s, "kernel", 6) == 0 && v == 1;
 }
 
-/* The kernels !nvvm.annotations names in the module of the pass's run
- * (pl_nvvm_module_begin), and its other entries (launch bounds), each
- * sorted by function address: LLVM 19's modules list every kernel there,
- * and a translation unit of a few hundred kernels would be scanned whole
- * at each question. Per thread: the pass of one module runs on one
+/* The entries of !nvvm.annotations in the module of the pass's run
+ * (pl_nvvm_module_begin), sorted by function and, for one function, in
+ * their order: LLVM 19's modules list every kernel and its launch bounds
+ * there, and a translation unit of a few hundred kernels would be scanned
+ * whole at each question. Per thread: the pass of one module runs on one
  * thread. */
 typedef struct {
   LLVMValueRef fn;
@@ -162,33 +162,22 @@ typedef struct {
 static _Thread_local struct {
   LLVMModuleRef m;
   size_t n;
-  LLVMValueRef *kernels;
-  size_t nbounds;
-  annotation_entry *bounds; /* every other entry, sorted by function address */
+  annotation_entry *entries;
 } listed;
 
-static int by_address(const void *a, const void *b) {
-  uintptr_t x = (uintptr_t)*(const LLVMValueRef *)a, y = (uintptr_t)*(const LLVMValueRef *)b;
-  return x < y ? -1 : x > y;
-}
-
-static int entry_by_address(const void *a, const void *b) {
+static int by_function(const void *a, const void *b) {
   const annotation_entry *x = a, *y = b;
-  int c = by_address(&x->fn, &y->fn);
-  return c ? c : (x->order > y->order) - (x->order < y->order);
+  if (x->fn != y->fn)
+    return (uintptr_t)x->fn < (uintptr_t)y->fn ? -1 : 1;
+  return (x->order > y->order) - (x->order < y->order);
 }
 
-/* Lists `fn` when the entry marks it a kernel, else keeps the entry for
- * the launch bounds (never stops the walk). */
+/* Keeps every entry (never stops the walk). */
 static int list_entry(LLVMValueRef fn, const char *s, unsigned len, unsigned v, void *ctx) {
-  if (is_kernel_entry(fn, s, len, v, ctx)) {
-    listed.kernels = pl_append(listed.kernels, listed.n, sizeof *listed.kernels);
-    listed.kernels[listed.n++] = fn;
-  } else {
-    listed.bounds = pl_append(listed.bounds, listed.nbounds, sizeof *listed.bounds);
-    listed.bounds[listed.nbounds] = (annotation_entry){fn, s, len, v, listed.nbounds};
-    ++listed.nbounds;
-  }
+  (void)ctx;
+  listed.entries = pl_append(listed.entries, listed.n, sizeof *listed.entries);
+  listed.entries[listed.n] = (annotation_entry){fn, s, len, v, listed.n};
+  ++listed.n;
   return 0;
 }
 
@@ -196,27 +185,44 @@ void pl_nvvm_module_begin(LLVMModuleRef m) {
   pl_nvvm_module_end();
   annotations(m, NULL, list_entry, NULL);
   if (listed.n)
-    qsort(listed.kernels, listed.n, sizeof *listed.kernels, by_address);
-  if (listed.nbounds)
-    qsort(listed.bounds, listed.nbounds, sizeof *listed.bounds, entry_by_address);
+    qsort(listed.entries, listed.n, sizeof *listed.entries, by_function);
   listed.m = m;
 }
 
 void pl_nvvm_module_end(void) {
-  free(listed.kernels);
-  free(listed.bounds);
-  listed.kernels = NULL;
-  listed.bounds = NULL;
-  listed.n = listed.nbounds = 0;
+  free(listed.entries);
+  listed.entries = NULL;
+  listed.n = 0;
   listed.m = NULL;
+}
+
+/* annotations() for the entries of `fn` alone, from the list made when the
+ * pass began on its module, else read from the module. */
+static int annotations_of(LLVMValueRef fn,
+                          int (*visit)(LLVMValueRef fn, const char *name, unsigned len,
+                                       unsigned value, void *ctx),
+                          void *ctx) {
+  if (!listed.m || listed.m != LLVMGetGlobalParent(fn))
+    return annotations(LLVMGetGlobalParent(fn), fn, visit, ctx);
+  size_t lo = 0, hi = listed.n; /* the first entry of fn */
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if ((uintptr_t)listed.entries[mid].fn < (uintptr_t)fn)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  int stop = 0;
+  for (; lo < listed.n && listed.entries[lo].fn == fn && !stop; ++lo)
+    stop =
+        visit(fn, listed.entries[lo].name, listed.entries[lo].len, listed.entries[lo].value, ctx);
+  return stop;
 }
 
 int pl_is_kernel(LLVMValueRef fn) {
   if (LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv)
     return 1;
-  if (listed.m && listed.m == LLVMGetGlobalParent(fn))
-    return listed.n && bsearch(&fn, listed.kernels, listed.n, sizeof fn, by_address) != NULL;
-  return annotations(LLVMGetGlobalParent(fn), fn, is_kernel_entry, NULL);
+  return annotations_of(fn, is_kernel_entry, NULL);
 }
 
 typedef struct {
@@ -234,25 +240,6 @@ static int bound_entry(LLVMValueRef fn, const char *s, unsigned len, unsigned v,
   else if (len == 8 && memcmp(s, "minctasm", 8) == 0)
     *b->min_blocks = v;
   return 0;
-}
-
-/* LLVM 19's form: fn's entries of !nvvm.annotations, from the list made
- * when the pass began on the module, else read from the module. */
-static void annotated_bounds(LLVMValueRef fn, bounds *b) {
-  if (!listed.m || listed.m != LLVMGetGlobalParent(fn)) {
-    annotations(LLVMGetGlobalParent(fn), fn, bound_entry, b);
-    return;
-  }
-  size_t lo = 0, hi = listed.nbounds; /* the first entry of fn */
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if ((uintptr_t)listed.bounds[mid].fn < (uintptr_t)fn)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  for (; lo < listed.nbounds && listed.bounds[lo].fn == fn; ++lo)
-    bound_entry(fn, listed.bounds[lo].name, listed.bounds[lo].len, listed.bounds[lo].value, b);
 }
 
 /* LLVM 22's form: the string function attribute `kind` ("nvvm.maxntid")
@@ -292,7 +279,7 @@ void pl_launch_bounds(LLVMValueRef fn, unsigned *threads, unsigned *min_blocks) 
   if (attrs)
     *min_blocks = min[0];
   else
-    annotated_bounds(fn, &(bounds){max, req, min_blocks});
+    annotations_of(fn, bound_entry, &(bounds){max, req, min_blocks});
   if (req[0])
     *threads = req[0] * req[1] * req[2];
   else if (max[0])
