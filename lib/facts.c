@@ -227,8 +227,9 @@ static uint64_t read_bytes(const pl_candidate *c, const pl_copy *cp) {
 /* The bounds of every copy's source, then of every write that is a store
  * (only a store's range is known; a call or an atomic is not covered).
  * Where ScalarEvolution computes no trip count, with the latch compare's
- * (trip.h), when that one is exact: the latch form with its no-wrap flag,
- * not the chain. */
+ * (trip.h): exact in the latch form, which has its no-wrap flag; in the
+ * chain form (no flag, as in `t += gridDim.x`) under a condition tested at
+ * run time that no increment wraps. */
 static void make_bounds(pl_loop_facts *facts) {
   const pl_candidate *c = facts->c;
   facts->bounds_done = 1;
@@ -240,8 +241,9 @@ static void make_bounds(pl_loop_facts *facts) {
   pl_fail f = {0};
   const pl_trip *trip = pl_facts_trip(facts, &f);
   pl_fail_clear(&f);
-  if (trip && !trip->use_scev && !trip->chain)
-    pl_access_bounds_set_latch_trip(b, c->ivs[trip->iv].phi, trip->bound, trip->pred, trip->lag);
+  if (trip && !trip->use_scev)
+    pl_access_bounds_set_latch_trip(b, c->ivs[trip->iv].phi, trip->bound, trip->pred, trip->lag,
+                                    trip->chain);
   facts->reads_known = 1;
   int all = 1; /* every access added, with a range or a window */
   for (size_t i = 0; i < c->ncopies; ++i) {

@@ -71,19 +71,26 @@ void pl_access_bounds_expand_window(pl_access_bounds *b, int index, LLVMValueRef
                                     LLVMValueRef *lo, LLVMValueRef *end, LLVMValueRef *step);
 
 /** Gives `b` the backedge-taken count the latch compare implies, for a
- * loop whose count ScalarEvolution does not compute (trip.h's latch form:
- * the header phi `phi`, an add-recurrence of a constant step toward the
- * loop-invariant `bound`, compared as `pred` -- "continue while" --
- * against iv(j - lag) at the end of iteration j - 1; the caller makes sure
- * the IV cannot wrap, its increment's no-wrap flag). The count is
+ * loop whose count ScalarEvolution does not compute (trip.h's latch and
+ * chain forms: the header phi `phi`, an add-recurrence toward the
+ * loop-invariant `bound` by a loop-invariant step that ScalarEvolution
+ * knows is positive going up, negative going down -- a constant, or a
+ * grid's size as in `t += gridDim.x` -- compared as `pred` ("continue
+ * while") against iv(j - lag) at the end of iteration j - 1). The count is
  * max(|bound - start| - strict + lag * |step|, 0) / |step|, in 64 bits.
- * Accesses added afterwards use it when ScalarEvolution has none, with no
- * SCEV predicate: only pointers that are add-recurrences as they are, whose
- * not wrapping is then tested at run time. Returns 0 (nothing set) for an
- * IV wider than 32 bits, a non-constant step or a step away from the
- * bound. */
+ * With `may_wrap` 0 the caller has made sure the IV cannot wrap (its
+ * increment's no-wrap flag of the compare's signedness); with 1 (no such
+ * flag) the count holds only while no increment wraps, and a condition
+ * tested at run time beside the alias check's says so: the largest value
+ * incremented, max(start, bound - strict) going up (the least, going
+ * down), plus the step, stays in the compare's range. Accesses added
+ * afterwards use the count when ScalarEvolution has none, with no SCEV
+ * predicate: only pointers that are add-recurrences as they are, whose not
+ * wrapping is then tested at run time. Returns 0 (nothing set) for an IV
+ * wider than 32 bits, an equality compare, or a step not known to move
+ * toward the bound. */
 int pl_access_bounds_set_latch_trip(pl_access_bounds *b, LLVMValueRef phi, LLVMValueRef bound,
-                                    LLVMIntPredicate pred, unsigned lag);
+                                    LLVMIntPredicate pred, unsigned lag, int may_wrap);
 
 /** Materializes the range of access `index` (pl_access_bounds_has_range)
  * before `insert_before` (SCEVExpander): *lo, the first byte, and *hi, one

@@ -34,15 +34,17 @@
 
 using namespace llvm;
 
-/// Rewrites each division `Exp` inserted, `udiv|urem X, C` wider than 64
-/// bits, whose dividend has its high bits known zero (ValueTracking's
-/// computeKnownBits, or ScalarEvolution's unsigned range, which may have
-/// folded the cap away) and whose divisor fits 64 bits, as the same division
-/// in 64 bits, zero-extended: exact for every X. The interval bounds
-/// divide in 128 bits (scev_interval.cpp caps a dividend that fits 64 bits
-/// where the check passes), and NVPTX expands a division wider than 64
-/// bits into a loop of one shift-and-subtract step per bit, even by a
-/// constant, which no InstCombine after the pass narrows. Clears `Exp` (it
+/// Rewrites each division `Exp` inserted, `udiv|urem X, Y` wider than 64
+/// bits, whose dividend and divisor have their high bits known zero
+/// (ValueTracking's computeKnownBits, or ScalarEvolution's unsigned range,
+/// which may have folded the cap away), as the same division in 64 bits,
+/// zero-extended: exact for every X and Y. The interval bounds divide in
+/// 128 bits (scev_interval.cpp caps a dividend that fits 64 bits where the
+/// check passes; a latch count divides by a grid-stride step, a 32-bit
+/// value), and NVPTX expands a division wider than 64 bits into a loop of
+/// one shift-and-subtract step per bit, even by a constant, which no
+/// InstCombine after the pass narrows. A division by a constant zero is
+/// left as it is. Clears `Exp` (it
 /// holds handles to what it inserted), so call it last.
 static void narrowWideDivisions(ScalarEvolution &SE, SCEVExpander &Exp) {
   SmallVector<Instruction *> Inserted = Exp.getAllInsertedInstructions();
@@ -52,20 +54,20 @@ static void narrowWideDivisions(ScalarEvolution &SE, SCEVExpander &Exp) {
     if (!D || (D->getOpcode() != Instruction::UDiv && D->getOpcode() != Instruction::URem) ||
         D->getType()->getScalarSizeInBits() <= 64)
       continue;
-    auto *C = dyn_cast<ConstantInt>(D->getOperand(1));
-    if (!C || C->isZero() || C->getValue().getActiveBits() > 64)
-      continue;
     const DataLayout &DL = D->getModule()->getDataLayout();
     unsigned Width = D->getType()->getScalarSizeInBits();
-    Value *X = D->getOperand(0);
-    if (computeKnownBits(X, DL).countMinLeadingZeros() < Width - 64 &&
-        SE.getUnsignedRangeMax(SE.getSCEV(X)).getActiveBits() > 64)
+    auto Fits64 = [&](Value *X) {
+      return computeKnownBits(X, DL).countMinLeadingZeros() >= Width - 64 ||
+             SE.getUnsignedRangeMax(SE.getSCEV(X)).getActiveBits() <= 64;
+    };
+    Value *X = D->getOperand(0), *Y = D->getOperand(1);
+    auto *C = dyn_cast<Constant>(Y);
+    if ((C && (!isa<ConstantInt>(C) || C->isNullValue())) || !Fits64(X) || !Fits64(Y))
       continue;
     IRBuilder<> IRB(D);
     Type *I64 = IRB.getInt64Ty();
-    Value *N =
-        IRB.CreateBinOp(D->getOpcode(), IRB.CreateTrunc(D->getOperand(0), I64),
-                        ConstantInt::get(I64, C->getValue().trunc(64)), D->getName() + ".narrow");
+    Value *N = IRB.CreateBinOp(D->getOpcode(), IRB.CreateTrunc(X, I64), IRB.CreateTrunc(Y, I64),
+                               D->getName() + ".narrow");
     D->replaceAllUsesWith(IRB.CreateZExt(N, D->getType()));
     D->eraseFromParent();
   }
@@ -455,39 +457,70 @@ LLVMValueRef pl_access_bounds_expand_predicates(pl_access_bounds *B, LLVMValueRe
 }
 
 int pl_access_bounds_set_latch_trip(pl_access_bounds *B, LLVMValueRef PhiRef, LLVMValueRef Bound,
-                                    LLVMIntPredicate Pred, unsigned Lag) {
+                                    LLVMIntPredicate Pred, unsigned Lag, int MayWrap) {
   ScalarEvolution &SE = B->H->SE();
   Value *Phi = unwrap(PhiRef);
   if (!SE.isSCEVable(Phi->getType()) || !Phi->getType()->isIntegerTy() ||
       Phi->getType()->getIntegerBitWidth() > 32 || Lag > 1)
     return 0;
   auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Phi));
-  auto *C = AR ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)) : nullptr;
-  if (!AR || AR->getLoop() != B->L || !AR->isAffine() || !C)
+  if (!AR || AR->getLoop() != B->L || !AR->isAffine())
     return 0;
-  int64_t Step = C->getAPInt().getSExtValue();
+  const SCEV *StepS = AR->getStepRecurrence(SE);
   CmpInst::Predicate P = CmpInst::Predicate(Pred);
   bool Up = P == CmpInst::ICMP_SLT || P == CmpInst::ICMP_SLE || P == CmpInst::ICMP_ULT ||
             P == CmpInst::ICMP_ULE;
   bool Down = P == CmpInst::ICMP_SGT || P == CmpInst::ICMP_SGE || P == CmpInst::ICMP_UGT ||
               P == CmpInst::ICMP_UGE;
-  if (!(Up && Step > 0) && !(Down && Step < 0))
+  if ((!Up && !Down) || !SE.isLoopInvariant(StepS, B->L))
     return 0;
   bool Strict = P == CmpInst::ICMP_SLT || P == CmpInst::ICMP_ULT || P == CmpInst::ICMP_SGT ||
                 P == CmpInst::ICMP_UGT;
-  Type *I64 = Type::getInt64Ty(Phi->getContext());
+  bool Signed = CmpInst::isSigned(P);
+  unsigned Width = Phi->getType()->getIntegerBitWidth();
+  Type *I64 = Type::getInt64Ty(Phi->getContext()), *I128 = Type::getInt128Ty(Phi->getContext());
   auto Ext = [&](const SCEV *X) {
-    return CmpInst::isSigned(P) ? SE.getSignExtendExpr(X, I64) : SE.getZeroExtendExpr(X, I64);
+    return Signed ? SE.getSignExtendExpr(X, I64) : SE.getZeroExtendExpr(X, I64);
   };
+  // m, how far one increment moves the IV toward the bound, read in the
+  // compare's signedness. Where ScalarEvolution cannot prove m >= 1 (a
+  // step of unknown sign, or `gridDim.x * 256`, which may wrap to zero),
+  // the check tests it; the count divides by max(m, 1) so that its
+  // expansion, which runs before the check, never divides by zero.
+  const SCEV *M = Ext(Up ? StepS : SE.getNegativeSCEV(StepS));
+  const SCEV *One = SE.getOne(I64);
+  SmallVector<pl_interval::Condition, 2> Conds;
+  if (!SE.isKnownPositive(M))
+    Conds.push_back({SE.getSignExtendExpr(M, I128), APInt(128, 1), false});
   const SCEV *Start = Ext(AR->getStart()), *Lim = Ext(SE.getSCEV(unwrap(Bound)));
   // The iterations j >= 1 that run are those whose compared IV value,
   // iv(j - lag) = start + (j - lag) * step, passes against the bound: with
-  // x = |bound - start| - strict, the count is max(x + lag * s, 0) / s,
-  // s = |step| (exact in 64 bits for an IV of at most 32).
+  // x = |bound - start| - strict, the count is max(x + lag * m, 0) / m
+  // (exact in 64 bits for an IV of at most 32).
   const SCEV *X = Up ? SE.getMinusSCEV(Lim, Start) : SE.getMinusSCEV(Start, Lim);
-  uint64_t S = uint64_t(Step > 0 ? Step : -Step);
-  X = SE.getAddExpr(X, SE.getConstant(I64, uint64_t(int64_t(Lag * S) - (Strict ? 1 : 0)), true));
-  B->LatchBTC = SE.getUDivExpr(SE.getSMaxExpr(X, SE.getZero(I64)), SE.getConstant(I64, S));
+  X = SE.getAddExpr(X, SE.getConstant(I64, Strict ? -1 : 0, true));
+  if (Lag)
+    X = SE.getAddExpr(X, M);
+  if (MayWrap) {
+    // With no no-wrap flag on the increment (`t += gridDim.x` on an int:
+    // the source adds in unsigned arithmetic), the IV follows start + j *
+    // step only while no increment wraps. Every value incremented is the
+    // start or one that passed the compare: at most max(start, bound -
+    // strict) going up (at least min(start, bound + strict) going down),
+    // and that moved by m must stay in the compare's range.
+    const SCEV *Edge = Strict ? SE.getAddExpr(Lim, SE.getConstant(I64, Up ? -1 : 1, true)) : Lim;
+    const SCEV *Next = Up ? SE.getAddExpr(SE.getSMaxExpr(Start, Edge), M)
+                          : SE.getMinusSCEV(SE.getSMinExpr(Start, Edge), M);
+    APInt Limit = Up ? (Signed ? APInt::getSignedMaxValue(Width).sext(128)
+                               : APInt::getMaxValue(Width).zext(128))
+                     : (Signed ? APInt::getSignedMinValue(Width).sext(128) : APInt::getZero(128));
+    Conds.push_back({SE.getSignExtendExpr(Next, I128), Limit, Up});
+  } else if (!Conds.empty()) {
+    return 0; /* the latch form's direction is the caller's proof */
+  }
+  B->LatchBTC = SE.getUDivExpr(SE.getSMaxExpr(X, SE.getZero(I64)), SE.getUMaxExpr(M, One));
+  B->Conditions.append(Conds.begin(), Conds.end());
+  B->WindowConditions.append(Conds.begin(), Conds.end());
   return 1;
 }
 
