@@ -205,8 +205,9 @@ char *pl_fill_text(LLVMValueRef v) {
 static int fail_nonzero_fill(pl_fail *f, LLVMValueRef store, LLVMValueRef fill, const char *tname) {
   char *text = pl_fill_text(fill);
   pl_failf(f, PL_R_NONZERO_FILL, store,
-           "the copy into tile '%s' writes %s where its guard fails; cp.async can fill only "
-           "zeros; write 0 in the other branch, or apply the fill value when reading the tile",
+           "the copy into tile '%s' writes %s on some paths where it loads nothing and another "
+           "constant on others; a copy may write one value where its guard fails; write the "
+           "same value on every such path",
            tname, text ? text : "a constant");
   free(text);
   return 0;

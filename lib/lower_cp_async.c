@@ -5,7 +5,10 @@
  * form PTX allows), .cg for 16, which bypasses L1 -- the tile lives in
  * shared memory anyway. A copy whose iteration may not exist, or whose
  * guard may be false, uses the src-size form: src-size 0 reads nothing and
- * fills the cp-size bytes with zeros. A copy with a predicate is one
+ * fills the cp-size bytes with zeros. A copy that writes a constant other
+ * than zero where its guard fails copies it from a global that holds it
+ * (pl.fill): the guard selects the source, so the slot is written by the
+ * one asynchronous copy either way. A copy with a predicate is one
  * cp.async that the skeleton puts under `if (pred)`, never src-size 0: a
  * thread whose predicate is false must not write bytes another thread may
  * really copy. A commit is cp.async.commit_group; a
@@ -15,8 +18,35 @@
 #include "lowering.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContext(c->module); }
+
+int pl_cp_async_fill_ok(const pl_candidate *c, const pl_copy *cp) {
+  LLVMValueRef v = cp->fill;
+  return v && LLVMIsConstant(v) && !LLVMIsAGlobalValue(v) && !LLVMIsAConstantExpr(v) &&
+         LLVMStoreSizeOfType(LLVMGetModuleDataLayout(c->module), LLVMTypeOf(v)) == cp->bytes;
+}
+
+/* The internal addrspace(1) constant `pl.fill*` of the module that holds
+ * `fill`, 16-byte aligned (cp.async reads its source at the copy's size);
+ * made once per value. */
+static LLVMValueRef fill_source(const pl_candidate *c, LLVMValueRef fill) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->module); g; g = LLVMGetNextGlobal(g)) {
+    size_t n = 0;
+    const char *name = LLVMGetValueName2(g, &n);
+    if (n >= 7 && !strncmp(name, "pl.fill", 7) && LLVMGetInitializer(g) == fill)
+      return g;
+  }
+  LLVMValueRef g =
+      LLVMAddGlobalInAddressSpace(c->module, LLVMTypeOf(fill), "pl.fill", PL_AS_GLOBAL);
+  LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetInitializer(g, fill);
+  LLVMSetAlignment(g, 16);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  return g;
+}
 
 static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_vec *moves,
                       pl_copy_state *st) {
@@ -33,21 +63,25 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
     dst = LLVMBuildAddrSpaceCast(e->b, dst, LLVMPointerTypeInContext(ctx, PL_AS_SHARED), "pl.dst");
   if (pl_addrspace(src) != PL_AS_GLOBAL)
     src = LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL), "pl.src");
-  LLVMValueRef cond = exists;
+  /* The guard, where the fill's source is selected by it; else it joins
+   * `exists` in the src-size. A compound guard: every term (recomputable,
+   * so free of poison and traps for any iteration) must hold. */
+  LLVMValueRef guard = NULL, *acc = cp->fill ? &guard : &exists;
   if (cp->guard) {
     LLVMValueRef g = pl_emit_remap(e, cp->guard);
     if (cp->guard_negated)
       g = LLVMBuildNot(e->b, g, "pl.guard");
-    cond = cond ? LLVMBuildAnd(e->b, cond, g, "pl.guard") : g;
+    *acc = *acc ? LLVMBuildAnd(e->b, *acc, g, "pl.guard") : g;
   }
-  /* A compound guard: every term (recomputable, so free of poison and
-   * traps for any iteration) must hold. */
   for (unsigned t = 0; t < cp->nmore_guards; ++t) {
     LLVMValueRef g = pl_emit_remap(e, cp->more_guards[t]);
     if (cp->more_negated[t])
       g = LLVMBuildNot(e->b, g, "pl.guard");
-    cond = LLVMBuildAnd(e->b, cond, g, "pl.guard");
+    *acc = LLVMBuildAnd(e->b, *acc, g, "pl.guard");
   }
+  if (guard)
+    src = LLVMBuildSelect(e->b, guard, src, fill_source(c, cp->fill), "pl.src.fill");
+  LLVMValueRef cond = exists;
   char name[64];
   snprintf(name, sizeof name, "llvm.nvvm.cp.async.%s.shared.global.%u%s",
            cp->bytes == 16 ? "cg" : "ca", cp->bytes, cond ? ".s" : "");

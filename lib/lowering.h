@@ -92,6 +92,12 @@ LLVMValueRef pl_lowering_zeros(const pl_candidate *c, uint64_t bytes);
  * nothing for other copies. */
 void pl_lowering_keep_read_only(const pl_candidate *c, const pl_copy *cp, LLVMValueRef ld);
 
+/** Whether the cp.async lowering can copy `cp`'s fill, the constant it
+ * writes where its guard fails (pl_copy.fill, not null): a constant of
+ * exactly the copy's bytes, which a global in the module then holds for
+ * cp.async to copy from where the guard fails (lower_cp_async.c). */
+int pl_cp_async_fill_ok(const pl_candidate *c, const pl_copy *cp);
+
 /** The cp.async lowering (lower_cp_async.c). */
 extern const pl_lowering pl_lowering_cp_async;
 /** The register lowering (lower_registers.c). */

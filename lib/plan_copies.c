@@ -10,6 +10,7 @@
 #include "align.h"
 #include "classify.h"
 #include "host_scev.h"
+#include "lowering.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -249,9 +250,15 @@ static int cp_async_target(const pl_plan *plan, pl_fail *f) {
 }
 
 /* Whether plan copy `i` can be one cp.async (PTX ISA, "cp.async"): the
- * loaded bytes unchanged, zeros where a guard is false, cp-size 4, 8 or
- * 16, both addresses aligned to it. Else 0 with the reason in `f`. */
-static int cp_async_can_copy(const pl_candidate *c, const pl_plan *plan, size_t i, pl_fail *f) {
+ * loaded bytes unchanged, zeros where a guard is false -- or, with `fills`
+ * set, a constant fill, copied from a global that holds it
+ * (pl_cp_async_fill_ok) -- cp-size 4, 8 or 16, both addresses aligned to
+ * it. Else 0 with the reason in `f`. `fills` is set where the register
+ * lowering cannot serve (a copy loop) or is not asked for
+ * (lowering=cp.async); lowering=auto keeps the register lowering's
+ * select for a straight-line copy's fill. */
+static int cp_async_can_copy(const pl_candidate *c, const pl_plan *plan, size_t i, int fills,
+                             pl_fail *f) {
   const pl_copy *cp = &plan->copies[i];
   const char *tn = c->tiles[cp->tile].name;
   if (cp->value) {
@@ -264,7 +271,7 @@ static int cp_async_can_copy(const pl_candidate *c, const pl_plan *plan, size_t 
       pl_fail_detail(f, PL_GUARD_CUT_FORMAT, PL_MAX_GUARD_TERMS);
     return 0;
   }
-  if (cp->fill) {
+  if (cp->fill && !(fills && pl_cp_async_fill_ok(c, cp))) {
     char *text = pl_fill_text(cp->fill);
     pl_failf(f, PL_R_NONZERO_FILL, cp->store,
              "the copy into tile '%s' writes %s where its guard fails; cp.async can fill only "
@@ -345,7 +352,7 @@ static int plan_copy_loop_lowering(const pl_candidate *c, const pl_options *opts
     return 0;
   }
   for (size_t i = 0; i < plan->ncopies; ++i) {
-    if (cp_async_can_copy(c, plan, i, &why)) {
+    if (cp_async_can_copy(c, plan, i, 1, &why)) {
       plan->copy_lowering[i] = PL_LOWERING_CP_ASYNC;
       continue;
     }
@@ -390,12 +397,12 @@ int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opt
   for (size_t i = 0; i < plan->ncopies; ++i) {
     pl_lowering_kind k = PL_LOWERING_REGISTERS;
     if (opts->lowering == PL_CHOOSE_CP_ASYNC) {
-      if (!cp_async_can_copy(c, plan, i, f))
+      if (!cp_async_can_copy(c, plan, i, 1, f))
         return 0;
       k = PL_LOWERING_CP_ASYNC;
     } else if (opts->lowering == PL_CHOOSE_AUTO && plan->sm >= 80) {
       pl_fail why = {0};
-      if (cp_async_can_copy(c, plan, i, &why))
+      if (cp_async_can_copy(c, plan, i, 0, &why))
         k = PL_LOWERING_CP_ASYNC;
       pl_fail_clear(&why);
     }

@@ -1,14 +1,14 @@
-; A halo copy whose padding is -INFINITY (a max-plus or
-; max-pooling kernel): `v = -INFINITY; if (r < h) if (c < w) v = src[..]`.
-; cp.async's src-size form fills zeros only, so under lowering=cp.async the
-; loop is declined with a remark naming the fill value, and its IR is
-; unchanged (the default lowering stages it through registers:
-; rewrite/registers_compound_fill.ll).
-; RUN: %opt -passes='cuda-pipeline<lowering=cp.async>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; A halo copy padded with two different values: `v = 0; if (r < h) { v =
+; -INFINITY; if (c < w) v = src[..]; }`, the rows past the image zeros and
+; the columns -INFINITY. Each of cp.async and the register lowering writes
+; one value where a copy's guard fails (zeros, or one constant:
+; rewrite/cp_async_fill.ll), so the loop is declined with a remark naming
+; the fill value, and its IR is unchanged.
+; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy into tile 'tile' writes -INFINITY where its guard fails; cp.async can fill only zeros; write 0 in the other branch, or apply the fill value when reading the tile
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy into tile 'tile' writes -INFINITY on some paths where it loads nothing and another constant on others; a copy may write one value where its guard fails; write the same value on every such path
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: NonZeroFill
@@ -51,7 +51,7 @@ load:
   br label %merge
 
 merge:
-  %x = phi float [ 0xFFF0000000000000, %loop ], [ 0xFFF0000000000000, %colcheck ], [ %v, %load ]
+  %x = phi float [ 0.0, %loop ], [ 0xFFF0000000000000, %colcheck ], [ %v, %load ]
   store float %x, ptr %mine, align 4
   call void @llvm.nvvm.barrier0()
   %q = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %nb64

@@ -3,13 +3,22 @@
 // in each arm, a bitwise & of the terms, clamped indices, and a fill other
 // than zero. Each zero-filled form is pipelined at every stage count and its
 // IR verifies (the verifier runs on every rewrite: a regression shows as an
-// InternalError remark instead); the -INFINITY fill is declined with its
-// reason.
+// InternalError remark instead); the -INFINITY fill too, its cp.async
+// reading the fill from a constant global where the guard fails.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.ll -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %opt -passes=verify -disable-output %t.ll
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t2.ptx -fplugin-arg-pipeline-stages=2 -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=S2
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t8.ptx -fplugin-arg-pipeline-stages=8 -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=S8
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t2.ptx -o /dev/null && %ptxas -arch=sm_90 %t8.ptx -o /dev/null %}
+// RUN: FileCheck %s --check-prefix=PTX < %t2.ptx
+// The one fill global, -INFINITY, in the global state space; maxPool's copy
+// selects it as its source where the guard fails:
+// PTX: .global .align 16 .f32 pl_$_fill = 0fFF800000;
+// PTX-NOT: pl_$_fill{{.*}} =
+// PTX-LABEL: .entry _Z7maxPooliiPKfPf(
+// PTX: mov.u64 %rd[[F:[0-9]+]], pl_$_fill;
+// PTX: selp.b64 %rd{{[0-9]+}}, %rd[[F]], %rd{{[0-9]+}}, %p{{[0-9]+}};
+// PTX: cp.async.ca.shared.global
 #include <math.h>
 
 #define BX 32
@@ -118,15 +127,17 @@ __global__ void __launch_bounds__(BX * BY)
   }
 }
 
-// A fill other than zero (-INFINITY, a max-pool's border): cp.async cannot
-// write it, and the register lowering cannot issue a loop. Declined.
+// A fill other than zero (-INFINITY, a max-pool's border): the register
+// lowering cannot issue a loop, and cp.async's src-size writes zeros, so
+// the guard selects the copy's source: the input, or the constant global
+// pl.fill that holds -INFINITY.
 __global__ void __launch_bounds__(BX * BY)
     maxPool(int W, int H, const float *__restrict__ in, float *__restrict__ out) {
   __shared__ float tile[HW][HW];
   const int gx = blockIdx.x * BX + threadIdx.x;
-  // CHECK: copy_loop_guard_forms.cu:[[#@LINE+3]]:3: remark: loop not pipelined: the copy stage is a loop, which only cp.async can issue, and the copy into tile 'tile' writes -INFINITY where its guard fails
-  // S2: copy_loop_guard_forms.cu:[[#@LINE+2]]:3: remark: loop not pipelined
-  // S8: copy_loop_guard_forms.cu:[[#@LINE+1]]:3: remark: loop not pipelined
+  // CHECK: copy_loop_guard_forms.cu:[[#@LINE+3]]:3: remark: pipelined loop with 3 stages: tile 'tile' 4624 -> 13872 bytes; 1 cp.async copy of 4 bytes; removed the second barrier; cp.async [sm_90, kernel 'maxPool(
+  // S2: copy_loop_guard_forms.cu:[[#@LINE+2]]:3: remark: pipelined loop with 2 stages: {{.*}} kernel 'maxPool(
+  // S8: copy_loop_guard_forms.cu:[[#@LINE+1]]:3: remark: pipelined loop with 8 stages: {{.*}} kernel 'maxPool(
   for (int y0 = 0; y0 < H; y0 += BY) {
     for (int i = threadIdx.y * BX + threadIdx.x; i < HW * HW; i += BX * BY) {
       int ly = i / HW, lx = i % HW;
