@@ -16,7 +16,7 @@
 // PTX: .global .align 16 .f32 pl_$_fill = 0fFF800000;
 // PTX-NOT: pl_$_fill{{.*}} =
 // PTX-LABEL: .entry _Z7maxPooliiPKfPf(
-// PTX: mov.u64 %rd[[F:[0-9]+]], pl_$_fill;
+// PTX: mov.{{[ub]}}64 %rd[[F:[0-9]+]], pl_$_fill;
 // PTX: selp.b64 %rd{{[0-9]+}}, %rd[[F]], %rd{{[0-9]+}}, %p{{[0-9]+}};
 // PTX: cp.async.ca.shared.global
 #include <math.h>

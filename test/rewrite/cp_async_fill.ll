@@ -15,7 +15,7 @@
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes
 ; CHECK: @pl.fill = internal unnamed_addr addrspace(1) constant float 0xFFF0000000000000, align 16
 ; CHECK-NOT: @pl.fill{{.*}} = internal
-; CHECK-LABEL: define void @kernel(
+; CHECK-LABEL: define {{.*}}void @kernel(
 ; The prologue's copy of iteration 0, which exists:
 ; CHECK: %[[SRC0:.*]] = select i1 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) @pl.fill
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %[[SRC0]])
