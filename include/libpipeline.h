@@ -27,7 +27,8 @@
  *   gemm<<<grid, block, smem>>>(...);
  *
  * pl_dynamic_smem_bytes also raises the kernel's
- * cudaFuncAttributeMaxDynamicSharedMemorySize where the bytes exceed 48 KiB.
+ * cudaFuncAttributeMaxDynamicSharedMemorySize to the ring's bytes (needed
+ * where they and the kernel's static shared memory exceed 48 KiB).
  * pl_dynamic_ring_bytes<k>() is the ring's number alone, 0 when k has no
  * ring in dynamic shared memory (and always without the plugin, or under
  * nvcc: the variable it reads is only filled by the plugin's pass). Ask in
@@ -81,13 +82,16 @@ template <auto K> inline size_t pl_dynamic_ring_bytes() {
 }
 
 /* The dynamic shared memory to launch K with when the kernel itself needs
- * `mine` bytes: the larger of the two. Above 48 KiB it also sets K's
- * cudaFuncAttributeMaxDynamicSharedMemorySize to it (CUDA C++ Programming
- * Guide, "Shared Memory"), and returns `mine` if that fails. */
+ * `mine` bytes: the larger of the two. Where the ring's is larger it also
+ * sets K's cudaFuncAttributeMaxDynamicSharedMemorySize to it: a launch
+ * whose dynamic and static shared memory together exceed 48 KiB needs it
+ * (CUDA C++ Programming Guide, "Shared Memory"), and K's static bytes (its
+ * own arrays, the runtime alias check's scratch) count. Returns `mine` if
+ * that fails. */
 template <auto K> inline size_t pl_dynamic_smem_bytes(size_t mine) {
   size_t ring = pl_dynamic_ring_bytes<K>();
   size_t n = ring > mine ? ring : mine;
-  if (n > mine && n > 48 * 1024 &&
+  if (n > mine &&
       cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)n) != cudaSuccess)
     return mine;
   return n;
