@@ -2,6 +2,7 @@
 #include "tile_uses.h"
 
 #include "access.h"
+#include "host_cfg.h"
 #include "host_diag.h"
 #include "host_loops.h"
 #include "host_memory.h"
@@ -152,13 +153,45 @@ static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
   return ok;
 }
 
+/* Nonzero when the tile loop's header cannot be reached from `bb`: what a
+ * store there writes, no iteration of the loop reads. */
+static int after_for_good(const pl_candidate *c, LLVMBasicBlockRef bb) {
+  size_t n = pl_blocks_reachable(bb, NULL, 0);
+  LLVMBasicBlockRef *r = pl_xcalloc(n ? n : 1, sizeof *r);
+  pl_blocks_reachable(bb, r, n);
+  int ok = 1;
+  for (size_t i = 0; i < n && ok; ++i)
+    ok = r[i] != c->header;
+  free(r);
+  return ok;
+}
+
+/* Nonzero when the load `ld` reads bytes its own thread stored after the
+ * loop: a plain store of at least its size to the same address earlier in
+ * its block, itself after the loop for good (after_for_good). The loop's
+ * last contents are then overwritten before the load in every execution,
+ * as when a kernel reuses the tile's array after the loop (a reduction, an
+ * epilogue's staging); another thread's store to those bytes in between
+ * would race in the source. */
+static int reads_own_later_store(const pl_candidate *c, LLVMValueRef ld) {
+  LLVMValueRef ptr = LLVMGetOperand(ld, 0);
+  uint64_t need = pl_type_store_size(c->module, LLVMTypeOf(ld));
+  for (LLVMValueRef i = LLVMGetPreviousInstruction(ld); i; i = LLVMGetPreviousInstruction(i))
+    if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == ptr && !LLVMGetVolatile(i) &&
+        pl_type_store_size(c->module, LLVMTypeOf(LLVMGetOperand(i, 0))) >= need)
+      return after_for_good(c, LLVMGetInstructionParent(ld));
+  return 0;
+}
+
 /* A use of tile `t` (a memory access `user`, outside `c`, in `c`'s function).
  * Accepted when it lies in another tile loop that fills the tile with the
  * same bytes (sibling_fills), or when it is a plain store whose bytes
  * `c`'s unpredicated copies overwrite on every iteration (a
  * zero-initialization before the loop, a store after it): no read of the
  * tile can see such a store, since every read is in a tile loop after
- * that iteration's copies. Under the copy-back argument (and when
+ * that iteration's copies; or any plain store from which the loop cannot
+ * be reached again, and a load of what its own thread stored so
+ * (reads_own_later_store). Under the copy-back argument (and when
  * pl_copy_back_possible), a read anywhere else is accepted too, and noted
  * in `memo`: the rewrite puts the last slot back into the tile. Any other
  * use declines the loop: a read outside every tile loop sees what the
@@ -197,13 +230,16 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_loop_ta
     LLVMValueRef val = LLVMGetOperand(user, 0);
     unsigned bytes = (unsigned)pl_type_store_size(c->module, LLVMTypeOf(val));
     if (bytes && !LLVMGetVolatile(user) &&
-        bytes_covered(host, c, t->global, LLVMGetOperand(user, 1), bytes, NULL))
+        (bytes_covered(host, c, t->global, LLVMGetOperand(user, 1), bytes, NULL) ||
+         after_for_good(c, bb)))
       return 1;
     return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user,
                     "tile '%s' is also used outside the loop: written there in bytes that the "
                     "loop's copies do not overwrite on every iteration",
                     t->name);
   }
+  if (op == LLVMLoad && !LLVMGetVolatile(user) && reads_own_later_store(c, user))
+    return 1;
   if (op == LLVMLoad && copy_back) {
     if (memo)
       memo->copy_back_reads = 1;

@@ -1,0 +1,76 @@
+// A tile array reused after its loop: each thread stores into it after the
+// loop and reads back what it stored (a staging buffer beside a reduction
+// array). No execution of the loop can follow the store, and the load
+// reads its own thread's store, so what the loop left in the tile is never
+// read: the loop is pipelined, and the tile stays for the code after it.
+// Near misses, which get no ring (and so are pipelined in place, their
+// tile kept as it was): a read of another thread's store after the loop
+// (which may read bytes the loop left, if no thread stores them), and the
+// same reuse inside an outer loop, where the next run of the tile loop
+// follows the store.
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+#define T 256
+
+__global__ void __launch_bounds__(T) stageThenRead(int n, const float *__restrict__ x,
+                                                   float *__restrict__ out) {
+  __shared__ float tile[T];
+  const int tid = threadIdx.x;
+  float acc = 0.0f;
+  // CHECK-DAG: tile_reused_after_loop.cu:[[@LINE+1]]:3: remark: pipelined loop with {{[2-8]}} stages: tile 'tile' {{.*}}[sm_80, kernel 'stageThenRead(
+  for (int k = 0; k < n; k += T) {
+    tile[tid] = x[(size_t)blockIdx.x * n + k + tid];
+    __syncthreads();
+    acc += tile[(tid * 5) % T];
+    __syncthreads();
+  }
+  tile[tid] = acc * 2.0f;
+  __syncthreads();
+  out[blockIdx.x * T + tid] = tile[tid] + acc;
+}
+
+__global__ void __launch_bounds__(T) transposedRead(int n, const float *__restrict__ x,
+                                                    float *__restrict__ out) {
+  __shared__ float tile[T];
+  const int tid = threadIdx.x;
+  float acc = 0.0f;
+  // CHECK-DAG: tile_reused_after_loop.cu:[[@LINE+1]]:3: remark: pipelined loop in place {{.*}}no ring: tile 'tile' is also used outside the loop: read there, after the loop, where it sees what the loop left in the tile{{.*}}[sm_80, kernel 'transposedRead(
+  for (int k = 0; k < n; k += T) {
+    tile[tid] = x[(size_t)blockIdx.x * n + k + tid];
+    __syncthreads();
+    acc += tile[(tid * 5) % T];
+    __syncthreads();
+  }
+  tile[tid] = acc;
+  __syncthreads();
+  out[blockIdx.x * T + tid] = tile[T - 1 - tid];
+}
+
+__global__ void __launch_bounds__(T) batches(int nb, int n, const float *__restrict__ x,
+                                             float *__restrict__ out) {
+  __shared__ float tile[T];
+  const int tid = threadIdx.x;
+  for (int b = 0; b < nb; ++b) {
+    float acc = 0.0f;
+    // CHECK-DAG: tile_reused_after_loop.cu:[[@LINE+1]]:5: remark: pipelined loop in place {{.*}}no ring: tile 'tile' is also used outside the loop: written there in bytes that the loop's copies do not overwrite{{.*}}[sm_80, kernel 'batches(
+    for (int k = 0; k < n; k += T) {
+      tile[tid] = x[((size_t)b * gridDim.x + blockIdx.x) * n + k + tid];
+      __syncthreads();
+      acc += tile[(tid * 5) % T];
+      __syncthreads();
+    }
+    tile[(tid + 1) % T] = acc;
+    out[(b * gridDim.x + blockIdx.x) * T + tid] = tile[(tid + 1) % T];
+    __syncthreads();
+  }
+}
+// The staging store and its read use the tile itself, not the ring:
+// PTX-LABEL: .entry _Z13stageThenReadiPKfPf(
+// PTX: .shared .align 4 .b8 _ZZ13stageThenReadiPKfPfE4tile[1024];
+// PTX: .shared .align 16 .b8 _ZZ13stageThenReadiPKfPfE4tile_$_ring[3072];
+// PTX: cp.async.ca.shared.global
+// PTX: mov.u64 %rd[[T:[0-9]+]], _ZZ13stageThenReadiPKfPfE4tile;
+// PTX: add.s64 %rd[[A:[0-9]+]], %rd[[T]],
+// PTX: st.shared.f32 [%rd[[A]]],
+// PTX: ld.shared.f32 %f{{[0-9]+}}, [%rd[[A]]];
