@@ -70,7 +70,7 @@ __global__ void __launch_bounds__(T) batches(int nb, int n, const float *__restr
 // PTX: .shared .align 4 .b8 _ZZ13stageThenReadiPKfPfE4tile[1024];
 // PTX: .shared .align 16 .b8 _ZZ13stageThenReadiPKfPfE4tile_$_ring[3072];
 // PTX: cp.async.ca.shared.global
-// PTX: mov.u64 %rd[[T:[0-9]+]], _ZZ13stageThenReadiPKfPfE4tile;
+// PTX: mov.{{[ub]}}64 %rd[[T:[0-9]+]], _ZZ13stageThenReadiPKfPfE4tile;
 // PTX: add.s64 %rd[[A:[0-9]+]], %rd[[T]],
-// PTX: st.shared.f32 [%rd[[A]]],
-// PTX: ld.shared.f32 %f{{[0-9]+}}, [%rd[[A]]];
+// PTX: st.shared.{{[fb]}}32 [%rd[[A]]],
+// PTX: ld.shared.{{[fb]}}32 %{{[fr][0-9]+}}, [%rd[[A]]];
