@@ -602,6 +602,10 @@ def make_kernel(seed, index, fixed=None, crash_forms=True):
     sync = d.pick("sync", ["sync", "cg"], [4, 1]) if extras else "sync"
     ldg = copy == "ldg" or (ldg_ok and copy in ("loop", "rtloop", "vec") and
                             d.chance("ldg", 0.1))
+    # The near miss that writes its loop's source reads it coherently: __ldg
+    # of bytes the kernel writes is undefined (the read-only cache may keep
+    # the old ones), so its plain build would differ from run to run.
+    ldg = ldg and k.near_miss != "src_write"
     copy_helper = extras and copy in ("straight", "ldg") and d.chance("helper", 0.15)
     converted = (extras and copy != "vec" and special == "none" and
                  d.chance("converted", 0.05))
