@@ -158,6 +158,7 @@ typedef std::vector<long> Size;
 #define SK_K 64
 #define KM_D 16  // kmeansAssign's point dimension (bench/kernels/kmeans.cuh)
 #define IA_HD 64 // int8AttnScores's head dimension (bench/kernels/int8_attn.cuh)
+#define BT_N 32  // batchTranspose's matrix side (bench/kernels/batch_transpose.cuh)
 struct Problem {
   const char *name, *unit; // unit: TFLOP/s or GB/s
   std::vector<Size> check_sizes;
@@ -1005,6 +1006,26 @@ static void blind(std::vector<Problem> &p) {
                                  {128, 384, 4096},
                                  {1024, 1024, 1024}},
                                 {256, 256, 96}, {4096, 4096, 4096}, /*library=*/true));
+  // A batched transpose of 32 x 32 matrices over a grid-stride loop whose
+  // pointers may alias (bench/kernels/batch_transpose.cuh): the check sizes
+  // give each block 0 to 5 matrices and a ragged last round (1000 over 37
+  // blocks); the timed size is 64 Ki matrices (256 MiB each way) over 8
+  // blocks an SM of an H200. 8 bytes moved per element.
+  p.push_back({"batchtr",
+               "GB/s",
+               {{0, 8}, {8, 8}, {16, 8}, {24, 8}, {32, 8}, {40, 8}, {1000, 37}},
+               {40, 8},
+               {1 << 16, 132 * 8},
+               dims({"matrices", "blocks"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * BT_N * BT_N, seed);
+                 out_f32(b, (size_t)s[0] * BT_N * BT_N);
+               },
+               [](const Variant &v, const Size &s, Buffers &b) {
+                 v.batchtr((int)s[0], (int)s[1], F(b, 0), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 8.0 * s[0] * BT_N * BT_N; }});
 }
 
 // ---- the seed kernels and the problem list ----------------------------------

@@ -32,6 +32,7 @@ namespace PL_NS {
 #include "kernels/batched.cuh"
 #include "kernels/col_gemv.cuh"
 #include "kernels/conv.cuh"
+#include "kernels/batch_transpose.cuh"
 #include "kernels/conv5.cuh"
 #include "kernels/copyloop_conv.cuh"
 #include "kernels/copyloop_gemm.cuh"
@@ -320,6 +321,12 @@ void PL_CAT(dynwmma_, PL_NS)(int M, int N, int K, const half *A, const half *B, 
   size_t smem = pl_dynamic_smem_bytes<KERNEL(wmmaGemmDynamic)>(WD_SMEM_BYTES);
 #endif
   KERNEL(wmmaGemmDynamic)<<<dim3(N / WD_BN, M / WD_BM), WD_THREADS, smem>>>(M, N, K, A, B, C);
+}
+// A batched transpose over a grid-stride loop with pointers that may alias
+// (kernels/batch_transpose.cuh), written for the alias check of such loops.
+void PL_CAT(batchtr_, PL_NS)(int nmat, int blocks, const float *in, float *out) {
+  if (blocks > 0)
+    PL_NS::batchTranspose<<<blocks, dim3(BT_N, BT_ROWS)>>>(nmat, in, out);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
