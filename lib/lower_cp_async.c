@@ -22,9 +22,35 @@
 
 static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContext(c->module); }
 
+/* Nonzero when the constant `v` is plain bytes: integers and floats, or
+ * vectors, arrays and structs of them -- no address (a global's, which
+ * a global's initializer may not hold for every state space, nor cut
+ * into lanes) and no expression. */
+static int plain_bytes(LLVMValueRef v, unsigned depth) {
+  if (LLVMIsAConstantInt(v) || LLVMIsAConstantFP(v))
+    return 1;
+  if (depth > 4 ||
+      !(LLVMIsAConstantDataSequential(v) || LLVMIsAConstantVector(v) || LLVMIsAConstantArray(v) ||
+        LLVMIsAConstantStruct(v) || LLVMIsAConstantAggregateZero(v)))
+    return 0;
+  if (LLVMIsAConstantAggregateZero(v))
+    return 1;
+  LLVMTypeRef ty = LLVMTypeOf(v);
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  unsigned n = k == LLVMStructTypeKind  ? LLVMCountStructElementTypes(ty)
+               : k == LLVMArrayTypeKind ? (unsigned)LLVMGetArrayLength2(ty)
+                                        : LLVMGetVectorSize(ty);
+  for (unsigned i = 0; i < n; ++i) {
+    LLVMValueRef e = LLVMGetAggregateElement(v, i);
+    if (!e || !plain_bytes(e, depth + 1))
+      return 0;
+  }
+  return 1;
+}
+
 int pl_cp_async_fill_ok(const pl_candidate *c, const pl_copy *cp) {
   LLVMValueRef v = cp->fill;
-  return v && LLVMIsConstant(v) && !LLVMIsAGlobalValue(v) && !LLVMIsAConstantExpr(v) &&
+  return v && plain_bytes(v, 0) &&
          LLVMStoreSizeOfType(LLVMGetModuleDataLayout(c->module), LLVMTypeOf(v)) == cp->bytes;
 }
 
@@ -35,8 +61,10 @@ static LLVMValueRef fill_source(const pl_candidate *c, LLVMValueRef fill) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->module); g; g = LLVMGetNextGlobal(g)) {
     size_t n = 0;
     const char *name = LLVMGetValueName2(g, &n);
-    if (n >= 7 && !strncmp(name, "pl.fill", 7) && LLVMGetInitializer(g) == fill)
-      return g;
+    if (n >= 7 && !strncmp(name, "pl.fill", 7) && LLVMGetInitializer(g) == fill &&
+        LLVMIsGlobalConstant(g) && LLVMGetLinkage(g) == LLVMInternalLinkage &&
+        LLVMGetAlignment(g) >= 16 && LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == PL_AS_GLOBAL)
+      return g; /* one this pass made (a variable of the source may bear the name) */
   }
   LLVMValueRef g =
       LLVMAddGlobalInAddressSpace(c->module, LLVMTypeOf(fill), "pl.fill", PL_AS_GLOBAL);

@@ -274,9 +274,10 @@ static int cp_async_can_copy(const pl_candidate *c, const pl_plan *plan, size_t 
   if (cp->fill && !(fills && pl_cp_async_fill_ok(c, cp))) {
     char *text = pl_fill_text(cp->fill);
     pl_failf(f, PL_R_NONZERO_FILL, cp->store,
-             "the copy into tile '%s' writes %s where its guard fails; cp.async can fill only "
-             "zeros; write 0 in the other branch, or apply the fill value when reading the tile, "
-             "or use the register lowering (lowering=registers, the default lowering=auto)",
+             "the copy into tile '%s' writes %s where its guard fails; cp.async writes zeros, "
+             "or a constant of plain bytes (integers and floats, not addresses) copied from a "
+             "global; write 0 in the other branch, or apply the fill value when reading the "
+             "tile, or use the register lowering (lowering=registers, the default lowering=auto)",
              tn, text ? text : "a constant");
     free(text);
     return 0;

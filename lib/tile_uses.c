@@ -11,6 +11,7 @@
 #include "uses.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Several loops over one tile. The headers of the other
  * loops already found to fill the tile with the same bytes, so that each
@@ -153,8 +154,57 @@ static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
   return ok;
 }
 
-/* Nonzero when the tile loop's header cannot be reached from `bb`: what a
- * store there writes, no iteration of the loop reads. */
+/* Nonzero when `v` is the same in every thread of a block: constants,
+ * kernel arguments, the block's and grid's indices and sizes, and
+ * arithmetic, compares, casts and selects of those. */
+static int block_uniform(LLVMValueRef v, unsigned depth) {
+  if (LLVMIsAConstant(v) || LLVMIsAArgument(v))
+    return 1;
+  if (!LLVMIsAInstruction(v) || depth > 8)
+    return 0;
+  if (LLVMIsACallInst(v)) {
+    LLVMValueRef f = LLVMGetCalledValue(v);
+    size_t n = 0;
+    const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &n) : "";
+    return !strncmp(name, "llvm.nvvm.read.ptx.sreg.ctaid.", 30) ||
+           !strncmp(name, "llvm.nvvm.read.ptx.sreg.nctaid.", 31) ||
+           !strncmp(name, "llvm.nvvm.read.ptx.sreg.ntid.", 29);
+  }
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  if (!LLVMIsABinaryOperator(v) && !LLVMIsACmpInst(v) && !LLVMIsACastInst(v) && op != LLVMSelect &&
+      op != LLVMFreeze)
+    return 0;
+  for (int i = 0, n = LLVMGetNumOperands(v); i < n; ++i)
+    if (!block_uniform(LLVMGetOperand(v, i), depth + 1))
+      return 0;
+  return 1;
+}
+
+/* Nonzero when a successor of the terminator `t` reaches the loop's
+ * header: `t` decides whether a thread runs the loop. */
+static int leads_to_loop(const pl_candidate *c, LLVMValueRef t) {
+  int yes = 0;
+  for (unsigned k = 0, ns = LLVMGetNumSuccessors(t); k < ns && !yes; ++k) {
+    LLVMBasicBlockRef s = LLVMGetSuccessor(t, k);
+    size_t n = pl_blocks_reachable(s, NULL, 0);
+    LLVMBasicBlockRef *r = pl_xcalloc(n ? n : 1, sizeof *r);
+    pl_blocks_reachable(s, r, n);
+    for (size_t i = 0; i < n && !yes; ++i)
+      yes = r[i] == c->header;
+    free(r);
+  }
+  return yes;
+}
+
+/* Nonzero when a thread reaches `bb` only after the tile loop, or no
+ * thread runs the loop: the loop's header cannot be reached from `bb`, and
+ * every path from the function's entry to `bb` passes through the loop's
+ * blocks, or else is taken by every thread of the block or none (each
+ * branch of the blocks from which `bb` is reached without passing
+ * through the loop, where one way leads to the loop, decides on a
+ * block-uniform value: the loop's guard `n > 0`). A warp that stores and exits while the others run
+ * the loop
+ * (`if (threadIdx.x >= 256) { tile[..] = ..; return; }`) is not after it. */
 static int after_for_good(const pl_candidate *c, LLVMBasicBlockRef bb) {
   size_t n = pl_blocks_reachable(bb, NULL, 0);
   LLVMBasicBlockRef *r = pl_xcalloc(n ? n : 1, sizeof *r);
@@ -163,6 +213,27 @@ static int after_for_good(const pl_candidate *c, LLVMBasicBlockRef bb) {
   for (size_t i = 0; i < n && ok; ++i)
     ok = r[i] != c->header;
   free(r);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->function);
+  pl_vec seen = {0}, stack = {0};
+  pl_vec_push(&stack, (LLVMValueRef)bb);
+  int avoids = 0; /* a path from the entry avoids the loop */
+  while (ok && stack.len) {
+    LLVMBasicBlockRef x = (LLVMBasicBlockRef)stack.v[--stack.len];
+    if (pl_vec_has(&seen, (LLVMValueRef)x) || pl_candidate_has_block(c, x))
+      continue;
+    pl_vec_push(&seen, (LLVMValueRef)x);
+    avoids |= x == entry;
+    for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(x)); u; u = LLVMGetNextUse(u))
+      if (LLVMIsAInstruction(LLVMGetUser(u))) /* a predecessor's terminator */
+        pl_vec_push(&stack, (LLVMValueRef)LLVMGetInstructionParent(LLVMGetUser(u)));
+  }
+  for (size_t i = 0; ok && avoids && i < seen.len; ++i) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator((LLVMBasicBlockRef)seen.v[i]);
+    if (t && LLVMGetNumSuccessors(t) > 1 && leads_to_loop(c, t))
+      ok = (LLVMIsABranchInst(t) || LLVMIsASwitchInst(t)) && block_uniform(LLVMGetOperand(t, 0), 0);
+  }
+  pl_vec_free(&seen);
+  pl_vec_free(&stack);
   return ok;
 }
 
