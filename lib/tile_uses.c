@@ -197,14 +197,14 @@ static int leads_to_loop(const pl_candidate *c, LLVMValueRef t) {
 }
 
 /* Nonzero when a thread reaches `bb` only after the tile loop, or no
- * thread runs the loop: the loop's header cannot be reached from `bb`, and
- * every path from the function's entry to `bb` passes through the loop's
- * blocks, or else is taken by every thread of the block or none (each
- * branch of the blocks from which `bb` is reached without passing
- * through the loop, where one way leads to the loop, decides on a
- * block-uniform value: the loop's guard `n > 0`). A warp that stores and exits while the others run
- * the loop
- * (`if (threadIdx.x >= 256) { tile[..] = ..; return; }`) is not after it. */
+ * thread runs the loop: the loop's header cannot be reached from `bb`,
+ * and every path from the function's entry to `bb` passes through the
+ * loop's blocks, or else is taken by every thread of the block or by none
+ * (each branch from which `bb` is reached without passing through the
+ * loop, and whose other way leads to the loop, decides on a block-uniform
+ * value, as the loop's guard `n > 0` does). A warp that stores and exits
+ * while the others run the loop (`if (threadIdx.x >= 256) { tile[..] =
+ * ..; return; }`) is not after it. */
 static int after_for_good(const pl_candidate *c, LLVMBasicBlockRef bb) {
   size_t n = pl_blocks_reachable(bb, NULL, 0);
   LLVMBasicBlockRef *r = pl_xcalloc(n ? n : 1, sizeof *r);
@@ -241,9 +241,9 @@ static int after_for_good(const pl_candidate *c, LLVMBasicBlockRef bb) {
  * loop: a plain store of at least its size to the same address earlier in
  * its block, itself after the loop for good (after_for_good). The loop's
  * last contents are then overwritten before the load in every execution,
- * as when a kernel reuses the tile's array after the loop (a reduction, an
- * epilogue's staging); another thread's store to those bytes in between
- * would race in the source. */
+ * as when each thread stages a value through its own element of the
+ * tile's array after the loop; another thread's store to those bytes in
+ * between would race in the source. */
 static int reads_own_later_store(const pl_candidate *c, LLVMValueRef ld) {
   LLVMValueRef ptr = LLVMGetOperand(ld, 0);
   uint64_t need = pl_type_store_size(c->module, LLVMTypeOf(ld));
@@ -260,8 +260,8 @@ static int reads_own_later_store(const pl_candidate *c, LLVMValueRef ld) {
  * `c`'s unpredicated copies overwrite on every iteration (a
  * zero-initialization before the loop, a store after it): no read of the
  * tile can see such a store, since every read is in a tile loop after
- * that iteration's copies; or any plain store from which the loop cannot
- * be reached again, and a load of what its own thread stored so
+ * that iteration's copies; or any plain store after the loop for good
+ * (after_for_good), and a load of what its own thread stored so
  * (reads_own_later_store). Under the copy-back argument (and when
  * pl_copy_back_possible), a read anywhere else is accepted too, and noted
  * in `memo`: the rewrite puts the last slot back into the tile. Any other
