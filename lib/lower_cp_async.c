@@ -27,14 +27,11 @@ static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContex
  * a global's initializer may not hold for every state space, nor cut
  * into lanes) and no expression. */
 static int plain_bytes(LLVMValueRef v, unsigned depth) {
-  if (LLVMIsAConstantInt(v) || LLVMIsAConstantFP(v))
+  if (LLVMIsAConstantInt(v) || LLVMIsAConstantFP(v) || LLVMIsAConstantAggregateZero(v))
     return 1;
-  if (depth > 4 ||
-      !(LLVMIsAConstantDataSequential(v) || LLVMIsAConstantVector(v) || LLVMIsAConstantArray(v) ||
-        LLVMIsAConstantStruct(v) || LLVMIsAConstantAggregateZero(v)))
+  if (depth > 4 || !(LLVMIsAConstantDataSequential(v) || LLVMIsAConstantVector(v) ||
+                     LLVMIsAConstantArray(v) || LLVMIsAConstantStruct(v)))
     return 0;
-  if (LLVMIsAConstantAggregateZero(v))
-    return 1;
   LLVMTypeRef ty = LLVMTypeOf(v);
   LLVMTypeKind k = LLVMGetTypeKind(ty);
   unsigned n = k == LLVMStructTypeKind  ? LLVMCountStructElementTypes(ty)

@@ -163,9 +163,7 @@ static int block_uniform(LLVMValueRef v, unsigned depth) {
   if (!LLVMIsAInstruction(v) || depth > 8)
     return 0;
   if (LLVMIsACallInst(v)) {
-    LLVMValueRef f = LLVMGetCalledValue(v);
-    size_t n = 0;
-    const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &n) : "";
+    const char *name = pl_callee_name(v);
     return !strncmp(name, "llvm.nvvm.read.ptx.sreg.ctaid.", 30) ||
            !strncmp(name, "llvm.nvvm.read.ptx.sreg.nctaid.", 31) ||
            !strncmp(name, "llvm.nvvm.read.ptx.sreg.ntid.", 29);
@@ -180,19 +178,15 @@ static int block_uniform(LLVMValueRef v, unsigned depth) {
   return 1;
 }
 
-/* Nonzero when a successor of the terminator `t` reaches the loop's
- * header: `t` decides whether a thread runs the loop. */
-static int leads_to_loop(const pl_candidate *c, LLVMValueRef t) {
+/* Nonzero when the loop's header can be reached from `bb`. */
+static int reaches_header(const pl_candidate *c, LLVMBasicBlockRef bb) {
+  size_t n = pl_blocks_reachable(bb, NULL, 0);
+  LLVMBasicBlockRef *r = pl_xcalloc(n ? n : 1, sizeof *r);
+  pl_blocks_reachable(bb, r, n);
   int yes = 0;
-  for (unsigned k = 0, ns = LLVMGetNumSuccessors(t); k < ns && !yes; ++k) {
-    LLVMBasicBlockRef s = LLVMGetSuccessor(t, k);
-    size_t n = pl_blocks_reachable(s, NULL, 0);
-    LLVMBasicBlockRef *r = pl_xcalloc(n ? n : 1, sizeof *r);
-    pl_blocks_reachable(s, r, n);
-    for (size_t i = 0; i < n && !yes; ++i)
-      yes = r[i] == c->header;
-    free(r);
-  }
+  for (size_t i = 0; i < n && !yes; ++i)
+    yes = r[i] == c->header;
+  free(r);
   return yes;
 }
 
@@ -205,35 +199,25 @@ static int leads_to_loop(const pl_candidate *c, LLVMValueRef t) {
  * value, as the loop's guard `n > 0` does). A warp that stores and exits
  * while the others run the loop (`if (threadIdx.x >= 256) { tile[..] =
  * ..; return; }`) is not after it. */
-static int after_for_good(const pl_candidate *c, LLVMBasicBlockRef bb) {
-  size_t n = pl_blocks_reachable(bb, NULL, 0);
+static int after_for_good(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef bb) {
+  if (reaches_header(c, bb))
+    return 0;
+  size_t n = pl_blocks_reaching(host, bb, c->loop, NULL, 0);
   LLVMBasicBlockRef *r = pl_xcalloc(n ? n : 1, sizeof *r);
-  pl_blocks_reachable(bb, r, n);
-  int ok = 1;
-  for (size_t i = 0; i < n && ok; ++i)
-    ok = r[i] != c->header;
-  free(r);
+  pl_blocks_reaching(host, bb, c->loop, r, n);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->function);
-  pl_vec seen = {0}, stack = {0};
-  pl_vec_push(&stack, (LLVMValueRef)bb);
   int avoids = 0; /* a path from the entry avoids the loop */
-  while (ok && stack.len) {
-    LLVMBasicBlockRef x = (LLVMBasicBlockRef)stack.v[--stack.len];
-    if (pl_vec_has(&seen, (LLVMValueRef)x) || pl_candidate_has_block(c, x))
-      continue;
-    pl_vec_push(&seen, (LLVMValueRef)x);
-    avoids |= x == entry;
-    for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(x)); u; u = LLVMGetNextUse(u))
-      if (LLVMIsAInstruction(LLVMGetUser(u))) /* a predecessor's terminator */
-        pl_vec_push(&stack, (LLVMValueRef)LLVMGetInstructionParent(LLVMGetUser(u)));
+  for (size_t i = 0; i < n && !avoids; ++i)
+    avoids = r[i] == entry;
+  int ok = 1;
+  for (size_t i = 0; ok && avoids && i < n; ++i) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(r[i]);
+    for (unsigned k = 0, ns = t ? LLVMGetNumSuccessors(t) : 0; ns > 1 && ok && k < ns; ++k)
+      if (reaches_header(c, LLVMGetSuccessor(t, k))) /* t decides whether to run the loop */
+        ok = (LLVMIsABranchInst(t) || LLVMIsASwitchInst(t)) &&
+             block_uniform(LLVMGetOperand(t, 0), 0);
   }
-  for (size_t i = 0; ok && avoids && i < seen.len; ++i) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator((LLVMBasicBlockRef)seen.v[i]);
-    if (t && LLVMGetNumSuccessors(t) > 1 && leads_to_loop(c, t))
-      ok = (LLVMIsABranchInst(t) || LLVMIsASwitchInst(t)) && block_uniform(LLVMGetOperand(t, 0), 0);
-  }
-  pl_vec_free(&seen);
-  pl_vec_free(&stack);
+  free(r);
   return ok;
 }
 
@@ -244,13 +228,13 @@ static int after_for_good(const pl_candidate *c, LLVMBasicBlockRef bb) {
  * as when each thread stages a value through its own element of the
  * tile's array after the loop; another thread's store to those bytes in
  * between would race in the source. */
-static int reads_own_later_store(const pl_candidate *c, LLVMValueRef ld) {
+static int reads_own_later_store(pl_host *host, const pl_candidate *c, LLVMValueRef ld) {
   LLVMValueRef ptr = LLVMGetOperand(ld, 0);
   uint64_t need = pl_type_store_size(c->module, LLVMTypeOf(ld));
   for (LLVMValueRef i = LLVMGetPreviousInstruction(ld); i; i = LLVMGetPreviousInstruction(i))
     if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == ptr && !LLVMGetVolatile(i) &&
         pl_type_store_size(c->module, LLVMTypeOf(LLVMGetOperand(i, 0))) >= need)
-      return after_for_good(c, LLVMGetInstructionParent(ld));
+      return after_for_good(host, c, LLVMGetInstructionParent(ld));
   return 0;
 }
 
@@ -302,14 +286,14 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_loop_ta
     unsigned bytes = (unsigned)pl_type_store_size(c->module, LLVMTypeOf(val));
     if (bytes && !LLVMGetVolatile(user) &&
         (bytes_covered(host, c, t->global, LLVMGetOperand(user, 1), bytes, NULL) ||
-         after_for_good(c, bb)))
+         after_for_good(host, c, bb)))
       return 1;
     return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user,
                     "tile '%s' is also used outside the loop: written there in bytes that the "
                     "loop's copies do not overwrite on every iteration",
                     t->name);
   }
-  if (op == LLVMLoad && !LLVMGetVolatile(user) && reads_own_later_store(c, user))
+  if (op == LLVMLoad && !LLVMGetVolatile(user) && reads_own_later_store(host, c, user))
     return 1;
   if (op == LLVMLoad && copy_back) {
     if (memo)
