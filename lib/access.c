@@ -8,10 +8,21 @@
 
 /* What `inst` may do to the object `ptr` points into: alias analysis,
  * except for the device-runtime calls that LLVM knows nothing of but that
- * only read (pl_is_reading_runtime_call). */
+ * only read (pl_is_reading_runtime_call), and for atomic read-modify-writes
+ * that do not order other memory (pl_is_memory_ordering), which touch only
+ * their own address. Alias analysis answers "may write anything" for any
+ * read-modify-write ordered more strongly than monotonic, and clang writes
+ * CUDA's atomicAdd and atomicCAS as seq_cst ones although they are relaxed
+ * (CUDA C++ Programming Guide, "Atomic Functions": they "do not act as
+ * memory fences"). */
 unsigned pl_copy_mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr) {
   if (pl_is_reading_runtime_call(inst))
     return PL_REF;
+  if ((LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst)) &&
+      !pl_is_memory_ordering(inst))
+    return pl_may_alias(host, LLVMGetOperand(inst, 0), PL_SIZE_UNKNOWN, ptr, PL_SIZE_UNKNOWN)
+               ? PL_MOD | PL_REF
+               : 0;
   return pl_mod_ref(host, inst, ptr);
 }
 

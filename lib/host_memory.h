@@ -84,9 +84,14 @@ int pl_based_on_read_only_objects(LLVMValueRef ptr, LLVMValueRef fn);
  * of it. */
 unsigned pl_mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr);
 
+/** A size for pl_may_alias: any bytes before or after the pointer, within
+ * the object it is based on (MemoryLocation::getBeforeOrAfter). */
+#define PL_SIZE_UNKNOWN UINT64_MAX
+
 /** Alias analysis: nonzero unless the `size_a` bytes at `a` and the
  * `size_b` bytes at `b` are proven disjoint (AAResults::alias != NoAlias),
- * both taken at the same point of the same iteration. */
+ * both taken at the same point of the same iteration. A size may be
+ * PL_SIZE_UNKNOWN. */
 int pl_may_alias(pl_host *host, LLVMValueRef a, uint64_t size_a, LLVMValueRef b, uint64_t size_b);
 
 /** Known bits: the largest power of two (bytes, capped at 4096) that

@@ -157,6 +157,23 @@ int pl_is_reading_runtime_call(LLVMValueRef inst) {
   return strcmp(n, "vprintf") == 0 || strcmp(n, "__assertfail") == 0;
 }
 
+/* Whether `inst` calls inline asm whose text contains one of `words`
+ * (NULL-terminated). */
+static int asm_names_any(LLVMValueRef inst, const char *const *words) {
+  LLVMValueRef callee = LLVMIsACallInst(inst) ? LLVMGetCalledValue(inst) : NULL;
+  if (!callee || !LLVMIsAInlineAsm(callee))
+    return 0;
+  size_t len = 0;
+  const char *text = LLVMGetInlineAsmAsmString(callee, &len);
+  for (size_t i = 0; text && words[i]; ++i) {
+    size_t w = strlen(words[i]);
+    for (size_t k = 0; k + w <= len; ++k)
+      if (memcmp(text + k, words[i], w) == 0)
+        return 1;
+  }
+  return 0;
+}
+
 int pl_is_async_copy_machinery(LLVMValueRef inst) {
   if (!LLVMIsACallInst(inst))
     return 0;
@@ -165,19 +182,41 @@ int pl_is_async_copy_machinery(LLVMValueRef inst) {
   for (size_t i = 0; i < sizeof families / sizeof *families; ++i)
     if (strncmp(name, families[i], strlen(families[i])) == 0)
       return 1;
-  LLVMValueRef callee = LLVMGetCalledValue(inst);
-  if (!callee || !LLVMIsAInlineAsm(callee))
+  static const char *const words[] = {"cp.async", "mbarrier", "cp.reduce.async", NULL};
+  return asm_names_any(inst, words);
+}
+
+static int acquire_or_release(LLVMAtomicOrdering o) {
+  return o == LLVMAtomicOrderingAcquire || o == LLVMAtomicOrderingRelease ||
+         o == LLVMAtomicOrderingAcquireRelease;
+}
+
+int pl_is_memory_ordering(LLVMValueRef inst) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  if (op == LLVMFence)
+    return 1;
+  if (LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst))
+    return LLVMGetOrdering(inst) > LLVMAtomicOrderingMonotonic;
+  /* clang writes CUDA's atomicAdd and atomicCAS, which are relaxed, as
+   * seq_cst read-modify-writes (LLVM 19's NVPTX emits a plain atom for
+   * them, LLVM 22's a fence before a seq_cst cmpxchg, more than CUDA
+   * promises): only an acquire or release one orders. */
+  if (LLVMIsAAtomicRMWInst(inst))
+    return acquire_or_release(LLVMGetOrdering(inst));
+  if (LLVMIsAAtomicCmpXchgInst(inst))
+    return acquire_or_release(LLVMGetCmpXchgSuccessOrdering(inst)) ||
+           acquire_or_release(LLVMGetCmpXchgFailureOrdering(inst));
+  if (!LLVMIsACallInst(inst))
     return 0;
-  size_t len = 0;
-  const char *text = LLVMGetInlineAsmAsmString(callee, &len);
-  static const char *const words[] = {"cp.async", "mbarrier", "cp.reduce.async"};
-  for (size_t i = 0; text && i < sizeof words / sizeof *words; ++i) {
-    size_t w = strlen(words[i]);
-    for (size_t k = 0; k + w <= len; ++k)
-      if (memcmp(text + k, words[i], w) == 0)
-        return 1;
-  }
-  return 0;
+  /* Scoped to the block (.cta): it orders only what threads of this block
+   * see, and their writes are the loop's own, checked as such. */
+  const char *n = pl_callee_name(inst);
+  if (!strncmp(n, "llvm.nvvm.", 10) && (strstr(n, "membar") || strstr(n, "fence")))
+    return !strstr(n, ".cta");
+  static const char *const words[] = {"fence", "membar", ".acquire", ".release", ".acq_rel", NULL};
+  static const char *const cta[] = {".cta", NULL};
+  static const char *const wider[] = {".gpu", ".sys", ".cluster", NULL};
+  return asm_names_any(inst, words) && (!asm_names_any(inst, cta) || asm_names_any(inst, wider));
 }
 
 int pl_touches_memory(LLVMValueRef inst) {

@@ -82,6 +82,21 @@ int pl_is_reading_runtime_call(LLVMValueRef inst);
  * ISA, "Data Movement and Conversion Instructions: cp.async"). */
 int pl_is_async_copy_machinery(LLVMValueRef inst);
 
+/** Nonzero when the instruction `inst` orders memory accesses between
+ * threads beyond its own address: a fence; a load or store with acquire,
+ * release or sequentially consistent ordering; a read-modify-write with
+ * acquire or release ordering (clang writes CUDA's atomicAdd and atomicCAS
+ * as seq_cst ones, although CUDA makes them relaxed: CUDA C++ Programming
+ * Guide, "Atomic Functions"); an
+ * llvm.nvvm.*membar* or *fence* intrinsic (what __threadfence() is); or
+ * inline asm that names fence, membar, or an .acquire, .release or .acq_rel
+ * qualifier (what cooperative groups' grid.sync() and cuda::atomic_ref are
+ * on sm_70 and later in CUDA 12; PTX ISA, "Memory Consistency Model":
+ * release and acquire patterns, fences). Relaxed and volatile accesses do
+ * not, nor do a block-scoped intrinsic or asm (.cta: __threadfence_block),
+ * which order only what threads of the same block see. */
+int pl_is_memory_ordering(LLVMValueRef inst);
+
 /** Nonzero when the instruction `inst` may read or write memory, by LLVM's
  * own account (pl_memory_effects: the opcode, and a callee's memory
  * attributes). Special-register reads and arithmetic intrinsics do not. */

@@ -42,18 +42,15 @@ static int check_sources(const pl_loop_ctx *x, pl_fail *f) {
   return 1;
 }
 
-/* A memory fence in the loop (a fence instruction, __threadfence's
- * llvm.nvvm.membar.*, llvm.nvvm.fence.*): the thread orders its copies
- * after what other blocks wrote before they met it (a grid-wide barrier,
- * cooperative groups' grid.sync(), is one), which a ring that issues them
- * iterations earlier would not. NULL when there is none. */
+/* A memory fence in the loop, or an acquire or release access
+ * (pl_is_memory_ordering: __threadfence, cooperative groups' grid.sync(),
+ * cuda::atomic_ref): the thread orders its copies after what other blocks
+ * wrote before they met it, which a ring that issues them iterations
+ * earlier would not. NULL when there is none. */
 static LLVMValueRef fence_in_loop(const pl_candidate *c) {
   for (size_t b = 0; b < c->nblocks; ++b)
     for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[b]); i; i = LLVMGetNextInstruction(i)) {
-      if (LLVMGetInstructionOpcode(i) == LLVMFence)
-        return i;
-      const char *n = LLVMIsACallInst(i) ? pl_callee_name(i) : NULL;
-      if (n && !strncmp(n, "llvm.nvvm.", 10) && (strstr(n, "membar") || strstr(n, "fence")))
+      if (pl_is_memory_ordering(i))
         return i;
     }
   return NULL;
@@ -69,7 +66,8 @@ static int check_writes(const pl_loop_ctx *x, pl_fail *f) {
   LLVMValueRef fence = fence_in_loop(c);
   if (fence)
     return pl_failf(f, PL_R_SOURCE_WRITTEN, fence,
-                    "the loop has a memory fence (__threadfence, a grid-wide barrier): it orders "
+                    "the loop has a memory fence or an acquire or release access (__threadfence, a "
+                    "grid-wide barrier, cuda::atomic_ref): it orders "
                     "this iteration's copies after what other blocks wrote before it, which a "
                     "ring issuing them iterations earlier would not");
   LLVMValueRef const *writes;

@@ -84,8 +84,11 @@ unsigned pl_mod_ref(pl_host *H, LLVMValueRef Inst, LLVMValueRef Ptr) {
 }
 
 int pl_may_alias(pl_host *H, LLVMValueRef A, uint64_t SizeA, LLVMValueRef B, uint64_t SizeB) {
-  MemoryLocation LA(unwrap(A), LocationSize::precise(SizeA));
-  MemoryLocation LB(unwrap(B), LocationSize::precise(SizeB));
+  auto Size = [](uint64_t S) {
+    return S == PL_SIZE_UNKNOWN ? LocationSize::beforeOrAfterPointer() : LocationSize::precise(S);
+  };
+  MemoryLocation LA(unwrap(A), Size(SizeA));
+  MemoryLocation LB(unwrap(B), Size(SizeB));
   return H->AA().alias(LA, LB) != AliasResult::NoAlias;
 }
 

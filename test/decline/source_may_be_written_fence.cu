@@ -20,7 +20,7 @@ __global__ void __launch_bounds__(TILE) neighbourSteps(int nsteps, float *a, flo
   __shared__ float s[TILE];
   const int tid = threadIdx.x;
   float acc = 0.f;
-  // CHECK: source_may_be_written_fence.cu:[[@LINE+1]]:3: remark: loop not pipelined: {{the loop has a memory fence \(__threadfence, a grid-wide barrier\): it orders this iteration's copies after what other blocks wrote before it, which a ring issuing them iterations earlier would not|the loop leaves from a block other than its latch}}
+  // CHECK: source_may_be_written_fence.cu:[[@LINE+1]]:3: remark: loop not pipelined: {{the loop has a memory fence or an acquire or release access \(__threadfence, a grid-wide barrier, cuda::atomic_ref\): it orders this iteration's copies after what other blocks wrote before it, which a ring issuing them iterations earlier would not|the loop leaves from a block other than its latch}}
   for (int k = 0; k < nsteps; ++k) {
     s[tid] = a[(size_t)((blockIdx.x + 1) % gridDim.x) * TILE + tid];
     __syncthreads();
