@@ -5,6 +5,7 @@
 #include "host_cfg.h"
 #include "host_diag.h"
 #include "host_memory.h"
+#include "limits.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,7 +192,31 @@ static int acquire_or_release(LLVMAtomicOrdering o) {
          o == LLVMAtomicOrderingAcquireRelease;
 }
 
-int pl_is_memory_ordering(LLVMValueRef inst) {
+static int ordering_at(LLVMValueRef inst, unsigned depth);
+
+/* Whether a call of the function `fn` (no intrinsic) may order memory: not
+ * where it is `nosync` (LangRef: it "does not communicate (synchronize)
+ * with another thread through memory"), or is a device-runtime call that
+ * only reads; where it has a body, whether an instruction of it does
+ * (calls followed PL_MAX_CALL_DEPTH deep); an external declaration may. */
+static int call_orders(LLVMValueRef call, LLVMValueRef fn, unsigned depth) {
+  unsigned nosync = LLVMGetEnumAttributeKindForName("nosync", 6);
+  if (LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, nosync) ||
+      LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, nosync) ||
+      pl_is_reading_runtime_call(call))
+    return 0;
+  if (LLVMIsDeclaration(fn) || depth >= PL_MAX_CALL_DEPTH)
+    return 1;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+      if (ordering_at(i, depth + 1))
+        return 1;
+  return 0;
+}
+
+int pl_is_memory_ordering(LLVMValueRef inst) { return ordering_at(inst, 0); }
+
+static int ordering_at(LLVMValueRef inst, unsigned depth) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
   if (op == LLVMFence)
     return 1;
@@ -213,6 +238,9 @@ int pl_is_memory_ordering(LLVMValueRef inst) {
   const char *n = pl_callee_name(inst);
   if (!strncmp(n, "llvm.nvvm.", 10) && (strstr(n, "membar") || strstr(n, "fence")))
     return !strstr(n, ".cta");
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  if (callee && LLVMIsAFunction(callee) && !LLVMGetIntrinsicID(callee))
+    return call_orders(inst, callee, depth);
   static const char *const words[] = {"fence", "membar", ".acquire", ".release", ".acq_rel", NULL};
   static const char *const cta[] = {".cta", NULL};
   static const char *const wider[] = {".gpu", ".sys", ".cluster", NULL};

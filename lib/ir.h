@@ -94,7 +94,11 @@ int pl_is_async_copy_machinery(LLVMValueRef inst);
  * on sm_70 and later in CUDA 12; PTX ISA, "Memory Consistency Model":
  * release and acquire patterns, fences). Relaxed and volatile accesses do
  * not, nor do a block-scoped intrinsic or asm (.cta: __threadfence_block),
- * which order only what threads of the same block see. */
+ * which order only what threads of the same block see. A call of a
+ * function orders where one of its instructions does (through calls
+ * PL_MAX_CALL_DEPTH deep), or where it is an external declaration, unless
+ * it is `nosync` or a device-runtime call that only reads; an indirect
+ * call does not count here (it declines the loop elsewhere). */
 int pl_is_memory_ordering(LLVMValueRef inst);
 
 /** Nonzero when the instruction `inst` may read or write memory, by LLVM's

@@ -56,6 +56,53 @@ static LLVMValueRef fence_in_loop(const pl_candidate *c) {
   return NULL;
 }
 
+/* Whether the value `v` decides a branch of the loop, through compares,
+ * casts, arithmetic, selects, extractvalue and phis (a few levels deep). */
+static int decides_branch(const pl_candidate *c, LLVMValueRef v, unsigned depth) {
+  if (depth > 4)
+    return 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user) || !pl_candidate_has_block(c, LLVMGetInstructionParent(user)))
+      continue;
+    if ((LLVMIsABranchInst(user) && LLVMIsConditional(user)) || LLVMIsASwitchInst(user))
+      return 1;
+    if ((LLVMIsACmpInst(user) || LLVMIsACastInst(user) || LLVMIsABinaryOperator(user) ||
+         LLVMIsASelectInst(user) || LLVMIsAExtractValueInst(user) || LLVMIsAPHINode(user)) &&
+        decides_branch(c, user, depth + 1))
+      return 1;
+  }
+  return 0;
+}
+
+/* An atomic read-modify-write in the loop whose result decides a branch:
+ * a spin on a flag or a handshake with other blocks (`while
+ * (atomicCAS(..) != ..)`, `if (atomicAdd(&done, 1) == last)`). clang
+ * writes CUDA's relaxed atomics and an explicit seq_cst one alike
+ * (pl_is_memory_ordering takes them as relaxed), so the one that
+ * synchronizes cannot be told apart: such a loop is declined, as a fence
+ * would be. NULL when there is none. */
+static LLVMValueRef atomic_decides_branch(const pl_candidate *c) {
+  for (size_t b = 0; b < c->nblocks; ++b)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[b]); i; i = LLVMGetNextInstruction(i))
+      if ((LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i)) && !pl_writes_only_shared(i) &&
+          decides_branch(c, i, 0))
+        return i;
+  return NULL;
+}
+
+/* Nonzero for a pointer parameter already marked `noalias`
+ * (__restrict__): advice to mark it would be no help; the loop writes
+ * through it. */
+static int noalias_param(LLVMValueRef arg) {
+  LLVMValueRef fn = LLVMGetParamParent(arg);
+  unsigned idx = 1;
+  for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != arg; p = LLVMGetNextParam(p))
+    ++idx;
+  unsigned kind = LLVMGetEnumAttributeKindForName("noalias", 7);
+  return LLVMGetEnumAttributeAtIndex(fn, idx, kind) != NULL;
+}
+
 /* (b) Nothing in the loop may write the copied memory, unless a runtime
  * check can tell (alias_check.h): a store whose range, like every copy's
  * source range, is known at loop entry. Nor may another block, past a
@@ -67,9 +114,20 @@ static int check_writes(const pl_loop_ctx *x, pl_fail *f) {
   if (fence)
     return pl_failf(f, PL_R_SOURCE_WRITTEN, fence,
                     "the loop has a memory fence or an acquire or release access (__threadfence, a "
-                    "grid-wide barrier, cuda::atomic_ref): it orders "
+                    "grid-wide barrier, cuda::atomic_ref%s): it orders "
                     "this iteration's copies after what other blocks wrote before it, which a "
-                    "ring issuing them iterations earlier would not");
+                    "ring issuing them iterations earlier would not",
+                    LLVMIsACallInst(fence) && LLVMIsAFunction(LLVMGetCalledValue(fence)) &&
+                            !LLVMGetIntrinsicID(LLVMGetCalledValue(fence))
+                        ? ", here in a function it calls"
+                        : "");
+  LLVMValueRef spin = atomic_decides_branch(c);
+  if (spin)
+    return pl_failf(f, PL_R_SOURCE_WRITTEN, spin,
+                    "the loop branches on the result of an atomic (a spin or a handshake with "
+                    "other blocks), which may order this iteration's copies after what other "
+                    "blocks wrote before it, as a fence does; a ring issues them iterations "
+                    "earlier");
   LLVMValueRef const *writes;
   int const *copy;
   size_t n = pl_facts_writes(x->facts, &writes, &copy);
@@ -79,12 +137,13 @@ static int check_writes(const pl_loop_ctx *x, pl_fail *f) {
     LLVMValueRef i = writes[w];
     int j = copy[w];
     LLVMValueRef obj = pl_source_object(c, c->copies[j].src);
+    int advise = LLVMIsAArgument(obj) && !noalias_param(obj);
     char buf[80];
     pl_failf(f, PL_R_SOURCE_WRITTEN, i,
              "the loop may write the global memory tile '%s' is copied from%s",
              c->tiles[c->copies[j].tile].name,
-             LLVMIsAArgument(obj) ? "; mark the pointers __restrict__ if they never overlap" : "");
-    if (LLVMIsAArgument(obj))
+             advise ? "; mark the pointers __restrict__ if they never overlap" : "");
+    if (advise)
       pl_fail_detail(f,
                      "this %s may write the memory that %s points to, and its address range "
                      "or a copy's is not known at loop entry for a runtime check; mark the "

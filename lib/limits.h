@@ -86,6 +86,11 @@
  * a few steps; deeper, the store is not taken for a copy. */
 #define PL_MAX_COPY_VALUE_DEPTH 6
 
+/** Calls followed into their callees' bodies when asking whether a loop
+ * orders memory between threads (pl_is_memory_ordering): a fence three
+ * helpers down counts; deeper, a call counts as one. */
+#define PL_MAX_CALL_DEPTH 4
+
 /** The copies SimplifyCFG merged (unmerge.h): blocks of a copy stage
  * looked at, and blocks walked to find them (more, and nothing is taken
  * apart); cases of a switch lowered to compares (halo code tests two sides

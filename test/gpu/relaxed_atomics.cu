@@ -1,9 +1,9 @@
 // On a machine with a GPU: tile loops that count, histogram and keep a
-// maximum with CUDA's relaxed atomic functions while they compute, and one
-// with __threadfence_block() (test/realworld/relaxed_atomics.cu). Their
-// copies run ahead of the atomics; the counts, histograms, maxima and sums
-// must equal the plain build's, for tile counts 1 to 37 and fresh random
-// data.
+// maximum with CUDA's relaxed atomic functions (atomicAdd, atomicMax) while
+// they compute, and one with __threadfence_block()
+// (test/realworld/relaxed_atomics.cu). Their copies run ahead of the
+// atomics; the counts, histograms, maxima and sums must equal the plain
+// build's, for tile counts 1 to 37 and fresh random data.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -48,7 +48,7 @@ __global__ void __launch_bounds__(TILE)
                    int nbins, float *__restrict__ maxOut) {
   __shared__ float s[TILE];
   const int tid = threadIdx.x;
-  unsigned *maxBits = reinterpret_cast<unsigned *>(maxOut);
+  int *maxBits = reinterpret_cast<int *>(maxOut);
   const float *src = in + (size_t)blockIdx.x * ntiles * TILE;
   for (int t = 0; t < ntiles; ++t) {
     s[tid] = src[(size_t)t * TILE + tid];
@@ -56,13 +56,7 @@ __global__ void __launch_bounds__(TILE)
     float v = s[tid] + s[(tid + 1) % TILE];
     int bin = min(max((int)(v * 0.5f * nbins), 0), nbins - 1);
     atomicAdd(&hist[bin], 1u);
-    unsigned old = *maxBits, seen;
-    while (v > __uint_as_float(old)) {
-      seen = atomicCAS(maxBits, old, __float_as_uint(v));
-      if (seen == old)
-        break;
-      old = seen;
-    }
+    atomicMax(maxBits, __float_as_int(v)); /* v >= 0: the bits order as the values */
     __syncthreads();
   }
 }

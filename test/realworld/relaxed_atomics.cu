@@ -7,7 +7,10 @@
 // block-scoped fence orders only what threads of the same block see.
 // Near misses: an atomic on a plain pointer that may be the source, an
 // atomic on the source itself, a release atomic (a hand-written grid
-// barrier's arrival), and a system-wide fence.
+// barrier's arrival), a system-wide fence, a fence in a function the loop
+// calls, and a branch on an atomic's result (a compare-and-swap loop: clang
+// writes an explicit seq_cst one, which a handshake between blocks would
+// use, as it writes atomicCAS).
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
@@ -34,13 +37,13 @@ __global__ void __launch_bounds__(TILE)
 }
 
 // A global histogram of each tile's pairwise sums, and a running maximum
-// kept with atomicCAS on its bits.
+// kept with atomicMax on its bits.
 __global__ void __launch_bounds__(TILE)
     histogramPairs(int ntiles, const float *__restrict__ in, unsigned *__restrict__ hist,
                    int nbins, float *__restrict__ maxOut) {
   __shared__ float s[TILE];
   const int tid = threadIdx.x;
-  unsigned *maxBits = reinterpret_cast<unsigned *>(maxOut);
+  int *maxBits = reinterpret_cast<int *>(maxOut);
   const float *src = in + (size_t)blockIdx.x * ntiles * TILE;
   // PTX-LABEL: .entry _Z14histogramPairs
   // CHECK-DAG: relaxed_atomics.cu:[[@LINE+1]]:3: remark: pipelined loop with {{[2-8]}} stages{{.*}}kernel 'histogramPairs(
@@ -50,19 +53,13 @@ __global__ void __launch_bounds__(TILE)
     float v = s[tid] + s[(tid + 1) % TILE];
     int bin = min(max((int)(v * nbins), 0), nbins - 1);
     atomicAdd(&hist[bin], 1u);
-    unsigned old = *maxBits, seen;
-    while (v > __uint_as_float(old)) {
-      seen = atomicCAS(maxBits, old, __float_as_uint(v));
-      if (seen == old)
-        break;
-      old = seen;
-    }
+    atomicMax(maxBits, __float_as_int(v)); /* v >= 0: the bits order as the values */
     __syncthreads();
   }
 }
 // PTX: cp.async.ca.shared.global
 // PTX: atom.global.add.u32
-// PTX: atom{{.*}}.global.cas.b32
+// PTX: atom.global.max.s32
 // PTX-LABEL: .entry
 
 // __threadfence_block() after each step's store of the running value.
@@ -161,4 +158,51 @@ __global__ void __launch_bounds__(TILE)
     __syncthreads();
   }
   out[(size_t)blockIdx.x * TILE + tid] = acc;
+}
+
+// Near miss: the fence is in a helper the loop calls (not inlined).
+__device__ __noinline__ void publish(float *slot, float v) {
+  *slot = v;
+  __threadfence();
+}
+__global__ void __launch_bounds__(TILE)
+    fenceInCallee(int ntiles, const float *__restrict__ in, float *__restrict__ out,
+                  float *__restrict__ flags) {
+  __shared__ float s[TILE];
+  const int tid = threadIdx.x;
+  float acc = 0.f;
+  const float *src = in + (size_t)blockIdx.x * ntiles * TILE;
+  // CHECK-DAG: relaxed_atomics.cu:[[@LINE+1]]:3: remark: loop not pipelined: the loop has a memory fence or an acquire or release access (__threadfence, a grid-wide barrier, cuda::atomic_ref, here in a function it calls){{.*}}kernel 'fenceInCallee(
+  for (int t = 0; t < ntiles; ++t) {
+    s[tid] = src[(size_t)t * TILE + tid];
+    __syncthreads();
+    acc += s[(tid + 7) % TILE];
+    if (tid == 0)
+      publish(&flags[blockIdx.x], acc);
+    __syncthreads();
+  }
+  out[(size_t)blockIdx.x * TILE + tid] = acc;
+}
+
+// Near miss: a running maximum kept with a compare-and-swap loop.
+__global__ void __launch_bounds__(TILE)
+    casMax(int ntiles, const float *__restrict__ in, float *__restrict__ maxOut) {
+  __shared__ float s[TILE];
+  const int tid = threadIdx.x;
+  unsigned *maxBits = reinterpret_cast<unsigned *>(maxOut);
+  const float *src = in + (size_t)blockIdx.x * ntiles * TILE;
+  // CHECK-DAG: relaxed_atomics.cu:[[@LINE+1]]:3: remark: loop not pipelined: the loop branches on the result of an atomic (a spin or a handshake with other blocks){{.*}}kernel 'casMax(
+  for (int t = 0; t < ntiles; ++t) {
+    s[tid] = src[(size_t)t * TILE + tid];
+    __syncthreads();
+    float v = s[tid] + s[(tid + 1) % TILE];
+    unsigned old = *maxBits, seen;
+    while (v > __uint_as_float(old)) {
+      seen = atomicCAS(maxBits, old, __float_as_uint(v));
+      if (seen == old)
+        break;
+      old = seen;
+    }
+    __syncthreads();
+  }
 }
