@@ -221,3 +221,48 @@ LLVMValueRef pl_invariant_load_before(pl_host *host, const pl_candidate *c, LLVM
         return NULL;
   return load_before_loop(host, c, ptr, LLVMTypeOf(load));
 }
+
+static int uniform_at(const pl_candidate *c, LLVMValueRef v, const pl_owner *given, pl_vmap *seen,
+                      unsigned depth) {
+  for (size_t k = 0; given && k < given->nkeys; ++k)
+    if (v == given->keys[k])
+      return 1;
+  if (LLVMIsAConstant(v) || LLVMIsAArgument(v) || LLVMIsABasicBlock(v))
+    return 1;
+  if (!LLVMIsAInstruction(v) || depth > PL_MAX_VALUE_DEPTH)
+    return 0;
+  if (pl_vmap_get(seen, v))
+    return 1;
+  if (LLVMIsACallInst(v)) {
+    const char *name = pl_callee_name(v);
+    return !strncmp(name, "llvm.nvvm.read.ptx.sreg.ctaid.", 30) ||
+           !strncmp(name, "llvm.nvvm.read.ptx.sreg.nctaid.", 31) ||
+           !strncmp(name, "llvm.nvvm.read.ptx.sreg.ntid.", 29);
+  }
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  if (LLVMIsAPHINode(v)) {
+    if (!c || LLVMGetInstructionParent(v) != c->header)
+      return 0;
+    pl_vmap_put(seen, v, v);
+    for (unsigned i = 0; i < LLVMCountIncoming(v); ++i)
+      if (!uniform_at(c, LLVMGetIncomingValue(v, i), given, seen, depth + 1))
+        return 0;
+    return 1;
+  }
+  if (!LLVMIsABinaryOperator(v) && !LLVMIsACmpInst(v) && !LLVMIsACastInst(v) && op != LLVMSelect &&
+      op != LLVMFreeze && op != LLVMGetElementPtr)
+    return 0;
+  pl_vmap_put(seen, v, v);
+  for (int i = 0, n = LLVMGetNumOperands(v); i < n; ++i)
+    if (!uniform_at(c, LLVMGetOperand(v, (unsigned)i), given, seen, depth + 1))
+      return 0;
+  return 1;
+}
+
+int pl_uniform_given(const pl_candidate *c, LLVMValueRef v, const pl_owner *given) {
+  pl_vmap seen;
+  pl_vmap_init(&seen);
+  int ok = uniform_at(c, v, given, &seen, 0);
+  pl_vmap_free(&seen);
+  return ok;
+}

@@ -205,6 +205,26 @@ size_t pl_entering_blocks(const pl_candidate *c, LLVMBasicBlockRef *out, size_t 
  * phis or memory (at most PL_MAX_VALUE_DEPTH operands deep). */
 int pl_invariant(const pl_candidate *c, LLVMValueRef v);
 
+/** Values that, between threads, are equal where a copy loop's counter p is
+ * (pl_copy_loop_owner): p itself, and the low digits of its start that
+ * are p's own on every iteration. */
+typedef struct pl_owner {
+  LLVMValueRef keys[4];
+  size_t nkeys;
+} pl_owner;
+
+/** Nonzero when `v` has the same value in every thread of the block that
+ * holds the same values of `given` (NULL: in every thread), at the same
+ * iteration of `c`'s loop (c may be NULL: outside any loop): constants,
+ * kernel arguments, the block's and grid's indices and sizes (ctaid,
+ * nctaid, ntid; CUDA C++ Programming Guide, "Built-in Variables"), the
+ * values of `given`, header phis of `c`'s loop whose incoming values are (assumed so
+ * of the phi itself: each iteration starts from the same values), and
+ * arithmetic, compares, casts, selects, GEPs and freezes of those, at most
+ * PL_MAX_VALUE_DEPTH operands deep. Not thread indices, loads, other phis
+ * (a join after a branch that threads may take differently) or calls. */
+int pl_uniform_given(const pl_candidate *c, LLVMValueRef v, const pl_owner *given);
+
 /** For a load `load` in the loop of `c` whose value is the same on every
  * iteration although it reads memory -- a loop bound kept in a `__shared__
  * int`, reloaded in the latch because the barriers might have changed it --

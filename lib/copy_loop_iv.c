@@ -500,10 +500,9 @@ static int group_distinct(loop_group *g) {
  * bound each copy's flags imply for p, then each copy with the bounds of
  * the copies that run before it on every iteration (their store dominates
  * its store), since p beyond them makes one of those stores undefined.
- * Returns 1 when they write distinct bytes on every iteration of the loop
- * (one copy: one_to_one; several: group_distinct), and p takes a new,
- * larger value on every iteration. */
-static int read_group(pl_host *host, const pl_candidate *c, const pl_copy *a, loop_group *g) {
+ * Returns 1 when every offset is read, as a function of one p that takes
+ * a new, larger value on every iteration. */
+static int read_offsets(pl_host *host, const pl_candidate *c, const pl_copy *a, loop_group *g) {
   g->loop = pl_loop_for_block(host, LLVMGetInstructionParent(a->store));
   if (!g->loop)
     return 0;
@@ -538,7 +537,12 @@ static int read_group(pl_host *host, const pl_candidate *c, const pl_copy *a, lo
     return 0;
   if (pl_scev_iv_step(host, g->loop, p, &g->step) != 1 || g->step <= 0)
     g->step = 1; /* a step that is not a constant is at least 1 where p increases */
-  return group_distinct(g);
+  return 1;
+}
+
+/* read_offsets, and the copies write distinct bytes on every iteration. */
+static int read_group(pl_host *host, const pl_candidate *c, const pl_copy *a, loop_group *g) {
+  return read_offsets(host, c, a, g) && group_distinct(g);
 }
 
 int pl_copy_loop_one_to_one(pl_host *host, const pl_candidate *c, const pl_copy *a,
@@ -568,6 +572,46 @@ static LLVMValueRef incoming(pl_loop_ref loop, LLVMValueRef p, int from_latch) {
     v = LLVMGetIncomingValue(p, i);
   }
   return v;
+}
+
+/* Nonzero when `v` is `start & (d - 1)` (perhaps zero-extended) for a
+ * power of two d: p's own low digit when p's step is a multiple of d, as
+ * adding one (even wrapping) keeps the low bits. */
+static int start_low_digit(LLVMValueRef v, LLVMValueRef start, uint64_t d) {
+  LLVMOpcode op;
+  if (pl_opcode(v, &op) && op == LLVMZExt)
+    v = LLVMGetOperand(v, 0);
+  if (!pl_opcode(v, &op) || op != LLVMAnd || !d || (d & (d - 1)))
+    return 0;
+  LLVMValueRef m = LLVMGetOperand(v, 1);
+  return LLVMGetOperand(v, 0) == start && LLVMIsAConstantInt(m) &&
+         LLVMConstIntGetZExtValue(m) == d - 1;
+}
+
+int pl_copy_loop_owner(pl_host *host, const pl_candidate *c, const pl_copy *a, pl_owner *key) {
+  loop_group g;
+  if (!read_offsets(host, c, a, &g) || g.n != 1)
+    return 0;
+  iv_offset o = g.o[0];
+  LLVMValueRef start = incoming(g.loop, o.p, 0);
+  int64_t step = 0;
+  int known_step = pl_scev_iv_step(host, g.loop, o.p, &step) == 1 && o.d && step > 0 &&
+                   (uint64_t)step % o.d == 0;
+  key->keys[0] = o.p;
+  key->nkeys = 1;
+  for (size_t i = 0; i < o.ninv; ++i) {
+    if (!o.inv[i].scale || pl_uniform_given(c, o.inv[i].v, NULL))
+      continue;
+    if (!known_step || !start || !start_low_digit(o.inv[i].v, start, o.d) ||
+        __builtin_add_overflow(o.kr, o.inv[i].scale, &o.kr) ||
+        key->nkeys + 2 > sizeof key->keys / sizeof *key->keys)
+      return 0;
+    LLVMValueRef v = o.inv[i].v;
+    key->keys[key->nkeys++] = v;
+    if (LLVMIsAZExtInst(v))
+      key->keys[key->nkeys++] = LLVMGetOperand(v, 0);
+  }
+  return one_to_one(&o, (int64_t)a->bytes);
 }
 
 /* Nonzero when, in one iteration of the tile loop, `to` may run after

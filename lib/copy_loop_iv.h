@@ -46,6 +46,20 @@ typedef struct pl_proven_loops {
 int pl_copy_loop_one_to_one(pl_host *host, const pl_candidate *c, const pl_copy *a,
                             pl_proven_loops *seen);
 
+/** Nonzero when `a` is the only copy into its tile in its copy loop and,
+ * in any two threads of the block, writes overlapping bytes only at the
+ * same value of that loop's induction variable p: its destination is an
+ * exact function of p (as for pl_copy_loop_one_to_one), one-to-one with
+ * at least the copy's size between two of its values over p's whole range
+ * (LazyValueInfo's, which holds in every thread), plus terms that are the
+ * same in every thread (pl_uniform_given) or that are p's low digit in
+ * another form: `start & (d - 1)` for p's start, where p / d is a term
+ * and p's step a multiple of d (LLVM hoists `i % 16` so out of `for (i =
+ * tid; ..; i += 256)`). Writes p and those terms to *key, the values that
+ * are equal wherever p is. 0 when any of this is not proven; never an
+ * error. */
+int pl_copy_loop_owner(pl_host *host, const pl_candidate *c, const pl_copy *a, pl_owner *key);
+
 /** Nonzero when the copies `a` and `b`, in two different copy loops L1 and
  * L2 of `c`'s copy stage (both directly in the tile loop), write different
  * bytes: each loop's copies into its tile pass pl_copy_loop_one_to_one with

@@ -21,6 +21,17 @@ int pl_check_addresses(const pl_loop_ctx *x, pl_fail *f);
  * no two iterations of a copy loop writing the same bytes. */
 int pl_check_copy_loops(const pl_loop_ctx *x, pl_fail *f);
 
+/** The skip blocks of `c`'s copy stage: blocks of a copy loop that hold
+ * copies only, run on some iterations of the tile loop and not on others
+ * (a branch of the copy loop decides on a value that changes from one to
+ * the next), and go straight to a block every iteration of the copy loop
+ * runs -- `if (c) tile[i] = A[..];` with no else -- which
+ * pl_check_copy_loops accepted because the rewrite fixes each skipped copy
+ * up from the slot before (rewrite.h, "skipped copies"). Written to *out
+ * (malloc'ed, the caller frees), their number returned. Call it only
+ * after legality passed. */
+size_t pl_skip_blocks(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef **out);
+
 /** (a') The same bytes of a tile on every iteration; no two copies writing
  * the same bytes. */
 int pl_check_destinations(const pl_loop_ctx *x, pl_fail *f);

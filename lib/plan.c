@@ -694,5 +694,6 @@ void pl_plan_free(pl_plan *plan) {
   free(plan->tile_kept);
   free(plan->share_ring);
   free(plan->copy_back);
+  free(plan->fixups);
   memset(plan, 0, sizeof *plan);
 }

@@ -10,6 +10,7 @@
 #include "align.h"
 #include "classify.h"
 #include "host_scev.h"
+#include "legality_copies.h"
 #include "lowering.h"
 
 #include <stdint.h>
@@ -391,8 +392,15 @@ int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opt
   plan->sm = pl_target_sm(c->function, plan->target, sizeof plan->target);
   for (size_t i = 0; i < plan->ncopies; ++i)
     pl_copy_alignment(host, c, &plan->copies[i], &plan->src_align[i], &plan->dst_align[i]);
-  if (c->region)
+  if (c->region) {
+    free(plan->fixups);
+    plan->nfixups = pl_skip_blocks(host, c, &plan->fixups);
+    plan->skipped_copies = 0;
+    for (size_t i = 0; i < plan->ncopies; ++i)
+      for (size_t a = 0; a < plan->nfixups; ++a)
+        plan->skipped_copies += LLVMGetInstructionParent(plan->copies[i].store) == plan->fixups[a];
     return plan_copy_loop_lowering(c, opts, plan, f);
+  }
   if (opts->lowering == PL_CHOOSE_CP_ASYNC && !cp_async_target(plan, f))
     return 0;
   for (size_t i = 0; i < plan->ncopies; ++i) {

@@ -163,6 +163,12 @@ typedef struct pl_plan {
    * drain, for a read outside the loop that would see what the loop left
    * there (the copy-back argument; facts.h, pl_facts_tile). */
   unsigned char *copy_back;
+  /** The copy stage's skip blocks (pl_skip_blocks, owned): after the wait
+   * of each iteration, a thread that skipped one moves the bytes of its
+   * copies from the slot before (rewrite.h, "skipped copies"). */
+  LLVMBasicBlockRef *fixups;
+  size_t nfixups;
+  size_t skipped_copies; /**< the copies in those blocks */
 } pl_plan;
 
 /* Read-only words about a plan (plan_copies.c, which chooses the

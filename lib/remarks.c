@@ -333,6 +333,14 @@ static void note_runtime_check(pl_remark *r, const pl_plan *plan) {
 static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
   note_dynamic_ring(r, plan);
   note_runtime_check(r, plan);
+  size_t skipped = plan->skipped_copies;
+  if (skipped) {
+    pl_remark_text(r, "; ");
+    pl_remark_u64(r, "SkippedCopies", skipped);
+    pl_remark_text(r, skipped == 1 ? " copy skipped on some iterations keeps"
+                                   : " copies skipped on some iterations keep");
+    pl_remark_text(r, " the slot before's bytes there");
+  }
   if (plan->entry_barrier && !c->sync_first)
     pl_remark_text(r, "; a barrier before the prologue, since a write before the loop may change "
                       "what it copies");

@@ -279,21 +279,53 @@ static void emit_stores(pl_skeleton *k, LLVMValueRef slot) {
   pl_emitter_free(&e);
 }
 
+/* The slot of the iteration before the current one, which the steady
+ * state refills with iteration i+S-1: (s + S - 1) mod S. */
+static LLVMValueRef slot_before(pl_skeleton *k) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(k->c));
+  LLVMValueRef is0 = LLVMBuildICmp(k->b, LLVMIntEQ, k->s_phi, LLVMConstInt(i32, 0, 0), "");
+  LLVMValueRef prev = LLVMBuildSub(k->b, k->s_phi, LLVMConstInt(i32, 1, 0), "");
+  return LLVMBuildSelect(k->b, is0, LLVMConstInt(i32, k->plan->stages - 1, 0), prev,
+                         "pl.slot.next");
+}
+
+/* Skipped copies, after the wait and before the kept barrier: each thread
+ * that skips a copy on this iteration moves the copy's bytes from the slot
+ * before into the current one (pl_rw_fixup_region), as the original tile
+ * keeps them. The wait completed this thread's copies of both iterations,
+ * and the slot before is refilled only after the barrier. On the first
+ * iteration the slot before holds no copy: the bytes are as undefined as
+ * the tile's were (legality: pl_tile_fresh_at_entry). */
+static void emit_fixups(pl_skeleton *k) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(k->c));
+  LLVMValueRef prev = slot_before(k);
+  pl_emitter e;
+  init_issuer(k, &e);
+  point_at_slot(k, &e, k->s_phi, 1, "pl.fixup");
+  pl_emit_map_ivs(&e, 0, 0);
+  LLVMValueRef *delta = pl_xcalloc(k->c->ntiles, sizeof *delta);
+  for (size_t t = 0; t < k->c->ntiles; ++t) {
+    LLVMValueRef stride = LLVMConstInt(i32, k->plan->rings[t].stride, 0);
+    delta[t] = LLVMBuildMul(k->b, LLVMBuildSub(k->b, prev, k->s_phi, ""), stride, "pl.prev.off");
+  }
+  pl_rw_fixup_region(k, &e, delta);
+  free(delta);
+  pl_emitter_free(&e);
+}
+
 /* Steady state around the first barrier: wait, barrier, issue iteration
  * i+S-1 into the slot freed last iteration, commit. */
 static void emit_steady_state(pl_skeleton *k) {
   const pl_candidate *c = k->c;
   const unsigned S = k->plan->stages;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(c));
   LLVMPositionBuilderBefore(k->b, c->first_barrier);
   commit_or_wait(k, (int)S - 2);
+  if (k->plan->nfixups)
+    emit_fixups(k);
   LLVMPositionBuilderBefore(k->b, LLVMGetNextInstruction(c->first_barrier));
   pl_emitter e;
   init_issuer(k, &e);
-  LLVMValueRef is0 = LLVMBuildICmp(k->b, LLVMIntEQ, k->s_phi, LLVMConstInt(i32, 0, 0), "");
-  LLVMValueRef prev = LLVMBuildSub(k->b, k->s_phi, LLVMConstInt(i32, 1, 0), "");
-  LLVMValueRef s_issue =
-      LLVMBuildSelect(k->b, is0, LLVMConstInt(i32, S - 1, 0), prev, "pl.slot.next");
+  LLVMValueRef s_issue = slot_before(k);
   point_at_slot(k, &e, s_issue, 1, "pl.fill");
   pl_emit_map_ivs(&e, 0, S - 1);
   issue_stage(k, &e, pl_rw_emit_exists(c, &k->plan->trip, &e, 0, S - 1, k->btc, k->n_phi),
@@ -393,17 +425,6 @@ static void slot_read_alignments(pl_skeleton *k, pl_vec *loads, unsigned **align
   }
 }
 
-/* The type that moves `bytes` bytes at once: i32 or <n x i32>, else
- * <n x i8>. */
-static LLVMTypeRef chunk_type(const pl_candidate *c, unsigned bytes) {
-  LLVMContextRef ctx = ctx_of(c);
-  if (bytes % 4)
-    return LLVMVectorType(LLVMInt8TypeInContext(ctx), bytes);
-  if (bytes == 4)
-    return LLVMInt32TypeInContext(ctx);
-  return LLVMVectorType(LLVMInt32TypeInContext(ctx), bytes / 4);
-}
-
 /* The copy-back (plan.copy_back): each thread copies the bytes of its own
  * copies from the last iteration's slot (s, the slot counter on the exit
  * edge) back into the tile, where a read after the loop finds them as the
@@ -434,7 +455,7 @@ static void emit_copy_back(pl_skeleton *k) {
     const pl_copy *cp = &k->plan->copies[i];
     if (!k->plan->copy_back[cp->tile])
       continue;
-    LLVMTypeRef ty = chunk_type(c, cp->bytes);
+    LLVMTypeRef ty = pl_rw_chunk_type(c, cp->bytes);
     unsigned align = k->plan->dst_align[i] ? k->plan->dst_align[i] : 1;
     unsigned tile_align = LLVMGetAlignment(c->tiles[cp->tile].global);
     LLVMValueRef v = LLVMBuildLoad2(k->b, ty, pl_emit_remap(&slot, cp->dst), "pl.back.v");

@@ -25,6 +25,19 @@
  *             blocks: the same loops, with each copy replaced by its
  *             lowering's issue for iteration k (a loop of copies); the
  *             original copy stage is bypassed.
+ *   skipped   a copy loop's copy under a branch that changes from one
+ *   copies    iteration to the next, with no else (plan->fixups): after
+ *             the wait of iteration i and before the kept barrier, a
+ *             second clone of the copy stage runs for iteration i itself,
+ *             in which each edge that bypasses a skip block moves that
+ *             block's copies' bytes from slot (s+S-1) mod S (iteration
+ *             i-1's, complete after the wait) into slot s, as the
+ *             original tile keeps them. Only the skipping thread writes
+ *             those bytes (legality: every thread that would write them
+ *             makes the same skip), the slot before is refilled only after
+ *             the barrier, and the barrier publishes the moves. On
+ *             iteration 0 the slot before holds no copy: those bytes were
+ *             undefined in the tile too (pl_tile_fresh_at_entry).
  *   epilogue  on the exit edge: drain (wait for every group), and a
  *             barrier when the plan asks for one.
  *   stores    when the plan's lowerings store after the compute

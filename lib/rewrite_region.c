@@ -10,6 +10,7 @@
 
 #include "host_cfg.h"
 #include "host_memory.h"
+#include "ir.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -83,6 +84,36 @@ static void issue_in_clone(pl_skeleton *k, pl_emitter *e, size_t copy, LLVMBasic
   pl_vmap_free(&local);
 }
 
+/* A fix-up clone of the copy stage (pl_rw_fixup_region): per tile, the
+ * byte offset from the current slot to the slot before (an i32). */
+typedef struct fixup_ctx {
+  LLVMValueRef *delta;
+} fixup_ctx;
+
+/* In the fix-up clone, on an edge from region block `from` into the
+ * block a skip block rejoins: plan copy `copy` of that skip block, which
+ * did not run on this path -- its bytes in the slot before, loaded and
+ * stored at its destination in the current slot (computed afresh here
+ * where the original computed it in the skip block). */
+static void fixup_in_clone(pl_skeleton *k, pl_emitter *e, size_t copy, LLVMBasicBlockRef from,
+                           const fixup_ctx *fx) {
+  const pl_copy *cp = &k->plan->copies[copy];
+  LLVMContextRef ctx = ctx_of(k->c);
+  pl_vmap local;
+  pl_vmap_init(&local);
+  LLVMValueRef dst = remap_at(k, e, cp->dst, from, &local);
+  pl_vmap_free(&local);
+  if (pl_addrspace(dst) != PL_AS_SHARED)
+    dst = LLVMBuildAddrSpaceCast(e->b, dst, LLVMPointerTypeInContext(ctx, PL_AS_SHARED), "pl.dst");
+  LLVMValueRef delta = fx->delta[cp->tile];
+  LLVMValueRef prev = LLVMBuildGEP2(e->b, LLVMInt8TypeInContext(ctx), dst, &delta, 1, "pl.prev");
+  LLVMTypeRef ty = pl_rw_chunk_type(k->c, cp->bytes);
+  unsigned align = k->plan->dst_align[copy] ? k->plan->dst_align[copy] : 1;
+  LLVMValueRef v = LLVMBuildLoad2(e->b, ty, prev, "pl.kept");
+  LLVMSetAlignment(v, align);
+  LLVMSetAlignment(LLVMBuildStore(e->b, v, dst), align);
+}
+
 /* Pushes `v` when it is an instruction of the copy stage's region that
  * is not yet in `need` (a header phi is an IV: mapped, never cloned). */
 static void push_needed(const pl_candidate *c, pl_vmap *need, pl_vec *stack, LLVMValueRef v) {
@@ -110,16 +141,19 @@ static void push_needed(const pl_candidate *c, pl_vmap *need, pl_vec *stack, LLV
 /* The instructions of the region the copies and the region's branches
  * need, into `need` (each mapped to itself); the values from outside the
  * region they use are emitted at the builder of `e`, before the clone, so
- * that they dominate every clone block. */
-static void collect_needed(const pl_candidate *c, const pl_plan *plan, pl_emitter *e,
-                           pl_vmap *need) {
+ * that they dominate every clone block. A fix-up clone (`fixup`) needs
+ * the destinations only. */
+static void collect_needed(const pl_candidate *c, const pl_plan *plan, pl_emitter *e, pl_vmap *need,
+                           int fixup) {
   pl_vec stack = {0}, roots = {0};
   for (size_t i = 0; i < plan->ncopies; ++i) {
     const pl_copy *cp = &plan->copies[i];
     if (!pl_in_region(c, LLVMGetInstructionParent(cp->store)))
       continue;
-    pl_vec_push(&roots, cp->src);
     pl_vec_push(&roots, cp->dst);
+    if (fixup) /* moves between slots: no source, no guard */
+      continue;
+    pl_vec_push(&roots, cp->src);
     if (cp->guard)
       pl_vec_push(&roots, cp->guard);
     for (unsigned g = 0; g < cp->nmore_guards; ++g)
@@ -168,11 +202,39 @@ static LLVMBasicBlockRef clone_of(const clone_map *m, LLVMBasicBlockRef bb) {
   return bb == m->kept ? m->placeholder : m->blocks[region_index(m->c, bb)];
 }
 
+/* The clone of the edge from region block `from` to `to`: in the fix-up
+ * clone, where `to` is the block skip blocks rejoin, a new block on the
+ * edge that fixes up the copies of each of those skip blocks other than
+ * `from` (legality: `to` has no phis, so nothing else changes). */
+static LLVMBasicBlockRef edge_to(pl_skeleton *k, pl_emitter *e, const clone_map *m,
+                                 LLVMBasicBlockRef from, LLVMBasicBlockRef to,
+                                 const fixup_ctx *fx) {
+  LLVMBasicBlockRef target = clone_of(m, to), fix = NULL;
+  for (size_t a = 0; fx && a < k->plan->nfixups; ++a) {
+    LLVMBasicBlockRef skip = k->plan->fixups[a];
+    if (skip == from || LLVMGetSuccessor(LLVMGetBasicBlockTerminator(skip), 0) != to)
+      continue;
+    if (!fix) {
+      fix = LLVMAppendBasicBlockInContext(ctx_of(k->c), k->c->function, "pl.fixup");
+      LLVMPositionBuilderAtEnd(e->b, fix);
+    }
+    for (LLVMValueRef i = LLVMGetFirstInstruction(skip); i; i = LLVMGetNextInstruction(i)) {
+      size_t copy = pl_rw_plan_copy_of(k->plan, i);
+      if (copy != SIZE_MAX)
+        fixup_in_clone(k, e, copy, from, fx);
+    }
+  }
+  if (!fix)
+    return target;
+  LLVMBuildBr(e->b, target);
+  return fix;
+}
+
 /* Clones the region's blocks into `m`: the phis the copies need first
  * (filled by fill_phis), then each block's needed instructions, each copy
  * as its lowering's issue, and its branch. */
 static void clone_blocks(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, const pl_vmap *need,
-                         const clone_map *m) {
+                         const clone_map *m, const fixup_ctx *fx) {
   const pl_candidate *c = k->c;
   LLVMBuilderRef b = k->b;
   for (size_t r = 1; r < c->nregion; ++r) {
@@ -190,17 +252,23 @@ static void clone_blocks(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, con
         continue;
       if (LLVMIsATerminatorInst(i)) {
         /* Split copies issue before their branch, guarded: both arms. */
-        for (size_t n = 0; n < k->plan->ncopies; ++n)
+        for (size_t n = 0; n < k->plan->ncopies && !fx; ++n)
           if (k->plan->copies[n].issue_block == c->region[r])
             issue_in_clone(k, e, n, c->region[r], exists, &st);
-        if (LLVMIsConditional(i))
-          LLVMBuildCondBr(b, pl_emit_remap(e, LLVMGetCondition(i)),
-                          clone_of(m, LLVMGetSuccessor(i, 0)), clone_of(m, LLVMGetSuccessor(i, 1)));
+        LLVMBasicBlockRef bb = c->region[r], here = m->blocks[r];
+        LLVMValueRef cond = LLVMIsConditional(i) ? pl_emit_remap(e, LLVMGetCondition(i)) : NULL;
+        LLVMBasicBlockRef to0 = edge_to(k, e, m, bb, LLVMGetSuccessor(i, 0), fx);
+        LLVMBasicBlockRef to1 = cond ? edge_to(k, e, m, bb, LLVMGetSuccessor(i, 1), fx) : NULL;
+        LLVMPositionBuilderAtEnd(b, here);
+        if (cond)
+          LLVMBuildCondBr(b, cond, to0, to1);
         else
-          LLVMBuildBr(b, clone_of(m, LLVMGetSuccessor(i, 0)));
+          LLVMBuildBr(b, to0);
         break;
       }
       size_t copy = pl_rw_plan_copy_of(k->plan, i);
+      if (copy != SIZE_MAX && fx)
+        continue; /* the fix-up clone moves skipped copies on edges only */
       if (copy != SIZE_MAX && !k->plan->copies[copy].issue_block)
         issue_in_clone(k, e, copy, c->region[r], exists, &st);
       else if (pl_vmap_get(need, i))
@@ -224,7 +292,9 @@ static void fill_phis(pl_emitter *e, const pl_vmap *need, const clone_map *m) {
     }
 }
 
-void pl_rw_issue_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists) {
+/* One clone of the copy stage at the builder of `e`: an issue of its
+ * copies (fx NULL), or its fix-up (pl_rw_fixup_region). */
+static void clone_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, const fixup_ctx *fx) {
   const pl_candidate *c = k->c;
   LLVMContextRef ctx = ctx_of(c);
   LLVMBuilderRef b = k->b;
@@ -232,7 +302,7 @@ void pl_rw_issue_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists) {
     pl_emit_remap(e, c->ivs[i].phi);
   pl_vmap need;
   pl_vmap_init(&need);
-  collect_needed(c, k->plan, e, &need);
+  collect_needed(c, k->plan, e, &need, fx != NULL);
   /* The marker goes after them (a hoisted tile address is re-based at the
    * end of the preheader, which in the prologue is here). */
   LLVMValueRef marker =
@@ -242,7 +312,7 @@ void pl_rw_issue_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists) {
   for (size_t r = 0; r < c->nregion; ++r)
     m.blocks[r] = LLVMAppendBasicBlockInContext(ctx, c->function, "pl.copy");
   m.placeholder = LLVMAppendBasicBlockInContext(ctx, c->function, "pl.copy.done");
-  clone_blocks(k, e, exists, &need, &m);
+  clone_blocks(k, e, exists, &need, &m, fx);
   fill_phis(e, &need, &m);
   pl_vmap_free(&need);
   k->pending = pl_append(k->pending, k->npending, sizeof *k->pending);
@@ -253,6 +323,15 @@ void pl_rw_issue_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists) {
     LLVMPositionBuilderBefore(b, after);
   else
     LLVMPositionBuilderAtEnd(b, LLVMGetInstructionParent(marker));
+}
+
+void pl_rw_issue_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists) {
+  clone_region(k, e, exists, NULL);
+}
+
+void pl_rw_fixup_region(pl_skeleton *k, pl_emitter *e, LLVMValueRef *delta) {
+  fixup_ctx fx = {delta};
+  clone_region(k, e, NULL, &fx);
 }
 
 /* Links each clone of the copy stage in at its marker: the marker's block

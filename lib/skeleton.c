@@ -16,6 +16,15 @@ size_t pl_rw_plan_copy_of(const pl_plan *plan, LLVMValueRef store) {
   return SIZE_MAX;
 }
 
+LLVMTypeRef pl_rw_chunk_type(const pl_candidate *c, unsigned bytes) {
+  LLVMContextRef ctx = ctx_of(c);
+  if (bytes % 4)
+    return LLVMVectorType(LLVMInt8TypeInContext(ctx), bytes);
+  if (bytes == 4)
+    return LLVMInt32TypeInContext(ctx);
+  return LLVMVectorType(LLVMInt32TypeInContext(ctx), bytes / 4);
+}
+
 void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
                      pl_copy_state *st) {
   const pl_copy *cp = &k->plan->copies[i];

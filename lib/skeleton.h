@@ -52,6 +52,10 @@ const pl_lowering *pl_rw_lowering_of(const pl_skeleton *k, size_t copy);
 /** Index of the plan copy whose store is `store`, or SIZE_MAX. */
 size_t pl_rw_plan_copy_of(const pl_plan *plan, LLVMValueRef store);
 
+/** The type that moves `bytes` bytes at once between shared-memory slots:
+ * i32 or <n x i32>, else <n x i8>. */
+LLVMTypeRef pl_rw_chunk_type(const pl_candidate *c, unsigned bytes);
+
 /** Issues plan copy `i` with its lowering at the builder of `e`, zero-filled
  * unless `exists`; `st` carries the lowering's staged state. */
 void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,

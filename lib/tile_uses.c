@@ -154,30 +154,6 @@ static int sibling_fills(pl_host *host, const pl_candidate *c, const pl_tile *t,
   return ok;
 }
 
-/* Nonzero when `v` is the same in every thread of a block: constants,
- * kernel arguments, the block's and grid's indices and sizes, and
- * arithmetic, compares, casts and selects of those. */
-static int block_uniform(LLVMValueRef v, unsigned depth) {
-  if (LLVMIsAConstant(v) || LLVMIsAArgument(v))
-    return 1;
-  if (!LLVMIsAInstruction(v) || depth > 8)
-    return 0;
-  if (LLVMIsACallInst(v)) {
-    const char *name = pl_callee_name(v);
-    return !strncmp(name, "llvm.nvvm.read.ptx.sreg.ctaid.", 30) ||
-           !strncmp(name, "llvm.nvvm.read.ptx.sreg.nctaid.", 31) ||
-           !strncmp(name, "llvm.nvvm.read.ptx.sreg.ntid.", 29);
-  }
-  LLVMOpcode op = LLVMGetInstructionOpcode(v);
-  if (!LLVMIsABinaryOperator(v) && !LLVMIsACmpInst(v) && !LLVMIsACastInst(v) && op != LLVMSelect &&
-      op != LLVMFreeze)
-    return 0;
-  for (int i = 0, n = LLVMGetNumOperands(v); i < n; ++i)
-    if (!block_uniform(LLVMGetOperand(v, i), depth + 1))
-      return 0;
-  return 1;
-}
-
 /* Nonzero when the loop's header can be reached from `bb`. */
 static int reaches_header(const pl_candidate *c, LLVMBasicBlockRef bb) {
   size_t n = pl_blocks_reachable(bb, NULL, 0);
@@ -215,7 +191,7 @@ static int after_for_good(pl_host *host, const pl_candidate *c, LLVMBasicBlockRe
     for (unsigned k = 0, ns = t ? LLVMGetNumSuccessors(t) : 0; ns > 1 && ok && k < ns; ++k)
       if (reaches_header(c, LLVMGetSuccessor(t, k))) /* t decides whether to run the loop */
         ok = (LLVMIsABranchInst(t) || LLVMIsASwitchInst(t)) &&
-             block_uniform(LLVMGetOperand(t, 0), 0);
+             pl_uniform_given(NULL, LLVMGetOperand(t, 0), NULL);
   }
   free(r);
   return ok;
@@ -442,6 +418,35 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_t
              "GEPs and casts)",
              t->name, PL_MAX_DERIVED_DEPTH);
   return r == 1;
+}
+
+/* pl_tile_fresh_at_entry's walk: stops at a use outside the loop that may
+ * write the tile and can run before the loop. */
+typedef struct fresh_walk {
+  pl_host *host;
+  const pl_candidate *c;
+} fresh_walk;
+
+static pl_walk_step visit_fresh(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
+  (void)depth;
+  fresh_walk *w = ctx;
+  if (pl_derives_address(user, v))
+    return PL_WALK_INTO;
+  if (!LLVMIsAInstruction(user))
+    return PL_WALK_STOP;
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
+  if (LLVMGetBasicBlockParent(bb) != w->c->function)
+    return LLVMGetInstructionOpcode(user) == LLVMLoad ? PL_WALK_SKIP : PL_WALK_STOP;
+  if (pl_candidate_has_block(w->c, bb) || LLVMGetInstructionOpcode(user) == LLVMLoad)
+    return PL_WALK_SKIP;
+  return after_for_good(w->host, w->c, bb) ? PL_WALK_SKIP : PL_WALK_STOP;
+}
+
+int pl_tile_fresh_at_entry(pl_host *host, const pl_candidate *c, size_t tile) {
+  if (!c->exit || reaches_header(c, c->exit))
+    return 0;
+  fresh_walk w = {host, c};
+  return pl_walk_uses(c->tiles[tile].global, PL_MAX_DERIVED_DEPTH, visit_fresh, &w) == 1;
 }
 
 int pl_copy_back_possible(const pl_candidate *c) {

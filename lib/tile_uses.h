@@ -31,6 +31,18 @@
 int pl_check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_table *table,
                        size_t tile, const pl_options *opts, pl_fail *f, int *copy_back_reads);
 
+/** Nonzero when tile number `tile` of `c` holds no value a thread wrote
+ * whenever the loop starts: the loop cannot start again once it has left
+ * (its header is unreachable from its exit), and nothing outside it writes
+ * the tile before it -- every use outside the loop is a load, an address
+ * computation, or a write that runs only after the loop for good (the rule
+ * of a store after the loop). Then the bytes no copy of the first
+ * iteration writes are uninitialized shared memory, whose value the
+ * program cannot rely on (CUDA C++ Programming Guide, "Variable Memory
+ * Space Specifiers": a __shared__ variable has no initializer). 0 when the walk cannot tell (a use
+ * in another function that is not a load, an address derived too deeply). */
+int pl_tile_fresh_at_entry(pl_host *host, const pl_candidate *c, size_t tile);
+
 /** Nonzero when every copy of `c` runs on every iteration (no predicate):
  * then each thread can copy the last slot of its own copies back into the
  * tile after the loop (the copy-back argument). Zero for a copy in a copy

@@ -1,16 +1,20 @@
 ; A copy loop whose copy runs under a condition on the tile loop's counter,
 ; with nothing written where it fails: `for (i = tid; i < 1024; i += 256) if
-; (y0 + i / 256 < H) tile[i] = A[(y0 + i / 256) * 256 + i % 256]`. Where the
-; condition fails the original keeps the last iteration's bytes, a ring slot
-; would keep those of S iterations earlier. Declined ConditionalCopy, naming
-; the copy loop and the fix, and the IR is unchanged.
+; (y0 + i / 256 < H) tile[i] = A[(y0 + i / 256) * 256 + i % 256]` -- after
+; `tile[tid] = 0` before the loop. Where the condition fails the original
+; keeps the last iteration's bytes, on the first iteration the zeros; a ring
+; fixes skipped copies up from the slot before (rewrite/copy_loop_skipped.ll),
+; which on the first iteration holds no zeros. Declined ConditionalCopy,
+; naming the copy loop, the fix and why the fix-up cannot serve, and the IR
+; is unchanged.
 ; (From `clang++ -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -O3`, with
 ; `#pragma unroll 1` on the copy loop.)
-; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: a copy into tile 'tile' in a loop of the copy stage runs under a condition that changes from iteration to iteration and writes no zeros otherwise, so a slot would keep stale data; write zeros in the other branch (x = c ? A[i] : 0)
+; CHECK: remark: <unknown>:0:0: loop not pipelined: a slot can take a skipped copy's bytes from the slot before only where the skip is safe to repeat, and here the tile may hold written bytes when the loop starts (the loop can run again, or the tile is written before it), which a skipped copy would keep
 ; YAML: Name: ConditionalCopy
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -27,6 +31,7 @@ define void @rowsGuarded(ptr noalias nocapture noundef readonly %0, ptr noalias 
 8:                                                ; preds = %4
   %9 = zext nneg i32 %5 to i64
   %10 = getelementptr inbounds [1024 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %9
+  store float 0.000000e+00, ptr %10, align 4
   %11 = xor i32 %5, 1023
   %12 = zext nneg i32 %11 to i64
   %13 = getelementptr inbounds [1024 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %12
