@@ -171,6 +171,33 @@ def ptx_blocks(lines):
     return blocks
 
 
+BRA = re.compile(r"^\s*(@!?%\w+\s+)?bra(?:\.uni)?\s+(\$L__BB\d+_\d+);")
+
+
+def reaches_barrier(instrs, first, start):
+    """Whether control from instrs[start] reaches a barrier before any other
+    cp.async instruction, a return or 400 steps, on some path."""
+    todo, seen = [start], set()
+    while todo:
+        j = todo.pop()
+        steps = 0
+        while j < len(instrs) and j not in seen and steps < 400:
+            seen.add(j)
+            steps += 1
+            line = instrs[j][1]
+            if BAR.match(line):
+                return True
+            if "cp.async" in line or re.match(r"^\s*(ret|exit)\b", line):
+                break
+            m = BRA.match(line)
+            if m and m.group(2) in first:
+                todo.append(first[m.group(2)])
+                if not m.group(1):
+                    break
+            j += 1
+    return False
+
+
 def check_pipelined_ptx(lines, loops, extra_barriers):
     """Problems with a pipelined kernel's PTX; loops: the S of each pipelined loop.
 
@@ -189,8 +216,13 @@ def check_pipelined_ptx(lines, loops, extra_barriers):
             flat.append((bi, line))
     instrs = [(bi, l) for bi, l in flat if l.strip() and not l.strip().startswith("//")
               and not BLOCK.match(l)]
-    # wait_group N directly followed by a barrier: the loop's wait (or a drain
-    # followed by a barrier, which only sits in an outer loop).
+    # wait_group N followed by a barrier: the loop's wait (or a drain
+    # followed by a barrier, which only sits in an outer loop); between
+    # them only the fix-up of skipped copies (shared loads and stores,
+    # arithmetic, branches), no other cp.async step.
+    first = {}
+    for i, (bi, l) in enumerate(instrs):
+        first.setdefault(blocks[bi][0], i)
     cands = collections.defaultdict(list)
     zeros = 0
     for i, (bi, l) in enumerate(instrs):
@@ -199,7 +231,7 @@ def check_pipelined_ptx(lines, loops, extra_barriers):
             continue
         n = int(m.group(1))
         zeros += n == 0
-        if i + 1 < len(instrs) and BAR.match(instrs[i + 1][1]):
+        if reaches_barrier(instrs, first, i + 1):
             cands[n].append(bi)
     told = True
     want_zero = len(loops) + sum(1 for s in loops if s == 2)
@@ -405,11 +437,13 @@ def compile_check(cfg, seed, indices, variant, wd, tag, fixed=None):
         probs, told = check_pipelined_ptx(lines, stages, k.extra_barriers)
         # The original tile must be gone, unless a declined loop of the kernel
         # still uses it, a runtime alias check keeps the original loop for
-        # overlapping ranges, or the ring's last slot is copied back into it.
+        # overlapping ranges, the ring's last slot is copied back into it, or
+        # the kernel reuses the array after the loop (post=reuse: each thread
+        # stores, then loads its own element).
         kept_ok = (any(kind == "Missed" and name not in ("NoTileCopy", "NotTileLoop")
                        for kind, name, _ in rs) or
                    any(re.search(r"copies the last slot back|AliasCheck:\s*'?runtime", m)
-                       for m in passed))
+                       for m in passed) or k.axes.get("post") == "reuse")
         for t in re.findall(r"\.shared\s.*\b(_ZZ\d+%sE\d+\w+)_\$_ring\[" % k.name, ptx_text):
             if not kept_ok and re.search(r"\.shared\s.*\b%s\[" % re.escape(t), ptx_text):
                 probs.append("tile %s kept beside its ring" % t)
