@@ -194,57 +194,70 @@ static int acquire_or_release(LLVMAtomicOrdering o) {
 
 static int ordering_at(LLVMValueRef inst, unsigned depth);
 
-/* Whether a call of the function `fn` (no intrinsic) may order memory: not
+/* pl_memory_ordering of a call of the function `fn` (no intrinsic): 0
  * where it is `nosync` (LangRef: it "does not communicate (synchronize)
- * with another thread through memory"), or is a device-runtime call that
- * only reads; where it has a body, whether an instruction of it does
- * (calls followed PL_MAX_CALL_DEPTH deep); an external declaration may. */
+ * with another thread through memory") or a device-runtime call that only
+ * reads; where it has a body, the strongest answer of its instructions
+ * (calls followed PL_MAX_CALL_DEPTH deep, then PL_MAY_ORDER); for an
+ * external declaration that may write memory, PL_MAY_ORDER. */
 static int call_orders(LLVMValueRef call, LLVMValueRef fn, unsigned depth) {
   unsigned nosync = LLVMGetEnumAttributeKindForName("nosync", 6);
   if (LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, nosync) ||
       LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, nosync) ||
       pl_is_reading_runtime_call(call))
     return 0;
-  if (LLVMIsDeclaration(fn) || depth >= PL_MAX_CALL_DEPTH)
-    return 1;
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-      if (ordering_at(i, depth + 1))
-        return 1;
-  return 0;
+  if (LLVMIsDeclaration(fn))
+    return (pl_memory_effects(call) & PL_MOD) ? PL_MAY_ORDER : 0;
+  if (depth >= PL_MAX_CALL_DEPTH)
+    return PL_MAY_ORDER;
+  int r = 0;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b && r != PL_ORDERS;
+       b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && r != PL_ORDERS;
+         i = LLVMGetNextInstruction(i)) {
+      int k = ordering_at(i, depth + 1);
+      r = k > r ? k : r;
+    }
+  return r;
 }
 
-int pl_is_memory_ordering(LLVMValueRef inst) { return ordering_at(inst, 0); }
+int pl_memory_ordering(LLVMValueRef inst) { return ordering_at(inst, 0); }
+
+int pl_is_memory_ordering(LLVMValueRef inst) { return ordering_at(inst, 0) == PL_ORDERS; }
 
 static int ordering_at(LLVMValueRef inst, unsigned depth) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  int orders = 0;
   if (op == LLVMFence)
-    return 1;
-  if (LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst))
-    return LLVMGetOrdering(inst) > LLVMAtomicOrderingMonotonic;
+    orders = 1;
+  else if (LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst))
+    orders = LLVMGetOrdering(inst) > LLVMAtomicOrderingMonotonic;
   /* clang writes CUDA's atomicAdd and atomicCAS, which are relaxed, as
    * seq_cst read-modify-writes (LLVM 19's NVPTX emits a plain atom for
    * them, LLVM 22's a fence before a seq_cst cmpxchg, more than CUDA
    * promises): only an acquire or release one orders. */
-  if (LLVMIsAAtomicRMWInst(inst))
-    return acquire_or_release(LLVMGetOrdering(inst));
-  if (LLVMIsAAtomicCmpXchgInst(inst))
-    return acquire_or_release(LLVMGetCmpXchgSuccessOrdering(inst)) ||
-           acquire_or_release(LLVMGetCmpXchgFailureOrdering(inst));
-  if (!LLVMIsACallInst(inst))
-    return 0;
-  /* Scoped to the block (.cta): it orders only what threads of this block
-   * see, and their writes are the loop's own, checked as such. */
-  const char *n = pl_callee_name(inst);
-  if (!strncmp(n, "llvm.nvvm.", 10) && (strstr(n, "membar") || strstr(n, "fence")))
-    return !strstr(n, ".cta");
-  LLVMValueRef callee = LLVMGetCalledValue(inst);
-  if (callee && LLVMIsAFunction(callee) && !LLVMGetIntrinsicID(callee))
-    return call_orders(inst, callee, depth);
-  static const char *const words[] = {"fence", "membar", ".acquire", ".release", ".acq_rel", NULL};
-  static const char *const cta[] = {".cta", NULL};
-  static const char *const wider[] = {".gpu", ".sys", ".cluster", NULL};
-  return asm_names_any(inst, words) && (!asm_names_any(inst, cta) || asm_names_any(inst, wider));
+  else if (LLVMIsAAtomicRMWInst(inst))
+    orders = acquire_or_release(LLVMGetOrdering(inst));
+  else if (LLVMIsAAtomicCmpXchgInst(inst))
+    orders = acquire_or_release(LLVMGetCmpXchgSuccessOrdering(inst)) ||
+             acquire_or_release(LLVMGetCmpXchgFailureOrdering(inst));
+  else if (LLVMIsACallInst(inst)) {
+    /* Scoped to the block (.cta): it orders only what threads of this
+     * block see, and their writes are the loop's own, checked as such. */
+    const char *n = pl_callee_name(inst);
+    LLVMValueRef callee = LLVMGetCalledValue(inst);
+    static const char *const words[] = {"fence", "membar", ".acquire", ".release", ".acq_rel",
+                                        NULL};
+    static const char *const cta[] = {".cta", NULL};
+    static const char *const wider[] = {".gpu", ".sys", ".cluster", NULL};
+    if (!strncmp(n, "llvm.nvvm.", 10) && (strstr(n, "membar") || strstr(n, "fence")))
+      orders = !strstr(n, ".cta");
+    else if (callee && LLVMIsAFunction(callee) && !LLVMGetIntrinsicID(callee))
+      return call_orders(inst, callee, depth);
+    else
+      orders = asm_names_any(inst, words) && (!asm_names_any(inst, cta) || asm_names_any(inst, wider));
+  }
+  return orders ? PL_ORDERS : 0;
 }
 
 int pl_touches_memory(LLVMValueRef inst) {

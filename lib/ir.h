@@ -96,10 +96,20 @@ int pl_is_async_copy_machinery(LLVMValueRef inst);
  * not, nor do a block-scoped intrinsic or asm (.cta: __threadfence_block),
  * which order only what threads of the same block see. A call of a
  * function orders where one of its instructions does (through calls
- * PL_MAX_CALL_DEPTH deep), or where it is an external declaration, unless
- * it is `nosync` or a device-runtime call that only reads; an indirect
- * call does not count here (it declines the loop elsewhere). */
+ * PL_MAX_CALL_DEPTH deep), unless it is `nosync` or a device-runtime call
+ * that only reads; an indirect call does not count here (it declines the
+ * loop elsewhere). */
 int pl_is_memory_ordering(LLVMValueRef inst);
+
+/** Answers of pl_memory_ordering. */
+enum { PL_MAY_ORDER = 1, PL_ORDERS = 2 };
+
+/** PL_ORDERS where pl_is_memory_ordering(inst); else PL_MAY_ORDER where
+ * `inst` calls, directly or through calls with bodies, an external
+ * declaration that may write memory and is neither `nosync` nor a
+ * device-runtime call that only reads (code the pass cannot see, which may
+ * hold a fence), or calls deeper than PL_MAX_CALL_DEPTH; else 0. */
+int pl_memory_ordering(LLVMValueRef inst);
 
 /** Nonzero when the instruction `inst` may read or write memory, by LLVM's
  * own account (pl_memory_effects: the opcode, and a callee's memory

@@ -47,12 +47,11 @@ static int check_sources(const pl_loop_ctx *x, pl_fail *f) {
  * cuda::atomic_ref): the thread orders its copies after what other blocks
  * wrote before they met it, which a ring that issues them iterations
  * earlier would not. NULL when there is none. */
-static LLVMValueRef fence_in_loop(const pl_candidate *c) {
+static LLVMValueRef fence_in_loop(const pl_candidate *c, int answer) {
   for (size_t b = 0; b < c->nblocks; ++b)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[b]); i; i = LLVMGetNextInstruction(i)) {
-      if (pl_is_memory_ordering(i))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[b]); i; i = LLVMGetNextInstruction(i))
+      if (pl_memory_ordering(i) == answer)
         return i;
-    }
   return NULL;
 }
 
@@ -110,7 +109,7 @@ static int noalias_param(LLVMValueRef arg) {
 static int check_writes(const pl_loop_ctx *x, pl_fail *f) {
   pl_host *host = x->host;
   const pl_candidate *c = x->c;
-  LLVMValueRef fence = fence_in_loop(c);
+  LLVMValueRef fence = fence_in_loop(c, PL_ORDERS);
   if (fence)
     return pl_failf(f, PL_R_SOURCE_WRITTEN, fence,
                     "the loop has a memory fence or an acquire or release access (__threadfence, a "
@@ -156,6 +155,14 @@ static int check_writes(const pl_loop_ctx *x, pl_fail *f) {
                      pl_opcode_word(i), pl_value_label(host, obj, buf, sizeof buf));
     return 0;
   }
+  /* after the writes: an unknown callee that may write a source says so */
+  LLVMValueRef unknown = fence_in_loop(c, PL_MAY_ORDER);
+  if (unknown)
+    return pl_failf(f, PL_R_SOURCE_WRITTEN, unknown,
+                    "the loop calls code the pass cannot see ('%s', or a function it calls), "
+                    "which may hold a memory fence and order this iteration's copies after what "
+                    "other blocks wrote before it; a ring issues them iterations earlier",
+                    pl_callee_name(unknown));
   return 1;
 }
 
