@@ -246,8 +246,8 @@ static int ordering_at(LLVMValueRef inst, unsigned depth) {
      * block see, and their writes are the loop's own, checked as such. */
     const char *n = pl_callee_name(inst);
     LLVMValueRef callee = LLVMGetCalledValue(inst);
-    static const char *const words[] = {"fence", "membar", ".acquire", ".release", ".acq_rel",
-                                        NULL};
+    static const char *const words[] = {"fence",    "membar",   ".acquire",
+                                        ".release", ".acq_rel", NULL};
     static const char *const cta[] = {".cta", NULL};
     static const char *const wider[] = {".gpu", ".sys", ".cluster", NULL};
     if (!strncmp(n, "llvm.nvvm.", 10) && (strstr(n, "membar") || strstr(n, "fence")))
@@ -255,7 +255,8 @@ static int ordering_at(LLVMValueRef inst, unsigned depth) {
     else if (callee && LLVMIsAFunction(callee) && !LLVMGetIntrinsicID(callee))
       return call_orders(inst, callee, depth);
     else
-      orders = asm_names_any(inst, words) && (!asm_names_any(inst, cta) || asm_names_any(inst, wider));
+      orders =
+          asm_names_any(inst, words) && (!asm_names_any(inst, cta) || asm_names_any(inst, wider));
   }
   return orders ? PL_ORDERS : 0;
 }
