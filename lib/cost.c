@@ -437,7 +437,9 @@ static void count_iteration(pl_host *host, const pl_candidate *c, pl_cost *cost)
  * (3), the wait and the commit (2), the trip test of iteration i+S-1 (2),
  * the slot's base per tile for the compute and for the issue (2 each), a
  * zero-fill source size and a later iteration's address per copy (2
- * each). */
+ * each), and per copy fixed up where it skips (design.md, "Skipped
+ * copies") the copy loop run again: its step, exit test and the skip's
+ * condition, and the move where it skips (PL_COST_FIXUP per trip). */
 static void count_added(pl_host *host, const pl_candidate *c, const pl_cost_ring *ring,
                         pl_cost *cost) {
   cost->added = 7 + 2 * (unsigned)c->ntiles;
@@ -454,6 +456,9 @@ static void count_added(pl_host *host, const pl_candidate *c, const pl_cost_ring
     } else {
       cost->added += w * (2 + (cp->bytes < 16 ? PL_COST_NARROW : 0));
     }
+    for (size_t a = 0; cp->store && a < ring->nskip_blocks; ++a)
+      if (LLVMGetInstructionParent(cp->store) == ring->skip_blocks[a])
+        cost->added += w * PL_COST_FIXUP;
   }
 }
 

@@ -213,6 +213,8 @@ typedef struct pl_cost_ring {
   unsigned trip;
   unsigned pressure_words;
   int unrollable;
+  const LLVMBasicBlockRef *skip_blocks; /**< pl_plan.fixups: copies fixed up each iteration */
+  size_t nskip_blocks;
 } pl_cost_ring;
 
 /** Fills the inputs of `cost` for the legal candidate `c` and the ring
@@ -311,6 +313,12 @@ unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t b
 /** Issue slots a cp.async narrower than 16 bytes costs beyond one
  * instruction: calibrated (docs/design.md), not from a manual. */
 #define PL_COST_NARROW 8u
+
+/** Instructions per trip of a copy loop that the fix-up of a skipped copy
+ * adds (rewrite.h, "skipped copies"): the counter's step, the exit test,
+ * the skip's condition, and the move, counted once (a skip is the rare
+ * way). Counted from the clone's IR, not calibrated. */
+#define PL_COST_FIXUP 4u
 
 /** The plain loop's batch (pl_cost.plain_batch): the most iterations
  * whose loads ptxas issues together, and the instructions per warp and

@@ -298,11 +298,9 @@ static unsigned decide_in_family(pl_plan *plan, const pl_cost *inputs, unsigned 
 }
 
 /* Profitability: unless stages are forced or profitability is off, the
- * cost model decides whether to pipeline and how many stages, among those
- * that fit the budget (plan->stages, set by plan_stages, is the most that
- * fit the requested count; the model may use up to PL_MAX_STAGES). A loop
- * with a register-staged copy has two slots (plan_stages): the model is
- * asked about S = 2 only, with the registers the copies stage. */
+ * cost model decides whether to pipeline and with how many of the stages
+ * that fit the budget (up to PL_MAX_STAGES); a loop with a register-staged
+ * copy has two slots (plan_stages), with the registers its copies stage. */
 static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, pl_fail *f) {
   pl_host *host = x->host;
   const pl_candidate *c = x->c;
@@ -323,7 +321,9 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
                              plan->other_shared - plan->shared_reuse,
                              pl_facts_const_trip(x->facts),
                              pl_facts_pressure(x->facts),
-                             pl_facts_unrollable(x->facts)};
+                             pl_facts_unrollable(x->facts),
+                             plan->fixups,
+                             plan->nfixups};
   pl_cost_inputs(host, c, sm, &ring, &plan->cost);
   plan->cost.in_place = plan->in_place;
   free(staged);
