@@ -1026,6 +1026,26 @@ static void blind(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 8.0 * s[0] * BT_N * BT_N; }});
+  // A naive SGEMM whose copy loops skip copies past the edges with no else
+  // (bench/kernels/skip_gemm.cuh): the check sizes are ragged in every
+  // dimension (K >= 16, so that the first K tile is full); the timed size
+  // ends K on a partial tile.
+  p.push_back({"skipgemm",
+               "TFLOP/s",
+               {{64, 64, 16}, {100, 70, 37}, {130, 129, 200}, {7, 5, 95}, {256, 192, 33}},
+               {256, 256, 100},
+               {4096, 4096, 4100},
+               dims({"M", "N", "K"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[2], seed);
+                 in_f32(b, (size_t)s[2] * s[1], seed);
+                 out_f32(b, (size_t)s[0] * s[1]);
+               },
+               [](const Variant &v, const Size &s, Buffers &b) {
+                 v.skipgemm((int)s[0], (int)s[1], (int)s[2], F(b, 0), F(b, 1), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
 }
 
 // ---- the seed kernels and the problem list ----------------------------------

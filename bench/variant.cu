@@ -55,6 +55,7 @@ namespace PL_NS {
 #include "kernels/sgemm_2d.cuh"
 #include "kernels/sgemm_runtime.cuh"
 #include "kernels/sgemm_vec.cuh"
+#include "kernels/skip_gemm.cuh"
 #include "kernels/small_gemm.cuh"
 #include "kernels/stream.cuh"
 #include "kernels/sync_first.cuh"
@@ -327,6 +328,12 @@ void PL_CAT(dynwmma_, PL_NS)(int M, int N, int K, const half *A, const half *B, 
 void PL_CAT(batchtr_, PL_NS)(int nmat, int blocks, const float *in, float *out) {
   if (blocks > 0)
     PL_NS::batchTranspose<<<blocks, dim3(BT_N, BT_ROWS)>>>(nmat, in, out);
+}
+// A naive SGEMM whose copy loops skip copies past the edges (no else;
+// kernels/skip_gemm.cuh), written for the fix-up of skipped copies.
+void PL_CAT(skipgemm_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
+  PL_NS::skipGemm<<<dim3((N + SG_BN - 1) / SG_BN, (M + SG_BM - 1) / SG_BM), SG_NT>>>(M, N, K, A, B,
+                                                                                    C);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:

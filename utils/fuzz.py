@@ -443,7 +443,7 @@ def compile_check(cfg, seed, indices, variant, wd, tag, fixed=None):
         kept_ok = (any(kind == "Missed" and name not in ("NoTileCopy", "NotTileLoop")
                        for kind, name, _ in rs) or
                    any(re.search(r"copies the last slot back|AliasCheck:\s*'?runtime", m)
-                       for m in passed) or k.axes.get("post") == "reuse")
+                       for m in passed) or "post=reuse" in k.features)
         for t in re.findall(r"\.shared\s.*\b(_ZZ\d+%sE\d+\w+)_\$_ring\[" % k.name, ptx_text):
             if not kept_ok and re.search(r"\.shared\s.*\b%s\[" % re.escape(t), ptx_text):
                 probs.append("tile %s kept beside its ring" % t)
