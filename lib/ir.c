@@ -246,14 +246,21 @@ static int ordering_at(LLVMValueRef inst, unsigned depth) {
      * block see, and their writes are the loop's own, checked as such. */
     const char *n = pl_callee_name(inst);
     LLVMValueRef callee = LLVMGetCalledValue(inst);
-    static const char *const words[] = {"fence",    "membar",   ".acquire",
-                                        ".release", ".acq_rel", NULL};
+    static const char *const words[] = {"fence",    "membar",          ".acquire",       ".release",
+                                        ".acq_rel", "barrier.cluster", "griddepcontrol", NULL};
     static const char *const cta[] = {".cta", NULL};
-    static const char *const wider[] = {".gpu", ".sys", ".cluster", NULL};
+    static const char *const wider[] = {".gpu",       ".sys",    ".cluster", "membar.gl",
+                                        "membar.sys", "griddep", NULL};
+    int is_asm = callee && LLVMIsAInlineAsm(callee);
     if (!strncmp(n, "llvm.nvvm.", 10) && (strstr(n, "membar") || strstr(n, "fence")))
       orders = !strstr(n, ".cta");
+    else if (!strncmp(n, "llvm.nvvm.barrier.cluster", 25) ||
+             !strncmp(n, "llvm.nvvm.griddepcontrol", 24))
+      orders = 1; /* a cluster barrier releases and acquires; PDL's wait acquires */
     else if (callee && LLVMIsAFunction(callee) && !LLVMGetIntrinsicID(callee))
       return call_orders(inst, callee, depth);
+    else if (!is_asm && !(callee && LLVMIsAFunction(callee)))
+      return PL_MAY_ORDER; /* an indirect call: code the pass cannot see */
     else
       orders =
           asm_names_any(inst, words) && (!asm_names_any(inst, cta) || asm_names_any(inst, wider));

@@ -55,38 +55,84 @@ static LLVMValueRef fence_in_loop(const pl_candidate *c, int answer) {
   return NULL;
 }
 
-/* Whether the value `v` decides a branch of the loop, through compares,
- * casts, arithmetic, selects, extractvalue and phis (a few levels deep). */
-static int decides_branch(const pl_candidate *c, LLVMValueRef v, unsigned depth) {
+/* Whether the value `v` decides a branch, through compares, casts,
+ * arithmetic, selects, extractvalue, phis and calls (`__ballot_sync`,
+ * `min`), a few levels deep: a branch of the loop (`fn` NULL), or of the
+ * function `fn`; *returned set where `v` reaches `fn`'s return. */
+static int decides_branch(const pl_candidate *c, LLVMValueRef fn, LLVMValueRef v, int *returned,
+                          unsigned depth) {
   if (depth > 4)
     return 0;
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsAInstruction(user) || !pl_candidate_has_block(c, LLVMGetInstructionParent(user)))
+    if (!LLVMIsAInstruction(user))
+      continue;
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
+    if (fn ? LLVMGetBasicBlockParent(bb) != fn : !pl_candidate_has_block(c, bb))
       continue;
     if ((LLVMIsABranchInst(user) && LLVMIsConditional(user)) || LLVMIsASwitchInst(user))
       return 1;
-    if ((LLVMIsACmpInst(user) || LLVMIsACastInst(user) || LLVMIsABinaryOperator(user) ||
+    if (LLVMIsAReturnInst(user) && returned)
+      *returned = 1;
+    int call = LLVMIsACallInst(user) && LLVMGetTypeKind(LLVMTypeOf(user)) != LLVMVoidTypeKind;
+    if ((call || LLVMIsACmpInst(user) || LLVMIsACastInst(user) || LLVMIsABinaryOperator(user) ||
          LLVMIsASelectInst(user) || LLVMIsAExtractValueInst(user) || LLVMIsAPHINode(user)) &&
-        decides_branch(c, user, depth + 1))
+        decides_branch(c, fn, user, returned, depth + 1))
       return 1;
   }
   return 0;
 }
 
-/* An atomic read-modify-write in the loop whose result decides a branch:
- * a spin on a flag or a handshake with other blocks (`while
- * (atomicCAS(..) != ..)`, `if (atomicAdd(&done, 1) == last)`). clang
- * writes CUDA's relaxed atomics and an explicit seq_cst one alike
- * (pl_is_memory_ordering takes them as relaxed), so the one that
+/* Whether `i` is an atomic on memory other blocks see: a read-modify-write
+ * or compare-and-swap, an llvm.nvvm.atomic.* intrinsic (atomicAdd_system;
+ * LLVM 19's atomicInc), or inline asm naming `atom.` (libcu++'s
+ * atomic_ref) -- not one on shared memory only. */
+static int global_atomic(LLVMValueRef i) {
+  LLVMValueRef callee = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+  if (callee && LLVMIsAInlineAsm(callee)) {
+    size_t len = 0;
+    const char *t = LLVMGetInlineAsmAsmString(callee, &len);
+    return t && memmem(t, len, "atom.", 5) && !memmem(t, len, ".shared", 7);
+  }
+  int atomic = LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) ||
+               (callee && !strncmp(pl_callee_name(i), "llvm.nvvm.atomic.", 17));
+  return atomic && !pl_writes_only_shared(i);
+}
+
+/* Whether a call of the function `fn` hands the caller an atomic's result
+ * (2) or spins on one itself (1), through calls PL_MAX_CALL_DEPTH deep. */
+static int callee_handshake(LLVMValueRef fn, unsigned depth) {
+  if (!fn || !LLVMIsAFunction(fn) || LLVMIsDeclaration(fn) || depth >= PL_MAX_CALL_DEPTH)
+    return 0;
+  int ret = 0;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+      int returned = 0, k = 0;
+      if (global_atomic(i) && decides_branch(NULL, fn, i, &returned, 0))
+        return 1;
+      if (LLVMIsACallInst(i) && (k = callee_handshake(LLVMGetCalledValue(i), depth + 1)) == 1)
+        return 1;
+      if (k == 2 && decides_branch(NULL, fn, i, &returned, 0))
+        return 1;
+      ret |= returned || k == 2;
+    }
+  return ret ? 2 : 0;
+}
+
+/* An atomic in the loop, or in a function it calls, whose result decides
+ * a branch: a spin on a flag or a handshake with other blocks (`while
+ * (atomicCAS(..) != ..)`, `if (atomicAdd(&done, 1) == last)`, a lock()
+ * helper). clang writes CUDA's relaxed atomics and an explicit seq_cst one
+ * alike (pl_is_memory_ordering takes them as relaxed), so the one that
  * synchronizes cannot be told apart: such a loop is declined, as a fence
  * would be. NULL when there is none. */
 static LLVMValueRef atomic_decides_branch(const pl_candidate *c) {
   for (size_t b = 0; b < c->nblocks; ++b)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[b]); i; i = LLVMGetNextInstruction(i))
-      if ((LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i)) && !pl_writes_only_shared(i) &&
-          decides_branch(c, i, 0))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[b]); i; i = LLVMGetNextInstruction(i)) {
+      int k = LLVMIsACallInst(i) ? callee_handshake(LLVMGetCalledValue(i), 0) : 0;
+      if (k == 1 || ((k == 2 || global_atomic(i)) && decides_branch(c, NULL, i, NULL, 0)))
         return i;
+    }
   return NULL;
 }
 
@@ -157,12 +203,18 @@ static int check_writes(const pl_loop_ctx *x, pl_fail *f) {
   }
   /* after the writes: an unknown callee that may write a source says so */
   LLVMValueRef unknown = fence_in_loop(c, PL_MAY_ORDER);
-  if (unknown)
-    return pl_failf(f, PL_R_SOURCE_WRITTEN, unknown,
-                    "the loop calls code the pass cannot see ('%s', or a function it calls), "
-                    "which may hold a memory fence and order this iteration's copies after what "
-                    "other blocks wrote before it; a ring issues them iterations earlier",
-                    pl_callee_name(unknown));
+  if (unknown) {
+    LLVMValueRef callee = LLVMGetCalledValue(unknown);
+    char *name = callee && LLVMIsAFunction(callee) ? pl_demangle(pl_callee_name(unknown)) : NULL;
+    pl_failf(f, PL_R_SOURCE_WRITTEN, unknown,
+             "the loop calls code the pass cannot see (%s%s%s, or a function it calls more than "
+             "%d calls deep), which may hold a memory fence and order this iteration's copies "
+             "after what other blocks wrote before it; a ring issues them iterations earlier",
+             name ? "'" : "a call through a pointer", name ? name : "", name ? "'" : "",
+             PL_MAX_CALL_DEPTH);
+    free(name);
+    return 0;
+  }
   return 1;
 }
 
