@@ -30,15 +30,9 @@ unsigned pl_copy_mod_ref(pl_host *host, LLVMValueRef inst, LLVMValueRef ptr) {
  * its address is the parameter space or a local copy, not global memory. */
 static int is_memory_param(LLVMValueRef arg) {
   static const char *const kinds[] = {"byval", "byref", "preallocated", "inalloca", "sret"};
-  LLVMValueRef fn = LLVMGetParamParent(arg);
-  unsigned idx = 1;
-  for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != arg; p = LLVMGetNextParam(p))
-    ++idx;
-  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; ++k) {
-    unsigned kind = LLVMGetEnumAttributeKindForName(kinds[k], strlen(kinds[k]));
-    if (LLVMGetEnumAttributeAtIndex(fn, idx, kind))
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; ++k)
+    if (pl_param_has_attribute(arg, kinds[k]))
       return 1;
-  }
   return 0;
 }
 

@@ -268,6 +268,15 @@ static int ordering_at(LLVMValueRef inst, unsigned depth) {
   return orders ? PL_ORDERS : 0;
 }
 
+int pl_param_has_attribute(LLVMValueRef arg, const char *kind) {
+  LLVMValueRef fn = LLVMGetParamParent(arg);
+  unsigned idx = 1;
+  for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != arg; p = LLVMGetNextParam(p))
+    ++idx;
+  unsigned k = LLVMGetEnumAttributeKindForName(kind, strlen(kind));
+  return LLVMGetEnumAttributeAtIndex(fn, idx, k) != NULL;
+}
+
 int pl_touches_memory(LLVMValueRef inst) {
   return LLVMIsAInstruction(inst) && pl_memory_effects(inst) != 0;
 }

@@ -111,6 +111,10 @@ enum { PL_MAY_ORDER = 1, PL_ORDERS = 2 };
  * hold a fence), or calls deeper than PL_MAX_CALL_DEPTH; else 0. */
 int pl_memory_ordering(LLVMValueRef inst);
 
+/** Nonzero when the function parameter `arg` carries the enum attribute
+ * named `kind` ("noalias", "byval", ...). */
+int pl_param_has_attribute(LLVMValueRef arg, const char *kind);
+
 /** Nonzero when the instruction `inst` may read or write memory, by LLVM's
  * own account (pl_memory_effects: the opcode, and a callee's memory
  * attributes). Special-register reads and arithmetic intrinsics do not. */

@@ -46,12 +46,18 @@ static int check_sources(const pl_loop_ctx *x, pl_fail *f) {
  * (pl_is_memory_ordering: __threadfence, cooperative groups' grid.sync(),
  * cuda::atomic_ref): the thread orders its copies after what other blocks
  * wrote before they met it, which a ring that issues them iterations
- * earlier would not. NULL when there is none. */
-static LLVMValueRef fence_in_loop(const pl_candidate *c, int answer) {
+ * earlier would not. NULL when there is none; *unseen is then the first
+ * call into code the pass cannot see (PL_MAY_ORDER), or NULL. */
+static LLVMValueRef fence_in_loop(const pl_candidate *c, LLVMValueRef *unseen) {
+  *unseen = NULL;
   for (size_t b = 0; b < c->nblocks; ++b)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[b]); i; i = LLVMGetNextInstruction(i))
-      if (pl_memory_ordering(i) == answer)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[b]); i; i = LLVMGetNextInstruction(i)) {
+      int k = pl_memory_ordering(i);
+      if (k == PL_ORDERS)
         return i;
+      if (k == PL_MAY_ORDER && !*unseen)
+        *unseen = i;
+    }
   return NULL;
 }
 
@@ -136,18 +142,6 @@ static LLVMValueRef atomic_decides_branch(const pl_candidate *c) {
   return NULL;
 }
 
-/* Nonzero for a pointer parameter already marked `noalias`
- * (__restrict__): advice to mark it would be no help; the loop writes
- * through it. */
-static int noalias_param(LLVMValueRef arg) {
-  LLVMValueRef fn = LLVMGetParamParent(arg);
-  unsigned idx = 1;
-  for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != arg; p = LLVMGetNextParam(p))
-    ++idx;
-  unsigned kind = LLVMGetEnumAttributeKindForName("noalias", 7);
-  return LLVMGetEnumAttributeAtIndex(fn, idx, kind) != NULL;
-}
-
 /* (b) Nothing in the loop may write the copied memory, unless a runtime
  * check can tell (alias_check.h): a store whose range, like every copy's
  * source range, is known at loop entry. Nor may another block, past a
@@ -155,7 +149,8 @@ static int noalias_param(LLVMValueRef arg) {
 static int check_writes(const pl_loop_ctx *x, pl_fail *f) {
   pl_host *host = x->host;
   const pl_candidate *c = x->c;
-  LLVMValueRef fence = fence_in_loop(c, PL_ORDERS);
+  LLVMValueRef unknown;
+  LLVMValueRef fence = fence_in_loop(c, &unknown);
   if (fence)
     return pl_failf(f, PL_R_SOURCE_WRITTEN, fence,
                     "the loop has a memory fence or an acquire or release access (__threadfence, a "
@@ -182,7 +177,8 @@ static int check_writes(const pl_loop_ctx *x, pl_fail *f) {
     LLVMValueRef i = writes[w];
     int j = copy[w];
     LLVMValueRef obj = pl_source_object(c, c->copies[j].src);
-    int advise = LLVMIsAArgument(obj) && !noalias_param(obj);
+    /* no advice to mark a parameter that has it: the loop writes through it */
+    int advise = LLVMIsAArgument(obj) && !pl_param_has_attribute(obj, "noalias");
     char buf[80];
     pl_failf(f, PL_R_SOURCE_WRITTEN, i,
              "the loop may write the global memory tile '%s' is copied from%s",
@@ -202,7 +198,6 @@ static int check_writes(const pl_loop_ctx *x, pl_fail *f) {
     return 0;
   }
   /* after the writes: an unknown callee that may write a source says so */
-  LLVMValueRef unknown = fence_in_loop(c, PL_MAY_ORDER);
   if (unknown) {
     LLVMValueRef callee = LLVMGetCalledValue(unknown);
     char *name = callee && LLVMIsAFunction(callee) ? pl_demangle(pl_callee_name(unknown)) : NULL;

@@ -479,18 +479,30 @@ static int condition_recomputable(pl_host *host, const pl_candidate *c, LLVMValu
   return ok;
 }
 
+/* What a conditional branch `t` of a copy stage with loops decides: only
+ * whether copy loads run, or which arm of split copies runs (cloned for a
+ * later iteration as a guard); values the same on every iteration; or
+ * values that change from one iteration of the tile loop to the next. */
+enum { BRANCH_CLONED, BRANCH_INVARIANT, BRANCH_VARYING };
+static int branch_kind(const pl_candidate *c, LLVMValueRef t) {
+  if (skips_loads_only(c, t) || splits_copies_only(c, t))
+    return BRANCH_CLONED;
+  pl_vmap seen;
+  pl_vmap_init(&seen);
+  int invariant = region_invariant(c, LLVMGetCondition(t), &seen, 0);
+  pl_vmap_free(&seen);
+  return invariant ? BRANCH_INVARIANT : BRANCH_VARYING;
+}
+
 /* A conditional branch `t` of a copy stage with loops: it decides on the
  * same values every iteration, or only on whether copy loads run (a
  * guard), or splits copies, or skips copies the rewrite fixes up -- then
  * its condition must be recomputable; else it fails. */
 static int check_region_branch(pl_host *host, const pl_candidate *c, LLVMValueRef t, pl_fail *f) {
-  if (skips_loads_only(c, t) || splits_copies_only(c, t))
+  int kind = branch_kind(c, t);
+  if (kind == BRANCH_CLONED)
     return condition_recomputable(host, c, t, f);
-  pl_vmap seen;
-  pl_vmap_init(&seen);
-  int ok = region_invariant(c, LLVMGetCondition(t), &seen, 0);
-  pl_vmap_free(&seen);
-  if (ok)
+  if (kind == BRANCH_INVARIANT)
     return 1;
   pl_loop_ref l = skip_loop(host, c, t);
   const char *why = l ? skips_unfixable(host, c, l) : "";
@@ -634,13 +646,9 @@ size_t pl_skip_blocks(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef **
   pl_vec v = {0};
   for (size_t k = 0; k < c->nregion; ++k) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[k]);
-    if (!LLVMIsConditional(t) || skips_loads_only(c, t) || splits_copies_only(c, t))
+    if (!LLVMIsConditional(t) || branch_kind(c, t) != BRANCH_VARYING)
       continue;
-    pl_vmap seen;
-    pl_vmap_init(&seen);
-    int invariant = region_invariant(c, LLVMGetCondition(t), &seen, 0);
-    pl_vmap_free(&seen);
-    pl_loop_ref l = invariant ? NULL : skip_loop(host, c, t);
+    pl_loop_ref l = skip_loop(host, c, t);
     int done = 0;
     for (size_t i = 0; i < nloops && !done; ++i)
       done = loops[i] == l;

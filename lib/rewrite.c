@@ -291,14 +291,13 @@ static LLVMValueRef slot_before(pl_skeleton *k) {
 
 /* Skipped copies, after the wait and before the kept barrier: each thread
  * that skips a copy on this iteration moves the copy's bytes from the slot
- * before into the current one (pl_rw_fixup_region), as the original tile
- * keeps them. The wait completed this thread's copies of both iterations,
+ * before (`prev`, an i32) into the current one (pl_rw_fixup_region), as
+ * the original tile keeps them. The wait completed this thread's copies of both iterations,
  * and the slot before is refilled only after the barrier. On the first
  * iteration the slot before holds no copy: the bytes are as undefined as
  * the tile's were (legality: pl_tile_fresh_at_entry). */
-static void emit_fixups(pl_skeleton *k) {
+static void emit_fixups(pl_skeleton *k, LLVMValueRef prev) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(k->c));
-  LLVMValueRef prev = slot_before(k);
   pl_emitter e;
   init_issuer(k, &e);
   point_at_slot(k, &e, k->s_phi, 1, "pl.fixup");
@@ -320,12 +319,16 @@ static void emit_steady_state(pl_skeleton *k) {
   const unsigned S = k->plan->stages;
   LLVMPositionBuilderBefore(k->b, c->first_barrier);
   commit_or_wait(k, (int)S - 2);
-  if (k->plan->nfixups)
-    emit_fixups(k);
+  /* the slot before: the fix-ups' source, before the barrier, and the
+   * slot the issue refills after it */
+  LLVMValueRef s_issue = k->plan->nfixups ? slot_before(k) : NULL;
+  if (s_issue)
+    emit_fixups(k, s_issue);
   LLVMPositionBuilderBefore(k->b, LLVMGetNextInstruction(c->first_barrier));
   pl_emitter e;
   init_issuer(k, &e);
-  LLVMValueRef s_issue = slot_before(k);
+  if (!s_issue)
+    s_issue = slot_before(k);
   point_at_slot(k, &e, s_issue, 1, "pl.fill");
   pl_emit_map_ivs(&e, 0, S - 1);
   issue_stage(k, &e, pl_rw_emit_exists(c, &k->plan->trip, &e, 0, S - 1, k->btc, k->n_phi),
