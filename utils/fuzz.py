@@ -6,7 +6,7 @@
                                             one kernel, some choices forced
   fuzz.py cpu [--count N] [--stress N] [--table FILE]
                                             compile and check (no GPU)
-  fuzz.py gpu-build DIR [--count N] [--plugin-args A,B]  plain and plugin binaries, built here
+  fuzz.py gpu-build DIR [--count N] [--only K,..] [--plugin-args A,B]  plain and plugin binaries
   fuzz.py gpu-run DIR                       on the GPU machine: run, compare, racecheck
 
 Kernels come from utils/fuzzgen.py, each drawn from the product of five axes
@@ -1054,7 +1054,10 @@ def gpu_build(a):
     out = os.path.abspath(a.dir)
     os.makedirs(out, exist_ok=True)
     meta = {}
+    only = {int(x.lstrip("k")) for x in a.only.split(",") if x} if a.only else None
     for i in range(a.count):
+        if only is not None and i not in only:
+            continue
         k = fuzzgen.make_kernel(a.seed, i, None, cfg.crash_forms)
         meta[k.name] = k
     plan = plan_files(meta, a.per_file)
@@ -1291,6 +1294,8 @@ def main():
     gb = sub.add_parser("gpu-build", help="build plain and plugin binaries into DIR")
     common(gb, 480)
     gb.add_argument("dir")
+    gb.add_argument("--only", help="build only these kernels of the seed's first --count "
+                                   "(comma-separated names, k00005 or 5)")
     gb.add_argument("--plugin-args", default="",
                     help="plugin arguments added to every file's, comma-separated "
                          "(max-shared=8K: static rings over it move into dynamic shared "

@@ -3,6 +3,7 @@
 plugin can pipeline at all.
 
     python3 utils/legal_share.py [--seed S] [--count N] [--build DIR] [--show REGEX]
+                                 [--list FILE]
 
 Generates N kernels (utils/fuzz.py gen S N), compiles them once for sm_90 with
 profitability=off and ptxas=off, and counts the kernels without a special
@@ -10,7 +11,8 @@ form (near-misses and crash forms left out) whose tile loop is pipelined,
 per copy form, with the first decline reason of the others (an enclosing
 loop's NoTileCopy only where no loop of the kernel gives another). Prints the
 counts; with --show, also the generator's axes of each kernel whose first
-reason matches REGEX. Changes nothing.
+reason matches REGEX; with --list, writes the names of the pipelined kernels to
+FILE, one a line (to compare two builds). Changes nothing but FILE.
 """
 import argparse
 import collections
@@ -30,6 +32,7 @@ def main():
     ap.add_argument("--count", type=int, default=600)
     ap.add_argument("--build", default=os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")))
     ap.add_argument("--show", help="print the axes of kernels whose first reason matches")
+    ap.add_argument("--list", help="write the pipelined kernels' names here")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as wd:
         src = os.path.join(wd, "gen.cu")
@@ -54,6 +57,7 @@ def main():
             remarks[m.group(2)].append(m.group(1))
     regular = [k for k, ax in axes.items() if "special=" not in ax or "special=none" in ax]
     legal, per_copy, per_copy_legal = 0, collections.Counter(), collections.Counter()
+    pipelined = []
     reasons = collections.Counter()
     for k in regular:
         form = re.search(r"copy=(\S+)", axes[k]).group(1)
@@ -62,12 +66,16 @@ def main():
         if any(r.startswith("pipelined") for r in rs):
             legal += 1
             per_copy_legal[form] += 1
+            pipelined.append(k)
         elif rs:
             # an enclosing loop's NoTileCopy says nothing of the tile loop's reason
             inner = [r for r in rs if "no copy from global memory" not in r] or rs
             reasons[re.sub(r"'[^']*'", "'T'", inner[0])[:110]] += 1
             if a.show and re.search(a.show, inner[0]):
                 print("%s: %s" % (k, axes[k]))
+    if a.list:
+        with open(a.list, "w") as f:
+            f.write("".join(k + "\n" for k in pipelined))
     print("regular kernels: %d, pipelined with profitability=off: %d (%.0f%%)"
           % (len(regular), legal, 100.0 * legal / max(1, len(regular))))
     for form in sorted(per_copy):
