@@ -56,9 +56,16 @@ int pl_tile_index(const pl_candidate *c, LLVMValueRef g) {
   return -1;
 }
 
+int pl_is_twin(const pl_copy *cp, LLVMValueRef inst) {
+  for (unsigned k = 0; k < cp->ntwins; ++k)
+    if (cp->twins[k] == inst)
+      return 1;
+  return 0;
+}
+
 int pl_is_copy_store(const pl_candidate *c, LLVMValueRef inst) {
   for (size_t i = 0; i < c->ncopies; ++i)
-    if (c->copies[i].store == inst || (c->copies[i].twin && c->copies[i].twin == inst))
+    if (c->copies[i].store == inst || pl_is_twin(&c->copies[i], inst))
       return 1;
   return 0;
 }

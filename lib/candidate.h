@@ -70,12 +70,15 @@ typedef struct pl_copy {
   /** Its guard had more than PL_MAX_GUARD_TERMS terms: the rest were not
    * read as a guard (the value then reads as a conversion, if anything). */
   int guard_cut;
-  /** The other half of a copy clang split in two, `tile[x] = c ? A[i] : 0`
-   * as a store of the load on one arm of `br c` and this store of zeros
-   * to the same address on the other (`guard` is c): it goes with the copy
-   * (the rewrite removes both, pl_is_copy_store counts both). NULL for a
-   * copy that is one store. */
-  LLVMValueRef twin;
+  /** The other half of a copy clang split in two, `tile[x] = c ? A[i] : K`
+   * as a store of the load on one arm of `br c` and these stores of the
+   * constant to the same bytes on the other (`guard` is c): one store, or
+   * one per lane where SROA split a vector's constant (`make_short4(1, 1,
+   * 1, 1)` as two `<2 x i16>`). They go with the copy (the rewrite removes
+   * them with it, pl_is_copy_store counts them). None for a copy that is
+   * one store. */
+  LLVMValueRef twins[PL_MAX_FILL_PIECES];
+  unsigned ntwins;
   /** A split copy: the block of its branch, where a clone of a copy stage
    * with loops issues it (guarded, so that the constant's arm is filled
    * too). NULL: the copy is issued where its store is. */
@@ -188,8 +191,10 @@ int pl_in_copy_stage(pl_host *host, const pl_candidate *c, LLVMValueRef inst);
 const pl_iv *pl_find_iv(const pl_candidate *c, LLVMValueRef phi);
 /** Index of the tile `g` in c->tiles, or -1. */
 int pl_tile_index(const pl_candidate *c, LLVMValueRef g);
+/** Nonzero when `inst` is one of the twin stores of `cp` (pl_copy.twins). */
+int pl_is_twin(const pl_copy *cp, LLVMValueRef inst);
 /** Nonzero when `inst` is the store (or memcpy) of one of the copies, or
- * the twin store of zeros of one (pl_copy.twin). */
+ * a twin store of its constant (pl_copy.twins). */
 int pl_is_copy_store(const pl_candidate *c, LLVMValueRef inst);
 /** Nonzero when `inst` is the load of one of the copies. */
 int pl_is_copy_source(const pl_candidate *c, LLVMValueRef inst);

@@ -49,6 +49,10 @@ size_t pl_blocks_reachable(LLVMBasicBlockRef from, LLVMBasicBlockRef *out, size_
 /** Number of CFG edges into `bb` (llvm::pred_size). */
 unsigned pl_pred_count(LLVMBasicBlockRef bb);
 
+/** Makes the phis of `bb` take from `now` what they took from `was`
+ * (BasicBlock::replacePhiUsesWith): the edge was -> bb became now -> bb. */
+void pl_replace_phi_uses(LLVMBasicBlockRef bb, LLVMBasicBlockRef was, LLVMBasicBlockRef now);
+
 /** Splits the CFG edge from -> to (llvm::SplitEdge), keeping loop info and
  * dominators up to date. Returns the new block on the edge. */
 LLVMBasicBlockRef pl_split_edge(pl_host *host, LLVMBasicBlockRef from, LLVMBasicBlockRef to);

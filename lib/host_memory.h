@@ -54,6 +54,16 @@ int pl_not_poison(pl_host *host, LLVMValueRef v, LLVMValueRef ctx);
  * need not hold. Changes nothing else. */
 void pl_drop_poison_flags(LLVMValueRef inst);
 
+/** The constant of type `ty` whose bytes at offsets[k] are those of the
+ * constant pieces[k] (k < n), every other byte zero: the value a vector's
+ * lanes stored one by one make (`make_short4(1, 1, 1, 1)` as two `<2 x
+ * i16>` stores). Reads each piece's bytes and reinterprets the whole with
+ * ConstantFoldLoadFromConst under the module's data layout. NULL when `ty`
+ * is not sized or wider than 64 bytes, a piece lies past its end or
+ * cannot be read as bytes, or the layout is big-endian. */
+LLVMValueRef pl_constant_from_pieces(LLVMModuleRef m, LLVMTypeRef ty, const LLVMValueRef *pieces,
+                                     const uint64_t *offsets, size_t n);
+
 /** The alignment, in bytes, an llvm.memcpy, llvm.memmove or llvm.memset
  * call `call` states for its destination (`source` 0) or its source
  * (`source` 1, transfers only): MemIntrinsic::getDestAlign,

@@ -272,7 +272,8 @@ static int splits_copies_only(const pl_candidate *c, LLVMValueRef t) {
         continue;
       int ok = 0;
       for (size_t k = 0; k < c->ncopies && !ok; ++k)
-        ok = c->copies[k].issue_block == p && (c->copies[k].store == i || c->copies[k].twin == i);
+        ok = c->copies[k].issue_block == p &&
+             (c->copies[k].store == i || pl_is_twin(&c->copies[k], i));
       if (!ok)
         return 0;
     }

@@ -104,6 +104,15 @@
 #define PL_UNMERGE_MAX_INSTS 48
 #define PL_UNMERGE_HOIST_DEPTH 8
 
+/** Blocks of a chain of branches into a copy's fill folded into one
+ * branch (fill_chain.h): a halo's four bounds may come as four branches. */
+#define PL_FILL_CHAIN_MAX 8
+
+/** Constant stores one split copy's fill may be made of: a `char4`'s four
+ * lanes filled one by one beside the copy of its 4 bytes, up to a 16-byte
+ * copy's sixteen (classify.c). */
+#define PL_MAX_FILL_PIECES 16
+
 /** Equalities one copy's predicate terms may give a range proof of its
  * destination (legality_copies.c, `tx == 0 && ty == 0` gives two). */
 #define PL_MAX_TERM_EQS 8

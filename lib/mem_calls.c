@@ -1,6 +1,7 @@
 /*===- lib/mem_calls.c - copies clang wrote as memcpy and memset ----------===*/
 #include "mem_calls.h"
 
+#include "host_cfg.h"
 #include "host_loops.h"
 #include "host_memory.h"
 #include "ir.h"
@@ -39,6 +40,24 @@ static unsigned split_bytes(LLVMValueRef i) {
   return n == 1 || n == 2 || n == 4 || n == 8 || n == 12 || n == 16 ? (unsigned)n : 0;
 }
 
+/* Nonzero when `i` is on one arm of a two-way branch whose other arm
+ * stores a constant into __shared__ memory: the copy of `if (ok) t[i] =
+ * A[j]; else t[i] = make_int4(1, 1, 1, 1);`, its fill stored lane by lane,
+ * which recognition reads as one split copy once the copy is a store. */
+static int beside_fill(pl_host *host, LLVMValueRef i) {
+  LLVMBasicBlockRef a = LLVMGetInstructionParent(i);
+  LLVMBasicBlockRef p = pl_pred_count(a) == 1 ? pl_idom(host, a) : NULL;
+  LLVMValueRef t = p ? LLVMGetBasicBlockTerminator(p) : NULL;
+  if (!t || !LLVMIsABranchInst(t) || !LLVMIsConditional(t))
+    return 0;
+  LLVMBasicBlockRef b = LLVMGetSuccessor(t, LLVMGetSuccessor(t, 0) == a ? 1 : 0);
+  for (LLVMValueRef k = LLVMGetFirstInstruction(b); k; k = LLVMGetNextInstruction(k))
+    if (LLVMIsAStoreInst(k) && LLVMIsConstant(LLVMGetOperand(k, 0)) &&
+        place_of(LLVMGetOperand(k, 1)) == SHARED)
+      return 1;
+  return 0;
+}
+
 /* Nonzero for a splittable call (split_bytes) the stages cannot read as
  * written (mem_calls.h). */
 static int wanted(pl_host *host, pl_loop_ref loop, LLVMValueRef i) {
@@ -47,7 +66,8 @@ static int wanted(pl_host *host, pl_loop_ref loop, LLVMValueRef i) {
     return dst != OTHER;
   int src = place_of(LLVMGetOperand(i, 1));
   return dst == STACK || src == STACK ||
-         (dst == SHARED && pl_loop_in_subloop(host, loop, LLVMGetInstructionParent(i)));
+         (dst == SHARED &&
+          (pl_loop_in_subloop(host, loop, LLVMGetInstructionParent(i)) || beside_fill(host, i)));
 }
 
 /* The calls of the stage (mem_calls.h) into `out`, if not NULL; returns

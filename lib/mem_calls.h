@@ -31,7 +31,9 @@
  * blocks `ends[0..nends)` where the stage ends, hold a call
  * pl_mem_calls_split would change that the stages cannot read as written: an llvm.memset of zeros
  * into __shared__ memory or a stack temporary, an llvm.memcpy to or from a stack temporary, or an
- * llvm.memcpy into __shared__ memory inside an inner loop (a copy loop holds no calls). Only
+ * llvm.memcpy into __shared__ memory inside an inner loop (a copy loop holds no calls) or on one
+ * arm of a two-way branch whose other arm stores a constant into __shared__ memory (a copy and
+ * its fill stored lane by lane: a split copy once the copy is a store). Only
  * non-volatile calls of a constant 1, 2, 4, 8, 12 or 16 bytes count. Changes nothing. */
 int pl_mem_calls_wanted(pl_host *host, pl_loop_ref loop, const LLVMBasicBlockRef *b, size_t n,
                         const LLVMBasicBlockRef *ends, size_t nends);

@@ -8,6 +8,7 @@
 #include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
+#include "split_copy.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -518,8 +519,8 @@ static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_cop
                     "a store into __shared__ array '%s' before the first barrier is "
                     "volatile or atomic",
                     tname);
-  LLVMValueRef twin = cp->twin;
-  LLVMBasicBlockRef at = cp->issue_block; /* pl_classify_copy may reset both */
+  pl_copy split = *cp; /* pl_classify_copy may reset its twins and issue block */
+  LLVMBasicBlockRef at = cp->issue_block;
   if (!pl_classify_copy(host, c, i, cp, f, tname))
     return 0;
   if (!at)
@@ -530,7 +531,9 @@ static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_cop
                     "guarded or converted value on the other; write it as one "
                     "`c ? A[i] : 0`",
                     tname);
-  cp->twin = twin; /* copy where the branch goes to the load, the constant elsewhere */
+  /* copy where the branch goes to the load, the constant elsewhere */
+  memcpy(cp->twins, split.twins, sizeof cp->twins);
+  cp->ntwins = split.ntwins;
   cp->issue_block = at;
   cp->guard = split_cond;
   cp->guard_negated = split_neg;

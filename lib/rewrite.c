@@ -341,16 +341,17 @@ static void emit_steady_state(pl_skeleton *k) {
 /* The synchronous copies go, with the address arithmetic only they used. */
 static void remove_copies(const pl_candidate *c) {
   for (size_t i = 0; i < c->ncopies; ++i) {
-    LLVMValueRef st = c->copies[i].store, twin = c->copies[i].twin;
-    LLVMValueRef ops[3] = {LLVMGetOperand(st, 0), LLVMGetOperand(st, 1),
-                           LLVMIsACallInst(st) ? LLVMGetOperand(st, 2) : NULL};
+    LLVMValueRef st = c->copies[i].store;
+    LLVMValueRef ops[3 + PL_MAX_FILL_PIECES] = {LLVMGetOperand(st, 0), LLVMGetOperand(st, 1),
+                                                LLVMIsACallInst(st) ? LLVMGetOperand(st, 2) : NULL};
     LLVMInstructionEraseFromParent(st);
-    for (size_t j = 0; j < i && twin; ++j)
-      if (c->copies[j].twin == twin)
-        twin = NULL; /* erased already (recognition gives each twin one copy) */
-    if (twin)
-      LLVMInstructionEraseFromParent(twin); /* its operands: zero, the copy's address */
-    pl_erase_dead(ops, 3);
+    /* its operands: the constant, the copy's address or one past it */
+    for (unsigned k = 0; k < c->copies[i].ntwins; ++k) {
+      LLVMValueRef twin = c->copies[i].twins[k];
+      ops[3 + k] = LLVMGetOperand(twin, 1);
+      LLVMInstructionEraseFromParent(twin);
+    }
+    pl_erase_dead(ops, 3 + c->copies[i].ntwins);
   }
 }
 

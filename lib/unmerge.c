@@ -3,6 +3,7 @@
 
 #include "alloc.h"
 #include "dynamic_tile.h"
+#include "fill_chain.h"
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "host_memory.h"
@@ -453,18 +454,35 @@ static unsigned arms_in_stage(pl_host *host, pl_loop_ref loop, const stage *s, i
   return found;
 }
 
-/* Nonzero when a block of `s` writes dynamic shared memory (an extern
- * array of no size): calls and addresses are left as written there, which
- * the in-place shape reads and a ring in dynamic shared memory takes as
- * recognition finds them (not yet tried through these rewrites). */
-static int writes_dynamic_shared(const stage *s) {
+/* Nonzero when a block of the copy stage `s` is a fill entered by a chain
+ * of branches (fill_chain.h). */
+static int has_fill_chain(const stage *s) {
+  pl_fill_chain ch;
   for (size_t k = 0; k < s->n; ++k)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(s->b[k]); i; i = LLVMGetNextInstruction(i)) {
-      LLVMValueRef dst = shared_dst(i), base = dst ? pl_underlying_object(dst) : NULL;
-      if (base && LLVMIsAGlobalVariable(base) && pl_is_dynamic_shared(base))
-        return 1;
-    }
+    if (pl_fill_chain_find(s->b[k], s->b, s->n, &ch))
+      return 1;
   return 0;
+}
+
+/* Folds every chain of branches into a fill of the copy stage `s`, one at
+ * a time, the analyses invalidated and *loop and `s` found again after
+ * each (a fold deletes blocks). Returns how many it folded. */
+static unsigned fold_fill_chains(pl_host *host, pl_loop_ref *loop, stage *s) {
+  unsigned n = 0;
+  for (size_t k = 0; k < s->n; ++k) {
+    pl_fill_chain ch;
+    if (!pl_fill_chain_find(s->b[k], s->b, s->n, &ch))
+      continue;
+    LLVMBasicBlockRef header = pl_loop_header(*loop);
+    pl_fill_chain_fold(&ch);
+    pl_host_invalidate(host);
+    *loop = pl_loop_for_header(host, header);
+    find_stage(host, *loop, 1, s);
+    k = (size_t)-1;
+    if (++n == PL_UNMERGE_STAGE_BLOCKS)
+      break;
+  }
+  return n;
 }
 
 int pl_unmerge_wanted(pl_host *host, pl_loop_ref loop) {
@@ -474,22 +492,22 @@ int pl_unmerge_wanted(pl_host *host, pl_loop_ref loop) {
     if (merged_block(&s, s.b[k]) || lowerable_switch(LLVMGetBasicBlockTerminator(s.b[k])))
       return 1;
   find_stage(host, loop, 1, &s);
-  return !writes_dynamic_shared(&s) &&
-         (pl_mem_calls_wanted(host, loop, s.b, s.n, s.ends, s.nends) ||
-          arms_in_stage(host, loop, &s, 0) > 0);
+  return has_fill_chain(&s) || pl_mem_calls_wanted(host, loop, s.b, s.n, s.ends, s.nends) ||
+         arms_in_stage(host, loop, &s, 0) > 0;
 }
 
 unsigned pl_unmerge(pl_host *host, pl_loop_ref loop) {
   stage s;
-  /* first, while dominators hold: neither changes a block */
+  /* first the fill chains, which delete blocks (the analyses are found
+   * again); then, while dominators hold, what changes no block */
   find_stage(host, loop, 1, &s);
   unsigned kinds = 0;
-  if (!writes_dynamic_shared(&s)) {
-    if (s.n && pl_mem_calls_split(host, loop, s.b, s.n, s.ends, s.nends))
-      kinds |= PL_UNMERGED_MEM_CALLS;
-    if (arms_in_stage(host, loop, &s, 1))
-      kinds |= PL_UNMERGED_HOISTED;
-  }
+  if (fold_fill_chains(host, &loop, &s))
+    kinds |= PL_UNMERGED_FILL_CHAINS;
+  if (s.n && pl_mem_calls_split(host, loop, s.b, s.n, s.ends, s.nends))
+    kinds |= PL_UNMERGED_MEM_CALLS;
+  if (arms_in_stage(host, loop, &s, 1))
+    kinds |= PL_UNMERGED_HOISTED;
   unsigned changed = 0;
   find_stage(host, loop, 0, &s);
   for (int again = 1; again;) {
@@ -517,17 +535,25 @@ void pl_fail_unmerged(pl_fail *f, const pl_fail *unmerged, unsigned kinds) {
   char *as_written =
       f->message && *f->message ? pl_strdupf("; as written, %s", f->message) : pl_strdupf("%s", "");
   pl_fail_copy(f, unmerged);
+  /* the fold of fill chains, made first, said first */
+  static const unsigned order[] = {3, 0, 1, 2};
   static const char *const words[] = {
       "the copies clang merged are taken apart",
       "the address both branches of a copy compute is computed before the branch",
-      "the structs clang copies with memcpy and memset are loaded and stored as bytes"};
+      "the structs clang copies with memcpy and memset are loaded and stored as bytes",
+      "the branches into a copy's fill are one branch"};
+  unsigned n = 0, said = 0;
+  for (unsigned k = 0; k < 4; ++k)
+    n += (kinds >> k) & 1;
   char what[512] = "";
-  for (unsigned k = 0, said = 0; k < 3; ++k)
-    if (kinds & (1u << k)) {
-      strncat(what, !said ? "" : kinds >> (k + 1) ? ", " : " and ", sizeof what - strlen(what) - 1);
-      strncat(what, words[k], sizeof what - strlen(what) - 1);
-      ++said;
-    }
+  for (unsigned j = 0; j < 4; ++j) {
+    unsigned k = order[j];
+    if (!(kinds & (1u << k)))
+      continue;
+    strncat(what, !said ? "" : said + 1 < n ? ", " : " and ", sizeof what - strlen(what) - 1);
+    strncat(what, words[k], sizeof what - strlen(what) - 1);
+    ++said;
+  }
   char *m =
       pl_strdupf("once %s, %s%s", what, unmerged->message ? unmerged->message : "", as_written);
   free(as_written);

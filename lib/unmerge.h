@@ -37,7 +37,8 @@
 /** Nonzero when the copy stage of `loop` -- its header and the blocks
  * reachable from it before a block holding a barrier, inner loops left out
  * (but for calls and addresses) -- holds what pl_unmerge takes apart: calls
- * pl_mem_calls_wanted counts; two arms of a branch writing __shared__
+ * pl_mem_calls_wanted counts; a fill entered by a chain of branches
+ * (pl_fill_chain_find); two arms of a branch writing __shared__
  * memory at the same expression; a switch of at most
  * PL_UNMERGE_MAX_CASES cases to distinct blocks, or a block of merged
  * copies (phis; a load and a store; only loads, stores, address and
@@ -46,15 +47,22 @@
 int pl_unmerge_wanted(pl_host *host, pl_loop_ref loop);
 
 /** What pl_unmerge changed: bits of its answer. */
-enum { PL_UNMERGED_COPIES = 1, PL_UNMERGED_HOISTED = 2, PL_UNMERGED_MEM_CALLS = 4 };
+enum {
+  PL_UNMERGED_COPIES = 1,
+  PL_UNMERGED_HOISTED = 2,
+  PL_UNMERGED_MEM_CALLS = 4,
+  PL_UNMERGED_FILL_CHAINS = 8
+};
 
-/** Takes apart what pl_unmerge_wanted finds: first, while the dominators
- * still hold, the memcpy and memset calls of the copy stage
+/** Takes apart what pl_unmerge_wanted finds: first the chains of branches
+ * into a copy's fill, each folded into one branch (fill_chain.h; the
+ * analyses are invalidated and the loop found again after each), then,
+ * while the dominators still hold, the memcpy and memset calls of the copy stage
  * (pl_mem_calls_split) and the addresses two arms of a branch compute
  * alike (hoisted), then the merged blocks, then the switches. Returns
- * PL_UNMERGED_MEM_CALLS when it split calls, PL_UNMERGED_HOISTED when it
- * hoisted addresses, PL_UNMERGED_COPIES when it duplicated a block or
- * lowered a switch, or'ed, or 0. Every analysis of the function is stale
+ * PL_UNMERGED_FILL_CHAINS when it folded a chain, PL_UNMERGED_MEM_CALLS
+ * when it split calls, PL_UNMERGED_HOISTED when it hoisted addresses, PL_UNMERGED_COPIES when it
+ * duplicated a block or lowered a switch, or'ed, or 0. Every analysis of the function is stale
  * afterwards (the caller invalidates them). */
 unsigned pl_unmerge(pl_host *host, pl_loop_ref loop);
 

@@ -67,6 +67,10 @@ size_t pl_blocks_reachable(LLVMBasicBlockRef From, LLVMBasicBlockRef *Out, size_
 
 unsigned pl_pred_count(LLVMBasicBlockRef BB) { return pred_size(unwrap(BB)); }
 
+void pl_replace_phi_uses(LLVMBasicBlockRef BB, LLVMBasicBlockRef Was, LLVMBasicBlockRef Now) {
+  unwrap(BB)->replacePhiUsesWith(unwrap(Was), unwrap(Now));
+}
+
 LLVMBasicBlockRef pl_split_edge(pl_host *H, LLVMBasicBlockRef From, LLVMBasicBlockRef To) {
   return wrap(SplitEdge(unwrap(From), unwrap(To), &H->DT(), &H->LI()));
 }

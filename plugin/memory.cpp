@@ -12,6 +12,7 @@
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Analysis/LazyValueInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
@@ -39,6 +40,56 @@ int pl_is_trivially_dead(LLVMValueRef Inst) {
 
 void pl_drop_poison_flags(LLVMValueRef Inst) {
   unwrap<Instruction>(Inst)->dropPoisonGeneratingFlags();
+}
+
+/// The constant of the integer, floating-point or fixed vector type `T`
+/// whose bits are `Bits` (little-endian lanes); null for another type.
+static Constant *constantOfBits(Type *T, const APInt &Bits) {
+  if (T->isIntegerTy() && T->getIntegerBitWidth() == Bits.getBitWidth())
+    return ConstantInt::get(T->getContext(), Bits);
+  if (T->isFloatingPointTy() && T->getPrimitiveSizeInBits() == Bits.getBitWidth())
+    return ConstantFP::get(T->getContext(), APFloat(T->getFltSemantics(), Bits));
+  auto *V = dyn_cast<FixedVectorType>(T);
+  if (!V)
+    return nullptr;
+  Type *E = V->getElementType();
+  unsigned EB = unsigned(E->getPrimitiveSizeInBits()), N = V->getNumElements();
+  if (!EB || EB % 8 || EB * N != Bits.getBitWidth())
+    return nullptr;
+  SmallVector<Constant *, 16> Lanes;
+  for (unsigned K = 0; K < N; ++K) {
+    Constant *L = constantOfBits(E, Bits.extractBits(EB, K * EB));
+    if (!L)
+      return nullptr;
+    Lanes.push_back(L);
+  }
+  return ConstantVector::get(Lanes);
+}
+
+LLVMValueRef pl_constant_from_pieces(LLVMModuleRef M, LLVMTypeRef Ty, const LLVMValueRef *Pieces,
+                                     const uint64_t *Offsets, size_t N) {
+  const DataLayout &DL = unwrap(M)->getDataLayout();
+  Type *T = unwrap(Ty);
+  if (!DL.isLittleEndian() || !T->isSized())
+    return nullptr;
+  uint64_t Bytes = DL.getTypeStoreSize(T);
+  if (!Bytes || Bytes > 64)
+    return nullptr;
+  LLVMContext &Ctx = T->getContext();
+  APInt Acc(unsigned(Bytes * 8), 0);
+  for (size_t K = 0; K < N; ++K) {
+    auto *C = dyn_cast<Constant>(unwrap(Pieces[K]));
+    uint64_t PB = C ? uint64_t(DL.getTypeStoreSize(C->getType())) : 0;
+    if (!PB || Offsets[K] + PB > Bytes)
+      return nullptr;
+    auto *I = dyn_cast_or_null<ConstantInt>(
+        ConstantFoldLoadFromConst(C, IntegerType::get(Ctx, unsigned(PB * 8)), APInt(64, 0), DL));
+    if (!I)
+      return nullptr;
+    Acc.insertBits(I->getValue(), unsigned(Offsets[K] * 8));
+  }
+  Constant *R = constantOfBits(T, Acc);
+  return R ? wrap(R) : nullptr;
 }
 
 unsigned pl_mem_align(LLVMValueRef Call, int Source) {

@@ -34,6 +34,7 @@
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'haloRow(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'rowsDouble2(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'rowsInt4(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'rowsDouble2Ones(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'rowInt4Straight(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: {{.*}}[sm_90, kernel 'rowFloat3(
 // CHECK-COUNT-43: predicatedLoads K={{[0-9]+}} err=0 bad=0 hash=

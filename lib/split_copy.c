@@ -1,0 +1,203 @@
+/*===- lib/split_copy.c - copies clang split across a branch ---------------===*/
+#include "split_copy.h"
+
+#include "host_cfg.h"
+#include "host_memory.h"
+#include "host_scev.h"
+#include "ir.h"
+#include "limits.h"
+
+/* The other arm of a two-way branch at `s`'s block A: P, A's only
+ * predecessor, ends in `br cond` to A and to B, and P is B's only
+ * predecessor too. P runs on every iteration or under a predicate
+ * (recognize_copies finds it from P). Sets *cond and *negated (A is taken
+ * when cond is false). NULL when the blocks have another shape. */
+static LLVMBasicBlockRef other_arm(pl_host *host, const pl_candidate *c, LLVMValueRef s,
+                                   LLVMValueRef *cond, int *negated) {
+  LLVMBasicBlockRef a = LLVMGetInstructionParent(s), p = pl_idom(host, a);
+  if (!LLVMIsAStoreInst(s) || !p || !pl_candidate_has_block(c, p) ||
+      !pl_branch_to(p, a, cond, negated))
+    return NULL;
+  LLVMBasicBlockRef b = LLVMGetSuccessor(LLVMGetBasicBlockTerminator(p), *negated ? 0 : 1);
+  return pl_pred_count(b) == 1 ? b : NULL;
+}
+
+/* A plain store of a constant other than undef or poison: zeros, or a
+ * fill value. */
+static int stores_constant(LLVMValueRef s) {
+  LLVMValueRef v = LLVMGetOperand(s, 0);
+  return LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v);
+}
+
+static int stores_zero(LLVMValueRef s) {
+  return stores_constant(s) && LLVMIsNull(LLVMGetOperand(s, 0));
+}
+
+static int plain_store(LLVMValueRef i) {
+  return LLVMIsAStoreInst(i) && !LLVMGetVolatile(i) &&
+         LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
+}
+
+static uint64_t stored_bytes(const pl_candidate *c, LLVMValueRef s) {
+  return pl_type_store_size(c->module, LLVMTypeOf(LLVMGetOperand(s, 0)));
+}
+
+/* The address of store `t` minus that of store `s`, in bytes, where
+ * ScalarEvolution knows it (each arm may compute an address again). */
+static int store_offset(pl_host *host, LLVMValueRef s, LLVMValueRef t, int64_t *d) {
+  *d = 0;
+  return LLVMGetOperand(t, 1) == LLVMGetOperand(s, 1) ||
+         pl_scev_const_distance(host, LLVMGetOperand(t, 1), LLVMGetOperand(s, 1), d);
+}
+
+/* Nonzero when the stores of non-constant values in block `arm` write
+ * exactly the bytes of the constant store `k`, each byte once: the lanes
+ * of a vector copy on one arm, `store i64 0` of the same two floats on
+ * the other. */
+static int lanes_cover(pl_host *host, const pl_candidate *c, LLVMValueRef k,
+                       LLVMBasicBlockRef arm) {
+  uint64_t size = stored_bytes(c, k), next = 0;
+  for (int progress = 1; progress && next < size;) {
+    progress = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(arm); i; i = LLVMGetNextInstruction(i)) {
+      int64_t d;
+      if (plain_store(i) && !stores_constant(i) && store_offset(host, k, i, &d) &&
+          d == (int64_t)next) {
+        next += stored_bytes(c, i);
+        progress = 1;
+        break;
+      }
+    }
+  }
+  return next == size;
+}
+
+/* Nonzero when no other store of `s`'s block may write its bytes: each
+ * arm's stores are then distinct, so one constant store cannot serve two
+ * copies, nor one copy's bytes take two constants in turn. */
+static int alone_in_arm(pl_host *host, const pl_candidate *c, LLVMValueRef s) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetInstructionParent(s)); i;
+       i = LLVMGetNextInstruction(i))
+    if (i != s && LLVMIsAStoreInst(i) &&
+        pl_may_alias(host, LLVMGetOperand(i, 1), stored_bytes(c, i), LLVMGetOperand(s, 1),
+                     stored_bytes(c, s)))
+      return 0;
+  return 1;
+}
+
+/* Collects into cp->twins the constant stores of block `arm` that lie
+ * within the bytes of the store `s` and write each of them exactly once,
+ * each alone in its arm, and their offsets from `s` into `offs`: a fill
+ * SROA split into lanes (`make_short4(1, 1, 1, 1)` as two `<2 x i16>`
+ * stores) beside the copy of the whole. Returns 1 when they cover `s`. */
+static int pieces_cover(pl_host *host, const pl_candidate *c, LLVMValueRef s,
+                        LLVMBasicBlockRef arm, pl_copy *cp, uint64_t *offs) {
+  uint64_t size = stored_bytes(c, s), next = 0;
+  cp->ntwins = 0;
+  for (int progress = 1; progress && next < size;) {
+    progress = 0;
+    for (LLVMValueRef k = LLVMGetFirstInstruction(arm); k; k = LLVMGetNextInstruction(k)) {
+      int64_t d;
+      if (plain_store(k) && stores_constant(k) && store_offset(host, s, k, &d) &&
+          d == (int64_t)next && next + stored_bytes(c, k) <= size &&
+          cp->ntwins < PL_MAX_FILL_PIECES && alone_in_arm(host, c, k)) {
+        offs[cp->ntwins] = next;
+        cp->twins[cp->ntwins++] = k;
+        next += stored_bytes(c, k);
+        progress = 1;
+        break;
+      }
+    }
+  }
+  return next == size && cp->ntwins > 0;
+}
+
+/* Nonzero when the constant store `k` is one of the pieces that cover a
+ * store of a loaded value on the other arm `b` (pieces_cover). */
+static int piece_of_copy(pl_host *host, const pl_candidate *c, LLVMValueRef k,
+                         LLVMBasicBlockRef b) {
+  for (LLVMValueRef s = LLVMGetFirstInstruction(b); s; s = LLVMGetNextInstruction(s)) {
+    int64_t d;
+    pl_copy pieces = {0};
+    uint64_t offs[PL_MAX_FILL_PIECES];
+    if (plain_store(s) && !stores_constant(s) && store_offset(host, s, k, &d) && d >= 0 &&
+        (uint64_t)d < stored_bytes(c, s) &&
+        pieces_cover(host, c, s, LLVMGetInstructionParent(k), &pieces, offs))
+      for (unsigned j = 0; j < pieces.ntwins; ++j)
+        if (pieces.twins[j] == k)
+          return 1;
+  }
+  return 0;
+}
+
+/* The fill of the copy `s` made of the constant stores pieces_cover found
+ * (cp->twins at offsets `offs`), of the type `s` stores: NULL for zeros,
+ * sets *ok 0 where it cannot be built. */
+static LLVMValueRef pieces_fill(const pl_candidate *c, LLVMValueRef s, const pl_copy *cp,
+                                const uint64_t *offs, int *ok) {
+  LLVMValueRef vals[PL_MAX_FILL_PIECES];
+  int zeros = 1;
+  for (unsigned k = 0; k < cp->ntwins; ++k) {
+    vals[k] = LLVMGetOperand(cp->twins[k], 0);
+    zeros &= stores_zero(cp->twins[k]);
+  }
+  if (zeros)
+    return NULL;
+  LLVMValueRef fill = pl_constant_from_pieces(c->module, LLVMTypeOf(LLVMGetOperand(s, 0)), vals,
+                                              offs, cp->ntwins);
+  *ok = fill != NULL;
+  return fill;
+}
+
+int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy *cp,
+                  LLVMValueRef *cond, int *negated, LLVMValueRef *fill) {
+  LLVMBasicBlockRef b = other_arm(host, c, s, cond, negated);
+  if (!b || !plain_store(s) || !alone_in_arm(host, c, s))
+    return 0;
+  if (stores_constant(s))
+    return lanes_cover(host, c, s, b) || piece_of_copy(host, c, s, b);
+  uint64_t size = stored_bytes(c, s);
+  /* The copy is issued before the branch, for both arms: its address
+   * must be computed there already (one an arm computes may carry flags
+   * that hold on that arm only). */
+  LLVMBasicBlockRef p = pl_idom(host, LLVMGetInstructionParent(s));
+  LLVMValueRef dst = LLVMGetOperand(s, 1);
+  if (LLVMIsAInstruction(dst) && !pl_dominates(host, LLVMGetInstructionParent(dst), p))
+    return 0;
+  for (LLVMValueRef k = LLVMGetFirstInstruction(b); k; k = LLVMGetNextInstruction(k)) {
+    int64_t d;
+    if (!plain_store(k) || !stores_constant(k) || !store_offset(host, k, s, &d) || d < 0 ||
+        (uint64_t)d + size > stored_bytes(c, k) || !alone_in_arm(host, c, k) ||
+        !lanes_cover(host, c, k, LLVMGetInstructionParent(s)))
+      continue;
+    LLVMValueRef kv = LLVMGetOperand(k, 0);
+    if (!stores_zero(k) && d)
+      return 0; /* lanes of a fill other than zero */
+    if (!stores_zero(k) && LLVMTypeOf(kv) != LLVMTypeOf(LLVMGetOperand(s, 0)))
+      break; /* the same bytes as another type: read as one piece below */
+    LLVMValueRef kd = LLVMGetOperand(k, 1);
+    if (LLVMIsAInstruction(kd) && !pl_dominates(host, LLVMGetInstructionParent(kd), p))
+      return 0;
+    cp->issue_block = p;
+    cp->ntwins = 0;
+    if (!d)
+      cp->twins[cp->ntwins++] = k;
+    *fill = stores_zero(k) ? NULL : kv;
+    return 0;
+  }
+  /* a fill stored lane by lane beside the copy of the whole */
+  uint64_t offs[PL_MAX_FILL_PIECES];
+  int ok = 1;
+  if (!pieces_cover(host, c, s, b, cp, offs)) {
+    cp->ntwins = 0;
+    return 0;
+  }
+  LLVMValueRef k = pieces_fill(c, s, cp, offs, &ok);
+  if (!ok) {
+    cp->ntwins = 0;
+    return 0;
+  }
+  cp->issue_block = p;
+  *fill = k;
+  return 0;
+}
