@@ -1,7 +1,9 @@
 /*===- lib/classify.c - what a store into a tile stores -------------------===*/
 #include "classify.h"
+#include "split_copy.h"
 
 #include "host_cfg.h"
+#include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
 #include "limits.h"
@@ -213,6 +215,38 @@ static int fail_nonzero_fill(pl_fail *f, LLVMValueRef store, LLVMValueRef fill, 
   return 0;
 }
 
+/* A store of the constant `k` into a tile that no copy takes as its fill:
+ * the fill of a copy on the other arm of its branch that writes other
+ * bytes than the copy (or only some), a fill that several branches enter
+ * (a chain pl_fill_chain_fold could not fold), or a constant stored on its
+ * own (a guarded copy whose guard clang proved always false leaves only
+ * that). */
+static int fail_constant_store(pl_host *host, const pl_candidate *c, pl_fail *f, LLVMValueRef store,
+                               LLVMValueRef k, const char *tname) {
+  char *text = pl_fill_text(k);
+  const char *shown = text && !strchr(text, '\n') && strlen(text) < 60 ? text : "value";
+  if (pl_split_fill_unmatched(host, c, store))
+    pl_failf(f, PL_R_NOT_A_COPY, store,
+             "a store into tile '%s' writes the constant %s on one way of a branch whose other "
+             "way copies into the tile, but not to the same bytes: a fill must write exactly "
+             "the bytes its copy writes, each once",
+             tname, shown);
+  else if (pl_pred_count(LLVMGetInstructionParent(store)) > 1 &&
+           !pl_loop_for_header(host, LLVMGetInstructionParent(store)))
+    pl_failf(f, PL_R_NOT_A_COPY, store,
+             "a store into tile '%s' writes the constant %s in a block that several branches "
+             "enter; a fill goes with its copy only where one two-way branch leads to both",
+             tname, shown);
+  else
+    pl_failf(f, PL_R_NOT_A_COPY, store,
+             "a store into tile '%s' writes the constant %s wherever it runs, not a value loaded "
+             "from global memory; a copy stage may write its tiles with copies only (where it "
+             "was a guarded copy, the compiler proved the guard always false)",
+             tname, shown);
+  free(text);
+  return 0;
+}
+
 /* The guard of a load that only some paths run: `phi` (in block M) takes
  * the load from block L and zero from every other predecessor, so the
  * value is the load exactly when L ran. Walks up from L through blocks
@@ -349,6 +383,9 @@ static int classify_converted(pl_host *host, pl_candidate *c, LLVMValueRef store
                       "the value stored into tile '%s' combines two loads; a copy may "
                       "convert one loaded value only",
                       tname);
+    LLVMValueRef stored = peel_bitcast(LLVMGetOperand(store, 0));
+    if (is_fill(stored))
+      return fail_constant_store(host, c, f, store, stored, tname);
     return pl_failf(f, PL_R_NOT_A_COPY, bad ? bad : store,
                     "a store into tile '%s' does not store a value loaded from "
                     "global memory, or a side-effect-free conversion of one",

@@ -90,8 +90,8 @@ static int alone_in_arm(pl_host *host, const pl_candidate *c, LLVMValueRef s) {
  * each alone in its arm, and their offsets from `s` into `offs`: a fill
  * SROA split into lanes (`make_short4(1, 1, 1, 1)` as two `<2 x i16>`
  * stores) beside the copy of the whole. Returns 1 when they cover `s`. */
-static int pieces_cover(pl_host *host, const pl_candidate *c, LLVMValueRef s,
-                        LLVMBasicBlockRef arm, pl_copy *cp, uint64_t *offs) {
+static int pieces_cover(pl_host *host, const pl_candidate *c, LLVMValueRef s, LLVMBasicBlockRef arm,
+                        pl_copy *cp, uint64_t *offs) {
   uint64_t size = stored_bytes(c, s), next = 0;
   cp->ntwins = 0;
   for (int progress = 1; progress && next < size;) {
@@ -143,10 +143,23 @@ static LLVMValueRef pieces_fill(const pl_candidate *c, LLVMValueRef s, const pl_
   }
   if (zeros)
     return NULL;
-  LLVMValueRef fill = pl_constant_from_pieces(c->module, LLVMTypeOf(LLVMGetOperand(s, 0)), vals,
-                                              offs, cp->ntwins);
+  LLVMValueRef fill =
+      pl_constant_from_pieces(c->module, LLVMTypeOf(LLVMGetOperand(s, 0)), vals, offs, cp->ntwins);
   *ok = fill != NULL;
   return fill;
+}
+
+int pl_split_fill_unmatched(pl_host *host, const pl_candidate *c, LLVMValueRef s) {
+  LLVMValueRef cond;
+  int negated;
+  LLVMBasicBlockRef b = other_arm(host, c, s, &cond, &negated);
+  if (!b || !plain_store(s) || !stores_constant(s))
+    return 0;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+    if (plain_store(i) && !stores_constant(i) &&
+        pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 1))))
+      return 1;
+  return 0;
 }
 
 int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy *cp,

@@ -37,4 +37,11 @@
 int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy *cp,
                   LLVMValueRef *cond, int *negated, LLVMValueRef *fill);
 
+/** Nonzero when `s`, a plain store of a constant into a tile of `c` on one
+ * arm of a two-way branch (as pl_split_copy reads it), has a store of a
+ * loaded value into __shared__ memory on the other arm that pl_split_copy
+ * did not take it with: a fill that writes other bytes than the copy, or
+ * only some of them. For the remark of its decline. */
+int pl_split_fill_unmatched(pl_host *host, const pl_candidate *c, LLVMValueRef s);
+
 #endif /* PL_SPLIT_COPY_H */
