@@ -41,40 +41,7 @@
 #include <libpipeline.h>
 
 #include "../realworld/Inputs/fill_lanes.cuh"
-
-static uint64_t fnv(const unsigned char *p, size_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; ++i)
-    h = (h ^ p[i]) * 1099511628211ull;
-  return h;
-}
-
-// Random small integers (as floats where `isfloat`), so sums are exact.
-template <typename Launch>
-static void run(const char *name, size_t in_bytes, size_t out_bytes, int isfloat, int ntiles,
-                unsigned seed, Launch launch) {
-  unsigned char *hi = (unsigned char *)malloc(in_bytes), *ho = (unsigned char *)malloc(out_bytes);
-  srand(seed * 7919 + ntiles * 17 + (unsigned)in_bytes);
-  for (size_t i = 0; i < in_bytes / 4; ++i) {
-    int v = rand() % 64 - 32;
-    float f = (float)v / 8.0f;
-    memcpy(hi + 4 * i, isfloat ? (void *)&f : (void *)&v, 4);
-  }
-  void *din, *dout;
-  cudaMalloc(&din, in_bytes);
-  cudaMalloc(&dout, out_bytes);
-  cudaMemcpy(din, hi, in_bytes, cudaMemcpyHostToDevice);
-  cudaMemset(dout, 0, out_bytes);
-  launch(din, dout);
-  cudaError_t e = cudaDeviceSynchronize();
-  cudaMemcpy(ho, dout, out_bytes, cudaMemcpyDeviceToHost);
-  printf("%s ntiles=%d err=%d hash=%016llx\n", name, ntiles, (int)e,
-         (unsigned long long)fnv(ho, out_bytes));
-  cudaFree(din);
-  cudaFree(dout);
-  free(hi);
-  free(ho);
-}
+#include "Inputs/harness.cuh"
 
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
@@ -84,34 +51,37 @@ int main(int argc, char **argv) {
     // columns of border: the last tile's rows run past H.
     const int H = 32 * nt - (nt * 5) % 32, W = 29 + nt % 4;
     const size_t img = (size_t)44 * (H + 4) * 4;
-    run("haloOnes", 2 * blocks * img, blocks * 1024 * 4, 0, nt, seed, [&](void *i, void *o) {
+    run_hashed("haloOnes", 2 * blocks * img, blocks * 1024 * 4, 0, nt, seed, [&](void *i, void *o) {
       const int *A = (const int *)i, *B = A + blocks * img / 4;
       haloOnes<<<blocks, dim3(32, 32)>>>(A, B, (float *)o, nt, H, W);
     });
     const int n = 64 * nt - (nt * 11) % 64;
-    run("short4Ones", (size_t)64 * nt * 8, blocks * 64 * 4, 0, nt, seed, [&](void *i, void *o) {
+    run_hashed("short4Ones", (size_t)64 * nt * 8, blocks * 64 * 4, 0, nt, seed,
+        [&](void *i, void *o) {
       short4Ones<<<blocks, 64>>>((const short4 *)i, (float *)o, nt, n);
     });
-    run("short4Steps", (size_t)64 * nt * 8, blocks * 64 * 4, 0, nt, seed, [&](void *i, void *o) {
+    run_hashed("short4Steps", (size_t)64 * nt * 8, blocks * 64 * 4, 0, nt, seed,
+        [&](void *i, void *o) {
       short4Steps<<<blocks, 64>>>((const short4 *)i, (float *)o, nt, n);
     });
     // 2 * blocks rows, of which H2 exist; W2 columns of 128 * nt
     const int H2 = 2 * blocks - 3, W2 = 128 * nt - (nt * 13) % 128;
-    run("float2NegInf", (size_t)2 * blocks * W2 * 8, blocks * 128 * 4, 1, nt, seed,
+    run_hashed("float2NegInf", (size_t)2 * blocks * W2 * 8, blocks * 128 * 4, 1, nt, seed,
         [&](void *i, void *o) {
           float2NegInf<<<blocks, 128>>>((const float2 *)i, (float *)o, nt, H2, W2);
         });
-    run("int4Ones", (size_t)128 * nt * 16, blocks * 128 * 4, 0, nt, seed, [&](void *i, void *o) {
+    run_hashed("int4Ones", (size_t)128 * nt * 16, blocks * 128 * 4, 0, nt, seed,
+        [&](void *i, void *o) {
       int4Ones<<<blocks, 128>>>((const int4 *)i, (float *)o, nt, 128 * nt - (nt * 7) % 128);
     });
     // rows of 40 int4, of which the first 32 are read; the last tile ragged
     const int H3 = 16 * nt - (nt * 3) % 16;
     const size_t ring = pl_dynamic_smem_bytes<dynInt4>(8192);
-    run("dynInt4Query", (size_t)16 * nt * 40 * 16, blocks * 256 * 4, 0, nt, seed,
+    run_hashed("dynInt4Query", (size_t)16 * nt * 40 * 16, blocks * 256 * 4, 0, nt, seed,
         [&](void *i, void *o) {
           dynInt4<<<blocks, 256, ring>>>((const int4 *)i, (float *)o, nt, H3, 40);
         });
-    run("dynInt4Plain", (size_t)16 * nt * 40 * 16, blocks * 256 * 4, 0, nt, seed,
+    run_hashed("dynInt4Plain", (size_t)16 * nt * 40 * 16, blocks * 256 * 4, 0, nt, seed,
         [&](void *i, void *o) {
           dynInt4<<<blocks, 256, 8192>>>((const int4 *)i, (float *)o, nt, H3, 40);
         });

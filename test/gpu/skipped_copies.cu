@@ -31,6 +31,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <cuda_runtime.h>
+#include "Inputs/harness.cuh"
 
 #define TILE 512
 #define NT 256
@@ -143,47 +144,13 @@ __global__ void __launch_bounds__(NT) naiveGemm(int M, int N, int K, const float
         C[(size_t)(row0 + tr + y) * N + col0 + tc + x] = acc[y][x];
 }
 
-static uint64_t fnv(const void *p, size_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; ++i)
-    h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ull;
-  return h;
-}
-
-// Random small integers (as floats where `isfloat`), so sums are exact.
-template <typename Launch>
-static void run(const char *name, size_t in_bytes, size_t out_bytes, int isfloat, int ntiles,
-                unsigned seed, Launch launch) {
-  unsigned char *hi = (unsigned char *)malloc(in_bytes), *ho = (unsigned char *)malloc(out_bytes);
-  srand(seed * 6007 + ntiles * 13 + (unsigned)in_bytes);
-  for (size_t i = 0; i < in_bytes / 4; ++i) {
-    int v = rand() % 64 - 32;
-    float f = (float)v / 8.0f;
-    memcpy(hi + 4 * i, isfloat ? (void *)&f : (void *)&v, 4);
-  }
-  void *din, *dout;
-  cudaMalloc(&din, in_bytes);
-  cudaMalloc(&dout, out_bytes);
-  cudaMemcpy(din, hi, in_bytes, cudaMemcpyHostToDevice);
-  cudaMemset(dout, 0, out_bytes);
-  launch(din, dout);
-  cudaError_t e = cudaDeviceSynchronize();
-  cudaMemcpy(ho, dout, out_bytes, cudaMemcpyDeviceToHost);
-  printf("%s ntiles=%d err=%d hash=%016llx\n", name, ntiles, (int)e,
-         (unsigned long long)fnv(ho, out_bytes));
-  cudaFree(din);
-  cudaFree(dout);
-  free(hi);
-  free(ho);
-}
-
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
   const int blocks = 30, counts[] = {1, 2, 3, 4, 7, 9, 16, 41};
   for (int nt : counts) {
-    run("everyThird", (size_t)blocks * nt * TILE * 4, blocks * NT * 4, 1, nt, seed,
+    run_hashed("everyThird", (size_t)blocks * nt * TILE * 4, blocks * NT * 4, 1, nt, seed,
         [&](void *i, void *o) { everyThird<<<blocks, NT>>>(nt, (const float *)i, (float *)o); });
-    run("everyThirdInt2", (size_t)blocks * nt * TILE * 8, blocks * NT * 4, 0, nt, seed,
+    run_hashed("everyThirdInt2", (size_t)blocks * nt * TILE * 8, blocks * NT * 4, 0, nt, seed,
         [&](void *i, void *o) {
           everyThirdInt2<<<blocks, NT>>>(nt, (const int2 *)i, (int *)o);
         });
@@ -191,7 +158,8 @@ int main(int argc, char **argv) {
     // the first is full (its skipped bytes would be uninitialized memory,
     // which the compute reads).
     const int W = BW * nt - (nt > 1 ? (nt * 7) % BW : 0), ld = BW * nt + 2;
-    run("haloRightEdge", (size_t)blocks * (BH + 2) * ld * 4, blocks * 2 * BW * 8 * 4, 1, nt, seed,
+    run_hashed("haloRightEdge", (size_t)blocks * (BH + 2) * ld * 4, blocks * 2 * BW * 8 * 4, 1, nt,
+               seed,
         [&](void *i, void *o) {
           haloRightEdge<<<blocks, dim3(BW, 8)>>>(W, ld, (const float *)i, (float *)o);
         });
@@ -202,7 +170,7 @@ int main(int argc, char **argv) {
   for (auto &sh : shapes) {
     const int M = sh[0], N = sh[1], K = sh[2];
     const size_t abytes = (size_t)M * K * 4, bbytes = (size_t)K * N * 4;
-    run("naiveGemm", abytes + bbytes, (size_t)M * N * 4, 1, K, seed, [&](void *i, void *o) {
+    run_hashed("naiveGemm", abytes + bbytes, (size_t)M * N * 4, 1, K, seed, [&](void *i, void *o) {
       const float *A = (const float *)i, *B = A + (size_t)M * K;
       naiveGemm<<<dim3((N + BN - 1) / BN, (M + BM - 1) / BM), NT>>>(M, N, K, A, B, (float *)o);
     });

@@ -1,12 +1,15 @@
 // What the GPU tests share: a hash of the bytes of an output, random inputs
-// that keep every sum exact, and the bench's timing of a launch (CUDA
-// events, 3 warm-up launches, the median of 21).
+// that keep every sum exact, a launch on such inputs that prints its
+// output's hash, and the bench's timing of a launch (CUDA events, 3 warm-up
+// launches, the median of 21).
 #ifndef GPU_HARNESS_CUH
 #define GPU_HARNESS_CUH
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <cuda_runtime.h>
 #include <vector>
 
@@ -26,6 +29,36 @@ inline std::vector<float> random_floats(size_t n, unsigned seed) {
   for (auto &x : v)
     x = (float)(rand() % 17 - 8) / 8.0f;
   return v;
+}
+
+/* Fills `in_bytes` bytes of device memory with random small integers (4
+ * bytes each, as floats of multiples of 1/8 where `isfloat`, so sums are
+ * exact) drawn from `seed`, `ntiles` and the size, runs `launch(in, out)`
+ * on them with `out_bytes` of zeroed output, and prints `name`, `ntiles`,
+ * the launch's error and the output's hash: a line that every build of a
+ * test must print alike. */
+template <typename Launch>
+void run_hashed(const char *name, size_t in_bytes, size_t out_bytes, int isfloat, int ntiles,
+                unsigned seed, Launch launch) {
+  std::vector<unsigned char> hi(in_bytes), ho(out_bytes);
+  srand(seed * 6007 + ntiles * 13 + (unsigned)in_bytes);
+  for (size_t i = 0; i < in_bytes / 4; ++i) {
+    int v = rand() % 64 - 32;
+    float f = (float)v / 8.0f;
+    memcpy(&hi[4 * i], isfloat ? (void *)&f : (void *)&v, 4);
+  }
+  void *din, *dout;
+  cudaMalloc(&din, in_bytes);
+  cudaMalloc(&dout, out_bytes);
+  cudaMemcpy(din, hi.data(), in_bytes, cudaMemcpyHostToDevice);
+  cudaMemset(dout, 0, out_bytes);
+  launch(din, dout);
+  cudaError_t e = cudaDeviceSynchronize();
+  cudaMemcpy(ho.data(), dout, out_bytes, cudaMemcpyDeviceToHost);
+  printf("%s ntiles=%d err=%d hash=%016llx\n", name, ntiles, (int)e,
+         (unsigned long long)fnv(ho.data(), out_bytes));
+  cudaFree(din);
+  cudaFree(dout);
 }
 
 /* The median of 21 runs of `launch` after 3 warm-up ones, in ms. */
