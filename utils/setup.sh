@@ -105,6 +105,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   "${sudo_cmd[@]}" apt-get update -q
   "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+  echo "setup.sh: every package is installed already (${#packages[@]} checked)"
 fi
 
 # CUDA 12.3 from PyPI, laid out as a toolkit for clang's --cuda-path: the
