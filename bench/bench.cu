@@ -1046,6 +1046,24 @@ static void blind(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 2.0 * s[0] * s[1] * s[2]; }});
+  // A 3 x 3 max filter over float4 pixels, -INFINITY past the edges
+  // (bench/kernels/max_pool.cuh): the check sizes are ragged in both
+  // dimensions and cut strips short; bytes read once and written once.
+  p.push_back({"maxpool",
+               "GB/s",
+               {{1, 1}, {7, 33}, {130, 65}, {257, 100}, {8, 32}},
+               {512, 512},
+               {8192, 8192},
+               dims({"H", "W"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[1] * 4, seed);
+                 out_f32(b, (size_t)s[0] * s[1] * 4);
+               },
+               [](const Variant &v, const Size &s, Buffers &b) {
+                 v.maxpool((int)s[0], (int)s[1], F(b, 0), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 32.0 * s[0] * s[1]; }});
 }
 
 // ---- the seed kernels and the problem list ----------------------------------
