@@ -22,9 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Why the instruction `v`, which a copy's address, guard or predicate
- * depends on, cannot be computed again for a later iteration. */
-static int fail_not_recomputable(pl_host *host, LLVMValueRef v, pl_fail *f, const char *tname) {
+/* Why the instruction `v`, which `what` of a copy into tile `tname` (its
+ * address, guard or predicate, or a branch of the copy stage) depends on,
+ * cannot be computed again for a later iteration. */
+static int fail_not_recomputable(pl_host *host, LLVMValueRef v, pl_fail *f, const char *what,
+                                 const char *tname) {
   char buf[80];
   switch (LLVMGetInstructionOpcode(v)) {
   case LLVMUDiv:
@@ -32,28 +34,27 @@ static int fail_not_recomputable(pl_host *host, LLVMValueRef v, pl_fail *f, cons
   case LLVMURem:
   case LLVMSRem:
     return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-                    "the copy into tile '%s' depends on a division that may trap "
+                    "the %s of the copy into tile '%s' depends on a division that may trap "
                     "if computed for a later iteration",
-                    tname);
+                    what, tname);
   case LLVMCall:
     return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-                    "the address of the copy into tile '%s' depends on a call", tname);
+                    "the %s of the copy into tile '%s' depends on a call", what, tname);
   case LLVMLoad:
     return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-                    "the address of the copy into tile '%s' depends on a load in the loop "
-                    "(%s)",
+                    "the %s of the copy into tile '%s' depends on a load in the loop (%s)", what,
                     tname, pl_value_label(host, v, buf, sizeof buf));
   default:
     return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-                    "the address of the copy into tile '%s' depends on an instruction "
+                    "the %s of the copy into tile '%s' depends on an instruction "
                     "that cannot be recomputed for a later iteration",
-                    tname);
+                    what, tname);
   }
 }
 
 /* (c) Side-effect-free function of IVs and invariants. */
 static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl_vmap *seen,
-                        pl_fail *f, const char *tname, int depth) {
+                        pl_fail *f, const char *what, const char *tname, int depth) {
   if (!LLVMIsAInstruction(v) || pl_vmap_get(seen, v))
     return 1;
   if (!pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
@@ -61,9 +62,9 @@ static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl
   char buf[80];
   if (depth > PL_MAX_ADDRESS_DEPTH)
     return pl_failf(f, PL_R_ADDRESS_NOT_AFFINE, v,
-                    "the address of the copy into tile '%s' is too deep to recompute (more than "
+                    "the %s of the copy into tile '%s' is too deep to recompute (more than "
                     "%d operands deep)",
-                    tname, PL_MAX_ADDRESS_DEPTH);
+                    what, tname, PL_MAX_ADDRESS_DEPTH);
   pl_vmap_put(seen, v, v);
   if (LLVMIsAPHINode(v)) {
     if (pl_find_iv(c, v))
@@ -74,7 +75,7 @@ static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl
     LLVMBasicBlockRef pb = LLVMGetInstructionParent(v);
     if (pb != c->header && pl_in_region(c, pb)) {
       for (unsigned i = 0; i < LLVMCountIncoming(v); ++i)
-        if (!recomputable(host, c, LLVMGetIncomingValue(v, i), seen, f, tname, depth + 1))
+        if (!recomputable(host, c, LLVMGetIncomingValue(v, i), seen, f, what, tname, depth + 1))
           return 0;
       return 1;
     }
@@ -86,12 +87,12 @@ static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl
   }
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   if (!pl_is_pure(v, PL_PURE_POINTER))
-    return fail_not_recomputable(host, v, f, tname);
+    return fail_not_recomputable(host, v, f, what, tname);
   int n = LLVMGetNumOperands(v);
   if (op == LLVMCall)
     --n; /* the callee */
   for (int i = 0; i < n; ++i)
-    if (!recomputable(host, c, LLVMGetOperand(v, (unsigned)i), seen, f, tname, depth + 1))
+    if (!recomputable(host, c, LLVMGetOperand(v, (unsigned)i), seen, f, what, tname, depth + 1))
       return 0;
   return 1;
 }
@@ -474,8 +475,8 @@ static int condition_recomputable(pl_host *host, const pl_candidate *c, LLVMValu
                                   pl_fail *f) {
   pl_vmap seen;
   pl_vmap_init(&seen);
-  int ok =
-      recomputable(host, c, LLVMGetCondition(t), &seen, f, c->tiles[c->copies[0].tile].name, 0);
+  int ok = recomputable(host, c, LLVMGetCondition(t), &seen, f, "guard",
+                        c->tiles[c->copies[0].tile].name, 0);
   pl_vmap_free(&seen);
   return ok;
 }
@@ -627,14 +628,14 @@ int pl_check_addresses(const pl_loop_ctx *x, pl_fail *f) {
   for (size_t i = 0; i < c->ncopies && ok; ++i) {
     const pl_copy *cp = &c->copies[i];
     const char *tn = c->tiles[cp->tile].name;
-    ok = recomputable(host, c, cp->src, &seen, f, tn, 0) &&
-         recomputable(host, c, cp->dst, &seen, f, tn, 0) &&
-         (!cp->guard || recomputable(host, c, cp->guard, &seen, f, tn, 0));
+    ok = recomputable(host, c, cp->src, &seen, f, "address", tn, 0) &&
+         recomputable(host, c, cp->dst, &seen, f, "address", tn, 0) &&
+         (!cp->guard || recomputable(host, c, cp->guard, &seen, f, "guard", tn, 0));
     for (unsigned g = 0; g < cp->nmore_guards && ok; ++g)
-      ok = recomputable(host, c, cp->more_guards[g], &seen, f, tn, 0);
+      ok = recomputable(host, c, cp->more_guards[g], &seen, f, "guard", tn, 0);
     for (unsigned t = 0; t < pl_pred_terms(cp) && ok; ++t) {
       int neg;
-      ok = recomputable(host, c, pl_pred_term(cp, t, &neg), &seen, f, tn, 0);
+      ok = recomputable(host, c, pl_pred_term(cp, t, &neg), &seen, f, "predicate", tn, 0);
     }
   }
   pl_vmap_free(&seen);
