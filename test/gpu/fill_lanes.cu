@@ -23,9 +23,9 @@
 // RUN: diff %t.plain.txt %t.s2.txt
 // RUN: diff %t.plain.txt %t.s8.txt
 // RUN: FileCheck %s < %t.plugin.txt
-// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}cp.async [sm_90, kernel 'haloOnes(
-// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}} [sm_90, kernel 'short4Ones(
-// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}} [sm_90, kernel 'short4Steps(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}cp.async [sm_90, kernel 'void haloOnes<false>(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}} [sm_90, kernel 'void short4Fill<0>(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}} [sm_90, kernel 'void short4Fill<1>(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}} [sm_90, kernel 'float2NegInf(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}} [sm_90, kernel 'int4Ones(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages: tile 'smem' (dynamic shared memory{{.*}} [sm_90, kernel 'dynInt4(
@@ -53,16 +53,16 @@ int main(int argc, char **argv) {
     const size_t img = (size_t)44 * (H + 4) * 4;
     run_hashed("haloOnes", 2 * blocks * img, blocks * 1024 * 4, 0, nt, seed, [&](void *i, void *o) {
       const int *A = (const int *)i, *B = A + blocks * img / 4;
-      haloOnes<<<blocks, dim3(32, 32)>>>(A, B, (float *)o, nt, H, W);
+      haloOnes<false><<<blocks, dim3(32, 32)>>>(A, B, (float *)o, nt, H, W);
     });
     const int n = 64 * nt - (nt * 11) % 64;
     run_hashed("short4Ones", (size_t)64 * nt * 8, blocks * 64 * 4, 0, nt, seed,
         [&](void *i, void *o) {
-      short4Ones<<<blocks, 64>>>((const short4 *)i, (float *)o, nt, n);
+      short4Fill<0><<<blocks, 64>>>((const short4 *)i, (float *)o, nt, n);
     });
     run_hashed("short4Steps", (size_t)64 * nt * 8, blocks * 64 * 4, 0, nt, seed,
         [&](void *i, void *o) {
-      short4Steps<<<blocks, 64>>>((const short4 *)i, (float *)o, nt, n);
+      short4Fill<1><<<blocks, 64>>>((const short4 *)i, (float *)o, nt, n);
     });
     // 2 * blocks rows, of which H2 exist; W2 columns of 128 * nt
     const int H2 = 2 * blocks - 3, W2 = 128 * nt - (nt * 13) % 128;

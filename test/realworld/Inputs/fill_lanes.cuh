@@ -1,15 +1,16 @@
 // Guarded copies whose fill is not zero and reaches the pass in pieces:
-// - haloOnes: a 34x34 halo tile of ints filled by a copy loop, 1 outside
-//   the image (`if (in image) t = A; else t = 1;`); clang folds only some
-//   of the four bounds into one condition, so the fill's block is entered
-//   from a chain of two branches;
-// - short4Ones: a short4 per thread, make_short4(1, 1, 1, 1) past the
+// - haloOnes<false>: a 34x34 halo tile of ints filled by a copy loop, 1
+//   outside the image (`if (in image) t = A; else t = 1;`); clang folds
+//   only some of the four bounds into one condition, so the fill's block
+//   is entered from a chain of two branches (haloOnes<true> also reads the
+//   tile after the loop: a near miss);
+// - short4Fill<0>: a short4 per thread, make_short4(1, 1, 1, 1) past the
 //   end; SROA stores the fill as two `<2 x i16>` beside the copy's one
 //   8-byte store;
 // - float2NegInf: two float2 rows per thread under a 2-D guard,
 //   -INFINITY outside (a max-reduction's neutral element), stored as two
 //   floats per fill;
-// - short4Steps: make_short4(1, 2, 3, 4), a fill whose lanes differ;
+// - short4Fill<1>: make_short4(1, 2, 3, 4), a fill whose lanes differ;
 // - int4Ones: an int4 copied by clang's llvm.memcpy beside
 //   make_int4(1, 1, 1, 1) stored as four ints (the copy becomes a load and
 //   a store first);
@@ -22,6 +23,7 @@
 
 #include <math.h>
 
+template <bool READ_AFTER>
 __global__ void __launch_bounds__(1024)
     haloOnes(const int *__restrict__ A, const int *__restrict__ B, float *__restrict__ out,
              int nt, int H, int W) {
@@ -54,11 +56,16 @@ __global__ void __launch_bounds__(1024)
     const int y = threadIdx.y, x = threadIdx.x;
     acc += (float)(ta[y + 1][x + 1] * 2 - ta[y][x + 1] - ta[y + 2][x + 1]) * (float)tb[y + 1][x + 2];
   }
+  if (READ_AFTER) { // a near miss: the tile is read after the loop
+    __syncthreads();
+    acc += (float)ta[threadIdx.y][threadIdx.x];
+  }
   out[blockIdx.x * 1024 + tid] = acc;
 }
 
+template <int STEP>
 __global__ void __launch_bounds__(64)
-    short4Ones(const short4 *__restrict__ A, float *__restrict__ out, int nt, int n) {
+    short4Fill(const short4 *__restrict__ A, float *__restrict__ out, int nt, int n) {
   __shared__ __align__(16) short4 t[64];
   const int tx = threadIdx.x;
   float acc = 0.0f;
@@ -67,7 +74,7 @@ __global__ void __launch_bounds__(64)
     if (x < n)
       t[tx] = A[x];
     else
-      t[tx] = make_short4(1, 1, 1, 1);
+      t[tx] = make_short4(1, 1 + STEP, 1 + 2 * STEP, 1 + 3 * STEP);
     __syncthreads();
     const short4 v = t[(tx * 5 + k) % 64];
     acc = acc * 0.5f + (float)(v.x - 2 * v.y + 3 * v.z - v.w);
@@ -93,25 +100,6 @@ __global__ void __launch_bounds__(128)
     __syncthreads();
   }
   out[blockIdx.x * 128 + tx] = best;
-}
-
-__global__ void __launch_bounds__(64)
-    short4Steps(const short4 *__restrict__ A, float *__restrict__ out, int nt, int n) {
-  __shared__ __align__(16) short4 t[64];
-  const int tx = threadIdx.x;
-  float acc = 0.0f;
-  for (int k = 0; k < nt; ++k) {
-    const int x = k * 64 + tx;
-    if (x < n)
-      t[tx] = A[x];
-    else
-      t[tx] = make_short4(1, 2, 3, 4);
-    __syncthreads();
-    const short4 v = t[63 - tx];
-    acc = acc * 0.75f + (float)(v.x + 5 * v.y - v.z + 7 * v.w);
-    __syncthreads();
-  }
-  out[blockIdx.x * 64 + tx] = acc;
 }
 
 __global__ void __launch_bounds__(128)
