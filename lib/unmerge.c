@@ -2,7 +2,6 @@
 #include "unmerge.h"
 
 #include "alloc.h"
-#include "dynamic_tile.h"
 #include "fill_chain.h"
 #include "host_cfg.h"
 #include "host_loops.h"
