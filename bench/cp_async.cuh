@@ -18,6 +18,13 @@ __device__ __forceinline__ void pl_cp_async16(void *smem, const void *gmem) {
                "l"(gmem)
                : "memory");
 }
+// 16 bytes through L1 (.ca): for tiles whose bytes the next tile reads
+// again (a halo), which .cg would fetch from L2 once more.
+__device__ __forceinline__ void pl_cp_async16ca(void *smem, const void *gmem) {
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" ::"r"(pl_smem_addr(smem)),
+               "l"(gmem)
+               : "memory");
+}
 // Zero-filling forms: copy `n` bytes of the cp-size, fill the rest with zeros.
 __device__ __forceinline__ void pl_cp_async4z(void *smem, const void *gmem, int n) {
   asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;" ::"r"(pl_smem_addr(smem)),

@@ -337,11 +337,11 @@ void PL_CAT(skipgemm_, PL_NS)(int M, int N, int K, const float *A, const float *
                                                                                     C);
 }
 // A 3 x 3 max filter over float4 pixels whose halo reads -INFINITY past
-// the edges, a fill clang stores lane by lane (kernels/max_pool.cuh). No
-// hand-written ring: the hand variant runs the plain kernel.
+// the edges, a fill clang stores lane by lane (kernels/max_pool.cuh), and
+// its hand-written ring of 3 slots filled by cp.async.ca.
 void PL_CAT(maxpool_, PL_NS)(int H, int W, const float *in, float *out) {
   if (H > 0 && W > 0)
-    PL_NS::maxPool3<<<dim3((W + MP_TX - 1) / MP_TX, (H + MP_ROWS - 1) / MP_ROWS), 256>>>(
+    KERNEL(maxPool3)<<<dim3((W + MP_TX - 1) / MP_TX, (H + MP_ROWS - 1) / MP_ROWS), 256>>>(
         H, W, (const float4 *)in, (float4 *)out);
 }
 #ifdef PL_EXPORT
