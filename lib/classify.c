@@ -109,10 +109,7 @@ static int depends_on_loop_load(const pl_candidate *c, LLVMValueRef v, int depth
   return 0;
 }
 
-static int is_fill(LLVMValueRef v) {
-  return (LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v)) ||
-         zero_conversion(v);
-}
+static int is_fill(LLVMValueRef v) { return pl_is_plain_constant(v) || zero_conversion(v); }
 
 /* Matches a value computed under a two-way branch and merged with a
  * constant:  P: br c, L, M   L: x = ...; br M   M: phi [x, L], [K, P].
@@ -168,8 +165,7 @@ static int add_guard(pl_copy *cp, LLVMValueRef cond, int negated) {
 /* Nonzero for a constant that is neither zero nor undef/poison: a fill
  * value zero-fill cannot produce. */
 static int is_nonzero_fill(LLVMValueRef v) {
-  return LLVMIsConstant(v) && !LLVMIsNull(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&
-         !LLVMIsAGlobalValue(v) && !LLVMIsAConstantExpr(v);
+  return pl_is_plain_constant(v) && !LLVMIsNull(v) && !LLVMIsAGlobalValue(v);
 }
 
 /* Nonzero when `v` is a copy load, or a lane of one, possibly under further

@@ -9,11 +9,7 @@
 
 /* A plain store of a constant into __shared__ memory: a copy's fill. */
 static int stores_fill(LLVMValueRef i) {
-  if (!LLVMIsAStoreInst(i) || LLVMGetVolatile(i) ||
-      LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
-    return 0;
-  LLVMValueRef v = LLVMGetOperand(i, 0);
-  return LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v) &&
+  return pl_is_plain_store(i) && pl_is_plain_constant(LLVMGetOperand(i, 0)) &&
          pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 1)));
 }
 

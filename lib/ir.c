@@ -126,6 +126,15 @@ int pl_is_copy_load(LLVMValueRef v) {
   return pl_is_ldg_intrinsic(v);
 }
 
+int pl_is_plain_store(LLVMValueRef inst) {
+  return LLVMIsAStoreInst(inst) && !LLVMGetVolatile(inst) &&
+         LLVMGetOrdering(inst) == LLVMAtomicOrderingNotAtomic;
+}
+
+int pl_is_plain_constant(LLVMValueRef v) {
+  return LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v);
+}
+
 unsigned pl_load_alignment(LLVMValueRef v) {
   if (LLVMIsALoadInst(v))
     return LLVMGetAlignment(v);

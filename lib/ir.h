@@ -51,6 +51,11 @@ int pl_is_intrinsic(LLVMValueRef inst, const char *name);
  * non-atomic) load, or LLVM 19's __ldg, llvm.nvvm.ldg.global.* (a read through the
  * read-only data cache: PTX ISA, "ld.global.nc"). */
 int pl_is_copy_load(LLVMValueRef v);
+/** Nonzero for a plain (non-volatile, non-atomic) store. */
+int pl_is_plain_store(LLVMValueRef inst);
+/** Nonzero for a constant whose bytes are known: not undef, poison or a
+ * constant expression (a fill value, zeros included). */
+int pl_is_plain_constant(LLVMValueRef v);
 /** Alignment in bytes that the IR states for such a load. */
 unsigned pl_load_alignment(LLVMValueRef v);
 /** Nonzero for an llvm.memcpy (or llvm.memcpy.inline) call. */

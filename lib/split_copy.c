@@ -22,20 +22,11 @@ static LLVMBasicBlockRef other_arm(pl_host *host, const pl_candidate *c, LLVMVal
   return pl_pred_count(b) == 1 ? b : NULL;
 }
 
-/* A plain store of a constant other than undef or poison: zeros, or a
- * fill value. */
-static int stores_constant(LLVMValueRef s) {
-  LLVMValueRef v = LLVMGetOperand(s, 0);
-  return LLVMIsConstant(v) && !LLVMIsUndef(v) && !LLVMIsPoison(v) && !LLVMIsAConstantExpr(v);
-}
+/* A store of a constant whose bytes are known: zeros, or a fill value. */
+static int stores_constant(LLVMValueRef s) { return pl_is_plain_constant(LLVMGetOperand(s, 0)); }
 
 static int stores_zero(LLVMValueRef s) {
   return stores_constant(s) && LLVMIsNull(LLVMGetOperand(s, 0));
-}
-
-static int plain_store(LLVMValueRef i) {
-  return LLVMIsAStoreInst(i) && !LLVMGetVolatile(i) &&
-         LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
 }
 
 static uint64_t stored_bytes(const pl_candidate *c, LLVMValueRef s) {
@@ -61,7 +52,7 @@ static int lanes_cover(pl_host *host, const pl_candidate *c, LLVMValueRef k,
     progress = 0;
     for (LLVMValueRef i = LLVMGetFirstInstruction(arm); i; i = LLVMGetNextInstruction(i)) {
       int64_t d;
-      if (plain_store(i) && !stores_constant(i) && store_offset(host, k, i, &d) &&
+      if (pl_is_plain_store(i) && !stores_constant(i) && store_offset(host, k, i, &d) &&
           d == (int64_t)next) {
         next += stored_bytes(c, i);
         progress = 1;
@@ -98,7 +89,7 @@ static int pieces_cover(pl_host *host, const pl_candidate *c, LLVMValueRef s, LL
     progress = 0;
     for (LLVMValueRef k = LLVMGetFirstInstruction(arm); k; k = LLVMGetNextInstruction(k)) {
       int64_t d;
-      if (plain_store(k) && stores_constant(k) && store_offset(host, s, k, &d) &&
+      if (pl_is_plain_store(k) && stores_constant(k) && store_offset(host, s, k, &d) &&
           d == (int64_t)next && next + stored_bytes(c, k) <= size &&
           cp->ntwins < PL_MAX_FILL_PIECES && alone_in_arm(host, c, k)) {
         offs[cp->ntwins] = next;
@@ -120,7 +111,7 @@ static int piece_of_copy(pl_host *host, const pl_candidate *c, LLVMValueRef k,
     int64_t d;
     pl_copy pieces = {0};
     uint64_t offs[PL_MAX_FILL_PIECES];
-    if (plain_store(s) && !stores_constant(s) && store_offset(host, s, k, &d) && d >= 0 &&
+    if (pl_is_plain_store(s) && !stores_constant(s) && store_offset(host, s, k, &d) && d >= 0 &&
         (uint64_t)d < stored_bytes(c, s) &&
         pieces_cover(host, c, s, LLVMGetInstructionParent(k), &pieces, offs))
       for (unsigned j = 0; j < pieces.ntwins; ++j)
@@ -153,10 +144,10 @@ int pl_split_fill_unmatched(pl_host *host, const pl_candidate *c, LLVMValueRef s
   LLVMValueRef cond;
   int negated;
   LLVMBasicBlockRef b = other_arm(host, c, s, &cond, &negated);
-  if (!b || !plain_store(s) || !stores_constant(s))
+  if (!b || !pl_is_plain_store(s) || !stores_constant(s))
     return 0;
   for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-    if (plain_store(i) && !stores_constant(i) &&
+    if (pl_is_plain_store(i) && !stores_constant(i) &&
         pl_is_shared_global(pl_underlying_object(LLVMGetOperand(i, 1))))
       return 1;
   return 0;
@@ -165,7 +156,7 @@ int pl_split_fill_unmatched(pl_host *host, const pl_candidate *c, LLVMValueRef s
 int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy *cp,
                   LLVMValueRef *cond, int *negated, LLVMValueRef *fill) {
   LLVMBasicBlockRef b = other_arm(host, c, s, cond, negated);
-  if (!b || !plain_store(s) || !alone_in_arm(host, c, s))
+  if (!b || !pl_is_plain_store(s) || !alone_in_arm(host, c, s))
     return 0;
   if (stores_constant(s))
     return lanes_cover(host, c, s, b) || piece_of_copy(host, c, s, b);
@@ -179,7 +170,7 @@ int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy 
     return 0;
   for (LLVMValueRef k = LLVMGetFirstInstruction(b); k; k = LLVMGetNextInstruction(k)) {
     int64_t d;
-    if (!plain_store(k) || !stores_constant(k) || !store_offset(host, k, s, &d) || d < 0 ||
+    if (!pl_is_plain_store(k) || !stores_constant(k) || !store_offset(host, k, s, &d) || d < 0 ||
         (uint64_t)d + size > stored_bytes(c, k) || !alone_in_arm(host, c, k) ||
         !lanes_cover(host, c, k, LLVMGetInstructionParent(s)))
       continue;
