@@ -520,10 +520,9 @@ static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_cop
                     "volatile or atomic",
                     tname);
   pl_copy split = *cp; /* pl_classify_copy may reset its twins and issue block */
-  LLVMBasicBlockRef at = cp->issue_block;
   if (!pl_classify_copy(host, c, i, cp, f, tname))
     return 0;
-  if (!at)
+  if (!split.issue_block)
     return 1;
   if (cp->guard || cp->value || cp->fill || !cp->load)
     return pl_failf(f, PL_R_COPY_GUARD_SHAPE, i,
@@ -534,7 +533,7 @@ static int classify_store(pl_host *host, pl_candidate *c, LLVMValueRef i, pl_cop
   /* copy where the branch goes to the load, the constant elsewhere */
   memcpy(cp->twins, split.twins, sizeof cp->twins);
   cp->ntwins = split.ntwins;
-  cp->issue_block = at;
+  cp->issue_block = split.issue_block;
   cp->guard = split_cond;
   cp->guard_negated = split_neg;
   cp->fill = split_fill;

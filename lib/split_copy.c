@@ -41,28 +41,6 @@ static int store_offset(pl_host *host, LLVMValueRef s, LLVMValueRef t, int64_t *
          pl_scev_const_distance(host, LLVMGetOperand(t, 1), LLVMGetOperand(s, 1), d);
 }
 
-/* Nonzero when the stores of non-constant values in block `arm` write
- * exactly the bytes of the constant store `k`, each byte once: the lanes
- * of a vector copy on one arm, `store i64 0` of the same two floats on
- * the other. */
-static int lanes_cover(pl_host *host, const pl_candidate *c, LLVMValueRef k,
-                       LLVMBasicBlockRef arm) {
-  uint64_t size = stored_bytes(c, k), next = 0;
-  for (int progress = 1; progress && next < size;) {
-    progress = 0;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(arm); i; i = LLVMGetNextInstruction(i)) {
-      int64_t d;
-      if (pl_is_plain_store(i) && !stores_constant(i) && store_offset(host, k, i, &d) &&
-          d == (int64_t)next) {
-        next += stored_bytes(c, i);
-        progress = 1;
-        break;
-      }
-    }
-  }
-  return next == size;
-}
-
 /* Nonzero when no other store of `s`'s block may write its bytes: each
  * arm's stores are then distinct, so one constant store cannot serve two
  * copies, nor one copy's bytes take two constants in turn. */
@@ -76,68 +54,75 @@ static int alone_in_arm(pl_host *host, const pl_candidate *c, LLVMValueRef s) {
   return 1;
 }
 
-/* Collects into cp->twins the constant stores of block `arm` that lie
- * within the bytes of the store `s` and write each of them exactly once,
- * each alone in its arm, and their offsets from `s` into `offs`: a fill
- * SROA split into lanes (`make_short4(1, 1, 1, 1)` as two `<2 x i16>`
- * stores) beside the copy of the whole. Returns 1 when they cover `s`. */
-static int pieces_cover(pl_host *host, const pl_candidate *c, LLVMValueRef s, LLVMBasicBlockRef arm,
-                        pl_copy *cp, uint64_t *offs) {
-  uint64_t size = stored_bytes(c, s), next = 0;
-  cp->ntwins = 0;
+/* The stores of block `arm` that write exactly the bytes of the store
+ * `base`, each once, one after the other from its first byte: of loaded
+ * values (the lanes of a vector copy beside one wider store of zeros), or,
+ * with `constants`, of constants each alone in its arm (a fill SROA split
+ * into lanes beside the copy of the whole: `make_short4(1, 1, 1, 1)` as
+ * two `<2 x i16>`). Writes the first `cap` of them and their offsets from
+ * `base` into `out` and `offs`. Returns how many there are, or 0 when they
+ * do not cover `base` (with `constants`: also where one would reach past
+ * it, or more than `cap` would be needed). */
+static unsigned covering_stores(pl_host *host, const pl_candidate *c, LLVMValueRef base,
+                                LLVMBasicBlockRef arm, int constants, LLVMValueRef *out,
+                                uint64_t *offs, unsigned cap) {
+  uint64_t size = stored_bytes(c, base), next = 0;
+  unsigned n = 0;
   for (int progress = 1; progress && next < size;) {
     progress = 0;
-    for (LLVMValueRef k = LLVMGetFirstInstruction(arm); k; k = LLVMGetNextInstruction(k)) {
+    for (LLVMValueRef i = LLVMGetFirstInstruction(arm); i; i = LLVMGetNextInstruction(i)) {
       int64_t d;
-      if (pl_is_plain_store(k) && stores_constant(k) && store_offset(host, s, k, &d) &&
-          d == (int64_t)next && next + stored_bytes(c, k) <= size &&
-          cp->ntwins < PL_MAX_FILL_PIECES && alone_in_arm(host, c, k)) {
-        offs[cp->ntwins] = next;
-        cp->twins[cp->ntwins++] = k;
-        next += stored_bytes(c, k);
-        progress = 1;
-        break;
-      }
+      if (!pl_is_plain_store(i) || stores_constant(i) != constants ||
+          !store_offset(host, base, i, &d) || d != (int64_t)next ||
+          (constants &&
+           (next + stored_bytes(c, i) > size || n == cap || !alone_in_arm(host, c, i))))
+        continue;
+      if (n < cap)
+        out[n] = i, offs[n] = next;
+      ++n;
+      next += stored_bytes(c, i);
+      progress = 1;
+      break;
     }
   }
-  return next == size && cp->ntwins > 0;
+  return next == size ? n : 0;
 }
 
 /* Nonzero when the constant store `k` is one of the pieces that cover a
- * store of a loaded value on the other arm `b` (pieces_cover). */
+ * store of a loaded value on the other arm `b` (covering_stores). */
 static int piece_of_copy(pl_host *host, const pl_candidate *c, LLVMValueRef k,
                          LLVMBasicBlockRef b) {
   for (LLVMValueRef s = LLVMGetFirstInstruction(b); s; s = LLVMGetNextInstruction(s)) {
     int64_t d;
-    pl_copy pieces = {0};
+    LLVMValueRef pieces[PL_MAX_FILL_PIECES];
     uint64_t offs[PL_MAX_FILL_PIECES];
+    unsigned n = 0;
     if (pl_is_plain_store(s) && !stores_constant(s) && store_offset(host, s, k, &d) && d >= 0 &&
-        (uint64_t)d < stored_bytes(c, s) &&
-        pieces_cover(host, c, s, LLVMGetInstructionParent(k), &pieces, offs))
-      for (unsigned j = 0; j < pieces.ntwins; ++j)
-        if (pieces.twins[j] == k)
-          return 1;
+        (uint64_t)d < stored_bytes(c, s))
+      n = covering_stores(host, c, s, LLVMGetInstructionParent(k), 1, pieces, offs,
+                          PL_MAX_FILL_PIECES);
+    for (unsigned j = 0; j < n; ++j)
+      if (pieces[j] == k)
+        return 1;
   }
   return 0;
 }
 
-/* The fill of the copy `s` made of the constant stores pieces_cover found
- * (cp->twins at offsets `offs`), of the type `s` stores: NULL for zeros,
- * sets *ok 0 where it cannot be built. */
-static LLVMValueRef pieces_fill(const pl_candidate *c, LLVMValueRef s, const pl_copy *cp,
-                                const uint64_t *offs, int *ok) {
+/* The fill of the copy `s` made of its pieces (cp->twins at offsets
+ * `offs`), of the type `s` stores, into *fill: NULL for zeros. Returns 0
+ * where it cannot be built. */
+static int pieces_fill(const pl_candidate *c, LLVMValueRef s, const pl_copy *cp,
+                       const uint64_t *offs, LLVMValueRef *fill) {
   LLVMValueRef vals[PL_MAX_FILL_PIECES];
   int zeros = 1;
   for (unsigned k = 0; k < cp->ntwins; ++k) {
     vals[k] = LLVMGetOperand(cp->twins[k], 0);
     zeros &= stores_zero(cp->twins[k]);
   }
-  if (zeros)
-    return NULL;
-  LLVMValueRef fill =
-      pl_constant_from_pieces(c->module, LLVMTypeOf(LLVMGetOperand(s, 0)), vals, offs, cp->ntwins);
-  *ok = fill != NULL;
-  return fill;
+  *fill = zeros ? NULL
+                : pl_constant_from_pieces(c->module, LLVMTypeOf(LLVMGetOperand(s, 0)), vals, offs,
+                                          cp->ntwins);
+  return zeros || *fill;
 }
 
 int pl_split_fill_unmatched(pl_host *host, const pl_candidate *c, LLVMValueRef s) {
@@ -159,7 +144,7 @@ int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy 
   if (!b || !pl_is_plain_store(s) || !alone_in_arm(host, c, s))
     return 0;
   if (stores_constant(s))
-    return lanes_cover(host, c, s, b) || piece_of_copy(host, c, s, b);
+    return covering_stores(host, c, s, b, 0, NULL, NULL, 0) || piece_of_copy(host, c, s, b);
   uint64_t size = stored_bytes(c, s);
   /* The copy is issued before the branch, for both arms: its address
    * must be computed there already (one an arm computes may carry flags
@@ -172,7 +157,7 @@ int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy 
     int64_t d;
     if (!pl_is_plain_store(k) || !stores_constant(k) || !store_offset(host, k, s, &d) || d < 0 ||
         (uint64_t)d + size > stored_bytes(c, k) || !alone_in_arm(host, c, k) ||
-        !lanes_cover(host, c, k, LLVMGetInstructionParent(s)))
+        !covering_stores(host, c, k, LLVMGetInstructionParent(s), 0, NULL, NULL, 0))
       continue;
     LLVMValueRef kv = LLVMGetOperand(k, 0);
     if (!stores_zero(k) && d)
@@ -191,17 +176,12 @@ int pl_split_copy(pl_host *host, const pl_candidate *c, LLVMValueRef s, pl_copy 
   }
   /* a fill stored lane by lane beside the copy of the whole */
   uint64_t offs[PL_MAX_FILL_PIECES];
-  int ok = 1;
-  if (!pieces_cover(host, c, s, b, cp, offs)) {
+  cp->ntwins = covering_stores(host, c, s, b, 1, cp->twins, offs, PL_MAX_FILL_PIECES);
+  if (!cp->ntwins || !pieces_fill(c, s, cp, offs, fill)) {
     cp->ntwins = 0;
-    return 0;
-  }
-  LLVMValueRef k = pieces_fill(c, s, cp, offs, &ok);
-  if (!ok) {
-    cp->ntwins = 0;
+    *fill = NULL;
     return 0;
   }
   cp->issue_block = p;
-  *fill = k;
   return 0;
 }
