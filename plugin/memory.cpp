@@ -42,30 +42,6 @@ void pl_drop_poison_flags(LLVMValueRef Inst) {
   unwrap<Instruction>(Inst)->dropPoisonGeneratingFlags();
 }
 
-/// The constant of the integer, floating-point or fixed vector type `T`
-/// whose bits are `Bits` (little-endian lanes); null for another type.
-static Constant *constantOfBits(Type *T, const APInt &Bits) {
-  if (T->isIntegerTy() && T->getIntegerBitWidth() == Bits.getBitWidth())
-    return ConstantInt::get(T->getContext(), Bits);
-  if (T->isFloatingPointTy() && T->getPrimitiveSizeInBits() == Bits.getBitWidth())
-    return ConstantFP::get(T->getContext(), APFloat(T->getFltSemantics(), Bits));
-  auto *V = dyn_cast<FixedVectorType>(T);
-  if (!V)
-    return nullptr;
-  Type *E = V->getElementType();
-  unsigned EB = unsigned(E->getPrimitiveSizeInBits()), N = V->getNumElements();
-  if (!EB || EB % 8 || EB * N != Bits.getBitWidth())
-    return nullptr;
-  SmallVector<Constant *, 16> Lanes;
-  for (unsigned K = 0; K < N; ++K) {
-    Constant *L = constantOfBits(E, Bits.extractBits(EB, K * EB));
-    if (!L)
-      return nullptr;
-    Lanes.push_back(L);
-  }
-  return ConstantVector::get(Lanes);
-}
-
 LLVMValueRef pl_constant_from_pieces(LLVMModuleRef M, LLVMTypeRef Ty, const LLVMValueRef *Pieces,
                                      const uint64_t *Offsets, size_t N) {
   const DataLayout &DL = unwrap(M)->getDataLayout();
@@ -88,8 +64,8 @@ LLVMValueRef pl_constant_from_pieces(LLVMModuleRef M, LLVMTypeRef Ty, const LLVM
       return nullptr;
     Acc.insertBits(I->getValue(), unsigned(Offsets[K] * 8));
   }
-  Constant *R = constantOfBits(T, Acc);
-  return R ? wrap(R) : nullptr;
+  Constant *R = ConstantFoldLoadFromConst(ConstantInt::get(Ctx, Acc), T, APInt(64, 0), DL);
+  return R && !isa<ConstantExpr>(R) ? wrap(R) : nullptr;
 }
 
 unsigned pl_mem_align(LLVMValueRef Call, int Source) {
