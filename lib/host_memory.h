@@ -54,6 +54,12 @@ int pl_not_poison(pl_host *host, LLVMValueRef v, LLVMValueRef ctx);
  * need not hold. Changes nothing else. */
 void pl_drop_poison_flags(LLVMValueRef inst);
 
+/** Keeps of the flags of `inst` those that `other`, an instruction of the
+ * same opcode, has too (Instruction::andIRFlags: nuw, nsw, exact,
+ * disjoint, nneg, a GEP's inbounds/nusw/nuw, fast-math flags), for one
+ * instruction computed in place of the two. Changes nothing else. */
+void pl_keep_common_flags(LLVMValueRef inst, LLVMValueRef other);
+
 /** The constant of type `ty` whose bytes at offsets[k] are those of the
  * constant pieces[k] (k < n), every other byte zero: the value a vector's
  * lanes stored one by one make (`make_short4(1, 1, 1, 1)` as two `<2 x
@@ -117,9 +123,12 @@ unsigned pl_known_alignment(pl_host *host, LLVMValueRef ptr, LLVMValueRef ctx);
 int pl_known_bits(pl_host *host, LLVMValueRef v, LLVMValueRef ctx, uint64_t *zero, uint64_t *one);
 
 /** The unsigned range of the integer value `v` (at most 64 bits wide) where
- * instruction `ctx` executes, as llvm::LazyValueInfo proves it: from range
+ * instruction `ctx` executes, as llvm::LazyValueInfo proves it -- from range
  * metadata, assumes, and the conditions of the branches on every path to
- * `ctx` -- an `assert(blockDim.x == 32)` makes the value 32 after it. Sets
+ * `ctx`: an `assert(blockDim.x == 32)` makes the value 32 after it --
+ * within ScalarEvolution's unsigned range of it (which bounds a loop's
+ * counter by the loop's trip count wherever the counter is), or, for a phi
+ * ScalarEvolution does not read, of its incoming values. Sets
  * *lo and *hi (inclusive; 0 and UINT64_MAX when nothing is known). Returns
  * 1 when the range is narrower than the type's, else 0 (also for a value
  * that is not such an integer, or a `ctx` outside the host's function). */

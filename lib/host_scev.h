@@ -123,6 +123,14 @@ int pl_scev_offset_range_in_block(pl_host *host, LLVMValueRef a, LLVMValueRef b,
  * pointer), else nonzero. */
 uint64_t pl_scev_leaves(pl_host *host, LLVMValueRef a);
 
+/** Nonzero when ScalarEvolution proves that the integer `v` is `a * k`
+ * computed without unsigned wrap: v's SCEV is a * k's, and that SCEV (an
+ * add-recurrence or a product) carries the no-unsigned-wrap flag, which
+ * ScalarEvolution sets only where it proved it (a product that does not
+ * wrap has an operand that does not either, as k > 0). `k` is a constant,
+ * not 0. 0 otherwise (also for values of different types). */
+int pl_scev_mul_no_wrap(pl_host *host, LLVMValueRef v, LLVMValueRef a, uint64_t k);
+
 /** ScalarEvolution's view of the pointer `ptr` in the innermost loop that
  * contains the block `bb`: returns 1 when it is an affine add-recurrence of
  * that loop, with the step in bytes bounded by [*min_step, *max_step]

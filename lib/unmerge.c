@@ -154,9 +154,11 @@ static int lowerable_switch(LLVMValueRef term) {
  * (`zext nneg` on one path only), or with a different first instruction,
  * keeps its own copy of the address, and the copy has no address before
  * its branch. Such an address is hoisted: computed once at the end of the
- * branching block, its flags dropped, for both arms (and the phis joining
- * them). Where an arm is taken, its original was either that value or
- * poison (a store there undefined), so the hoisted value refines it. */
+ * branching block, with only the flags both arms' instructions have, for
+ * both arms (and the phis joining them). Where an arm is taken, its
+ * original was either that value or poison (a store there undefined), and
+ * the hoisted value is poison only where both arms' were, so it refines
+ * it. */
 typedef struct arms {
   pl_host *host;
   LLVMBasicBlockRef p, a, b; /* b: NULL in a triangle */
@@ -305,7 +307,8 @@ static size_t match_arms(arms *h) {
   return h->xs.len;
 }
 
-/* The clone at the end of `h->p`, flags dropped, of the matched `x`. */
+/* The clone at the end of `h->p` of the matched `x`, with the flags it
+ * shares with its twin in the other arm. */
 static LLVMValueRef hoisted(arms *h, pl_vmap *done, LLVMBuilderRef b, LLVMValueRef x) {
   LLVMValueRef c = pl_vmap_get(done, x);
   if (c)
@@ -316,7 +319,11 @@ static LLVMValueRef hoisted(arms *h, pl_vmap *done, LLVMBuilderRef b, LLVMValueR
     if (pl_vmap_get(&h->twin, op))
       LLVMSetOperand(c, (unsigned)k, hoisted(h, done, b, op));
   }
-  pl_drop_poison_flags(c);
+  LLVMValueRef y = pl_vmap_get(&h->twin, x);
+  if (y && LLVMIsAInstruction(y) && LLVMGetInstructionOpcode(y) == LLVMGetInstructionOpcode(x))
+    pl_keep_common_flags(c, y);
+  else
+    pl_drop_poison_flags(c);
   LLVMInsertIntoBuilder(b, c);
   pl_vmap_put(done, x, c);
   return c;

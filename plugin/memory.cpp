@@ -42,6 +42,10 @@ void pl_drop_poison_flags(LLVMValueRef Inst) {
   unwrap<Instruction>(Inst)->dropPoisonGeneratingFlags();
 }
 
+void pl_keep_common_flags(LLVMValueRef Inst, LLVMValueRef Other) {
+  unwrap<Instruction>(Inst)->andIRFlags(unwrap(Other));
+}
+
 LLVMValueRef pl_constant_from_pieces(LLVMModuleRef M, LLVMTypeRef Ty, const LLVMValueRef *Pieces,
                                      const uint64_t *Offsets, size_t N) {
   const DataLayout &DL = unwrap(M)->getDataLayout();
@@ -163,6 +167,30 @@ int pl_value_range(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx, uint64_t *Lo, u
     return 0;
   LazyValueInfo &LVI = H->FAM.getResult<LazyValueAnalysis>(H->F);
   ConstantRange R = LVI.getConstantRange(Val, CtxI, /*UndefAllowed=*/false);
+  // ScalarEvolution's range holds wherever the value is defined: for a
+  // loop's counter it knows the bound the trip count gives where
+  // LazyValueInfo sees only the phi (a counter the exit test does not read).
+  ScalarEvolution &SE = H->SE();
+  if (SE.isSCEVable(Val->getType())) {
+    // each a set of the values it may take: the unsigned and the signed
+    // range narrow each other
+    auto RangeOf = [&SE](const SCEV *X) {
+      return SE.getUnsignedRange(X).intersectWith(SE.getSignedRange(X), ConstantRange::Unsigned);
+    };
+    const SCEV *S = SE.getSCEV(Val);
+    ConstantRange Known = RangeOf(S);
+    // A phi ScalarEvolution cannot read (where a loop's counter stopped, or
+    // 0 where the loop did not run) is one of its incoming values.
+    auto *Phi = dyn_cast<PHINode>(Val);
+    if (isa<SCEVUnknown>(S) && Phi && Phi->getNumIncomingValues() <= 4) {
+      ConstantRange Union = ConstantRange::getEmpty(Known.getBitWidth());
+      for (Value *In : Phi->incoming_values())
+        Union =
+            Union.unionWith(In == Phi ? Known : RangeOf(SE.getSCEV(In)), ConstantRange::Unsigned);
+      Known = Known.intersectWith(Union, ConstantRange::Unsigned);
+    }
+    R = R.intersectWith(Known, ConstantRange::Unsigned);
+  }
   if (R.isFullSet() || R.isEmptySet())
     return 0;
   *Lo = R.getUnsignedMin().getZExtValue();

@@ -250,6 +250,78 @@ struct ExpandURem : SCEVRewriteVisitor<ExpandURem> {
 };
 } // namespace
 
+namespace {
+/// Rewrites ext({b1 + .. + bn,+,s}) as ext({0,+,s}) + ext(b1) + .. +
+/// ext(bn) where ScalarEvolution's ranges of those terms prove that no
+/// partial sum wraps in the extension's sense, or else as ext({a,+,s}) +
+/// ext(b) for one operand b of the start (a the others) where the ranges of
+/// {a,+,s} and b prove it: then ext(x + y) == ext(x) + ext(y) on every
+/// iteration. ScalarEvolution keeps
+/// `zext {64 + tid,+,128}` whole when the add of tid loses its nuw (the
+/// add runs in a block the loop may skip), although {64,+,128} alone is
+/// proven not to wrap; split, the extension moves into the recurrence and
+/// the copy's address steps by a known amount.
+struct SplitExtendedRec : SCEVRewriteVisitor<SplitExtendedRec> {
+  explicit SplitExtendedRec(ScalarEvolution &SE) : SCEVRewriteVisitor(SE) {}
+  const SCEV *extend(const SCEV *S, Type *Ty, bool Signed) {
+    return Signed ? SE.getSignExtendExpr(S, Ty) : SE.getZeroExtendExpr(S, Ty);
+  }
+  ConstantRange range(const SCEV *S, bool Signed) {
+    return Signed ? SE.getSignedRange(S) : SE.getUnsignedRange(S);
+  }
+  const SCEV *split(const SCEVCastExpr *E, bool Signed) {
+    auto *AR = dyn_cast<SCEVAddRecExpr>(E->getOperand(0));
+    if (!AR || !AR->isAffine() || isa<SCEVConstant>(AR->getStart()))
+      return nullptr;
+    const SCEV *Start = AR->getStart(), *Step = AR->getStepRecurrence(SE);
+    // b: an operand of the start, or the whole start ({0,+,s} + b)
+    SmallVector<const SCEV *, 4> Bs;
+    if (auto *Sum = dyn_cast<SCEVAddExpr>(Start))
+      Bs.append(Sum->operands().begin(), Sum->operands().end());
+    else
+      Bs.push_back(Start);
+    // {0,+,s} plus every operand of the start, where no partial sum wraps
+    using OR = ConstantRange::OverflowResult;
+    const SCEV *Zero = SE.getZero(Start->getType());
+    const SCEV *Base = SE.getAddRecExpr(Zero, Step, AR->getLoop(), SCEV::FlagAnyWrap);
+    ConstantRange Sum = range(Base, Signed);
+    bool Fits = true;
+    for (const SCEV *B : Bs) {
+      ConstantRange RB = range(B, Signed);
+      Fits = Fits && (Signed ? Sum.signedAddMayOverflow(RB) : Sum.unsignedAddMayOverflow(RB)) ==
+                         OR::NeverOverflows;
+      Sum = Sum.add(RB);
+    }
+    if (Fits) {
+      const SCEV *R = extend(Base, E->getType(), Signed);
+      for (const SCEV *B : Bs)
+        R = SE.getAddExpr(R, extend(B, E->getType(), Signed));
+      return R;
+    }
+    for (const SCEV *B : Bs) {
+      // FlagAnyWrap: the node's flags are only those ScalarEvolution proved.
+      const SCEV *Rec =
+          SE.getAddRecExpr(SE.getMinusSCEV(Start, B), Step, AR->getLoop(), SCEV::FlagAnyWrap);
+      OR O = Signed ? range(Rec, true).signedAddMayOverflow(range(B, true))
+                    : range(Rec, false).unsignedAddMayOverflow(range(B, false));
+      if (O == OR::NeverOverflows)
+        return SE.getAddExpr(extend(Rec, E->getType(), Signed), extend(B, E->getType(), Signed));
+    }
+    return nullptr;
+  }
+  const SCEV *visitZeroExtendExpr(const SCEVZeroExtendExpr *Z) {
+    if (const SCEV *S = split(Z, false))
+      return S;
+    return SCEVRewriteVisitor<SplitExtendedRec>::visitZeroExtendExpr(Z);
+  }
+  const SCEV *visitSignExtendExpr(const SCEVSignExtendExpr *X) {
+    if (const SCEV *S = split(X, true))
+      return S;
+    return SCEVRewriteVisitor<SplitExtendedRec>::visitSignExtendExpr(X);
+  }
+};
+} // namespace
+
 /// Rewrites every read of a special register constant for a thread
 /// (pl_sreg_thread_constant) into the first read of the same
 /// register it meets: two loops that each read threadIdx.x then compare as
@@ -306,6 +378,10 @@ int pl_scev_const_distance(pl_host *H, LLVMValueRef A, LLVMValueRef B, int64_t *
   std::optional<APInt> C = constantDistance(SE, SA, SB, 0);
   if (!C) {
     ExpandURem R(SE);
+    C = constantDistance(SE, R.visit(SA), R.visit(SB), 0);
+  }
+  if (!C) {
+    SplitExtendedRec R(SE);
     C = constantDistance(SE, R.visit(SA), R.visit(SB), 0);
   }
   if (!C || C->getSignificantBits() > 64)
@@ -410,7 +486,10 @@ int pl_scev_loop_stride(pl_host *H, LLVMValueRef Ptr, LLVMBasicBlockRef BB, int6
   Loop *L = H->LI().getLoopFor(unwrap(BB));
   if (!L || !V->getType()->isPointerTy() || !SE.isSCEVable(V->getType()))
     return 0;
-  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(V));
+  const SCEV *S = SE.getSCEV(V);
+  if (!isa<SCEVAddRecExpr>(S))
+    S = SplitExtendedRec(SE).visit(S);
+  auto *AR = dyn_cast<SCEVAddRecExpr>(S);
   if (!AR || AR->getLoop() != L || !AR->isAffine())
     return 0;
   ConstantRange R = SE.getSignedRange(AR->getStepRecurrence(SE));
@@ -419,6 +498,22 @@ int pl_scev_loop_stride(pl_host *H, LLVMValueRef Ptr, LLVMBasicBlockRef BB, int6
   *MinStep = R.getSignedMin().getSExtValue();
   *MaxStep = R.getSignedMax().getSExtValue();
   return 1;
+}
+
+int pl_scev_mul_no_wrap(pl_host *H, LLVMValueRef V, LLVMValueRef A, uint64_t K) {
+  ScalarEvolution &SE = H->SE();
+  Value *X = unwrap(V), *Y = unwrap(A);
+  if (!X->getType()->isIntegerTy() || X->getType() != Y->getType() || K == 0)
+    return 0;
+  const SCEV *S = SE.getSCEV(X);
+  const SCEV *Want = SE.getMulExpr(SE.getSCEV(Y), SE.getConstant(X->getType(), K));
+  if (S != Want)
+    return 0;
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S))
+    return AR->hasNoUnsignedWrap();
+  if (auto *M = dyn_cast<SCEVMulExpr>(S))
+    return M->hasNoUnsignedWrap();
+  return 0;
 }
 
 int pl_scev_same_difference(pl_host *H, LLVMValueRef A1, LLVMValueRef B1, LLVMBasicBlockRef BB1,

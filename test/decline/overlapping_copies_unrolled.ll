@@ -14,7 +14,7 @@
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: copies into tile 'tile' in different loops of the copy stage (or in a loop and outside it) may write the same bytes
 ; CHECK: remark: <unknown>:0:0: loop not pipelined: copies into tile 'tile' in different loops of the copy stage (or in a loop and outside it) may write the same bytes
-; CHECK: remark: <unknown>:0:0: loop not pipelined: two copies of one copy loop into tile 'tile' may write the same bytes on different iterations of it
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the copy loop into tile 'tile' may write the same bytes on two of its iterations (its destination may step by less than the 516 bytes it writes)
 ; YAML-COUNT-3: Name: OverlappingCopies
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
