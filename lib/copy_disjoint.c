@@ -401,15 +401,19 @@ static int disjoint_by_range(pl_host *host, const pl_candidate *c, const pl_copy
  * their tile pl_copy_loop_one_to_one proves distinct, within an iteration of
  * that loop as across its iterations (once per loop and tile, kept in
  * `seen`), or of two loops one of which goes on where the other stopped
- * (pl_copy_loops_in_sequence). */
+ * (pl_copy_loops_in_sequence) or whose windows of the tile lie apart
+ * (pl_copy_loops_apart), or a copy after a copy loop that goes on where the
+ * loop stopped (pl_copy_loop_then_copy). */
 static int disjoint_in_copy_loop(pl_host *host, const pl_candidate *c, const pl_copy *a,
                                  const pl_copy *b, pl_proven_loops *seen) {
-  if (!a->in_loop || !b->in_loop)
+  if (a->in_loop != b->in_loop)
+    return pl_copy_loop_then_copy(host, c, a->in_loop ? a : b, a->in_loop ? b : a);
+  if (!a->in_loop)
     return 0;
   if (pl_loop_for_block(host, LLVMGetInstructionParent(a->store)) ==
       pl_loop_for_block(host, LLVMGetInstructionParent(b->store)))
     return pl_copy_loop_one_to_one(host, c, a, seen);
-  return pl_copy_loops_in_sequence(host, c, a, b);
+  return pl_copy_loops_in_sequence(host, c, a, b) || pl_copy_loops_apart(host, c, a, b);
 }
 
 int pl_copies_disjoint(pl_host *host, const pl_candidate *c, const pl_copy *a, const pl_copy *b,

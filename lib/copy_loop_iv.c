@@ -7,6 +7,7 @@
  * radix.
 \*===----------------------------------------------------------------------===*/
 #include "copy_loop_iv.h"
+#include "copy_loop_offset.h"
 
 #include "copy_loop_exit.h"
 #include "gep.h"
@@ -19,32 +20,6 @@
 
 #include <stdint.h>
 #include <stdlib.h>
-
-/* A loop-invariant term of a destination: v * scale bytes. */
-typedef struct iv_inv {
-  LLVMValueRef v;
-  int64_t scale;
-} iv_inv;
-
-/* A copy loop's destination offset, in bytes, as an exact integer function
- * of the loop's induction variable p (read as an unsigned integer):
- * kp * p + kq * (p / d) + kr * (p % d) + the terms that do not change within
- * the loop (inv) + konst. */
-typedef struct iv_offset {
-  pl_host *host;
-  pl_loop_ref loop;
-  LLVMValueRef ctx; /* the store: where ranges are asked */
-  LLVMValueRef p;   /* the header phi met, NULL until one is */
-  int64_t kp, kq, kr;
-  uint64_t d;              /* divisor of p / d and p % d; 0 until one is met */
-  uint64_t p_max;          /* a bound on p known before the walk; UINT64_MAX: none */
-  uint64_t p_seen;         /* the bound on p the walk's no-wrap flags imply */
-  LLVMValueRef tested_phi; /* the header phi whose exit-test bound is kept */
-  uint64_t tested;         /* that bound (pl_copy_loop_tested_bound) */
-  int64_t konst;
-  iv_inv inv[PL_MAX_ADDRESS_TERMS];
-  size_t ninv;
-} iv_offset;
 
 static int add_scaled(int64_t *k, int64_t scale) { return !__builtin_add_overflow(*k, scale, k); }
 
@@ -61,7 +36,9 @@ static int known_nonneg(pl_host *host, LLVMValueRef v, LLVMValueRef ctx) {
 
 /* The bound the loop's exit test gives the header phi `p`
  * (pl_copy_loop_tested_bound), computed once per offset read. */
-static uint64_t tested_bound(iv_offset *o, LLVMValueRef p) {
+static uint64_t tested_bound(pl_iv_offset *o, LLVMValueRef p) {
+  if (!o->loop)
+    return UINT64_MAX;
   if (o->tested_phi != p) {
     o->tested_phi = p;
     o->tested = pl_copy_loop_tested_bound(o->host, o->loop, p);
@@ -72,19 +49,47 @@ static uint64_t tested_bound(iv_offset *o, LLVMValueRef p) {
 /* An upper bound of the unsigned value of `v` at the store: LazyValueInfo's
  * range, and for the header phi also o->p_max and its exit test's bound
  * (pl_copy_loop_tested_bound). */
-static uint64_t bound_of(iv_offset *o, LLVMValueRef v) {
+static uint64_t bound_of(pl_iv_offset *o, LLVMValueRef v) {
   uint64_t lo, hi = pl_int_max(v);
   if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) <= 64 && !pl_value_range(o->host, v, o->ctx, &lo, &hi))
     hi = pl_int_max(v);
-  if (LLVMIsAPHINode(v) && LLVMGetInstructionParent(v) == pl_loop_header(o->loop))
+  if (o->loop ? LLVMIsAPHINode(v) && LLVMGetInstructionParent(v) == pl_loop_header(o->loop)
+              : v == o->fixed)
     hi = umin(umin(hi, o->p_max), tested_bound(o, v));
   return hi;
+}
+
+/* Nonzero when `v` may change where p does: an instruction of the loop, or,
+ * for a copy outside copy loops (o->fixed), p itself or an instruction
+ * that uses it, PL_MAX_INDEX_DEPTH operands deep (a deeper one counts, and
+ * the walk then fails on it). A phi other than p counts as fixed: a term
+ * of such a copy that the loop it is compared with does not share fails
+ * that comparison. */
+static int varies(const pl_iv_offset *o, LLVMValueRef v, int depth) {
+  if (!LLVMIsAInstruction(v))
+    return 0;
+  if (o->loop)
+    return pl_loop_contains(o->loop, LLVMGetInstructionParent(v));
+  if (v == o->fixed || depth > PL_MAX_INDEX_DEPTH)
+    return 1;
+  if (LLVMIsAPHINode(v))
+    return 0;
+  for (int i = 0; i < LLVMGetNumOperands(v); ++i)
+    if (varies(o, LLVMGetOperand(v, i), depth + 1))
+      return 1;
+  return 0;
 }
 
 /* The header phi p when `v` is p or a truncation of p that loses nothing:
  * p's bound at the store fits the narrower type, as clang leaves `i % 18`
  * on an `int i < 324` (`urem i16 (trunc i)`). NULL for anything else. */
-static LLVMValueRef iv_phi(iv_offset *o, LLVMValueRef v) {
+static LLVMValueRef iv_phi(pl_iv_offset *o, LLVMValueRef v) {
+  if (!o->loop) {
+    if (LLVMIsATruncInst(v) && LLVMGetOperand(v, 0) == o->fixed &&
+        bound_of(o, o->fixed) <= pl_int_max(v))
+      return o->fixed;
+    return v == o->fixed ? v : NULL;
+  }
   LLVMBasicBlockRef header = pl_loop_header(o->loop);
   if (LLVMIsATruncInst(v)) {
     LLVMValueRef p = LLVMGetOperand(v, 0);
@@ -99,7 +104,7 @@ static LLVMValueRef iv_phi(iv_offset *o, LLVMValueRef v) {
 
 /* Adds the loop-invariant `v * scale` (an argument, or a value computed
  * outside the loop) or the constant `v` times scale. */
-static int add_invariant(iv_offset *o, LLVMValueRef v, int64_t scale) {
+static int add_invariant(pl_iv_offset *o, LLVMValueRef v, int64_t scale) {
   if (LLVMIsAConstantInt(v)) {
     int64_t m;
     if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64 || LLVMConstIntGetZExtValue(v) > INT64_MAX ||
@@ -112,14 +117,14 @@ static int add_invariant(iv_offset *o, LLVMValueRef v, int64_t scale) {
       return add_scaled(&o->inv[i].scale, scale);
   if (o->ninv == PL_MAX_ADDRESS_TERMS)
     return 0;
-  o->inv[o->ninv++] = (iv_inv){v, scale};
+  o->inv[o->ninv++] = (pl_iv_inv){v, scale};
   return 1;
 }
 
 /* Divisor d of `p / d` or `p % d` written on the phi `p` as udiv, lshr,
  * urem, and with 2^k - 1, or sdiv/srem on a non-negative p: sets *rem.
  * Returns 0 for anything else. */
-static uint64_t digit_of(iv_offset *o, LLVMValueRef v, int *rem) {
+static uint64_t digit_of(pl_iv_offset *o, LLVMValueRef v, int *rem) {
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   LLVMValueRef k = LLVMGetOperand(v, 1);
   if (!LLVMIsAConstantInt(k) || LLVMGetIntTypeWidth(LLVMTypeOf(k)) > 64)
@@ -175,13 +180,13 @@ static uint64_t shifted_digit(LLVMValueRef v, LLVMValueRef *p, int64_t *scale, i
  * no-wrap flags hold by their operands' bounds, not merely by the flags (a
  * flag that failed would make the result poison, and the freeze an
  * arbitrary value). */
-static int not_poison(iv_offset *o, LLVMValueRef v, int depth) {
+static int not_poison(pl_iv_offset *o, LLVMValueRef v, int depth) {
   if (LLVMIsAConstantInt(v))
     return 1;
   int phi = iv_phi(o, v) == v;
-  if (phi && pl_copy_loop_tests(o->loop, v))
+  if (phi && o->loop && pl_copy_loop_tests(o->loop, v))
     return 1;
-  if (phi || !LLVMIsAInstruction(v) || !pl_loop_contains(o->loop, LLVMGetInstructionParent(v)))
+  if (phi || !varies(o, v, 0))
     return pl_not_poison(o->host, v, o->ctx);
   if (depth > PL_MAX_INDEX_DEPTH)
     return 0;
@@ -202,7 +207,7 @@ static int not_poison(iv_offset *o, LLVMValueRef v, int depth) {
 }
 
 /* `v` without a freeze of a value that is not poison (not_poison). */
-static LLVMValueRef strip_freeze(iv_offset *o, LLVMValueRef v) {
+static LLVMValueRef strip_freeze(pl_iv_offset *o, LLVMValueRef v) {
   if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMFreeze &&
       not_poison(o, LLVMGetOperand(v, 0), 0))
     return LLVMGetOperand(v, 0);
@@ -212,7 +217,7 @@ static LLVMValueRef strip_freeze(iv_offset *o, LLVMValueRef v) {
 /* Adds `v * scale` to the offset where `v` is a digit of the header phi
  * p: p / d or p % d (digit_of, shifted_digit, or DivRemPairs' difference
  * `p - (p / d) * d`), p perhaps frozen (strip_freeze), one d per offset. */
-static int digit_terms(iv_offset *o, LLVMValueRef v, int64_t scale) {
+static int digit_terms(pl_iv_offset *o, LLVMValueRef v, int64_t scale) {
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   LLVMValueRef a = LLVMGetOperand(v, 0);
   int rem = 1;
@@ -230,16 +235,16 @@ static int digit_terms(iv_offset *o, LLVMValueRef v, int64_t scale) {
 /* Adds `v * scale` to the offset, reading `v` exactly: zext, sext of a
  * non-negative value, add and mul and shl that do not wrap (nuw, or nsw over
  * non-negative values, or a product that the bound of its operand keeps
- * below the type's range), or disjoint, p / d and p % d on the header phi,
+ * below the type's range or that ScalarEvolution proves does not wrap,
+ * pl_scev_mul_no_wrap), or disjoint, p / d and p % d on the header phi,
  * the header phi itself, and values from outside the loop (fixed within it).
  * `ub` bounds the unsigned value of `v` where it is used: a result that would
  * exceed it is poison, and a poison address makes the store undefined
  * (LangRef: `zext nneg` of a negative value, an add, or, shl or mul whose
  * no-wrap flag fails), so each operand of such an operation is at most what
  * the result may be. What it implies for p is kept in o->p_seen. */
-static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, int depth) {
-  if (LLVMIsAConstantInt(v) || !LLVMIsAInstruction(v) ||
-      !pl_loop_contains(o->loop, LLVMGetInstructionParent(v)))
+static int iv_terms(pl_iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, int depth) {
+  if (LLVMIsAConstantInt(v) || !varies(o, v, 0))
     return add_invariant(o, v, scale);
   if (depth > PL_MAX_INDEX_DEPTH)
     return 0;
@@ -295,7 +300,8 @@ static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, in
      * result has a non-negative operand */
     int exact = LLVMGetNUW(v) ||
                 (LLVMGetNSW(v) && (ub <= sign || known_nonneg(o->host, a, o->ctx))) ||
-                bound_of(o, a) <= pl_int_max(v) / (uint64_t)k;
+                bound_of(o, a) <= pl_int_max(v) / (uint64_t)k ||
+                pl_scev_mul_no_wrap(o->host, v, a, (uint64_t)k);
     int64_t m;
     if (!exact || __builtin_mul_overflow(scale, k, &m))
       break;
@@ -318,7 +324,7 @@ static int iv_terms(iv_offset *o, LLVMValueRef v, int64_t scale, uint64_t ub, in
 /* One GEP index of a destination: a constant index counts signed, as the
  * GEP extends it (to the 64-bit index width of the NVPTX data layouts). */
 static int iv_visit(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
-  iv_offset *o = ctx;
+  pl_iv_offset *o = ctx;
   int64_t m;
   if (!idx)
     return add_scaled(&o->konst, offset);
@@ -377,12 +383,24 @@ static int exceeds(int64_t big, int64_t small, uint64_t span, int64_t size) {
  * p_max, lowered to the bound of the loop's exit test
  * (pl_copy_loop_tested_bound). 0 when it is not an exact function of one
  * header phi p. */
-static int read_offset(pl_host *host, const pl_candidate *c, pl_loop_ref loop, const pl_copy *a,
-                       uint64_t p_max, iv_offset *o) {
+int pl_iv_read_offset(pl_host *host, const pl_candidate *c, pl_loop_ref loop, const pl_copy *a,
+                      uint64_t p_max, pl_iv_offset *o) {
+  return pl_iv_read_offset_of(host, c, loop, NULL, a, p_max, o);
+}
+
+int pl_iv_read_offset_of(pl_host *host, const pl_candidate *c, pl_loop_ref loop, LLVMValueRef fixed,
+                         const pl_copy *a, uint64_t p_max, pl_iv_offset *o) {
   /* A split copy writes on both arms of its branch: what holds is what
    * holds before it. */
   LLVMValueRef ctx = a->issue_block ? LLVMGetBasicBlockTerminator(a->issue_block) : a->store;
-  *o = (iv_offset){.host = host, .loop = loop, .ctx = ctx, .p_max = p_max, .p_seen = UINT64_MAX};
+  *o = (pl_iv_offset){.host = host,
+                      .loop = loop,
+                      .fixed = loop ? NULL : fixed,
+                      .ctx = ctx,
+                      .p_max = p_max,
+                      .p_seen = UINT64_MAX};
+  if (!loop && !fixed)
+    return 0;
   LLVMValueRef root;
   if (pl_gep_chain(LLVMGetModuleDataLayout(c->module), a->dst, iv_visit, o, &root) !=
           PL_CHAIN_ROOT ||
@@ -390,6 +408,15 @@ static int read_offset(pl_host *host, const pl_candidate *c, pl_loop_ref loop, c
     return 0;
   o->p_max = umin(o->p_max, tested_bound(o, o->p)); /* the exit test's holds too */
   return 1;
+}
+
+/* p's range at the store: LazyValueInfo's, within o->p_max. */
+static void p_range(const pl_iv_offset *o, uint64_t *lo, uint64_t *hi) {
+  if (!pl_value_range(o->host, o->p, o->ctx, lo, hi))
+    *lo = 0, *hi = pl_int_max(o->p);
+  *hi = umin(*hi, umin(o->p_max, pl_int_max(o->p)));
+  if (*lo > *hi)
+    *lo = 0;
 }
 
 /* Nonzero when the one copy of `o`, of `size` bytes, writes different bytes
@@ -400,7 +427,7 @@ static int read_offset(pl_host *host, const pl_candidate *c, pl_loop_ref loop, c
  * r) + size and |beta| >= size, or the same with q and r exchanged -- the
  * mixed radix of `As[i % BK][i / BK]` over i < BM * BK. The span of q comes
  * from p's range at the store (LazyValueInfo, and the bound of o->p_max). */
-static int one_to_one(const iv_offset *o, int64_t size) {
+int pl_iv_one_to_one(const pl_iv_offset *o, int64_t size) {
   if (!o->d)
     return o->kp >= size || o->kp <= -size;
   int64_t alpha, beta;
@@ -410,11 +437,7 @@ static int one_to_one(const iv_offset *o, int64_t size) {
   alpha = alpha < 0 ? -alpha : alpha;
   beta = beta < 0 ? -beta : beta;
   uint64_t lo, hi;
-  if (!pl_value_range(o->host, o->p, o->ctx, &lo, &hi))
-    lo = 0, hi = pl_int_max(o->p);
-  hi = umin(hi, umin(o->p_max, pl_int_max(o->p)));
-  if (lo > hi)
-    lo = 0;
+  p_range(o, &lo, &hi);
   uint64_t qspan = hi / o->d - lo / o->d, rspan = qspan ? o->d - 1 : hi - lo;
   int q_high = (qspan == 0 || exceeds(alpha, beta, rspan, size)) && (rspan == 0 || beta >= size);
   int r_high = (rspan == 0 || exceeds(beta, alpha, qspan, size)) && (qspan == 0 || alpha >= size);
@@ -423,9 +446,9 @@ static int one_to_one(const iv_offset *o, int64_t size) {
 
 /* Nonzero when x and y have the same loop-invariant terms (a term whose
  * scales cancelled counts as absent). */
-static int same_invariants(const iv_offset *x, const iv_offset *y) {
+int pl_iv_same_invariants(const pl_iv_offset *x, const pl_iv_offset *y) {
   for (int pass = 0; pass < 2; ++pass) {
-    const iv_offset *s = pass ? y : x, *t = pass ? x : y;
+    const pl_iv_offset *s = pass ? y : x, *t = pass ? x : y;
     for (size_t i = 0; i < s->ninv; ++i) {
       int64_t other = 0;
       for (size_t j = 0; j < t->ninv; ++j)
@@ -438,21 +461,11 @@ static int same_invariants(const iv_offset *x, const iv_offset *y) {
   return 1;
 }
 
-/* The copies into one tile of one copy loop, read together. */
-typedef struct loop_group {
-  pl_loop_ref loop;
-  size_t n;
-  iv_offset o[PL_MAX_LOOP_COPIES];
-  int64_t size[PL_MAX_LOOP_COPIES];
-  int64_t step;   /* p's step where it is a constant, else 1 */
-  int64_t lo, hi; /* the bytes of one iteration, from kp * p + the invariants */
-} loop_group;
-
 /* Nonzero when two values of the offset function of `o` (at any two values
  * of p within its bound) differ by less than 2^62: the exact integers this
  * file reasons about then differ from the 64-bit addresses only where those
  * differ too (addresses wrap modulo 2^64). */
-static int offsets_fit(const iv_offset *o) {
+int pl_iv_offsets_fit(const pl_iv_offset *o) {
   uint64_t lo, hi = pl_int_max(o->p);
   if (!pl_value_range(o->host, o->p, o->ctx, &lo, &hi))
     hi = pl_int_max(o->p);
@@ -465,35 +478,99 @@ static int offsets_fit(const iv_offset *o) {
          !__builtin_add_overflow(sum, c, &sum) && sum < (1ull << 62);
 }
 
-/* Nonzero when the copies of one copy loop, which differ only in their
- * constants, write distinct bytes: within an iteration their byte ranges
- * are disjoint, and no iteration reaches the bytes of another -- p's step
- * (at least 1) times |kp| is at least their whole span (the copies of a
- * loop clang unrolled by a runtime count, `ta[32 * (j + u) + tid]`, u < 4),
- * or, with digits, the offsets of p are one-to-one at least that span apart
- * (a float4 stored as four scalars, `ta[i / 32][4 * (i % 32) + u]`). Sets
- * g->lo and g->hi. */
-static int group_distinct(loop_group *g) {
-  const iv_offset *o = g->o;
-  int64_t reach, stride, kp = o[0].kp < 0 ? -o[0].kp : o[0].kp;
-  g->lo = INT64_MAX, g->hi = INT64_MIN;
-  if (!offsets_fit(&o[0]))
+/* Adds k * [lo, hi] to [*min, *max] (interval arithmetic). */
+static int add_term(int64_t k, uint64_t lo, uint64_t hi, int64_t *min, int64_t *max) {
+  int64_t a, b;
+  if (lo > INT64_MAX || hi > INT64_MAX || __builtin_mul_overflow(k, (int64_t)lo, &a) ||
+      __builtin_mul_overflow(k, (int64_t)hi, &b))
     return 0;
+  return !__builtin_add_overflow(*min, a < b ? a : b, min) &&
+         !__builtin_add_overflow(*max, a < b ? b : a, max);
+}
+
+/* The range [*min, *max] of kp * p + kq * (p / d) + kr * (p % d) over the
+ * values p's range at the store gives, by interval arithmetic. 0 when a
+ * bound overflows. */
+static int offset_window(const pl_iv_offset *o, int64_t *min, int64_t *max) {
+  uint64_t lo, hi;
+  p_range(o, &lo, &hi);
+  *min = 0, *max = 0;
+  if (!add_term(o->kp, lo, hi, min, max))
+    return 0;
+  if (!o->d)
+    return 1;
+  int one_q = hi / o->d == lo / o->d;
+  uint64_t rlo = one_q ? lo % o->d : 0, rhi = one_q ? hi % o->d : o->d - 1;
+  return add_term(o->kq, lo / o->d, hi / o->d, min, max) && add_term(o->kr, rlo, rhi, min, max);
+}
+
+/* Nonzero when the window of `x` (its constant plus [min, max + size) of
+ * offset_window) ends where the window of `y` starts, or before. */
+int pl_iv_window_before(const pl_iv_offset *x, int64_t xsize, const pl_iv_offset *y) {
+  int64_t xmin, xmax, ymin, ymax, end, start;
+  return offset_window(x, &xmin, &xmax) && offset_window(y, &ymin, &ymax) &&
+         !__builtin_add_overflow(x->konst, xmax, &end) &&
+         !__builtin_add_overflow(end, xsize, &end) &&
+         !__builtin_add_overflow(y->konst, ymin, &start) && end <= start;
+}
+
+/* Nonzero when each copy of a copy loop writes distinct bytes on every
+ * iteration (one_to_one) and the copies lie in windows of the tile that no
+ * two share (window_before), whatever their functions of p: two tiles
+ * carved from one dynamic buffer and filled by one loop, `ta[i % 34][i /
+ * 34]` and `tb[..]` 9248 bytes on. */
+static int windows_apart(const pl_loop_group *g) {
   for (size_t i = 0; i < g->n; ++i) {
-    if (o[i].d != o[0].d || o[i].kq != o[0].kq || o[i].kr != o[0].kr || o[i].kp != o[0].kp ||
-        !same_invariants(&o[i], &o[0]))
+    if (!pl_iv_offsets_fit(&g->o[i]) || !pl_iv_one_to_one(&g->o[i], g->size[i]))
       return 0;
     for (size_t j = 0; j < i; ++j)
-      if (o[i].konst < o[j].konst + g->size[j] && o[j].konst < o[i].konst + g->size[i])
+      if (!pl_iv_same_invariants(&g->o[i], &g->o[j]) ||
+          !(pl_iv_window_before(&g->o[i], g->size[i], &g->o[j]) ||
+            pl_iv_window_before(&g->o[j], g->size[j], &g->o[i])))
         return 0;
+  }
+  return 1;
+}
+
+/* Nonzero when the copies of `g` differ only in their constants: one
+ * function of p and the same invariant terms. */
+static int same_function(const pl_loop_group *g) {
+  const pl_iv_offset *o = g->o;
+  for (size_t i = 1; i < g->n; ++i)
+    if (o[i].d != o[0].d || o[i].kq != o[0].kq || o[i].kr != o[0].kr || o[i].kp != o[0].kp ||
+        !pl_iv_same_invariants(&o[i], &o[0]))
+      return 0;
+  return 1;
+}
+
+/* Nonzero when the copies of one copy loop write distinct bytes. Where
+ * they differ only in their constants (g->same), within an iteration
+ * their byte ranges are disjoint, and no iteration reaches the bytes of
+ * another -- p's step (at least 1) times |kp| is at least their whole span
+ * (the copies of a loop clang unrolled by a runtime count, `ta[32 * (j +
+ * u) + tid]`, u < 4), or, with digits, the offsets of p are one-to-one at
+ * least that span apart (a float4 stored as four scalars, `ta[i / 32][4 *
+ * (i % 32) + u]`); else their windows lie apart (windows_apart). Sets
+ * g->same, and g->lo and g->hi where g->same. */
+static int group_distinct(pl_loop_group *g) {
+  const pl_iv_offset *o = g->o;
+  int64_t reach, stride, kp = o[0].kp < 0 ? -o[0].kp : o[0].kp;
+  int overlap = 0;
+  g->lo = INT64_MAX, g->hi = INT64_MIN;
+  g->same = same_function(g);
+  for (size_t i = 0; i < g->n && g->same; ++i) {
+    for (size_t j = 0; j < i; ++j)
+      overlap |= o[i].konst < o[j].konst + g->size[j] && o[j].konst < o[i].konst + g->size[i];
     if (__builtin_add_overflow(o[i].konst, g->size[i], &reach))
       return 0;
     g->lo = o[i].konst < g->lo ? o[i].konst : g->lo;
     g->hi = reach > g->hi ? reach : g->hi;
   }
-  if (o[0].d) /* the offsets of p, one-to-one at least the whole span apart */
-    return one_to_one(&o[0], g->hi - g->lo);
-  return !__builtin_mul_overflow(kp, g->step, &stride) && stride >= g->hi - g->lo;
+  if (g->same && !overlap && pl_iv_offsets_fit(&o[0]) &&
+      (o[0].d ? pl_iv_one_to_one(&o[0], g->hi - g->lo) /* one-to-one the whole span apart */
+              : !__builtin_mul_overflow(kp, g->step, &stride) && stride >= g->hi - g->lo))
+    return 1;
+  return windows_apart(g);
 }
 
 /* Reads the copies into `a`'s tile in `a`'s copy loop into *g: first the
@@ -502,7 +579,7 @@ static int group_distinct(loop_group *g) {
  * its store), since p beyond them makes one of those stores undefined.
  * Returns 1 when every offset is read, as a function of one p that takes
  * a new, larger value on every iteration. */
-static int read_offsets(pl_host *host, const pl_candidate *c, const pl_copy *a, loop_group *g) {
+int pl_iv_read_offsets(pl_host *host, const pl_candidate *c, const pl_copy *a, pl_loop_group *g) {
   g->loop = pl_loop_for_block(host, LLVMGetInstructionParent(a->store));
   if (!g->loop)
     return 0;
@@ -519,15 +596,15 @@ static int read_offsets(pl_host *host, const pl_candidate *c, const pl_copy *a, 
     cp[g->n++] = b;
   }
   for (size_t i = 0; i < g->n; ++i)
-    seen[i] =
-        read_offset(host, c, g->loop, cp[i], UINT64_MAX, &g->o[i]) ? g->o[i].p_seen : UINT64_MAX;
+    seen[i] = pl_iv_read_offset(host, c, g->loop, cp[i], UINT64_MAX, &g->o[i]) ? g->o[i].p_seen
+                                                                               : UINT64_MAX;
   for (size_t i = 0; i < g->n; ++i) {
     uint64_t p_max = UINT64_MAX;
     for (size_t j = 0; j < g->n; ++j)
       if (pl_dominates(host, LLVMGetInstructionParent(cp[j]->store),
                        LLVMGetInstructionParent(cp[i]->store)))
         p_max = umin(p_max, seen[j]);
-    if (!read_offset(host, c, g->loop, cp[i], p_max, &g->o[i]) || g->o[i].p != g->o[0].p)
+    if (!pl_iv_read_offset(host, c, g->loop, cp[i], p_max, &g->o[i]) || g->o[i].p != g->o[0].p)
       return 0;
     g->size[i] = (int64_t)cp[i]->bytes;
   }
@@ -541,8 +618,8 @@ static int read_offsets(pl_host *host, const pl_candidate *c, const pl_copy *a, 
 }
 
 /* read_offsets, and the copies write distinct bytes on every iteration. */
-static int read_group(pl_host *host, const pl_candidate *c, const pl_copy *a, loop_group *g) {
-  return read_offsets(host, c, a, g) && group_distinct(g);
+int pl_iv_read_group(pl_host *host, const pl_candidate *c, const pl_copy *a, pl_loop_group *g) {
+  return pl_iv_read_offsets(host, c, a, g) && group_distinct(g);
 }
 
 int pl_copy_loop_one_to_one(pl_host *host, const pl_candidate *c, const pl_copy *a,
@@ -551,150 +628,10 @@ int pl_copy_loop_one_to_one(pl_host *host, const pl_candidate *c, const pl_copy 
   for (size_t i = 0; seen && i < seen->n; ++i)
     if (seen->loop[i] == loop && seen->tile[i] == a->tile)
       return 1;
-  loop_group g;
-  if (!read_group(host, c, a, &g))
+  pl_loop_group g;
+  if (!pl_iv_read_group(host, c, a, &g))
     return 0;
   if (seen && seen->n < PL_MAX_LOOP_COPIES)
     seen->loop[seen->n] = loop, seen->tile[seen->n++] = a->tile;
   return 1;
-}
-
-/* The incoming value of the header phi `p` from the latch (from_latch) or
- * from outside the loop; NULL when there is none, or several that differ. */
-static LLVMValueRef incoming(pl_loop_ref loop, LLVMValueRef p, int from_latch) {
-  LLVMValueRef v = NULL;
-  for (unsigned i = 0; i < LLVMCountIncoming(p); ++i) {
-    LLVMBasicBlockRef bb = LLVMGetIncomingBlock(p, i);
-    if (from_latch ? bb != pl_loop_latch(loop) : pl_loop_contains(loop, bb))
-      continue;
-    if (v && v != LLVMGetIncomingValue(p, i))
-      return NULL;
-    v = LLVMGetIncomingValue(p, i);
-  }
-  return v;
-}
-
-/* Nonzero when `v` is `start & (d - 1)` (perhaps zero-extended) for a
- * power of two d: p's own low digit when p's step is a multiple of d, as
- * adding one (even wrapping) keeps the low bits. */
-static int start_low_digit(LLVMValueRef v, LLVMValueRef start, uint64_t d) {
-  LLVMOpcode op;
-  if (pl_opcode(v, &op) && op == LLVMZExt)
-    v = LLVMGetOperand(v, 0);
-  if (!pl_opcode(v, &op) || op != LLVMAnd || !d || (d & (d - 1)))
-    return 0;
-  LLVMValueRef m = LLVMGetOperand(v, 1);
-  return LLVMGetOperand(v, 0) == start && LLVMIsAConstantInt(m) &&
-         LLVMConstIntGetZExtValue(m) == d - 1;
-}
-
-int pl_copy_loop_owner(pl_host *host, const pl_candidate *c, const pl_copy *a, pl_owner *key) {
-  loop_group g;
-  if (!read_offsets(host, c, a, &g) || g.n != 1)
-    return 0;
-  iv_offset o = g.o[0];
-  LLVMValueRef start = incoming(g.loop, o.p, 0);
-  int64_t step = 0;
-  int known_step = pl_scev_iv_step(host, g.loop, o.p, &step) == 1 && o.d && step > 0 &&
-                   (uint64_t)step % o.d == 0;
-  key->keys[0] = o.p;
-  key->nkeys = 1;
-  for (size_t i = 0; i < o.ninv; ++i) {
-    if (!o.inv[i].scale || pl_uniform_given(c, o.inv[i].v, NULL))
-      continue;
-    if (!known_step || !start || !start_low_digit(o.inv[i].v, start, o.d) ||
-        __builtin_add_overflow(o.kr, o.inv[i].scale, &o.kr) ||
-        key->nkeys + 2 > sizeof key->keys / sizeof *key->keys)
-      return 0;
-    LLVMValueRef v = o.inv[i].v;
-    key->keys[key->nkeys++] = v;
-    if (LLVMIsAZExtInst(v))
-      key->keys[key->nkeys++] = LLVMGetOperand(v, 0);
-  }
-  return one_to_one(&o, (int64_t)a->bytes);
-}
-
-/* Nonzero when, in one iteration of the tile loop, `to` may run after
- * `from`: a path from `from` through the copy stage's blocks, not taking
- * the tile loop's back edge, reaches it (the stage's only cycles are its
- * copy loops). */
-static int may_follow(const pl_candidate *c, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
-  size_t cap = c->nregion + 1, ns = 0, nseen = 0;
-  LLVMBasicBlockRef *stack = malloc(2 * cap * sizeof *stack), *seen = stack + cap;
-  if (!stack)
-    return 1;
-  int found = 0;
-  stack[ns++] = seen[nseen++] = from;
-  while (ns && !found) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(stack[--ns]);
-    for (unsigned i = 0; t && i < LLVMGetNumSuccessors(t) && !found; ++i) {
-      LLVMBasicBlockRef next = LLVMGetSuccessor(t, i);
-      int known = next == c->header || !pl_in_region(c, next);
-      for (size_t k = 0; k < nseen && !known; ++k)
-        known = seen[k] == next;
-      if (known)
-        continue;
-      found = next == to || nseen == cap;
-      if (!found)
-        stack[ns++] = seen[nseen++] = next;
-    }
-  }
-  free(stack);
-  return found;
-}
-
-/* Nonzero when `second`'s p starts where `first`'s stopped: at the value
- * first's p steps to on its last iteration (an add that does not wrap), or,
- * through a phi, at that value and at first's own start from blocks that
- * dominate first's header and that first cannot reach, where first has not
- * run yet -- the remainder of a loop clang unrolled by a runtime count.
- * Wherever the stepped value is used, its definition in first's latch
- * dominates the use, so it holds what first's last iteration left there:
- * first runs at most once in an iteration of the tile loop (no loop but the
- * tile loop encloses it). */
-static int starts_after(pl_host *host, const pl_candidate *c, const loop_group *first,
-                        const loop_group *second) {
-  LLVMValueRef p1 = first->o[0].p, next = incoming(first->loop, p1, 1);
-  LLVMValueRef init = incoming(first->loop, p1, 0);
-  LLVMValueRef s = incoming(second->loop, second->o[0].p, 0);
-  if (!next || !init || !s || !LLVMIsAInstruction(next) ||
-      LLVMGetInstructionOpcode(next) != LLVMAdd || !LLVMGetNUW(next) ||
-      LLVMGetOperand(next, 0) != p1 || !LLVMIsAConstantInt(LLVMGetOperand(next, 1)) ||
-      LLVMConstIntGetSExtValue(LLVMGetOperand(next, 1)) != first->step)
-    return 0;
-  if (s == next)
-    return 1;
-  if (!LLVMIsAPHINode(s))
-    return 0;
-  LLVMBasicBlockRef h1 = pl_loop_header(first->loop);
-  for (unsigned i = 0; i < LLVMCountIncoming(s); ++i) {
-    LLVMValueRef v = LLVMGetIncomingValue(s, i);
-    LLVMBasicBlockRef bb = LLVMGetIncomingBlock(s, i);
-    if (v != next && !(v == init && !pl_loop_contains(first->loop, bb) &&
-                       pl_dominates(host, bb, h1) && !may_follow(c, h1, bb)))
-      return 0;
-  }
-  return 1;
-}
-
-int pl_copy_loops_in_sequence(pl_host *host, const pl_candidate *c, const pl_copy *a,
-                              const pl_copy *b) {
-  loop_group g[2];
-  if (!read_group(host, c, a, &g[0]) || !read_group(host, c, b, &g[1]) || g[0].loop == g[1].loop ||
-      pl_loop_parent(g[0].loop) != c->loop || pl_loop_parent(g[1].loop) != c->loop || g[0].o[0].d ||
-      g[1].o[0].d || g[0].o[0].kp != g[1].o[0].kp || g[0].o[0].kp <= 0 ||
-      !same_invariants(&g[0].o[0], &g[1].o[0]))
-    return 0;
-  for (int k = 0; k < 2; ++k) {
-    const loop_group *first = &g[k], *second = &g[1 - k];
-    int64_t room;
-    /* first's last window ends at kp * p_last + hi, second's first starts
-     * at kp * (p_last + step) + lo at the earliest */
-    if (starts_after(host, c, first, second) &&
-        !may_follow(c, pl_loop_header(second->loop), pl_loop_header(first->loop)) &&
-        !__builtin_mul_overflow(first->o[0].kp, first->step, &room) &&
-        room >= first->hi - second->lo)
-      return 1;
-  }
-  return 0;
 }

@@ -76,4 +76,30 @@ int pl_copy_loop_owner(pl_host *host, const pl_candidate *c, const pl_copy *a, p
 int pl_copy_loops_in_sequence(pl_host *host, const pl_candidate *c, const pl_copy *a,
                               const pl_copy *b);
 
+/** Nonzero when `b`, a copy outside copy loops, writes other bytes than
+ * every copy into its tile of `a`'s copy loop L (directly in the tile
+ * loop): L's copies pass pl_copy_loop_one_to_one with no divisions and one
+ * function kp * p + the same invariant terms + a constant, and `b`'s
+ * destination is kp * q + those terms + a constant for a value q at which
+ * L's p stopped (as for pl_copy_loops_in_sequence), b does not run before L
+ * in the same iteration of the tile loop, and kp times L's step covers the
+ * bytes L's last iteration writes up to b's start. This is the one
+ * remaining iteration clang's runtime unrolling by two leaves after the
+ * main loop of `for (j = 0; j < d; ++j) tile[64 * j + tid] = ...`. 0 when
+ * any of this is not proven; never an error. */
+int pl_copy_loop_then_copy(pl_host *host, const pl_candidate *c, const pl_copy *a,
+                           const pl_copy *b);
+
+/** Nonzero when the copies `a` and `b`, in two different copy loops of
+ * `c`'s copy stage, write different bytes because they lie in different
+ * windows of their tile: each destination is an exact function of its
+ * loop's induction variable (as for pl_copy_loop_one_to_one) plus the same
+ * loop-invariant terms, and the range that function takes over the
+ * variable's range at the store (LazyValueInfo, the loop's exit test and
+ * the flags' bounds), plus the copy's size, ends before the other's
+ * begins. Two tiles carved from one dynamic buffer, `As = smem`, `Bs =
+ * smem + 1024`, each filled by its own loop. 0 when any of this is not
+ * proven; never an error. */
+int pl_copy_loops_apart(pl_host *host, const pl_candidate *c, const pl_copy *a, const pl_copy *b);
+
 #endif /* PL_COPY_LOOP_IV_H */
