@@ -325,15 +325,17 @@ void PL_CAT(dynwmma_, PL_NS)(int M, int N, int K, const half *A, const half *B, 
   KERNEL(wmmaGemmDynamic)<<<dim3(N / WD_BN, M / WD_BM), WD_THREADS, smem>>>(M, N, K, A, B, C);
 }
 // A batched transpose over a grid-stride loop with pointers that may alias
-// (kernels/batch_transpose.cuh), written for the alias check of such loops.
+// (kernels/batch_transpose.cuh), written for the alias check of such loops,
+// and its hand-written ring of 3 slots.
 void PL_CAT(batchtr_, PL_NS)(int nmat, int blocks, const float *in, float *out) {
   if (blocks > 0)
-    PL_NS::batchTranspose<<<blocks, dim3(BT_N, BT_ROWS)>>>(nmat, in, out);
+    KERNEL(batchTranspose)<<<blocks, dim3(BT_N, BT_ROWS)>>>(nmat, in, out);
 }
 // A naive SGEMM whose copy loops skip copies past the edges (no else;
-// kernels/skip_gemm.cuh), written for the fix-up of skipped copies.
+// kernels/skip_gemm.cuh), written for the fix-up of skipped copies, and its
+// hand-written ring of 3 slots with the same fix-up.
 void PL_CAT(skipgemm_, PL_NS)(int M, int N, int K, const float *A, const float *B, float *C) {
-  PL_NS::skipGemm<<<dim3((N + SG_BN - 1) / SG_BN, (M + SG_BM - 1) / SG_BM), SG_NT>>>(M, N, K, A, B,
+  KERNEL(skipGemm)<<<dim3((N + SG_BN - 1) / SG_BN, (M + SG_BM - 1) / SG_BM), SG_NT>>>(M, N, K, A, B,
                                                                                     C);
 }
 // A 3 x 3 max filter over float4 pixels whose halo reads -INFINITY past
