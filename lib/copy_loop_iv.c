@@ -566,11 +566,14 @@ static int group_distinct(pl_loop_group *g) {
     g->lo = o[i].konst < g->lo ? o[i].konst : g->lo;
     g->hi = reach > g->hi ? reach : g->hi;
   }
-  if (g->same && !overlap && pl_iv_offsets_fit(&o[0]) &&
-      (o[0].d ? pl_iv_one_to_one(&o[0], g->hi - g->lo) /* one-to-one the whole span apart */
-              : !__builtin_mul_overflow(kp, g->step, &stride) && stride >= g->hi - g->lo))
-    return 1;
-  return windows_apart(g);
+  /* with digits, each copy's own range of p (its store's) must keep the
+   * offsets one-to-one the whole span apart */
+  int apart = g->same && !overlap;
+  for (size_t i = 0; i < g->n && apart; ++i)
+    apart = pl_iv_offsets_fit(&o[i]) &&
+            (o[0].d ? pl_iv_one_to_one(&o[i], g->hi - g->lo)
+                    : !__builtin_mul_overflow(kp, g->step, &stride) && stride >= g->hi - g->lo);
+  return apart || windows_apart(g);
 }
 
 /* Reads the copies into `a`'s tile in `a`'s copy loop into *g: first the

@@ -91,7 +91,8 @@ int pl_copy_loop_then_copy(pl_host *host, const pl_candidate *c, const pl_copy *
                            const pl_copy *b);
 
 /** Nonzero when the copies `a` and `b`, in two different copy loops of
- * `c`'s copy stage, write different bytes because they lie in different
+ * `c`'s copy stage (both directly in the tile loop), write different bytes
+ * because they lie in different
  * windows of their tile: each destination is an exact function of its
  * loop's induction variable (as for pl_copy_loop_one_to_one) plus the same
  * loop-invariant terms, and the range that function takes over the

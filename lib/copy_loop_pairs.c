@@ -164,7 +164,10 @@ int pl_copy_loops_apart(pl_host *host, const pl_candidate *c, const pl_copy *a, 
   pl_loop_ref la = pl_loop_for_block(host, LLVMGetInstructionParent(a->store));
   pl_loop_ref lb = pl_loop_for_block(host, LLVMGetInstructionParent(b->store));
   pl_iv_offset x, y;
-  if (!la || !lb || la == lb || !pl_iv_read_offset(host, c, la, a, UINT64_MAX, &x) ||
+  /* directly in the tile loop: each runs at most once an iteration, so its
+   * invariant terms hold one value while either runs */
+  if (!la || !lb || la == lb || pl_loop_parent(la) != c->loop || pl_loop_parent(lb) != c->loop ||
+      !pl_iv_read_offset(host, c, la, a, UINT64_MAX, &x) ||
       !pl_iv_read_offset(host, c, lb, b, UINT64_MAX, &y) || !pl_iv_offsets_fit(&x) ||
       !pl_iv_offsets_fit(&y) || !pl_iv_same_invariants(&x, &y))
     return 0;
