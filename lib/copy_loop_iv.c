@@ -338,7 +338,38 @@ static int iv_visit(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset)
    * negative */
   if (w > 64 || (w < 64 && !known_nonneg(o->host, idx, o->ctx)))
     return 0;
-  return iv_terms(o, idx, (int64_t)scale, UINT64_MAX, 0);
+  return iv_terms(o, idx, (int64_t)scale, idx == o->bounded ? o->bound : UINT64_MAX, 0);
+}
+
+/* The bound `inbounds` gives the one variable index of `dst`,
+ * `getelementptr inbounds T, @tile, idx` or `[N x T], @tile, 0, idx`, into a
+ * static tile: the address lies in the tile or one past it, so idx *
+ * sizeof(T) is at most the tile's bytes (LangRef, getelementptr: a result
+ * out of bounds is poison, and a store through it undefined). Sets
+ * o->bounded and o->bound, or leaves them. */
+static void inbounds_bound(const pl_candidate *c, LLVMValueRef dst, pl_iv_offset *o) {
+  if (!LLVMIsAGetElementPtrInst(dst) || !LLVMIsInBounds(dst))
+    return;
+  LLVMValueRef base = LLVMGetOperand(dst, 0);
+  while (pl_is_pointer_cast(base))
+    base = LLVMGetOperand(base, 0);
+  int t = pl_tile_index(c, base);
+  unsigned n = (unsigned)LLVMGetNumOperands(dst);
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(dst);
+  if (t < 0 || c->tiles[t].dynamic || !c->tiles[t].bytes)
+    return;
+  if (n == 3 && LLVMGetTypeKind(ty) == LLVMArrayTypeKind &&
+      LLVMIsAConstantInt(LLVMGetOperand(dst, 1)) &&
+      LLVMConstIntGetZExtValue(LLVMGetOperand(dst, 1)) == 0)
+    ty = LLVMGetElementType(ty);
+  else if (n != 2)
+    return;
+  LLVMValueRef idx = LLVMGetOperand(dst, n - 1);
+  uint64_t size = pl_type_alloc_size(c->module, ty);
+  if (!size || LLVMIsAConstantInt(idx))
+    return;
+  o->bounded = idx;
+  o->bound = c->tiles[t].bytes / size;
 }
 
 /* Nonzero when the copy loop `loop`, whose header phi `p` never decreases,
@@ -401,6 +432,7 @@ int pl_iv_read_offset_of(pl_host *host, const pl_candidate *c, pl_loop_ref loop,
                       .p_seen = UINT64_MAX};
   if (!loop && !fixed)
     return 0;
+  inbounds_bound(c, a->dst, o);
   LLVMValueRef root;
   if (pl_gep_chain(LLVMGetModuleDataLayout(c->module), a->dst, iv_visit, o, &root) !=
           PL_CHAIN_ROOT ||

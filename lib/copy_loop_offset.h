@@ -27,10 +27,12 @@ typedef struct pl_iv_inv {
  * the loop (inv) + konst. */
 typedef struct pl_iv_offset {
   pl_host *host;
-  pl_loop_ref loop;   /* NULL for a copy outside copy loops (fixed) */
-  LLVMValueRef fixed; /* there: the value read as p */
-  LLVMValueRef ctx;   /* the store: where ranges are asked */
-  LLVMValueRef p;     /* the header phi met, NULL until one is */
+  pl_loop_ref loop;     /* NULL for a copy outside copy loops (fixed) */
+  LLVMValueRef fixed;   /* there: the value read as p */
+  LLVMValueRef ctx;     /* the store: where ranges are asked */
+  LLVMValueRef bounded; /* the destination's index that `inbounds` bounds, or NULL */
+  uint64_t bound;       /* that bound */
+  LLVMValueRef p;       /* the header phi met, NULL until one is */
   int64_t kp, kq, kr;
   uint64_t d;              /* divisor of p / d and p % d; 0 until one is met */
   uint64_t p_max;          /* a bound on p known before the walk; UINT64_MAX: none */

@@ -1,6 +1,7 @@
 // On a machine with a GPU: a copy loop over a runtime number of rows that
 // clang unrolls by two, with the odd row copied in a block after the main
-// loop (test/realworld/Inputs/unrolled_by_two.cuh), run with 1, 2 and 3
+// loop (test/realworld/Inputs/unrolled_by_two.cuh), with an int and an
+// unsigned thread index, run with 1, 2 and 3
 // rows (the extra copy alone, the main loop alone, both), over 1 to 33
 // tiles whose last is ragged, on fresh random data; and its near miss,
 // declined, for the same. Every plugin build (the default stages, 2 and 8)
@@ -18,10 +19,12 @@
 // RUN: diff %t.plain.txt %t.s2.txt
 // RUN: diff %t.plain.txt %t.s8.txt
 // RUN: FileCheck %s < %t.plugin.txt
-// REMARK: remark: pipelined loop with {{[2-8]}} stages{{.*}} [sm_90, kernel 'rowsInt4(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}} [sm_90, kernel 'void rowsInt4<int>(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}} [sm_90, kernel 'void rowsInt4<unsigned int>(
 // CHECK: rows1 ntiles=33 err=0 hash=
 // CHECK: rows2 ntiles=33 err=0 hash=
 // CHECK: rows3 ntiles=33 err=0 hash=
+// CHECK: urows3 ntiles=33 err=0 hash=
 // CHECK: again3 ntiles=33 err=0 hash=
 #include <cstdint>
 #include <cstdio>
@@ -43,7 +46,12 @@ int main(int argc, char **argv) {
       snprintf(name, sizeof name, "rows%d", rows);
       run_hashed(name, (size_t)192 * (nt + 1) * 16, blocks * 64 * 4, 0, nt, seed,
                  [&](void *i, void *o) {
-                   rowsInt4<<<blocks, 64>>>((const int4 *)i, (float *)o, nt, rows, W);
+                   rowsInt4<int><<<blocks, 64>>>((const int4 *)i, (float *)o, nt, rows, W);
+                 });
+      snprintf(name, sizeof name, "urows%d", rows);
+      run_hashed(name, (size_t)192 * (nt + 1) * 16, blocks * 64 * 4, 0, nt, seed,
+                 [&](void *i, void *o) {
+                   rowsInt4<unsigned><<<blocks, 64>>>((const int4 *)i, (float *)o, nt, rows, W);
                  });
       snprintf(name, sizeof name, "again%d", rows);
       run_hashed(name, (size_t)192 * (nt + 1) * 16, blocks * 64 * 4, 0, nt, seed,

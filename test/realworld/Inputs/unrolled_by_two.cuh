@@ -6,11 +6,14 @@
 #ifndef UNROLLED_BY_TWO_CUH
 #define UNROLLED_BY_TWO_CUH
 
-// `rows` rows of 64 int4 per tile (at most 3), zero past W.
+// `rows` rows of 64 int4 per tile (at most 3), zero past W. With an
+// unsigned thread index the tile's index carries no `nneg`: its bound comes
+// from the tile's size (the store's address is `inbounds`).
+template <class Index>
 __global__ void __launch_bounds__(64) rowsInt4(const int4 *__restrict__ A, float *out, int nt,
                                                int rows, int W) {
   __shared__ __align__(16) int4 t[192];
-  const int tid = threadIdx.x;
+  const Index tid = threadIdx.x;
   float acc = 0.0f;
   for (int k = 0; k < nt; ++k) {
     for (int r = 0; r < rows; ++r) {
@@ -53,5 +56,8 @@ __global__ void __launch_bounds__(64) rowsAgain(const int4 *__restrict__ A, floa
   }
   out[blockIdx.x * 64 + tid] = acc;
 }
+
+template __global__ void rowsInt4<int>(const int4 *, float *, int, int, int);
+template __global__ void rowsInt4<unsigned>(const int4 *, float *, int, int, int);
 
 #endif
