@@ -211,12 +211,26 @@ static int fail_nonzero_fill(pl_fail *f, LLVMValueRef store, LLVMValueRef fill, 
   return 0;
 }
 
+/* Nonzero when block `b` is one way of a two-way branch whose other way
+ * leads elsewhere than where `b` goes (not `if (c) t[..] = 0;`, which skips
+ * a store: nested conditions, each with a fill of its own). */
+static int on_own_path(pl_host *host, LLVMBasicBlockRef b) {
+  LLVMBasicBlockRef p = pl_pred_count(b) == 1 ? pl_idom(host, b) : NULL;
+  LLVMValueRef t = p ? LLVMGetBasicBlockTerminator(p) : NULL, bt = LLVMGetBasicBlockTerminator(b);
+  if (!t || !LLVMIsConditional(t) || !bt || LLVMGetNumSuccessors(bt) != 1)
+    return 0;
+  LLVMBasicBlockRef other =
+      LLVMGetSuccessor(t, 0) == b ? LLVMGetSuccessor(t, 1) : LLVMGetSuccessor(t, 0);
+  return other != b && other != LLVMGetSuccessor(bt, 0);
+}
+
 /* A store of the constant `k` into a tile that no copy takes as its fill:
  * the fill of a copy on the other arm of its branch that writes other
  * bytes than the copy (or only some), a fill that several branches enter
- * (a chain pl_fill_chain_fold could not fold), or a constant stored on its
- * own (a guarded copy whose guard clang proved always false leaves only
- * that). */
+ * (a chain pl_fill_chain_fold could not fold), a fill on one way of a
+ * branch whose other way leads on to the copy (nested conditions whose
+ * fills differ), or a constant stored on its own (a guarded copy whose
+ * guard clang proved always false leaves only that). */
 static int fail_constant_store(pl_host *host, const pl_candidate *c, pl_fail *f, LLVMValueRef store,
                                LLVMValueRef k, const char *tname) {
   char *text = pl_fill_text(k);
@@ -232,6 +246,13 @@ static int fail_constant_store(pl_host *host, const pl_candidate *c, pl_fail *f,
     pl_failf(f, PL_R_NOT_A_COPY, store,
              "a store into tile '%s' writes the constant %s in a block that several branches "
              "enter; a fill goes with its copy only where one two-way branch leads to both",
+             tname, shown);
+  else if (on_own_path(host, LLVMGetInstructionParent(store)))
+    pl_failf(f, PL_R_NOT_A_COPY, store,
+             "a store into tile '%s' writes the constant %s on one way of a branch whose other "
+             "way does not copy into the tile itself; a fill goes with its copy where one "
+             "two-way branch leads to both, or where every such fill of the copy's branches "
+             "stores the same value at the same place",
              tname, shown);
   else
     pl_failf(f, PL_R_NOT_A_COPY, store,

@@ -139,3 +139,96 @@ void pl_fill_chain_fold(const pl_fill_chain *ch) {
   for (size_t k = 1; k < ch->n; ++k)
     LLVMDeleteBasicBlock(ch->p[k]);
 }
+
+/* The one unconditional successor of `b`, or NULL. */
+static LLVMBasicBlockRef goes_to(LLVMBasicBlockRef b) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+  return t && LLVMIsABranchInst(t) && !LLVMIsConditional(t) ? LLVMGetSuccessor(t, 0) : NULL;
+}
+
+/* `v` as block `a` computes it where block `b` computes `w` (the i-th
+ * instruction of each, i < n), or `w` itself from outside both. */
+static int same_operand(LLVMValueRef v, LLVMValueRef w, LLVMBasicBlockRef a, LLVMBasicBlockRef b) {
+  if (v == w)
+    return !LLVMIsAInstruction(v) ||
+           (LLVMGetInstructionParent(v) != a && LLVMGetInstructionParent(v) != b);
+  if (!LLVMIsAInstruction(v) || !LLVMIsAInstruction(w) || LLVMGetInstructionParent(v) != a ||
+      LLVMGetInstructionParent(w) != b)
+    return 0;
+  /* the same position in each block */
+  LLVMValueRef x = LLVMGetFirstInstruction(a), y = LLVMGetFirstInstruction(b);
+  while (x && y && x != v && y != w)
+    x = LLVMGetNextInstruction(x), y = LLVMGetNextInstruction(y);
+  return x == v && y == w;
+}
+
+/* Nonzero when blocks `a` and `b` do the same: the same pure instructions
+ * (pl_is_pure, no call) and plain stores in the same order, each on the
+ * same operands or the operands computed at the same place, and one
+ * branch to the same block, whose phis take the same value from both. */
+static int same_block(LLVMBasicBlockRef a, LLVMBasicBlockRef b) {
+  LLVMBasicBlockRef j = goes_to(a);
+  if (a == b || !j || goes_to(b) != j)
+    return 0;
+  LLVMValueRef x = LLVMGetFirstInstruction(a), y = LLVMGetFirstInstruction(b);
+  for (; x && y; x = LLVMGetNextInstruction(x), y = LLVMGetNextInstruction(y)) {
+    if (x == LLVMGetBasicBlockTerminator(a) || y == LLVMGetBasicBlockTerminator(b))
+      break;
+    int n = LLVMGetNumOperands(x);
+    if (LLVMIsAPHINode(x) || LLVMIsACallInst(x) ||
+        LLVMGetInstructionOpcode(x) != LLVMGetInstructionOpcode(y) ||
+        LLVMTypeOf(x) != LLVMTypeOf(y) || n != LLVMGetNumOperands(y) ||
+        !(pl_is_plain_store(x) || pl_is_pure(x, PL_PURE_POINTER)) ||
+        (pl_is_plain_store(x) &&
+         (!pl_is_plain_store(y) || LLVMGetAlignment(x) != LLVMGetAlignment(y))) ||
+        (LLVMIsAGetElementPtrInst(x) &&
+         LLVMGetGEPSourceElementType(x) != LLVMGetGEPSourceElementType(y)) ||
+        (LLVMIsAICmpInst(x) && LLVMGetICmpPredicate(x) != LLVMGetICmpPredicate(y)) ||
+        (LLVMIsAFCmpInst(x) && LLVMGetFCmpPredicate(x) != LLVMGetFCmpPredicate(y)))
+      return 0;
+    for (int k = 0; k < n; ++k)
+      if (!same_operand(LLVMGetOperand(x, (unsigned)k), LLVMGetOperand(y, (unsigned)k), a, b))
+        return 0;
+  }
+  if (x != LLVMGetBasicBlockTerminator(a) || y != LLVMGetBasicBlockTerminator(b))
+    return 0;
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(j); phi && LLVMIsAPHINode(phi);
+       phi = LLVMGetNextInstruction(phi)) {
+    LLVMValueRef from_a = NULL, from_b = NULL;
+    for (unsigned k = 0; k < LLVMCountIncoming(phi); ++k) {
+      if (LLVMGetIncomingBlock(phi, k) == a)
+        from_a = LLVMGetIncomingValue(phi, k);
+      if (LLVMGetIncomingBlock(phi, k) == b)
+        from_b = LLVMGetIncomingValue(phi, k);
+    }
+    if (!from_a || !from_b || !same_operand(from_a, from_b, a, b))
+      return 0;
+  }
+  return 1;
+}
+
+LLVMBasicBlockRef pl_fill_twin_find(LLVMBasicBlockRef b, const LLVMBasicBlockRef *stage, size_t n) {
+  if (!holds_fill(b))
+    return NULL;
+  for (size_t k = 0; k < n; ++k)
+    if (stage[k] != b && same_block(b, stage[k]))
+      return stage[k];
+  return NULL;
+}
+
+void pl_fill_twin_merge(LLVMBasicBlockRef b, LLVMBasicBlockRef twin) {
+  /* b's instructions keep only the flags its twin's have too */
+  LLVMValueRef y = LLVMGetFirstInstruction(twin);
+  for (LLVMValueRef x = LLVMGetFirstInstruction(b); x != LLVMGetBasicBlockTerminator(b);
+       x = LLVMGetNextInstruction(x), y = LLVMGetNextInstruction(y))
+    pl_keep_common_flags(x, y);
+  pl_remove_phi_edge(goes_to(twin), twin);
+  LLVMUseRef use;
+  while ((use = LLVMGetFirstUse(LLVMBasicBlockAsValue(twin))) != NULL) {
+    LLVMValueRef t = LLVMGetUser(use);
+    for (unsigned k = 0; k < LLVMGetNumSuccessors(t); ++k)
+      if (LLVMGetSuccessor(t, k) == twin)
+        LLVMSetSuccessor(t, k, b);
+  }
+  LLVMDeleteBasicBlock(twin);
+}

@@ -54,4 +54,22 @@ int pl_fill_chain_find(LLVMBasicBlockRef b, const LLVMBasicBlockRef *stage, size
  * stale afterwards. */
 void pl_fill_chain_fold(const pl_fill_chain *ch);
 
+/** A block of `stage` (n blocks) other than `b` that does what `b` does,
+ * where `b` holds a fill (as for pl_fill_chain_find): the same integer and
+ * address arithmetic and plain stores in the same order, on the same
+ * values from outside the two or computed at the same place within each,
+ * and one branch to the same block, whose phis take the same value from
+ * both. A halo written `if (row ok) { if (col ok) t = A[..]; else t = 0; }
+ * else t = 0;` reaches the pass with two such fills. NULL when there is
+ * none; changes nothing. */
+LLVMBasicBlockRef pl_fill_twin_find(LLVMBasicBlockRef b, const LLVMBasicBlockRef *stage, size_t n);
+
+/** Sends every edge into `twin` (as pl_fill_twin_find found it for `b`)
+ * to `b` instead and deletes `twin`; `b`'s instructions keep only the
+ * poison-generating flags `twin`'s have too. Values used in `twin` from
+ * outside it dominate `twin`, so they dominate each of its predecessors,
+ * and `b` may then run where `twin` ran. Every analysis of the function is
+ * stale afterwards. */
+void pl_fill_twin_merge(LLVMBasicBlockRef b, LLVMBasicBlockRef twin);
+
 #endif /* PL_FILL_CHAIN_H */

@@ -53,6 +53,11 @@ unsigned pl_pred_count(LLVMBasicBlockRef bb);
  * (BasicBlock::replacePhiUsesWith): the edge was -> bb became now -> bb. */
 void pl_replace_phi_uses(LLVMBasicBlockRef bb, LLVMBasicBlockRef was, LLVMBasicBlockRef now);
 
+/** Drops the incoming values the phis of `bb` take from `pred`
+ * (BasicBlock::removePredecessor, phis with one value left kept), for an
+ * edge pred -> bb about to go. */
+void pl_remove_phi_edge(LLVMBasicBlockRef bb, LLVMBasicBlockRef pred);
+
 /** Splits the CFG edge from -> to (llvm::SplitEdge), keeping loop info and
  * dominators up to date. Returns the new block on the edge. */
 LLVMBasicBlockRef pl_split_edge(pl_host *host, LLVMBasicBlockRef from, LLVMBasicBlockRef to);

@@ -461,26 +461,31 @@ static unsigned arms_in_stage(pl_host *host, pl_loop_ref loop, const stage *s, i
 }
 
 /* Nonzero when a block of the copy stage `s` is a fill entered by a chain
- * of branches (fill_chain.h). */
+ * of branches, or one with a twin (fill_chain.h). */
 static int has_fill_chain(const stage *s) {
   pl_fill_chain ch;
   for (size_t k = 0; k < s->n; ++k)
-    if (pl_fill_chain_find(s->b[k], s->b, s->n, &ch))
+    if (pl_fill_chain_find(s->b[k], s->b, s->n, &ch) || pl_fill_twin_find(s->b[k], s->b, s->n))
       return 1;
   return 0;
 }
 
 /* Folds every chain of branches into a fill of the copy stage `s`, one at
- * a time, the analyses invalidated and *loop and `s` found again after
- * each (a fold deletes blocks). Returns how many it folded. */
+ * a time, first merging fills that do the same (pl_fill_twin_merge), the
+ * analyses invalidated and *loop and `s` found again after each (a fold or
+ * a merge deletes blocks). Returns how many it folded or merged. */
 static unsigned fold_fill_chains(pl_host *host, pl_loop_ref *loop, stage *s) {
   unsigned n = 0;
   for (size_t k = 0; k < s->n; ++k) {
     pl_fill_chain ch;
-    if (!pl_fill_chain_find(s->b[k], s->b, s->n, &ch))
+    LLVMBasicBlockRef twin = pl_fill_twin_find(s->b[k], s->b, s->n);
+    if (!twin && !pl_fill_chain_find(s->b[k], s->b, s->n, &ch))
       continue;
     LLVMBasicBlockRef header = pl_loop_header(*loop);
-    pl_fill_chain_fold(&ch);
+    if (twin)
+      pl_fill_twin_merge(s->b[k], twin); /* then the chain, found again */
+    else
+      pl_fill_chain_fold(&ch);
     pl_host_invalidate(host);
     *loop = pl_loop_for_header(host, header);
     find_stage(host, *loop, 1, s);

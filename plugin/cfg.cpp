@@ -71,6 +71,10 @@ void pl_replace_phi_uses(LLVMBasicBlockRef BB, LLVMBasicBlockRef Was, LLVMBasicB
   unwrap(BB)->replacePhiUsesWith(unwrap(Was), unwrap(Now));
 }
 
+void pl_remove_phi_edge(LLVMBasicBlockRef BB, LLVMBasicBlockRef Pred) {
+  unwrap(BB)->removePredecessor(unwrap(Pred), /*KeepOneInputPHIs=*/true);
+}
+
 LLVMBasicBlockRef pl_split_edge(pl_host *H, LLVMBasicBlockRef From, LLVMBasicBlockRef To) {
   return wrap(SplitEdge(unwrap(From), unwrap(To), &H->DT(), &H->LI()));
 }
