@@ -162,10 +162,24 @@ static int same_operand(LLVMValueRef v, LLVMValueRef w, LLVMBasicBlockRef a, LLV
   return x == v && y == w;
 }
 
+/* Nonzero when every use of `x` (an instruction of block `a`, which goes to
+ * `j`) is in `a` or a phi of `j`: deleting `a` after the phis drop its
+ * edge leaves no use behind. */
+static int used_within(LLVMValueRef x, LLVMBasicBlockRef a, LLVMBasicBlockRef j) {
+  for (LLVMUseRef u = LLVMGetFirstUse(x); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMBasicBlockRef ub = LLVMIsAInstruction(user) ? LLVMGetInstructionParent(user) : NULL;
+    if (ub != a && !(ub == j && LLVMIsAPHINode(user)))
+      return 0;
+  }
+  return 1;
+}
+
 /* Nonzero when blocks `a` and `b` do the same: the same pure instructions
  * (pl_is_pure, no call) and plain stores in the same order, each on the
- * same operands or the operands computed at the same place, and one
- * branch to the same block, whose phis take the same value from both. */
+ * same operands or the operands computed at the same place and used only
+ * within its block or by the phis of the block both go to, and one branch
+ * to that block, whose phis take the same value from both. */
 static int same_block(LLVMBasicBlockRef a, LLVMBasicBlockRef b) {
   LLVMBasicBlockRef j = goes_to(a);
   if (a == b || !j || goes_to(b) != j)
@@ -189,6 +203,8 @@ static int same_block(LLVMBasicBlockRef a, LLVMBasicBlockRef b) {
     for (int k = 0; k < n; ++k)
       if (!same_operand(LLVMGetOperand(x, (unsigned)k), LLVMGetOperand(y, (unsigned)k), a, b))
         return 0;
+    if (!used_within(x, a, j) || !used_within(y, b, j))
+      return 0;
   }
   if (x != LLVMGetBasicBlockTerminator(a) || y != LLVMGetBasicBlockTerminator(b))
     return 0;
