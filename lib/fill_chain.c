@@ -189,16 +189,10 @@ static int same_block(LLVMBasicBlockRef a, LLVMBasicBlockRef b) {
     if (x == LLVMGetBasicBlockTerminator(a) || y == LLVMGetBasicBlockTerminator(b))
       break;
     int n = LLVMGetNumOperands(x);
-    if (LLVMIsAPHINode(x) || LLVMIsACallInst(x) ||
-        LLVMGetInstructionOpcode(x) != LLVMGetInstructionOpcode(y) ||
-        LLVMTypeOf(x) != LLVMTypeOf(y) || n != LLVMGetNumOperands(y) ||
+    if (LLVMIsAPHINode(x) || LLVMIsACallInst(x) || !pl_same_operation(x, y) ||
         !(pl_is_plain_store(x) || pl_is_pure(x, PL_PURE_POINTER)) ||
         (pl_is_plain_store(x) &&
-         (!pl_is_plain_store(y) || LLVMGetAlignment(x) != LLVMGetAlignment(y))) ||
-        (LLVMIsAGetElementPtrInst(x) &&
-         LLVMGetGEPSourceElementType(x) != LLVMGetGEPSourceElementType(y)) ||
-        (LLVMIsAICmpInst(x) && LLVMGetICmpPredicate(x) != LLVMGetICmpPredicate(y)) ||
-        (LLVMIsAFCmpInst(x) && LLVMGetFCmpPredicate(x) != LLVMGetFCmpPredicate(y)))
+         (!pl_is_plain_store(y) || LLVMGetAlignment(x) != LLVMGetAlignment(y))))
       return 0;
     for (int k = 0; k < n; ++k)
       if (!same_operand(LLVMGetOperand(x, (unsigned)k), LLVMGetOperand(y, (unsigned)k), a, b))

@@ -142,6 +142,15 @@ unsigned pl_load_alignment(LLVMValueRef v) {
   return LLVMIsAConstantInt(a) ? (unsigned)LLVMConstIntGetZExtValue(a) : 1;
 }
 
+int pl_same_operation(LLVMValueRef x, LLVMValueRef y) {
+  return LLVMGetInstructionOpcode(x) == LLVMGetInstructionOpcode(y) &&
+         LLVMTypeOf(x) == LLVMTypeOf(y) && LLVMGetNumOperands(x) == LLVMGetNumOperands(y) &&
+         (!LLVMIsAGetElementPtrInst(x) ||
+          LLVMGetGEPSourceElementType(x) == LLVMGetGEPSourceElementType(y)) &&
+         (!LLVMIsAICmpInst(x) || LLVMGetICmpPredicate(x) == LLVMGetICmpPredicate(y)) &&
+         (!LLVMIsAFCmpInst(x) || LLVMGetFCmpPredicate(x) == LLVMGetFCmpPredicate(y));
+}
+
 int pl_is_memcpy(LLVMValueRef inst) {
   static const char *const memcpy_ids[] = {"llvm.memcpy", "llvm.memcpy.inline", NULL};
   return is_one_of(inst, memcpy_ids);

@@ -58,6 +58,12 @@ int pl_is_plain_store(LLVMValueRef inst);
 int pl_is_plain_constant(LLVMValueRef v);
 /** Alignment in bytes that the IR states for such a load. */
 unsigned pl_load_alignment(LLVMValueRef v);
+/** Nonzero when the instructions `x` and `y` do the same operation: one
+ * opcode, one result type, as many operands, and for a GEP the same source
+ * element type, for a compare the same predicate (their operands not
+ * compared). */
+int pl_same_operation(LLVMValueRef x, LLVMValueRef y);
+
 /** Nonzero for an llvm.memcpy (or llvm.memcpy.inline) call. */
 int pl_is_memcpy(LLVMValueRef inst);
 /** Nonzero for an llvm.memset (or llvm.memset.inline) call. */

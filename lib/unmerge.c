@@ -201,12 +201,7 @@ static int same_value(arms *h, LLVMValueRef x, LLVMValueRef y, unsigned depth) {
   if (known || pl_vmap_get(&h->of_twin, y))
     return known == y;
   int n = LLVMGetNumOperands(x);
-  if (LLVMGetInstructionOpcode(x) != LLVMGetInstructionOpcode(y) || !hoistable_op(x) ||
-      LLVMTypeOf(x) != LLVMTypeOf(y) || n != LLVMGetNumOperands(y) ||
-      (LLVMIsAGetElementPtrInst(x) &&
-       LLVMGetGEPSourceElementType(x) != LLVMGetGEPSourceElementType(y)) ||
-      (LLVMIsAICmpInst(x) && LLVMGetICmpPredicate(x) != LLVMGetICmpPredicate(y)) ||
-      (LLVMIsAFCmpInst(x) && LLVMGetFCmpPredicate(x) != LLVMGetFCmpPredicate(y)))
+  if (!pl_same_operation(x, y) || !hoistable_op(x))
     return 0;
   for (int k = 0; k < n; ++k)
     if (!same_value(h, LLVMGetOperand(x, (unsigned)k), LLVMGetOperand(y, (unsigned)k), depth - 1))
