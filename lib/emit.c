@@ -148,10 +148,15 @@ LLVMValueRef pl_emit_remap(pl_emitter *e, LLVMValueRef v) { return remap(e, v); 
 
 LLVMValueRef pl_emit_and_term(pl_emitter *e, LLVMValueRef cond, LLVMValueRef term, int negated,
                               const char *not_name, const char *and_name) {
-  LLVMValueRef t = remap(e, term);
+  LLVMValueRef t = pl_emit_frozen_term(e, term);
   if (negated)
     t = LLVMBuildNot(e->b, t, not_name);
   return cond ? LLVMBuildAnd(e->b, cond, t, and_name) : t;
+}
+
+LLVMValueRef pl_emit_frozen_term(pl_emitter *e, LLVMValueRef term) {
+  LLVMValueRef t = remap(e, term);
+  return LLVMIsAInstruction(t) ? LLVMBuildFreeze(e->b, t, "pl.term") : t;
 }
 
 void pl_emitter_init(pl_emitter *e, const pl_candidate *c, LLVMBuilderRef b) {

@@ -54,10 +54,22 @@ void pl_emit_map_ivs(pl_emitter *e, int from_start, int64_t k);
  * poison-generating flags. Returns the base itself when k is 0. */
 LLVMValueRef pl_emit_iv(pl_emitter *e, size_t iv, int from_start, int64_t k);
 /** `cond && term` (`cond && !term` when `negated`) at the builder of `e`,
- * the term remapped to the iteration `e` describes; `cond` NULL: the term
- * alone. The negation is named `not_name`, the conjunction `and_name`. */
+ * the term remapped to the iteration `e` describes and frozen
+ * (pl_emit_frozen_term); `cond` NULL: the term alone. The negation is named
+ * `not_name`, the conjunction `and_name`. */
 LLVMValueRef pl_emit_and_term(pl_emitter *e, LLVMValueRef cond, LLVMValueRef term, int negated,
                               const char *not_name, const char *and_name);
+/** The guard or predicate term `term` remapped to the iteration `e`
+ * describes, frozen where it is an instruction (a constant or an argument
+ * is what it is). A term is computed on every
+ * path, though the original computes an inner term of a compound guard
+ * only where the outer ones hold, and for an iteration that may not exist:
+ * there it may be poison (`1 << s` with s past the width), and `and` would
+ * carry the poison into the copy's size. Frozen, it is some value there,
+ * where another term or the iteration's existence makes the conjunction
+ * false; where every term runs in the original, it is that value (the
+ * original branched on it, so it was no poison). LangRef, freeze. */
+LLVMValueRef pl_emit_frozen_term(pl_emitter *e, LLVMValueRef term);
 /** Calls the argument-less intrinsic `name` at the builder. */
 void pl_emit_call0(const pl_candidate *c, LLVMBuilderRef b, const char *name);
 /** Declaration of the (non-overloaded) intrinsic `name`; its type in *fty. */

@@ -90,16 +90,17 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
     src = LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL), "pl.src");
   /* The guard, where the fill's source is selected by it; else it joins
    * `exists` in the src-size. A compound guard: every term (recomputable,
-   * so free of poison and traps for any iteration) must hold. */
+   * so free of traps for any iteration; frozen, so that an inner term's
+   * poison where an outer one fails stays out) must hold. */
   LLVMValueRef guard = NULL, *acc = cp->fill ? &guard : &exists;
   if (cp->guard) {
-    LLVMValueRef g = pl_emit_remap(e, cp->guard);
+    LLVMValueRef g = pl_emit_frozen_term(e, cp->guard);
     if (cp->guard_negated)
       g = LLVMBuildNot(e->b, g, "pl.guard");
     *acc = *acc ? LLVMBuildAnd(e->b, *acc, g, "pl.guard") : g;
   }
   for (unsigned t = 0; t < cp->nmore_guards; ++t) {
-    LLVMValueRef g = pl_emit_remap(e, cp->more_guards[t]);
+    LLVMValueRef g = pl_emit_frozen_term(e, cp->more_guards[t]);
     if (cp->more_negated[t])
       g = LLVMBuildNot(e->b, g, "pl.guard");
     *acc = LLVMBuildAnd(e->b, *acc, g, "pl.guard");

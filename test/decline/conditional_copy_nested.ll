@@ -16,7 +16,8 @@
 ; RUN: %opt -passes=verify -disable-output %t.inplace.ll
 ; RUN: FileCheck %s --check-prefix=IN-PLACE-IR < %t.inplace.ll
 ; IN-PLACE: remark: {{.*}}pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'tile'; 1 copy loaded one iteration ahead into 1 register; no ring: the copy into tile 'tile' runs under a condition that changes
-; IN-PLACE-IR: pl.ahead.cond{{[0-9]*}} = and i1 %mine.ok
+; IN-PLACE-IR: %[[OK:pl.term[0-9]*]] = freeze i1 %mine.ok
+; IN-PLACE-IR: pl.ahead.cond{{[0-9]*}} = and i1 %[[OK]]
 ; IN-PLACE-IR: pl.ahead.cur = phi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -18,16 +18,20 @@ target triple = "nvptx64-nvidia-cuda"
 define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n, i32 %h, i32 %w, i32 %c) #0 {
 ; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: preheader:
-; CHECK: %[[ROW0:.*]] = icmp ult i32 %{{.*}}, %h
-; CHECK-NEXT: %[[G0:.*]] = and i1 %cin, %[[ROW0]]
+; CHECK: %[[CIN0:.*]] = freeze i1 %cin
+; CHECK-NEXT: %[[ROW0:.*]] = icmp ult i32 %{{.*}}, %h
+; CHECK-NEXT: %[[ROW0F:.*]] = freeze i1 %[[ROW0]]
+; CHECK-NEXT: %[[G0:.*]] = and i1 %[[CIN0]], %[[ROW0F]]
 ; CHECK: %[[SZ0:.*]] = select i1 %[[G0]], i32 4, i32 0
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ0]])
 ; CHECK: loop:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
 ; CHECK: [[SYNC]]
-; CHECK: %[[E:.*]] = and i1 %pl.exists{{.*}}, %cin
+; CHECK: %[[CIN:.*]] = freeze i1 %cin
+; CHECK-NEXT: %[[E:.*]] = and i1 %pl.exists{{.*}}, %[[CIN]]
 ; CHECK-NEXT: %[[ROW:.*]] = icmp ult i32 %{{.*}}, %h
-; CHECK-NEXT: %[[G:.*]] = and i1 %[[E]], %[[ROW]]
+; CHECK-NEXT: %[[ROWF:.*]] = freeze i1 %[[ROW]]
+; CHECK-NEXT: %[[G:.*]] = and i1 %[[E]], %[[ROWF]]
 ; CHECK: %[[SZ:.*]] = select i1 %[[G]], i32 4, i32 0
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ]])
 ; CHECK-NOT: load float, ptr %p

@@ -16,15 +16,19 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n, i32 %h, i32 %w, 
 ; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: preheader:
 ; CHECK: %[[ROW0:.*]] = icmp ult i32 %{{.*}}, %h
-; CHECK: %[[G0:.*]] = and i1 %[[ROW0]], %cin
+; CHECK: %[[ROW0F:.*]] = freeze i1 %[[ROW0]]
+; CHECK: %[[CIN0:.*]] = freeze i1 %cin
+; CHECK: %[[G0:.*]] = and i1 %[[ROW0F]], %[[CIN0]]
 ; CHECK: %[[SZ0:.*]] = select i1 %[[G0]], i32 4, i32 0
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ0]])
 ; CHECK: loop:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
 ; CHECK: [[SYNC]]
 ; CHECK: %[[ROW:.*]] = icmp ult i32 %{{.*}}, %h
-; CHECK: %[[E:.*]] = and i1 %pl.exists{{.*}}, %[[ROW]]
-; CHECK: %[[G:.*]] = and i1 %[[E]], %cin
+; CHECK: %[[ROWF:.*]] = freeze i1 %[[ROW]]
+; CHECK: %[[E:.*]] = and i1 %pl.exists{{.*}}, %[[ROWF]]
+; CHECK: %[[CIN:.*]] = freeze i1 %cin
+; CHECK: %[[G:.*]] = and i1 %[[E]], %[[CIN]]
 ; CHECK: %[[SZ:.*]] = select i1 %[[G]], i32 4, i32 0
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ]])
 ; CHECK-NOT: load float, ptr %p

@@ -26,7 +26,8 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n, i32 %m) #0 {
 ; CHECK: [[SYNC]]
 ; CHECK: %[[NOT:.*]] = xor i1 %skip, true
 ; CHECK: %[[INB:.*]] = icmp slt i32 %{{.*}}, %m
-; CHECK-NEXT: %[[G:.*]] = and i1 %pl.exists{{.*}}, %[[INB]]
+; CHECK-NEXT: %[[INBF:.*]] = freeze i1 %[[INB]]
+; CHECK-NEXT: %[[G:.*]] = and i1 %pl.exists{{.*}}, %[[INBF]]
 ; CHECK: %[[SZ:.*]] = select i1 %[[G]], i32 4, i32 0
 ; CHECK-NEXT: br i1 %[[NOT]], label %[[T:.*]], label %[[C:.*]]
 ; CHECK: [[T]]:

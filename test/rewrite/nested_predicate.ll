@@ -17,8 +17,10 @@
 ; CPASYNC: br i1 [[BOTH]], label
 ; CPASYNC: call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; The staged load of the steady state reads only where both terms hold.
-; REGS: [[R0:%pl.read[0-9]*]] = and i1 %pl.exists, %mine.ok
-; REGS-NEXT: [[RN:%pl.pred[0-9]*]] = xor i1 %{{[0-9]+}}, true
+; REGS: [[OK:%pl.term[0-9]*]] = freeze i1 %mine.ok
+; REGS: [[R0:%pl.read[0-9]*]] = and i1 %pl.exists, [[OK]]
+; REGS-NEXT: [[T:%pl.term[0-9]*]] = freeze i1 %{{[0-9]+}}
+; REGS-NEXT: [[RN:%pl.pred[0-9]*]] = xor i1 [[T]], true
 ; REGS-NEXT: %pl.read{{[0-9]*}} = and i1 [[R0]], [[RN]]
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

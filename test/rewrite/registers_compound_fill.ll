@@ -5,12 +5,14 @@
 ; Under lowering=cp.async it is declined (decline/non_zero_fill.ll).
 ; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s -o - 2>&1 | FileCheck %s
 ; CHECK: remark: <unknown>:0:0: pipelined loop with 2 stages: tile 'tile' 1024 -> 2048 bytes; 1 copy of 4 bytes, 1 staged through 1 register; removed the second barrier (sm_80: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_80, kernel 'kernel']
-; CHECK: %pl.guard = and i1 %cin,
+; CHECK: %[[CIN0:pl.term[0-9]*]] = freeze i1 %cin
+; CHECK: %pl.guard = and i1 %[[CIN0]],
 ; CHECK: select i1 %pl.guard, i32 %pl.staged, i32 -8388608
-; CHECK: %pl.guard2 = and i1 %pl.exists, %cin
-; CHECK: %pl.guard3 = and i1 %pl.guard2,
-; CHECK: select i1 %pl.guard3, ptr addrspace(1) %{{.*}}, ptr addrspace(1) @pl.zeros.16
-; CHECK: select i1 %pl.guard3, i32 %pl.staged{{[0-9]+}}, i32 -8388608
+; CHECK: %[[CIN1:pl.term[0-9]*]] = freeze i1 %cin
+; CHECK: %pl.guard{{[0-9]+}} = and i1 %pl.exists, %[[CIN1]]
+; CHECK: %[[G3:pl.guard[0-9]+]] = and i1 %pl.guard{{[0-9]+}},
+; CHECK: select i1 %[[G3]], ptr addrspace(1) %{{.*}}, ptr addrspace(1) @pl.zeros.16
+; CHECK: select i1 %[[G3]], i32 %pl.staged{{[0-9]+}}, i32 -8388608
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

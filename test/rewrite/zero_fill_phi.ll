@@ -5,13 +5,15 @@
 ; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: preheader:
 ; CHECK: %[[G0:.*]] = icmp ult i32 %{{.*}}, 1000
-; CHECK: %[[S0:.*]] = select i1 %[[G0]], i32 4, i32 0
+; CHECK: %[[G0F:.*]] = freeze i1 %[[G0]]
+; CHECK: %[[S0:.*]] = select i1 %[[G0F]], i32 4, i32 0
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4.s({{.*}}, i32 %[[S0]])
 ; CHECK: loop:
 ; CHECK: [[SYNC]]
 ; CHECK: %[[EX:.*]] = icmp uge i32 %{{.*}}, 2
 ; CHECK: %[[G:.*]] = icmp ult i32 %{{.*}}, 1000
-; CHECK: %[[BOTH:.*]] = and i1 %[[EX]], %[[G]]
+; CHECK: %[[GF:.*]] = freeze i1 %[[G]]
+; CHECK: %[[BOTH:.*]] = and i1 %[[EX]], %[[GF]]
 ; CHECK: %[[S:.*]] = select i1 %[[BOTH]], i32 4, i32 0
 ; CHECK: call void @llvm.nvvm.cp.async.ca.shared.global.4.s({{.*}}, i32 %[[S]])
 ; The conditional load and its phi are gone.

@@ -4,7 +4,8 @@
 ; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; CHECK: preheader:
 ; CHECK: %[[OOB:.*]] = icmp uge i32 %{{.*}}, 1000
-; CHECK: %[[IN:.*]] = xor i1 %[[OOB]], true
+; CHECK: %[[OOBF:.*]] = freeze i1 %[[OOB]]
+; CHECK: %[[IN:.*]] = xor i1 %[[OOBF]], true
 ; CHECK: select i1 %[[IN]], i32 4, i32 0
 ; CHECK-NOT: select i1 %oob
 
