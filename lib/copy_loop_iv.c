@@ -498,10 +498,8 @@ int pl_iv_same_invariants(const pl_iv_offset *x, const pl_iv_offset *y) {
  * file reasons about then differ from the 64-bit addresses only where those
  * differ too (addresses wrap modulo 2^64). */
 int pl_iv_offsets_fit(const pl_iv_offset *o) {
-  uint64_t lo, hi = pl_int_max(o->p);
-  if (!pl_value_range(o->host, o->p, o->ctx, &lo, &hi))
-    hi = pl_int_max(o->p);
-  hi = umin(hi, o->p_max);
+  uint64_t lo, hi;
+  p_range(o, &lo, &hi);
   uint64_t q = o->d ? hi / o->d : 0, r = o->d ? o->d - 1 : 0, a, b, c, sum;
   uint64_t kp = (uint64_t)(o->kp < 0 ? -o->kp : o->kp), kq = (uint64_t)(o->kq < 0 ? -o->kq : o->kq),
            kr = (uint64_t)(o->kr < 0 ? -o->kr : o->kr);
