@@ -143,43 +143,55 @@ static uint64_t value_at(pl_host *host, LLVMValueRef v, LLVMValueRef ctx) {
   return 0;
 }
 
-/* Threads per block that kernel `c->function` asserts, or 0. Each axis it
- * reads (threadIdx or blockDim) must have its blockDim known as a single
- * value where the loop is entered (value_at), so
- * `assert(blockDim.x == 32 && blockDim.y == 32)` (CUDA Samples' matrixMul)
- * gives 32 x 32. An axis the kernel never reads
- * counts 1, unless it calls a function or inline asm that could read it
- * (anything but an intrinsic or a call that halts). */
-static unsigned asserted_threads(pl_host *host, const pl_candidate *c) {
+/* Which axes of the block kernel `c->function` reads (threadIdx or
+ * blockDim: read[a]), the extent of each that its blockDim has as a single
+ * value where the loop is entered (value_at; extent[a], 0 where unknown),
+ * and whether it calls a function or inline asm that could read one
+ * (anything but an intrinsic or a call that halts: *opaque). */
+static void block_axes(pl_host *host, const pl_candidate *c, unsigned extent[3], int read[3],
+                       int *opaque) {
   static const char *const ntid[3] = {"llvm.nvvm.read.ptx.sreg.ntid.x",
                                       "llvm.nvvm.read.ptx.sreg.ntid.y",
                                       "llvm.nvvm.read.ptx.sreg.ntid.z"};
   static const char *const tid[3] = {"llvm.nvvm.read.ptx.sreg.tid.x",
                                      "llvm.nvvm.read.ptx.sreg.tid.y",
                                      "llvm.nvvm.read.ptx.sreg.tid.z"};
-  if (!c->preheader)
-    return 0;
-  LLVMValueRef ctx = LLVMGetBasicBlockTerminator(c->preheader);
-  unsigned extent[3] = {0, 0, 0};
-  int read[3] = {0, 0, 0}, opaque_call = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->function); bb && ctx;
+  LLVMValueRef ctx = c->preheader ? LLVMGetBasicBlockTerminator(c->preheader) : NULL;
+  for (unsigned a = 0; a < 3; ++a)
+    extent[a] = 0, read[a] = 0;
+  *opaque = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->function); bb;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       if (!LLVMIsACallInst(i))
         continue;
       if (!pl_intrinsic_id(i) && !halting_call(i))
-        opaque_call = 1;
+        *opaque = 1;
       for (unsigned a = 0; a < 3; ++a) {
         if (pl_is_intrinsic(i, tid[a]))
           read[a] = 1;
         if (!pl_is_intrinsic(i, ntid[a]))
           continue;
         read[a] = 1;
-        uint64_t k = pl_inst_dominates(host, i, ctx) ? value_at(host, i, ctx) : 0;
+        uint64_t k = ctx && pl_inst_dominates(host, i, ctx) ? value_at(host, i, ctx) : 0;
         if (k >= 1 && k <= 1024)
           extent[a] = (unsigned)k;
       }
     }
+}
+
+/* Threads per block that kernel `c->function` asserts, or 0. Each axis it
+ * reads (threadIdx or blockDim) must have its blockDim known as a single
+ * value where the loop is entered (block_axes), so
+ * `assert(blockDim.x == 32 && blockDim.y == 32)` (CUDA Samples' matrixMul)
+ * gives 32 x 32. An axis the kernel never reads
+ * counts 1, unless it calls a function or inline asm that could read it. */
+static unsigned asserted_threads(pl_host *host, const pl_candidate *c) {
+  if (!c->preheader)
+    return 0;
+  unsigned extent[3];
+  int read[3], opaque_call;
+  block_axes(host, c, extent, read, &opaque_call);
   unsigned threads = 1;
   for (unsigned a = 0; a < 3; ++a) {
     if (read[a] && !extent[a])
@@ -393,6 +405,33 @@ static void block_size(pl_host *host, const pl_candidate *c, pl_cost *cost) {
     cost->threads = PL_COST_ASSUMED_THREADS;
     cost->threads_assumed = 1;
   }
+}
+
+int pl_cost_block_shape(pl_host *host, const pl_candidate *c, unsigned shape[3]) {
+  pl_launches l;
+  pl_launches_of(c->function, &l);
+  if (l.n && !l.unknown && !l.differ) {
+    memcpy(shape, l.shape, sizeof l.shape);
+    return 1;
+  }
+  pl_cost cost;
+  memset(&cost, 0, sizeof cost);
+  block_size(host, c, &cost);
+  unsigned extent[3];
+  int read[3], opaque;
+  block_axes(host, c, extent, read, &opaque);
+  if (opaque)
+    return 0;
+  if (!read[1] && !read[2] && !l.n && !cost.threads_assumed) {
+    shape[0] = cost.threads, shape[1] = 1, shape[2] = 1; /* one-dimensional */
+    return 1;
+  }
+  for (unsigned a = 0; a < 3; ++a) {
+    if (read[a] && !extent[a])
+      return 0;
+    shape[a] = read[a] ? extent[a] : 1;
+  }
+  return 1;
 }
 
 /* The iteration's weighted instructions: all of them (cost->compute), the

@@ -217,6 +217,15 @@ typedef struct pl_cost_ring {
   size_t nskip_blocks;
 } pl_cost_ring;
 
+/** The shape of a block of the kernel of `c` into shape[0..2] (x, y, z):
+ * the one every launch in the translation unit gives, where each has a
+ * constant shape and all agree; else, where it has no launch there, for a
+ * kernel that reads no threadIdx or blockDim but x and calls nothing that
+ * could, its launch bounds or asserted size in x; else the extents it
+ * asserts on blockDim for the axes it reads. Returns 1, or 0 where none of
+ * these gives it (the model's 256 threads are not assumed here). */
+int pl_cost_block_shape(pl_host *host, const pl_candidate *c, unsigned shape[3]);
+
 /** Fills the inputs of `cost` for the legal candidate `c` and the ring
  * `ring`, on target `sm` (>= 80). Reads the kernel's launch bounds from
  * !nvvm.annotations (maxntid{x,y,z}, reqntid{x,y,z}, minctasm); without

@@ -28,11 +28,11 @@ void pl_launches_of(LLVMValueRef fn, pl_launches *out) {
     const char *name = ops[0] ? LLVMGetMDString(ops[0], &len) : NULL;
     if (!name || len != fn_len || memcmp(name, fn_name, len) != 0)
       continue;
-    uint64_t threads = 1;
+    uint64_t threads = 1, dim[3] = {0, 0, 0};
     int ok = 1;
     for (int d = 1; d < 4; ++d)
       if (ops[d] && LLVMIsAConstantInt(ops[d]))
-        threads *= LLVMConstIntGetZExtValue(ops[d]);
+        threads *= dim[d - 1] = LLVMConstIntGetZExtValue(ops[d]);
       else
         ok = 0;
     if (!ok)
@@ -42,8 +42,13 @@ void pl_launches_of(LLVMValueRef fn, pl_launches *out) {
       ++out->unknown;
       continue;
     }
-    if (!out->min_threads || threads < out->min_threads)
+    int first = !out->min_threads;
+    if (first || threads < out->min_threads)
       out->min_threads = (unsigned)threads;
+    out->differ |=
+        !first && (out->shape[0] != dim[0] || out->shape[1] != dim[1] || out->shape[2] != dim[2]);
+    for (int d = 0; d < 3; ++d)
+      out->shape[d] = (unsigned)dim[d];
     if (threads > out->max_threads)
       out->max_threads = (unsigned)threads;
   }

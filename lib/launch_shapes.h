@@ -27,6 +27,8 @@ typedef struct pl_launches {
   unsigned unknown;     /**< of which with a block shape that is not a constant */
   unsigned min_threads; /**< fewest threads per block of the constant ones */
   unsigned max_threads; /**< most threads per block of the constant ones */
+  unsigned shape[3];    /**< the last constant one's block shape (x, y, z) */
+  int differ;           /**< two constant ones differ in shape */
 } pl_launches;
 
 /** The launches of kernel `fn` recorded in its module's

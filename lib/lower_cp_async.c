@@ -3,7 +3,9 @@
  * Each copy becomes one cp.async of 4, 8 or 16 bytes from the global
  * source to the slot (PTX ISA, "cp.async"): .ca for 4 and 8 bytes (the only
  * form PTX allows), .cg for 16, which bypasses L1 -- the tile lives in
- * shared memory anyway. A copy whose iteration may not exist, or whose
+ * shared memory anyway -- unless the plan keeps it in L1 (.ca) because the
+ * next tile reads its bytes again (pl_copy_state.through_l1). A copy whose iteration may not exist,
+or whose
  * guard may be false, uses the src-size form: src-size 0 reads nothing and
  * fills the cp-size bytes with zeros. A copy that writes a constant other
  * than zero where its guard fails copies it from a global that holds it
@@ -75,7 +77,6 @@ static LLVMValueRef fill_source(const pl_candidate *c, LLVMValueRef fill) {
 
 static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_vec *moves,
                       pl_copy_state *st) {
-  (void)st; /* one phase: nothing staged */
   const pl_candidate *c = e->c;
   LLVMContextRef ctx = ctx_of(c);
   LLVMValueRef src = pl_emit_remap(e, cp->src);
@@ -110,7 +111,7 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
   LLVMValueRef cond = exists;
   char name[64];
   snprintf(name, sizeof name, "llvm.nvvm.cp.async.%s.shared.global.%u%s",
-           cp->bytes == 16 ? "cg" : "ca", cp->bytes, cond ? ".s" : "");
+           cp->bytes == 16 && !st->through_l1 ? "cg" : "ca", cp->bytes, cond ? ".s" : "");
   LLVMTypeRef fty;
   LLVMValueRef fn = pl_emit_intrinsic(c, name, &fty);
   LLVMValueRef args[3] = {dst, src, NULL};

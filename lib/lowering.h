@@ -40,6 +40,7 @@
  * alignments) and what a two-phase lowering hands from issue to store. */
 typedef struct pl_copy_state {
   unsigned src_align, dst_align; /**< in: bytes, from the plan */
+  int through_l1; /**< in: a 16-byte cp.async goes through L1 (.ca; pl_plan.l1_copies) */
   /** in: an earlier copy of this issue that loads the same value under the
    * same condition (pl_plan.share), whose staged registers this copy
    * reuses instead of loading again; NULL: load */

@@ -683,6 +683,7 @@ void pl_plan_free(pl_plan *plan) {
   free(plan->rings);
   free(plan->copies);
   free(plan->copy_lowering);
+  free(plan->l1_copies);
   free(plan->src_align);
   free(plan->dst_align);
   free(plan->share);

@@ -8,6 +8,8 @@
 #include "plan_copies.h"
 
 #include "align.h"
+#include "alloc.h"
+#include "cost.h"
 #include "classify.h"
 #include "host_scev.h"
 #include "legality_copies.h"
@@ -380,8 +382,8 @@ static int plan_copy_loop_lowering(const pl_candidate *c, const pl_options *opts
 }
 
 /* The lowering of every copy, and the shape it asks for. */
-int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
-                     pl_fail *f) {
+static int choose_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts,
+                           pl_plan *plan, pl_fail *f) {
   size_t n = plan->ncopies;
   plan->copy_lowering = pl_xcalloc(n, sizeof *plan->copy_lowering);
   plan->src_align = pl_xcalloc(n, sizeof *plan->src_align);
@@ -439,4 +441,69 @@ int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opt
                                                        : "copies cp.async cannot do",
                  plan->target);
   return 0;
+}
+
+/* Copy `cp` for the sample of pl_scev_copies_reread: its source, the
+ * bytes it reads (a lane of a vector load counts the bytes before it), and
+ * the terms of its predicate and its guard, into `terms` and `negated`
+ * (room for 2 * PL_MAX_GUARD_TERMS). */
+static pl_sample_copy sample_copy(const pl_copy *cp, LLVMValueRef *terms, unsigned char *negated) {
+  pl_sample_copy s = {cp->src, (uint64_t)cp->offset + cp->bytes, terms, negated, 0};
+  for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
+    int neg = 0;
+    terms[s.nterms] = pl_pred_term(cp, t, &neg);
+    negated[s.nterms++] = (unsigned char)neg;
+  }
+  if (cp->guard) {
+    terms[s.nterms] = cp->guard;
+    negated[s.nterms++] = (unsigned char)cp->guard_negated;
+  }
+  for (unsigned t = 0; t < cp->nmore_guards; ++t) {
+    terms[s.nterms] = cp->more_guards[t];
+    negated[s.nterms++] = cp->more_negated[t];
+  }
+  return s;
+}
+
+/* The cache operator of each 16-byte cp.async copy (pl_plan.l1_copies):
+ * .ca, through L1, where the tiles of two iterations share source bytes
+ * and the copy loads or reads some of them (pl_scev_copies_reread), as a
+ * halo's rows are when tiles step by less than they span; .cg elsewhere,
+ * which bypasses L1 (docs/design.md, "The cache operator"). Nothing is
+ * sampled without the block's shape (pl_cost_block_shape). */
+static void plan_cache_operator(pl_host *host, const pl_candidate *c, pl_plan *plan) {
+  size_t n = plan->ncopies;
+  plan->l1_copies = pl_xcalloc(n ? n : 1, 1);
+  plan->nl1_copies = 0;
+  int any = 0;
+  for (size_t i = 0; i < n; ++i)
+    any |= plan->copies[i].bytes == 16 && plan->copy_lowering[i] == PL_LOWERING_CP_ASYNC;
+  unsigned block[3];
+  if (!any || !pl_cost_block_shape(host, c, block))
+    return;
+  enum { TERMS = 2 * PL_MAX_GUARD_TERMS };
+  pl_sample_copy *copies = pl_xcalloc(n, sizeof *copies);
+  LLVMValueRef *terms = pl_xcalloc(n * TERMS, sizeof *terms);
+  unsigned char *negated = pl_xcalloc(n * TERMS, 1), *reread = pl_xcalloc(n, 1);
+  for (size_t i = 0; i < n; ++i)
+    copies[i] = sample_copy(&plan->copies[i], terms + i * TERMS, negated + i * TERMS);
+  if (pl_scev_copies_reread(host, c->loop, copies, n, block, reread) > 0)
+    for (size_t i = 0; i < n; ++i)
+      if (reread[i] && plan->copies[i].bytes == 16 &&
+          plan->copy_lowering[i] == PL_LOWERING_CP_ASYNC) {
+        plan->l1_copies[i] = 1;
+        ++plan->nl1_copies;
+      }
+  free(copies);
+  free(terms);
+  free(negated);
+  free(reread);
+}
+
+int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
+                     pl_fail *f) {
+  if (!choose_lowering(host, c, opts, plan, f))
+    return 0;
+  plan_cache_operator(host, c, plan);
+  return 1;
 }

@@ -22,7 +22,8 @@ void pl_plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan);
 unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c);
 
 /** Chooses each plan copy's lowering under `opts` (and the loop's shape:
- * two slots for the register lowering), counting staged registers. Returns
+ * two slots for the register lowering), counting staged registers, and the
+ * cache operator of each 16-byte cp.async copy (pl_plan.l1_copies). Returns
  * 1, or 0 with the reason in `f` (UnsupportedTarget, a copy cp.async cannot
  * do under lowering=cp.async, CopyLoopLowering, TooManyStagedRegisters). */
 int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,

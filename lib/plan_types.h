@@ -89,6 +89,11 @@ typedef struct pl_plan {
   int cp_async_declined; /**< ... and the model declined that ring */
   unsigned staged_loads; /**< loads the register-lowered copies issue per
                               thread, merged as the backend merges them */
+  /** Per plan copy (owned): nonzero where its 16-byte cp.async goes
+   * through L1 (cp.async.ca): the next iteration's copies read bytes it
+   * read (plan_copies.c, plan_cache_operator); how many in nl1_copies. */
+  unsigned char *l1_copies;
+  unsigned nl1_copies;
   unsigned *src_align;   /**< per plan copy: proven source alignment */
   unsigned *dst_align;   /**< per plan copy: ... and destination's */
   unsigned sm;           /**< the target's SM number (75, 90) */

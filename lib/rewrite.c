@@ -136,6 +136,7 @@ static void issue_stage(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_c
     pl_copy_state *st = &sts[i];
     st->src_align = plan->src_align[i];
     st->dst_align = plan->dst_align[i];
+    st->through_l1 = plan->l1_copies && plan->l1_copies[i];
     st->shared = plan->share[i] != SIZE_MAX ? &sts[plan->share[i]] : NULL;
     size_t lane = plan->lane_base ? plan->lane_base[i] : SIZE_MAX;
     if (lane != SIZE_MAX && lane != i) {

@@ -31,6 +31,7 @@ void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exist
   pl_vec moves = {0};
   st->src_align = k->plan->src_align[i];
   st->dst_align = k->plan->dst_align[i];
+  st->through_l1 = k->plan->l1_copies && k->plan->l1_copies[i];
   k->issued += pl_rw_lowering_of(k, i)->issue(e, cp, exists, &moves, st);
   pl_vec_free(&moves);
 }
