@@ -100,15 +100,17 @@ static void keep_moves(pl_skeleton *k, const pl_copy *cp, LLVMValueRef pred, pl_
   }
 }
 
-/* The predicate of a copy in the context of `e`, or NULL. */
-static LLVMValueRef copy_pred(pl_skeleton *k, pl_emitter *e, const pl_copy *cp) {
+/* The predicate of a copy in the context of `e`, or NULL: its terms,
+ * each frozen (pl_emit_and_term): the skeleton branches on the
+ * conjunction, where the original branched on an inner term only where the
+ * outer ones held, so an inner one may be poison where an outer one fails
+ * (LangRef, br: a branch on poison is undefined behaviour). */
+static LLVMValueRef copy_pred(pl_emitter *e, const pl_copy *cp) {
   LLVMValueRef pred = NULL;
   for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
     int neg;
-    LLVMValueRef term = pl_emit_remap(e, pl_pred_term(cp, t, &neg)); /* loop-invariant */
-    if (neg)
-      term = LLVMBuildNot(k->b, term, "pl.pred");
-    pred = pred ? LLVMBuildAnd(k->b, pred, term, "pl.pred") : term;
+    LLVMValueRef term = pl_pred_term(cp, t, &neg); /* loop-invariant */
+    pred = pl_emit_and_term(e, pred, term, neg, "pl.pred", "pl.pred");
   }
   return pred;
 }
@@ -131,7 +133,7 @@ static void issue_stage(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_c
     if (k->c->region && pl_in_region(k->c, LLVMGetInstructionParent(cp->store)))
       continue; /* issued in the clone of the copy stage */
     const pl_lowering *low = pl_rw_lowering_of(k, i);
-    LLVMValueRef pred = copy_pred(k, e, cp);
+    LLVMValueRef pred = copy_pred(e, cp);
     pl_vec moves = {0};
     pl_copy_state *st = &sts[i];
     st->src_align = plan->src_align[i];
@@ -271,7 +273,7 @@ static void emit_stores(pl_skeleton *k, LLVMValueRef slot) {
     const pl_lowering *low = pl_rw_lowering_of(k, i);
     if (!low->store)
       continue;
-    LLVMValueRef pred = copy_pred(k, &e, cp);
+    LLVMValueRef pred = copy_pred(&e, cp);
     pl_vec moves = {0};
     low->store(&e, cp, &k->staged[i], &moves);
     keep_moves(k, cp, pred, &moves);

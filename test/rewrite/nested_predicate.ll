@@ -11,9 +11,11 @@
 ; RUN: FileCheck %s --check-prefix=REGS < %t.regs.ll
 ; REMARK: remark: <unknown>:0:0: pipelined loop with {{[0-9]}} stages: tile 'tile'
 ; Every cp.async runs under mine.ok and not odd (recomputed as tid's low
-; bit).
-; CPASYNC: [[NOT:%pl.pred[0-9]*]] = xor i1 %{{[0-9]+}}, true
-; CPASYNC-NEXT: [[BOTH:%pl.pred[0-9]*]] = and i1 %mine.ok, [[NOT]]
+; bit), each term frozen before the conjunction takes it.
+; CPASYNC: [[OK:%pl.term[0-9]*]] = freeze i1 %mine.ok
+; CPASYNC: [[T:%pl.term[0-9]*]] = freeze i1 %{{[0-9]+}}
+; CPASYNC-NEXT: [[NOT:%pl.pred[0-9]*]] = xor i1 [[T]], true
+; CPASYNC-NEXT: [[BOTH:%pl.pred[0-9]*]] = and i1 [[OK]], [[NOT]]
 ; CPASYNC: br i1 [[BOTH]], label
 ; CPASYNC: call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; The staged load of the steady state reads only where both terms hold.
