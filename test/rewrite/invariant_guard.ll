@@ -1,8 +1,8 @@
 ; A copy under a per-thread condition that is the same on every iteration
 ; (`if (tid < 192) tile[tid] = src[i * 192 + tid]`, 256 threads): the same
 ; threads fill the same bytes of every slot. The cp.async is predicated on
-; the condition -- a branch around it, in the prologue and in the steady
-; state -- never zero-filled when the condition is false: another thread
+; the condition (frozen) -- a branch around it, in the prologue and in the
+; steady state -- never zero-filled when the condition is false: another thread
 ; may own those bytes. Only a later iteration that may not exist uses
 ; src-size 0.
 ; RUN: %opt -passes='cuda-pipeline<profitability=off>' -pass-remarks=cuda-pipeline -S %s 2>%t.remarks | FileCheck %s
@@ -19,7 +19,8 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n) #0 {
 ; CHECK-LABEL: define {{(ptx_kernel )?}}void @kernel(
 ; Prologue: iteration 0 under the predicate, with no src-size operand.
 ; CHECK: preheader:
-; CHECK: br i1 %mine.ok, label %[[T0:.*]], label %[[C0:.*]]
+; CHECK: %[[P0:pl.term[0-9]*]] = freeze i1 %mine.ok
+; CHECK: br i1 %[[P0]], label %[[T0:.*]], label %[[C0:.*]]
 ; CHECK: [[T0]]:
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}})
 ; CHECK-NEXT: br label %[[C0]]
@@ -27,8 +28,9 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n) #0 {
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.commit.group()
 ; Iteration 1: zero-filled only when it does not exist, and only under the
 ; predicate; the commit is outside it, so every thread commits.
+; CHECK: %[[P1:pl.term[0-9]*]] = freeze i1 %mine.ok
 ; CHECK: %[[SZ1:.*]] = select i1 %pl.exists, i32 4, i32 0
-; CHECK-NEXT: br i1 %mine.ok, label %[[T1:.*]], label %[[C1:.*]]
+; CHECK-NEXT: br i1 %[[P1]], label %[[T1:.*]], label %[[C1:.*]]
 ; CHECK: [[T1]]:
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ1]])
 ; CHECK-NEXT: br label %[[C1]]
@@ -39,8 +41,9 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n) #0 {
 ; predicate.
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 1)
 ; CHECK-NEXT: [[SYNC]]
+; CHECK: %[[P2:pl.term[0-9]*]] = freeze i1 %mine.ok
 ; CHECK: %[[SZ:.*]] = select i1 %pl.exists{{.*}}, i32 4, i32 0
-; CHECK-NEXT: br i1 %mine.ok, label %[[T2:.*]], label %[[C2:.*]]
+; CHECK-NEXT: br i1 %[[P2]], label %[[T2:.*]], label %[[C2:.*]]
 ; CHECK: [[T2]]:
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ]])
 ; CHECK-NEXT: br label %[[C2]]

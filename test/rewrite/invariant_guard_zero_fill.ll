@@ -17,14 +17,16 @@ define void @kernel(ptr noalias %src, ptr noalias %dst, i32 %n, i32 %m) #0 {
 ; Iteration 0 in the prologue: the zero-fill guard in src-size, the
 ; negated predicate around the cp.async.
 ; CHECK: preheader:
-; CHECK: %[[NOT0:.*]] = xor i1 %skip, true
+; CHECK: %[[F0:.*]] = freeze i1 %skip
+; CHECK-NEXT: %[[NOT0:.*]] = xor i1 %[[F0]], true
 ; CHECK: %[[SZ0:.*]] = select i1 %{{.*}}, i32 4, i32 0
 ; CHECK-NEXT: br i1 %[[NOT0]], label %[[T0:.*]], label %[[C0:.*]]
 ; CHECK: [[T0]]:
 ; CHECK-NEXT: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 %[[SZ0]])
 ; CHECK: loop:
 ; CHECK: [[SYNC]]
-; CHECK: %[[NOT:.*]] = xor i1 %skip, true
+; CHECK: %[[F:.*]] = freeze i1 %skip
+; CHECK-NEXT: %[[NOT:.*]] = xor i1 %[[F]], true
 ; CHECK: %[[INB:.*]] = icmp slt i32 %{{.*}}, %m
 ; CHECK-NEXT: %[[INBF:.*]] = freeze i1 %[[INB]]
 ; CHECK-NEXT: %[[G:.*]] = and i1 %pl.exists{{.*}}, %[[INBF]]
