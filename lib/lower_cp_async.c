@@ -4,9 +4,9 @@
  * source to the slot (PTX ISA, "cp.async"): .ca for 4 and 8 bytes (the only
  * form PTX allows), .cg for 16, which bypasses L1 -- the tile lives in
  * shared memory anyway -- unless the plan keeps it in L1 (.ca) because the
- * next tile reads its bytes again (pl_copy_state.through_l1). A copy whose iteration may not exist,
-or whose
- * guard may be false, uses the src-size form: src-size 0 reads nothing and
+ * next tile shares its source bytes (pl_copy_state.through_l1). A copy
+ * whose iteration may not exist, or whose guard may be false, uses the
+ * src-size form: src-size 0 reads nothing and
  * fills the cp-size bytes with zeros. A copy that writes a constant other
  * than zero where its guard fails copies it from a global that holds it
  * (pl.fill): the guard selects the source, so the slot is written by the

@@ -314,9 +314,11 @@ static void remark_copies(pl_remark *r, const pl_candidate *c, const pl_plan *pl
   } else {
     if (plan->nl1_copies) {
       pl_remark_text(r, " bytes (");
-      pl_remark_u64(r, "CopiesThroughL1", plan->nl1_copies);
-      pl_remark_text(r, plan->nl1_copies == 1 ? " of 16 bytes" : " of the 16-byte ones");
-      pl_remark_text(r, " through L1, by cp.async.ca: each tile shares source bytes with the "
+      if (plan->ncopies > 1) {
+        pl_remark_u64(r, "CopiesThroughL1", plan->nl1_copies);
+        pl_remark_text(r, " of the 16-byte ones ");
+      }
+      pl_remark_text(r, "through L1, by cp.async.ca: each tile shares source bytes with the "
                         "next, which reads them from L1)");
       pl_remark_text(r,
                      c->sync_first ? "; removed the top barrier" : "; removed the second barrier");

@@ -121,7 +121,7 @@ __global__ void __launch_bounds__(256) gemm4(int K, int N, const float4 *__restr
 
 // A copy loop whose window of 132 pixels slides by 128 along a row: the
 // last four pixels come back as the next window's first.
-// REMARK: cache_operator.cu:[[@LINE+5]]:3: remark: pipelined loop with {{[0-9]}} stages: {{.*}} 1 cp.async copy of 16 bytes (1 of 16 bytes through L1
+// REMARK: cache_operator.cu:[[@LINE+5]]:3: remark: pipelined loop with {{[0-9]}} stages: {{.*}} 1 cp.async copy of 16 bytes (through L1
 // PTX-LABEL: .entry _Z5slideiPK6float4PS_(
 __global__ void __launch_bounds__(128) slide(int n, const float4 *__restrict__ in,
                                              float4 *__restrict__ out) {

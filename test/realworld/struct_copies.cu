@@ -15,9 +15,9 @@
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o - 2>/dev/null | FileCheck %s --check-prefix=IR
 // CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'tile' 8192 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes{{.*}}rowsFloat4
-// CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'tile' 8448 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes (1 of 16 bytes through L1, by cp.async.ca{{.*}}'rowsDouble2(
+// CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'tile' 8448 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes (through L1, by cp.async.ca{{.*}}'rowsDouble2(
 // CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'ta' 8448 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes{{.*}}rowsInt4
-// CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'tile' 8448 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes (1 of 16 bytes through L1, by cp.async.ca{{.*}}'rowsDouble2Ones(
+// CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'tile' 8448 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes (through L1, by cp.async.ca{{.*}}'rowsDouble2Ones(
 // CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'ta' 2112 -> {{[0-9]+}} bytes; 1 cp.async copy of 16 bytes{{.*}}rowInt4Straight
 // CHECK-DAG: struct_copies.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 'ta' 1536 -> 3072 bytes; 1 copy of 12 bytes, 1 staged through 3 registers{{.*}}rowFloat3
 // PTX: .global .align 16 .b8 pl_$_fill[16] = {0, 0, 0, 0, 0, 0, 240, 63, 0, 0, 0, 0, 0, 0, 0, 64};
