@@ -414,16 +414,14 @@ int pl_cost_block_shape(pl_host *host, const pl_candidate *c, unsigned shape[3])
     memcpy(shape, l.shape, sizeof l.shape);
     return 1;
   }
-  pl_cost cost;
-  memset(&cost, 0, sizeof cost);
-  block_size(host, c, &cost);
-  unsigned extent[3];
+  unsigned extent[3], bounds, min_blocks;
   int read[3], opaque;
   block_axes(host, c, extent, read, &opaque);
   if (opaque)
     return 0;
-  if (!read[1] && !read[2] && !l.n && !cost.threads_assumed) {
-    shape[0] = cost.threads, shape[1] = 1, shape[2] = 1; /* one-dimensional */
+  pl_launch_bounds(c->function, &bounds, &min_blocks);
+  if (!read[1] && !read[2] && !l.n && bounds) {
+    shape[0] = bounds, shape[1] = 1, shape[2] = 1; /* one-dimensional */
     return 1;
   }
   for (unsigned a = 0; a < 3; ++a) {

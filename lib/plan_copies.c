@@ -382,8 +382,8 @@ static int plan_copy_loop_lowering(const pl_candidate *c, const pl_options *opts
 }
 
 /* The lowering of every copy, and the shape it asks for. */
-static int choose_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts,
-                           pl_plan *plan, pl_fail *f) {
+int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
+                     pl_fail *f) {
   size_t n = plan->ncopies;
   plan->copy_lowering = pl_xcalloc(n, sizeof *plan->copy_lowering);
   plan->src_align = pl_xcalloc(n, sizeof *plan->src_align);
@@ -465,13 +465,7 @@ static pl_sample_copy sample_copy(const pl_copy *cp, LLVMValueRef *terms, unsign
   return s;
 }
 
-/* The cache operator of each 16-byte cp.async copy (pl_plan.l1_copies):
- * .ca, through L1, where the tiles of two iterations share source bytes
- * and the copy loads or reads some of them (pl_scev_copies_reread), as a
- * halo's rows are when tiles step by less than they span; .cg elsewhere,
- * which bypasses L1 (docs/design.md, "The cache operator"). Nothing is
- * sampled without the block's shape (pl_cost_block_shape). */
-static void plan_cache_operator(pl_host *host, const pl_candidate *c, pl_plan *plan) {
+void pl_plan_cache_operator(pl_host *host, const pl_candidate *c, pl_plan *plan) {
   size_t n = plan->ncopies;
   plan->l1_copies = pl_xcalloc(n ? n : 1, 1);
   plan->nl1_copies = 0;
@@ -498,12 +492,4 @@ static void plan_cache_operator(pl_host *host, const pl_candidate *c, pl_plan *p
   free(terms);
   free(negated);
   free(reread);
-}
-
-int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
-                     pl_fail *f) {
-  if (!choose_lowering(host, c, opts, plan, f))
-    return 0;
-  plan_cache_operator(host, c, plan);
-  return 1;
 }

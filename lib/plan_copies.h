@@ -22,11 +22,20 @@ void pl_plan_widen(pl_host *host, const pl_candidate *c, pl_plan *plan);
 unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c);
 
 /** Chooses each plan copy's lowering under `opts` (and the loop's shape:
- * two slots for the register lowering), counting staged registers, and the
- * cache operator of each 16-byte cp.async copy (pl_plan.l1_copies). Returns
+ * two slots for the register lowering), counting staged registers. Returns
  * 1, or 0 with the reason in `f` (UnsupportedTarget, a copy cp.async cannot
  * do under lowering=cp.async, CopyLoopLowering, TooManyStagedRegisters). */
 int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
                      pl_fail *f);
+
+/** The cache operator of each 16-byte cp.async copy of the ring plan
+ * `plan` (pl_plan.l1_copies, nl1_copies): .ca, through L1, where the tiles
+ * of two iterations share source bytes and the copy loads or reads some of
+ * them (pl_scev_copies_reread), as a halo's rows are when tiles step by
+ * less than they span; .cg elsewhere, which bypasses L1 (docs/design.md,
+ * "The cache operator"). Nothing is sampled without the block's shape
+ * (pl_cost_block_shape). It decides nothing else, so it runs once, on the
+ * plan the loop takes. */
+void pl_plan_cache_operator(pl_host *host, const pl_candidate *c, pl_plan *plan);
 
 #endif /* PL_PLAN_COPIES_H */

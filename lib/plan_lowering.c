@@ -11,6 +11,7 @@
 
 #include "alloc.h"
 #include "cost.h"
+#include "plan_copies.h"
 #include "plan_declines.h"
 
 #include <stdlib.h>
@@ -69,20 +70,27 @@ static int gains_alone(const pl_cost *registers, const pl_cost *cp_async) {
          registers->gain_permille >= PL_COST_REGISTERS_ALONE_PERMILLE;
 }
 
+/* The ring plan the loop takes, finished: its alias check's mode and its
+ * copies' cache operator. */
+static int finish(const pl_loop_ctx *x, pl_plan *plan) {
+  pl_plan_cache_operator(x->host, x->c, plan);
+  return pl_plan_alias_mode(x, plan);
+}
+
 int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   int ring = pl_plan_as_asked(x, plan, f);
   int free_choice = x->opts->lowering == PL_CHOOSE_AUTO && !x->c->region && plan->modelled;
   if (ring && free_choice && (plan->used & (1u << PL_LOWERING_CP_ASYNC)))
     take_registers(x, plan, gains_more); /* under `lowering=auto`, priced beside it */
   if (ring)
-    return pl_plan_alias_mode(x, plan);
+    return finish(x, plan);
   if (x->opts->lowering != PL_CHOOSE_AUTO || x->c->region)
     return 0; /* a copy loop's copies are cp.async or nothing */
   if (!split_by_cp_async(plan)) {
     if (!free_choice || f->reason != PL_R_NOT_PROFITABLE || !take_registers(x, plan, gains_alone))
       return 0;
     pl_fail_clear(f);
-    return pl_plan_alias_mode(x, plan);
+    return finish(x, plan);
   }
   /* cp.async would split loads the loop issues whole (a float4 stored as
    * four scalars): the register lowering keeps them whole, its lanes
@@ -98,7 +106,7 @@ int pl_make_plan(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
     plan->split_copies = cp_async;
     plan->split_loads = loop_loads;
     pl_fail_clear(f);
-    return pl_plan_alias_mode(x, plan);
+    return finish(x, plan);
   }
   pl_plan_fail_split_both(plan, &alt, &why, f);
   pl_plan_free(&alt);
