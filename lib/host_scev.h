@@ -79,41 +79,49 @@ int pl_scev_const_distance(pl_host *host, LLVMValueRef a, LLVMValueRef b, int64_
  * or nothing is known. */
 unsigned pl_scev_offset_alignment(pl_host *host, LLVMValueRef ptr, LLVMValueRef object);
 
-/** One copy for pl_scev_copies_reread: its source address, the bytes it
- * reads there, and the i1 terms it reads under (its predicate's and its
- * guard's, each with `negated` nonzero where the copy reads when it is
- * false; NULL and 0 for none). */
-typedef struct pl_sample_copy {
+/** A read for pl_scev_sample_offsets: a copy's source address, and the
+ * i1 terms it reads under (its predicate's and its guard's, each with
+ * `negated` nonzero where the copy reads when it is false; NULL and 0 for
+ * none). */
+typedef struct pl_sample_read {
   LLVMValueRef ptr;
-  uint64_t size;
   const LLVMValueRef *terms;
   const unsigned char *negated;
   unsigned nterms;
-} pl_sample_copy;
+} pl_sample_read;
 
-/** Which of `n` copies take part in bytes read twice across one step of
- * `loop` (the tile loop): each copy's source address (a generic or global
- * pointer) evaluated by ScalarEvolution's expressions for every thread of a
- * block of shape `block` (x, y, z; at most 1024 threads), every iteration
- * of the one loop inside `loop` it runs over (its copy loop), on the
- * loop's iterations 0 and 1, where its terms hold. Out[k] = 1 where copy
- * k's bytes of iteration 1 meet the copies' bytes of iteration 0 from the
- * same pointer base (ScalarEvolution::getPointerBase), or its bytes of
- * iteration 0 meet theirs of iteration 1: it reads bytes again, or loads
- * bytes that are read again. Returns how many it marked, or -1 (none
- * marked) where the sample cannot evaluate an address: the lane or the
- * warp, a value that varies in the loop and is not a recurrence, a call, a
- * phi, a value loaded through a thread's index, a copy loop without a
- * backedge-taken count, more than 65536 addresses in all. A term it cannot
- * evaluate (not an integer compare of values it evaluates) counts as true.
- *
- * A rule of this project, and a heuristic for a cache hint, not a proof:
- * the block is block (1, 1, 1) of a 64 x 64 x 64 grid, and every
- * loop-invariant integer argument or loaded size is 65536, larger than any
- * tile's row in bytes, so that rows apart stay apart in the sample.
- * (plugin/scev_sample.cpp; docs/design.md, "The cache operator".) */
-int pl_scev_copies_reread(pl_host *host, pl_loop_ref loop, const pl_sample_copy *copies, size_t n,
-                          const unsigned block[3], unsigned char *out);
+/** The values at which pl_scev_sample_offsets evaluates: the block's shape
+ * (threads in x, y, z; at most 1024 in all), the index of the block in
+ * every dimension (ctaid) and the grid's extent in every dimension
+ * (nctaid), and the value of every loop-invariant integer argument or
+ * size loaded from an address no thread index reaches (`unknown`). */
+typedef struct pl_sample_env {
+  unsigned block[3];
+  unsigned ctaid, nctaid;
+  uint64_t unknown;
+} pl_sample_env;
+
+/** The byte offsets, from its pointer base, at which `read` reads on
+ * iteration `iter` of `loop` (the tile loop): ScalarEvolution's expression
+ * for read->ptr (a generic or global pointer) evaluated, in the modular
+ * arithmetic of its types, at `env` for every thread of the block (x
+ * fastest) and every iteration of the one loop inside `loop` it runs over
+ * (its copy loop; none, one offset per thread), skipping those where a
+ * term is false. A term it cannot evaluate (not an integer compare of
+ * values it evaluates) counts as true. Writes the offsets, in that order,
+ * to `out` (room for `cap`) and the pointer base
+ * (ScalarEvolution::getPointerBase, a value) to *base, which names the
+ * object the offsets are from. Returns how many, or -1 (*base NULL) where
+ * it cannot evaluate an offset: the lane or the warp, a value that varies
+ * in the loop and is not a recurrence, a call, a phi, a value loaded
+ * through a thread's index, a copy loop without a backedge-taken count or
+ * of more than 2^20 iterations, a shape of no or too many threads, or more
+ * than `cap` pairs of a thread and a copy-loop iteration visited. Changes
+ * no IR. (plugin/scev_sample.cpp; what the
+ * offsets decide is lib/plan_cache.c's.) */
+long pl_scev_sample_offsets(pl_host *host, pl_loop_ref loop, const pl_sample_read *read,
+                            uint64_t iter, const pl_sample_env *env, int64_t *out, size_t cap,
+                            LLVMValueRef *base);
 
 /** A fact that holds where some code runs: `value == constant` (an
  * integer of at most 64 bits; the constant sign-extended to its type). */

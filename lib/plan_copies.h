@@ -28,14 +28,4 @@ unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c);
 int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
                      pl_fail *f);
 
-/** The cache operator of each 16-byte cp.async copy of the ring plan
- * `plan` (pl_plan.l1_copies, nl1_copies): .ca, through L1, where the tiles
- * of two iterations share source bytes and the copy loads or reads some of
- * them (pl_scev_copies_reread), as a halo's rows are when tiles step by
- * less than they span; .cg elsewhere, which bypasses L1 (docs/design.md,
- * "The cache operator"). Nothing is sampled without the block's shape
- * (pl_cost_block_shape). It decides nothing else, so it runs once, on the
- * plan the loop takes. */
-void pl_plan_cache_operator(pl_host *host, const pl_candidate *c, pl_plan *plan);
-
 #endif /* PL_PLAN_COPIES_H */

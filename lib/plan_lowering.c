@@ -11,6 +11,7 @@
 
 #include "alloc.h"
 #include "cost.h"
+#include "plan_cache.h"
 #include "plan_copies.h"
 #include "plan_declines.h"
 

@@ -91,7 +91,7 @@ typedef struct pl_plan {
                               thread, merged as the backend merges them */
   /** Per plan copy (owned): nonzero where its 16-byte cp.async goes
    * through L1 (cp.async.ca): the next iteration's copies read bytes it
-   * read (plan_copies.c, plan_cache_operator); how many in nl1_copies. */
+   * read (plan_cache.c); how many in nl1_copies. */
   unsigned char *l1_copies;
   unsigned nl1_copies;
   unsigned *src_align;   /**< per plan copy: proven source alignment */

@@ -1,16 +1,16 @@
-//===- plugin/scev_sample.cpp - copies' source bytes on two iterations -----===//
+//===- plugin/scev_sample.cpp - a copy's source offsets at a sample -------===//
 //
 // FILE: plugin/scev_sample.cpp
 // DESCRIPTION:
-//   Implements pl_scev_copies_reread (lib/host_scev.h): which copies read
-//   again, on iteration 1 of a tile loop, bytes that the loop's copies read
-//   on iteration 0. ScalarEvolution gives each source address as a function
-//   of the loop's iteration, of the copy loop's and of the thread; this
-//   file evaluates that function at sample values (every thread of one
-//   block, every iteration of the copy loop) in exact modular arithmetic,
-//   the width of each node as ScalarEvolution types it, without making new
-//   SCEVs. A performance hint, not a proof: values the sample does not fix
-//   (arguments, loaded sizes) take one value, PL_SAMPLE_VALUE.
+//   Implements pl_scev_sample_offsets (lib/host_scev.h): the offsets from
+//   its pointer base at which a copy reads its source on one iteration of
+//   a tile loop. ScalarEvolution gives the address as a function of the
+//   loop's iteration, of the copy loop's and of the thread; this file
+//   evaluates that function at the sample lib/ hands it (every thread of
+//   one block, every iteration of the copy loop, one value for arguments
+//   and loaded sizes) in exact modular arithmetic, the width of each node
+//   as ScalarEvolution types it, without making new SCEVs. What the
+//   offsets mean, and the sample's values, are lib/plan_cache.c's.
 //
 //===----------------------------------------------------------------------===//
 #include "../lib/host_scev.h"
@@ -23,22 +23,11 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
-#include <algorithm>
 #include <optional>
-#include <utility>
-#include <vector>
 
 using namespace llvm;
 
 namespace {
-
-/// What a value the sample does not enumerate takes: a size of the order
-/// of a matrix's or an image's row, larger than any tile's row even in
-/// bytes, so that rows apart in the source stay apart in the sample.
-constexpr uint64_t PL_SAMPLE_VALUE = 65536;
-/// The most addresses one question evaluates (threads times copy-loop
-/// iterations, for each copy and each of two iterations of the loop).
-constexpr size_t PL_SAMPLE_BUDGET = 1 << 16;
 
 /// `V` as an integer of `W` bits, truncated where it does not fit.
 APInt sampleInt(unsigned W, uint64_t V) { return APInt(64, V).zextOrTrunc(W); }
@@ -47,7 +36,7 @@ struct Sample {
   ScalarEvolution &SE;
   const Loop *L;               ///< the tile loop
   const Loop *Inner = nullptr; ///< the copy loop, if the address has one
-  const unsigned *Block;       ///< the block's shape, x, y, z
+  const pl_sample_env &Env;    ///< the block's shape and the fixed values
   uint64_t Tid[3] = {0, 0, 0}, Iter = 0, InnerIter = 0;
 
   /// The value of special register `ID` in the sample, or none for a
@@ -61,19 +50,19 @@ struct Sample {
     case Intrinsic::nvvm_read_ptx_sreg_tid_z:
       return Tid[2];
     case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-      return Block[0];
+      return Env.block[0];
     case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-      return Block[1];
+      return Env.block[1];
     case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-      return Block[2];
+      return Env.block[2];
     case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
     case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
     case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-      return 1;
+      return Env.ctaid;
     case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
     case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
     case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-      return 64;
+      return Env.nctaid;
     default:
       return std::nullopt;
     }
@@ -90,8 +79,8 @@ struct Sample {
   }
 
   /// A value ScalarEvolution does not model: a special register, a
-  /// freeze of a modelled value, or PL_SAMPLE_VALUE for an argument or a
-  /// load, loop invariant, of an address no thread index reaches (a size
+  /// freeze of a modelled value, or the sample's `unknown` for an argument
+  /// or a load, loop invariant, of an address no thread index reaches (a size
   /// kept in memory). Anything else (a call, inline asm, a phi or select
   /// that may differ between threads) stops the sample.
   std::optional<APInt> unknown(Value *V, unsigned W) const {
@@ -108,7 +97,7 @@ struct Sample {
       return SE.isSCEVable(F->getOperand(0)->getType()) ? eval(SE.getSCEV(F->getOperand(0)))
                                                         : std::nullopt;
     if (isa<Argument>(V) && V->getType()->isIntegerTy())
-      return sampleInt(W, PL_SAMPLE_VALUE);
+      return sampleInt(W, Env.unknown);
     if (auto *Ld = dyn_cast<LoadInst>(V))
       return invariantLoad(Ld, Ld->getPointerOperand(), W);
     return std::nullopt;
@@ -118,7 +107,7 @@ struct Sample {
     if (!I->getType()->isIntegerTy() || !SE.isLoopInvariant(SE.getSCEV(I), L) ||
         !SE.isSCEVable(Ptr->getType()) || threadVarying(SE.getSCEV(Ptr)))
       return std::nullopt;
-    return sampleInt(W, PL_SAMPLE_VALUE);
+    return sampleInt(W, Env.unknown);
   }
 
   /// The i1 `V` at the sample: an integer compare of two values it
@@ -233,125 +222,74 @@ bool innerLoop(const SCEV *S, const Loop *L, const Loop *&Inner) {
   return Ok;
 }
 
-using Bytes = std::vector<std::pair<int64_t, int64_t>>; ///< [lo, end)
-
-/// The bytes `Cp` (its address an offset `Off` from its pointer base)
-/// reads on tile-loop iteration `Iter` over the block, appended to `Out`:
-/// none where a condition it reads under is false at the sample (one it
-/// cannot evaluate counts as true). False where the sample cannot
-/// evaluate an address, or the budget runs out.
-bool readBytes(Sample &Sm, const pl_sample_copy &Cp, const SCEV *Off, uint64_t Iter, size_t &Budget,
-               Bytes &Out) {
+/// The offsets `Off` takes on tile-loop iteration `Iter` over the block,
+/// into `Out` (room for `Cap`): none where a condition of `Rd` is false at
+/// the sample (one it cannot evaluate counts as true). How many, or -1
+/// where the sample cannot evaluate an offset or visits more than `Cap`
+/// pairs of a thread and a copy-loop iteration.
+long sampleOffsets(Sample &Sm, const pl_sample_read &Rd, const SCEV *Off, uint64_t Iter,
+                   int64_t *Out, size_t Cap) {
   Sm.Iter = Iter;
-  uint64_t Threads = uint64_t(Sm.Block[0]) * Sm.Block[1] * Sm.Block[2];
+  const unsigned *Block = Sm.Env.block;
+  uint64_t Threads = uint64_t(Block[0]) * Block[1] * Block[2];
+  size_t N = 0, Seen = 0;
   for (uint64_t T = 0; T < Threads; ++T) {
-    Sm.Tid[0] = T % Sm.Block[0];
-    Sm.Tid[1] = T / Sm.Block[0] % Sm.Block[1];
-    Sm.Tid[2] = T / Sm.Block[0] / Sm.Block[1];
+    Sm.Tid[0] = T % Block[0];
+    Sm.Tid[1] = T / Block[0] % Block[1];
+    Sm.Tid[2] = T / Block[0] / Block[1];
     uint64_t Trips = 1;
     if (Sm.Inner) {
       Sm.InnerIter = 0;
       std::optional<APInt> BTC = Sm.eval(Sm.SE.getBackedgeTakenCount(Sm.Inner));
       if (!BTC || BTC->getActiveBits() > 20)
-        return false;
+        return -1;
       Trips = BTC->getZExtValue() + 1;
     }
     for (uint64_t K = 0; K < Trips; ++K) {
-      if (!Budget--)
-        return false;
+      if (Seen++ == Cap)
+        return -1;
       Sm.InnerIter = K;
       bool Reads = true;
-      for (unsigned C = 0; C < Cp.nterms && Reads; ++C) {
-        std::optional<bool> B = Sm.condition(unwrap(Cp.terms[C]));
-        Reads = !B || *B != bool(Cp.negated[C]);
+      for (unsigned C = 0; C < Rd.nterms && Reads; ++C) {
+        std::optional<bool> B = Sm.condition(unwrap(Rd.terms[C]));
+        Reads = !B || *B != bool(Rd.negated[C]);
       }
       if (!Reads)
         continue;
       std::optional<APInt> X = Sm.eval(Off);
       if (!X)
-        return false;
-      int64_t Lo = X->sextOrTrunc(64).getSExtValue();
-      Out.push_back({Lo, Lo + int64_t(Cp.size)});
+        return -1;
+      Out[N++] = X->sextOrTrunc(64).getSExtValue();
     }
   }
-  return true;
-}
-
-/// `B` sorted, with overlapping ranges merged.
-Bytes merged(Bytes B) {
-  std::sort(B.begin(), B.end());
-  Bytes M;
-  for (const auto &R : B)
-    if (!M.empty() && R.first <= M.back().second)
-      M.back().second = std::max(M.back().second, R.second);
-    else
-      M.push_back(R);
-  return M;
-}
-
-/// Whether any range of `Of` meets one of `B` (sorted, merged).
-bool meets(const Bytes &B, const Bytes &Of) {
-  for (const auto &R : Of) {
-    auto It = std::upper_bound(B.begin(), B.end(), std::make_pair(R.first, INT64_MAX));
-    if ((It != B.begin() && std::prev(It)->second > R.first) ||
-        (It != B.end() && It->first < R.second))
-      return true;
-  }
-  return false;
+  return long(N);
 }
 
 } // namespace
 
-int pl_scev_copies_reread(pl_host *H, pl_loop_ref LR, const pl_sample_copy *Copies, size_t N,
-                          const unsigned Block[3], unsigned char *Out) {
+long pl_scev_sample_offsets(pl_host *H, pl_loop_ref LR, const pl_sample_read *Rd, uint64_t Iter,
+                            const pl_sample_env *Env, int64_t *Out, size_t Cap,
+                            LLVMValueRef *Base) {
   ScalarEvolution &SE = H->SE();
   const Loop *L = unwrapLoop(LR);
-  std::fill(Out, Out + N, 0);
-  if (!Block[0] || !Block[1] || !Block[2] || uint64_t(Block[0]) * Block[1] * Block[2] > 1024)
+  *Base = nullptr;
+  const unsigned *B = Env->block;
+  if (!B[0] || !B[1] || !B[2] || uint64_t(B[0]) * B[1] * B[2] > 1024)
     return -1;
-  size_t Budget = PL_SAMPLE_BUDGET;
-  std::vector<const SCEV *> Base(N);
-  std::vector<Bytes> First(N), Next(N);
-  for (size_t K = 0; K < N; ++K) {
-    Value *P = unwrap(Copies[K].ptr);
-    if (auto *Cast = dyn_cast<AddrSpaceCastInst>(P))
-      P = Cast->getPointerOperand();
-    if (!SE.isSCEVable(P->getType()) || !P->getType()->isPointerTy())
-      return -1;
-    const SCEV *S = SE.getSCEV(P);
-    Base[K] = SE.getPointerBase(S);
-    const SCEV *Off = SE.removePointerBase(S);
-    const Loop *Inner = nullptr;
-    if (!innerLoop(Off, L, Inner))
-      return -1;
-    Sample Sm{SE, L, Inner, Block};
-    if (!readBytes(Sm, Copies[K], Off, 0, Budget, First[K]) ||
-        !readBytes(Sm, Copies[K], Off, 1, Budget, Next[K]))
-      return -1;
-  }
-  // Per pointer base, every copy's bytes of iteration 0 and of iteration
-  // 1: a copy is marked where its bytes of iteration 1 meet iteration 0's
-  // (it reads again), or its bytes of iteration 0 meet iteration 1's (it
-  // loads what the next tile reads again).
-  int Marked = 0;
-  std::vector<bool> Done(N);
-  for (size_t K = 0; K < N; ++K) {
-    if (Done[K])
-      continue;
-    Bytes Before, After;
-    for (size_t J = K; J < N; ++J)
-      if (Base[J] == Base[K]) {
-        Before.insert(Before.end(), First[J].begin(), First[J].end());
-        After.insert(After.end(), Next[J].begin(), Next[J].end());
-      }
-    Before = merged(std::move(Before));
-    After = merged(std::move(After));
-    for (size_t J = K; J < N; ++J)
-      if (Base[J] == Base[K]) {
-        Done[J] = true;
-        Out[J] = meets(Before, Next[J]) || meets(After, First[J]);
-        Marked += Out[J];
-      }
-  }
-  return Marked;
+  Value *P = unwrap(Rd->ptr);
+  if (auto *Cast = dyn_cast<AddrSpaceCastInst>(P))
+    P = Cast->getPointerOperand();
+  if (!SE.isSCEVable(P->getType()) || !P->getType()->isPointerTy())
+    return -1;
+  const SCEV *S = SE.getSCEV(P);
+  const auto *PB = dyn_cast<SCEVUnknown>(SE.getPointerBase(S));
+  const SCEV *Off = SE.removePointerBase(S);
+  const Loop *Inner = nullptr;
+  if (!PB || !innerLoop(Off, L, Inner))
+    return -1;
+  Sample Sm{SE, L, Inner, *Env};
+  long N = sampleOffsets(Sm, *Rd, Off, Iter, Out, Cap);
+  if (N >= 0)
+    *Base = wrap(PB->getValue());
+  return N;
 }
