@@ -292,17 +292,22 @@ pl_access_bounds *pl_facts_bounds(pl_loop_facts *facts, int const **read_index,
   return facts->bounds;
 }
 
-int pl_facts_tile(pl_loop_facts *facts, size_t t, pl_fail *f, int *copy_back) {
+int pl_facts_tile(pl_loop_facts *facts, size_t t, pl_fail *f, pl_tile_verdict *v) {
   pl_tile_fact *tf = &facts->tiles[t];
   if (!tf->done) {
     tf->done = 1;
     ++facts->runs.tiles;
-    tf->ok = pl_check_tile_uses(facts->host, facts->c, facts->table, t, facts->opts, &tf->fail,
-                                &tf->copy_back);
+    pl_fail no_trip = {0};
+    const pl_trip *trip = pl_facts_trip(facts, &no_trip);
+    pl_fail_clear(&no_trip);
+    tf->ok =
+        pl_check_tile_uses(facts->host, facts->c, facts->table, t, facts->opts,
+                           facts->opts->last_slot && trip && pl_trip_count_known(facts->c, trip),
+                           &tf->fail, &tf->verdict);
   }
   if (!tf->ok)
     pl_fail_copy(f, &tf->fail);
-  if (copy_back)
-    *copy_back = tf->copy_back;
+  if (v)
+    *v = tf->verdict;
   return tf->ok;
 }

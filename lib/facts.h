@@ -29,6 +29,7 @@
 #include "options.h"
 #include "reasons.h"
 #include "table.h"
+#include "tile_uses.h"
 #include "trip.h"
 
 /** How often each fact was computed for one loop. */
@@ -38,7 +39,8 @@ typedef struct pl_fact_runs {
 
 /** One tile's verdict (pl_check_tile_uses). */
 typedef struct pl_tile_fact {
-  int done, ok, copy_back;
+  int done, ok;
+  pl_tile_verdict verdict;
   pl_fail fail;
 } pl_tile_fact;
 
@@ -143,10 +145,11 @@ int pl_facts_alias_windows(pl_loop_facts *facts);
 pl_access_bounds *pl_facts_bounds(pl_loop_facts *facts, int const **read_index,
                                   int const **write_index);
 
-/** The verdict on the uses of tile number `t` (pl_check_tile_uses):
- * returns 1, with *copy_back set when the copy-back argument needs the
- * tile's last slot put back after the loop; else 0 with the reason copied
- * into `f`. */
-int pl_facts_tile(pl_loop_facts *facts, size_t t, pl_fail *f, int *copy_back);
+/** The verdict on the uses of tile number `t` (pl_check_tile_uses, the
+ * ring allowed to end on slot 0 where ScalarEvolution counts the loop's
+ * trips): returns 1, with *v (if not NULL) saying what the rewrite owes
+ * the tile's reads outside the loop; else 0 with the reason copied into
+ * `f`. */
+int pl_facts_tile(pl_loop_facts *facts, size_t t, pl_fail *f, pl_tile_verdict *v);
 
 #endif /* PL_FACTS_H */

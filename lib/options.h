@@ -80,6 +80,9 @@ typedef struct pl_options {
   int dynamic_ring;             /**< nonzero (default, `dynamic-ring=on`): a tile in
                                      dynamic shared memory may get a ring there,
                                      used when the launch gives enough */
+  int last_slot;                /**< nonzero (default, `last-slot=on`): a tile read
+                                     outside its loop ends the ring on slot 0
+                                     (lib/tile_uses.h, pl_check_tile_uses) */
   int in_place;                 /**< nonzero (default, `in-place=on`): a loop no
                                      ring can serve may be pipelined in place
                                      (lib/rewrite_in_place.h) */

@@ -10,6 +10,7 @@
 #include "limits.h"
 #include "plan_copies.h"
 #include "plan_declines.h"
+#include "plan_tiles.h"
 #include "ptxas.h"
 #include "ring_query.h"
 #include "uses.h"
@@ -111,7 +112,8 @@ static int layout_may_change(const pl_candidate *c, const pl_plan *plan) {
     return 0;
   for (size_t t = 0; t < c->ntiles; ++t)
     if (c->tiles[t].dynamic || (plan->tile_kept && plan->tile_kept[t]) ||
-        (plan->share_ring && plan->share_ring[t]) || (plan->copy_back && plan->copy_back[t]))
+        (plan->share_ring && plan->share_ring[t]) || (plan->copy_back && plan->copy_back[t]) ||
+        (plan->last_slot && plan->last_slot[t]))
       return 0;
   for (size_t i = 0; i < c->ncopies; ++i)
     if (c->copies[i].in_loop)
@@ -185,7 +187,8 @@ static int may_move_rings(const pl_candidate *c, const pl_options *opts, const p
   if (!opts->dynamic_ring || plan->alias_check || plan->stores_after_compute || !c->ntiles)
     return 0;
   for (size_t t = 0; t < c->ntiles; ++t)
-    if (c->tiles[t].dynamic || plan->tile_kept[t] || plan->share_ring[t] || plan->copy_back[t])
+    if (c->tiles[t].dynamic || plan->tile_kept[t] || plan->share_ring[t] || plan->copy_back[t] ||
+        plan->last_slot[t])
       return 0;
   LLVMValueRef at = NULL;
   if (pl_dynamic_calls_obstacle(c->function, &at))
@@ -367,90 +370,6 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   return 1;
 }
 
-/* What outside_accesses gathers. */
-typedef struct outside_find {
-  const pl_candidate *c;
-  pl_vec *out;
-} outside_find;
-
-static pl_walk_step find_outside(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
-  (void)v;
-  (void)depth;
-  outside_find *of = ctx;
-  if (LLVMIsAConstantExpr(user))
-    return PL_WALK_INTO;
-  if (!LLVMIsAInstruction(user) ||
-      LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != of->c->function ||
-      pl_candidate_has_block(of->c, LLVMGetInstructionParent(user)))
-    return PL_WALK_SKIP;
-  if (pl_derives_address(user, v))
-    return PL_WALK_INTO;
-  if (!pl_vec_has(of->out, user))
-    pl_vec_push(of->out, user);
-  return PL_WALK_SKIP;
-}
-
-/* Collects, for tile `g` and the values derived from it (GEPs, casts,
- * constant expressions), the memory accesses of `c`'s function outside
- * the loop into `out`. */
-static void outside_accesses(const pl_candidate *c, LLVMValueRef g, pl_vec *out) {
-  outside_find of = {c, out};
-  pl_walk_uses(g, PL_MAX_DERIVED_DEPTH, find_outside, &of);
-}
-
-/* Tiles that outlive the rewrite. Legality accepted two
- * kinds of use of a tile outside the loop: another tile loop that fills the
- * same bytes, and stores the copies overwrite. A tile still used by
- * another loop stays beside the ring until that loop is rewritten too (it
- * may be declined), so its bytes count against the budget. A tile whose
- * only other uses are such stores is read by nobody once the loop reads
- * its ring: the stores are dead, and go with the tile. */
-static void plan_outliving_tiles(const pl_candidate *c, pl_plan *plan) {
-  plan->tile_kept = pl_xcalloc(c->ntiles, 1);
-  for (size_t t = 0; t < c->ntiles; ++t) {
-    pl_vec acc = {0};
-    outside_accesses(c, c->tiles[t].global, &acc);
-    int only_stores = 1;
-    for (size_t i = 0; i < acc.len && only_stores; ++i)
-      only_stores = LLVMIsAStoreInst(acc.v[i]) != NULL;
-    if (!only_stores) {
-      plan->kept_tile_bytes += c->tiles[t].bytes;
-      plan->tile_kept[t] = 1;
-    } else {
-      for (size_t i = 0; i < acc.len; ++i) {
-        plan->dead_stores = pl_append(plan->dead_stores, plan->ndead_stores, sizeof(LLVMValueRef));
-        plan->dead_stores[plan->ndead_stores++] = acc.v[i];
-      }
-    }
-    pl_vec_free(&acc);
-  }
-}
-
-/* Shared rings. An earlier loop of this kernel over the
- * same tile left its ring in the function's table (table.h) because this
- * loop still used the tile: its exit drains and has a barrier (its
- * plan set exit_barrier for the kept tile). The ring is that loop's alone:
- * only its body and its drain (a copy-back, before the barrier) touch it.
- * The two loops are disjoint (legality: neither contains the other; the
- * worklist takes outer loops first, so an earlier loop is never inside a
- * later one), so this loop's ring takes the same storage: every path from
- * that loop to this one's prologue leaves it by its only exit edge and
- * passes its drain (cp.async.wait_group 0, then a barrier: no thread still
- * reads its last slot, none of its zero-fills is in flight), and this
- * loop's exit gets the same for a way back (an outer loop around both).
- * The kernel then holds the larger ring, not both. */
-static void plan_sharing(const pl_loop_ctx *x, pl_plan *plan) {
-  const pl_candidate *c = x->c;
-  plan->share_ring = pl_xcalloc(c->ntiles, sizeof *plan->share_ring);
-  for (size_t t = 0; t < c->ntiles; ++t) {
-    LLVMValueRef g = pl_table_ring(x->table, c->tiles[t].global);
-    if (g) {
-      plan->share_ring[t] = g;
-      plan->shared_reuse += pl_global_bytes(g);
-    }
-  }
-}
-
 /* Static shared bytes of the kernel with S = s: the other arrays, and each
  * static tile's ring, or the larger of it and the ring it shares. */
 static uint64_t ring_need(const pl_plan *plan, unsigned s) {
@@ -537,18 +456,14 @@ int pl_plan_as_asked(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   assert(x->facts && x->facts->c == c && "the plan reads the facts legality read");
   memset(plan, 0, sizeof *plan);
   LLVMValueRef dynamic; /* ruled out by legality */
-  plan_outliving_tiles(c, plan);
+  pl_plan_reads_after(x, plan);
+  pl_plan_outliving_tiles(c, plan);
   plan->other_shared = pl_other_shared_bytes(c, &dynamic) + plan->kept_tile_bytes;
   plan_runtime_check(x, plan);
   if (plan->alias_writes)
     plan->other_shared += PL_ALIAS_CHECK_SHARED_BYTES;
-  plan_sharing(x, plan);
-  plan->copy_back = pl_xcalloc(c->ntiles, 1);
-  for (size_t t = 0; t < c->ntiles; ++t) {
-    int copy_back = 0;
-    pl_facts_tile(x->facts, t, f, &copy_back); /* legality passed: ok */
-    plan->copy_back[t] = (unsigned char)copy_back;
-  }
+  if (!pl_plan_sharing(x, plan, f))
+    return 0;
   uint64_t per_stage = plan_layout(host, c, opts, plan);
   pl_plan_widen(host, c, plan);
   if (!pl_plan_lowering(host, c, opts, plan, f))
@@ -573,7 +488,7 @@ int pl_plan_as_asked(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
    * drain and barrier, so that the other loop's ring writes wait for this
    * loop's last reads (plan_sharing) */
   for (size_t t = 0; t < c->ntiles; ++t)
-    if (plan->tile_kept[t] || plan->share_ring[t] || plan->copy_back[t])
+    if (plan->tile_kept[t] || plan->share_ring[t] || plan->copy_back[t] || plan->last_slot[t])
       plan->exit_barrier = 1;
   /* In a sync-first loop, iteration 0's top barrier also ordered everything
    * before the loop, among all threads, against iteration 0's copy stage.
@@ -586,7 +501,9 @@ int pl_plan_as_asked(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
    * prologue copies (pl_facts_write_before): another thread's write, which
    * the loop's barriers ordered before its iterations 1..S-2 (a batch
    * loop's store of the previous batch entry). */
-  plan->entry_barrier = c->sync_first || pl_facts_write_before(x->facts) != NULL;
+  plan->slot0_barrier = pl_plan_slot0_written_early(x, plan);
+  plan->entry_barrier =
+      c->sync_first || pl_facts_write_before(x->facts) != NULL || plan->slot0_barrier;
   return 1;
 }
 
@@ -626,6 +543,7 @@ int pl_make_in_place_plan(const pl_loop_ctx *x, const pl_fail *no_ring, pl_plan 
   plan->tile_kept = pl_xcalloc(c->ntiles ? c->ntiles : 1, 1);
   plan->share_ring = pl_xcalloc(c->ntiles ? c->ntiles : 1, sizeof *plan->share_ring);
   plan->copy_back = pl_xcalloc(c->ntiles ? c->ntiles : 1, 1);
+  plan->last_slot = pl_xcalloc(c->ntiles ? c->ntiles : 1, 1);
   plan->ncopies = c->ncopies;
   plan->copies = pl_xcalloc(c->ncopies ? c->ncopies : 1, sizeof *plan->copies);
   memcpy(plan->copies, c->copies, c->ncopies * sizeof *c->copies);
@@ -695,6 +613,7 @@ void pl_plan_free(pl_plan *plan) {
   free(plan->tile_kept);
   free(plan->share_ring);
   free(plan->copy_back);
+  free(plan->last_slot);
   free(plan->fixups);
   memset(plan, 0, sizeof *plan);
 }

@@ -123,6 +123,8 @@ typedef struct pl_plan {
   pl_trip trip;                  /**< does iteration j exist? */
   int exit_barrier;              /**< a barrier follows the exit drain */
   int entry_barrier;             /**< a barrier precedes the prologue */
+  int slot0_barrier;             /**< ... for a use of a slot-0 tile before the
+                                      loop (pl_plan_slot0_written_early) */
   int modelled;                  /**< the cost model chose the stages */
   char arch[16];                 /**< the target, "sm_90" */
   pl_cost cost;                  /**< its inputs and figures (when modelled) */
@@ -168,6 +170,13 @@ typedef struct pl_plan {
    * drain, for a read outside the loop that would see what the loop left
    * there (the copy-back argument; facts.h, pl_facts_tile). */
   unsigned char *copy_back;
+  /** Per tile (owned): a read after the loop for good sees the tile, so
+   * the ring ends on slot 0 and the tile's uses outside the loop move to
+   * slot 0 (facts.h, pl_facts_tile; docs/design.md, "The last tile in slot
+   * 0"). Any tile so marks the loop's slot counter, which all rings share:
+   * iteration i fills slot (i - trip + 1) mod S. */
+  unsigned char *last_slot;
+  int end_on_slot0; /**< some tile is marked in last_slot */
   /** The copy stage's skip blocks (pl_skip_blocks, owned): after the wait
    * of each iteration, a thread that skipped one moves the bytes of its
    * copies from the slot before (rewrite.h, "skipped copies"). */

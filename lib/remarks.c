@@ -340,6 +340,29 @@ static void note_runtime_check(pl_remark *r, const pl_plan *plan) {
   pl_remark_text(r, words);
 }
 
+/* "the last iteration fills slot 0 of the ring, the bytes of tile 'T',
+ * which is read after the loop" (plan.end_on_slot0), with the barrier
+ * before the prologue where a use may come before an entry. */
+static void note_last_slot(pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
+  size_t n = 0, k = 0;
+  for (size_t t = 0; plan->end_on_slot0 && t < c->ntiles; ++t)
+    n += plan->last_slot[t];
+  if (!n)
+    return;
+  pl_remark_text(r, n > 1 ? "; the last iteration fills slot 0 of each ring, the bytes of tiles '"
+                          : "; the last iteration fills slot 0 of the ring, the bytes of tile '");
+  for (size_t t = 0; t < c->ntiles; ++t)
+    if (plan->last_slot[t]) {
+      pl_remark_text(r, k == 0 ? "" : k + 1 == n ? "' and '" : "', '");
+      pl_remark_text(r, c->tiles[t].name);
+      ++k;
+    }
+  pl_remark_text(r, n > 1 ? "', which are read after the loop" : "', which is read after the loop");
+  if (plan->slot0_barrier)
+    pl_remark_text(r, " (a barrier before the prologue, which may fill slot 0, for their uses "
+                      "before it)");
+}
+
 /* The passed remark's notes: the alias check, shared rings, copy-back,
  * stages cut by the register lowering or the budget. */
 static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
@@ -353,7 +376,7 @@ static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *pla
                                    : " copies skipped on some iterations keep");
     pl_remark_text(r, " the slot before's bytes there");
   }
-  if (plan->entry_barrier && !c->sync_first)
+  if (plan->entry_barrier && !c->sync_first && !plan->slot0_barrier)
     pl_remark_text(r, "; a barrier before the prologue, since a write before the loop may change "
                       "what it copies");
   /* rings in the storage of an earlier loop's */
@@ -363,6 +386,7 @@ static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *pla
       pl_remark_text(r, c->tiles[t].name);
       pl_remark_text(r, "'");
     }
+  note_last_slot(r, c, plan);
   for (size_t t = 0, back = 0; t < c->ntiles; ++t)
     if (plan->copy_back && plan->copy_back[t]) {
       pl_remark_text(r, back++ ? ", '" : "; copies the last slot back into tile '");

@@ -200,11 +200,41 @@ static void init_issuer(pl_skeleton *k, pl_emitter *e) {
   e->iv_steps = k->iv_steps;
 }
 
+/* The slot of iteration 0 (k->s0), in the preheader: 0, or, where the ring
+ * ends on slot 0 (plan.end_on_slot0), (S - btc mod S) mod S, so that the
+ * last iteration, btc, fills slot 0 and leaves its tile in the tile's own
+ * bytes; btc is ScalarEvolution's or the latch compare's (legality allowed
+ * the ring to end on slot 0 only where one is known, pl_trip_count_known). */
+static LLVMValueRef first_slot(pl_skeleton *k) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(k->c));
+  if (!k->plan->end_on_slot0)
+    return LLVMConstInt(i32, 0, 0);
+  LLVMValueRef btc = k->btc ? k->btc : pl_rw_emit_btc(k->c, &k->plan->trip, k->b);
+  LLVMTypeRef ty = LLVMTypeOf(btc);
+  LLVMValueRef s = LLVMConstInt(ty, k->plan->stages, 0);
+  LLVMValueRef last = LLVMBuildURem(k->b, btc, s, "pl.last.from0");
+  LLVMValueRef first = LLVMBuildURem(k->b, LLVMBuildSub(k->b, s, last, ""), s, "");
+  return LLVMBuildIntCast2(k->b, first, i32, 0, "pl.slot.first");
+}
+
+/* Slot `j` slots after iteration 0's (mod S). */
+static LLVMValueRef slot_after_first(pl_skeleton *k, unsigned j) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(k->c));
+  if (LLVMIsAConstantInt(k->s0) && !LLVMConstIntGetZExtValue(k->s0))
+    return LLVMConstInt(i32, j, 0);
+  if (!j)
+    return k->s0;
+  LLVMValueRef s = LLVMBuildAdd(k->b, k->s0, LLVMConstInt(i32, j, 0), "");
+  LLVMValueRef over = LLVMBuildICmp(k->b, LLVMIntUGE, s, LLVMConstInt(i32, k->plan->stages, 0), "");
+  return LLVMBuildSelect(k->b, over,
+                         LLVMBuildSub(k->b, s, LLVMConstInt(i32, k->plan->stages, 0), ""), s,
+                         "pl.slot.pro");
+}
+
 /* Prologue: the backedge-taken count, then iterations 0 .. S-2 into slots
- * 0 .. S-2, one group each. */
+ * s0 .. s0+S-2 (mod S), one group each. */
 static void emit_prologue(pl_skeleton *k, pl_host *host) {
   const pl_candidate *c = k->c;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx_of(c));
   LLVMValueRef ph_term = LLVMGetBasicBlockTerminator(c->preheader);
   k->btc = k->plan->trip.use_scev ? pl_loop_expand_backedge_count(host, c->loop, ph_term) : NULL;
   for (size_t i = 0; i < c->nivs; ++i)
@@ -213,10 +243,11 @@ static void emit_prologue(pl_skeleton *k, pl_host *host) {
   LLVMPositionBuilderBefore(k->b, ph_term);
   if (k->plan->entry_barrier)
     pl_emit_cta_barrier(c->module, k->b);
+  k->s0 = first_slot(k);
   for (unsigned j = 0; j + 1 < k->plan->stages; ++j) {
     pl_emitter e;
     init_issuer(k, &e);
-    point_at_slot(k, &e, LLVMConstInt(i32, j, 0), 0, "pl.slot");
+    point_at_slot(k, &e, slot_after_first(k, j), 0, "pl.slot");
     pl_emit_map_ivs(&e, 1, j);
     issue_stage(k, &e, pl_rw_emit_exists(c, &k->plan->trip, &e, 1, j, k->btc, NULL), NULL);
     pl_emitter_free(&e);
@@ -252,8 +283,7 @@ static void emit_counters(pl_skeleton *k) {
     LLVMAddIncoming(k->n_phi, &zero, &ph, 1);
     LLVMAddIncoming(k->n_phi, &n_next, &latch, 1);
   }
-  LLVMValueRef zero_32 = LLVMConstInt(i32, 0, 0);
-  LLVMAddIncoming(k->s_phi, &zero_32, &ph, 1);
+  LLVMAddIncoming(k->s_phi, &k->s0, &ph, 1);
   LLVMAddIncoming(k->s_phi, &s_next, &latch, 1);
 }
 
@@ -559,6 +589,12 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
   if (plan->alias_check)
     for (size_t t = 0; t < c->ntiles; ++t)
       if (!(plan->tile_kept && plan->tile_kept[t]))
+        pl_replace_global_uses_in(c->tiles[t].global, k.ring[t], c->function);
+  /* A ring that ends on slot 0 leaves the last tile there: slot 0 becomes
+   * the tile, for the reads after the loop and every other use. */
+  if (plan->end_on_slot0 && !plan->alias_check)
+    for (size_t t = 0; t < c->ntiles; ++t)
+      if (plan->last_slot[t])
         pl_replace_global_uses_in(c->tiles[t].global, k.ring[t], c->function);
   delete_tiles(c, plan, k.txn);
   pl_rw_grow_moved_tiles(&k);

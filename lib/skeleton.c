@@ -1,6 +1,7 @@
 /*===- lib/skeleton.c - the issue of one plan copy ------------------------===*/
 #include "skeleton.h"
 
+#include <assert.h>
 #include <stdint.h>
 
 static LLVMContextRef ctx_of(const pl_candidate *c) { return LLVMGetModuleContext(c->module); }
@@ -81,4 +82,29 @@ LLVMValueRef pl_rw_emit_exists(const pl_candidate *c, const pl_trip *trip, pl_em
   int64_t off = ((int64_t)k - (int64_t)trip->lag) * iv->step;
   LLVMValueRef v = LLVMBuildAdd(b, base, LLVMConstInt(wide, (uint64_t)off, 1), "");
   return LLVMBuildICmp(b, trip->pred, v, bound, "pl.exists");
+}
+
+LLVMValueRef pl_rw_emit_btc(const pl_candidate *c, const pl_trip *trip, LLVMBuilderRef b) {
+  assert(pl_trip_count_known(c, trip) && !trip->use_scev && "a monotone latch compare");
+  const pl_iv *iv = &c->ivs[trip->iv];
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(iv->phi));
+  LLVMTypeRef wide = LLVMIntTypeInContext(ctx_of(c), w * 2);
+  LLVMValueRef start = trip->is_signed ? LLVMBuildSExt(b, iv->start, wide, "")
+                                       : LLVMBuildZExt(b, iv->start, wide, "");
+  LLVMValueRef bound = trip->is_signed ? LLVMBuildSExt(b, trip->bound, wide, "")
+                                       : LLVMBuildZExt(b, trip->bound, wide, "");
+  LLVMIntPredicate p = trip->pred;
+  int up = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE;
+  int strict = p == LLVMIntSLT || p == LLVMIntULT || p == LLVMIntSGT || p == LLVMIntUGT;
+  uint64_t step = (uint64_t)(up ? iv->step : -iv->step);
+  /* iteration k exists when a + k * step', a = start - lag * step, is before
+   * the bound: k * |step| < x (or <= x), x the distance from a to it */
+  LLVMValueRef a =
+      LLVMBuildAdd(b, start, LLVMConstInt(wide, (uint64_t)(-(int64_t)trip->lag * iv->step), 1), "");
+  LLVMValueRef x = up ? LLVMBuildSub(b, bound, a, "") : LLVMBuildSub(b, a, bound, "");
+  if (strict)
+    x = LLVMBuildSub(b, x, LLVMConstInt(wide, 1, 0), "");
+  LLVMValueRef none = LLVMBuildICmp(b, LLVMIntSLT, x, LLVMConstInt(wide, 0, 0), "");
+  LLVMValueRef n = LLVMBuildUDiv(b, x, LLVMConstInt(wide, step, 0), "");
+  return LLVMBuildSelect(b, none, LLVMConstInt(wide, 0, 0), n, "pl.btc");
 }

@@ -27,6 +27,8 @@ typedef struct pl_skeleton {
   LLVMValueRef btc;       /* ScalarEvolution's backedge-taken count, or NULL */
   LLVMValueRef n_phi;     /* iteration counter (with btc) */
   LLVMValueRef s_phi;     /* slot counter */
+  LLVMValueRef s0;        /* iteration 0's slot, an i32: 0, or where the ring
+                             ends on slot 0 (plan.end_on_slot0) (S - btc mod S) mod S */
   pl_emitter cur;         /* the compute's view: tiles are the current slot */
   LLVMValueRef *iv_steps; /* per IV: its runtime step, in the preheader */
   LLVMValueRef anchor;    /* ours, after the slot pointers; survives erasure */
@@ -60,6 +62,14 @@ LLVMTypeRef pl_rw_chunk_type(const pl_candidate *c, unsigned bytes);
  * unless `exists`; `st` carries the lowering's staged state. */
 void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
                      pl_copy_state *st);
+
+/** The backedge-taken count of `c` (its trips less one) from the latch
+ * compare of the trip strategy `trip`, which must be monotone and over an
+ * IV of at most 32 bits (pl_trip_count_known, not ScalarEvolution's): the
+ * iterations k >= 1 for which pl_rw_emit_exists says yes, counted in
+ * twice the IV's width, where nothing wraps. Emitted at `b` (in the
+ * preheader); an integer of twice the IV's width. */
+LLVMValueRef pl_rw_emit_btc(const pl_candidate *c, const pl_trip *trip, LLVMBuilderRef b);
 
 /** i1: does iteration `k` after the base exist? The base is iteration 0
  * (from_start) or the current iteration, whose number is `iter` (used with

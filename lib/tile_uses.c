@@ -22,6 +22,16 @@ typedef struct sibling_memo {
   /** Set when a read of the tile outside the loop was accepted only because
    * the last slot will be copied back (the copy-back argument). */
   int copy_back_reads;
+  /** Input: the ring may end on slot 0 (pl_check_tile_uses' last_slot). */
+  int may_end_on_slot0;
+  /** The first read after the loop accepted because the ring ends on slot
+   * 0, the tile's own bytes; NULL for none. */
+  LLVMValueRef last_slot_read;
+  /** Set when such a read may run before the loop, or between two of its
+   * entries (not after the loop for good). */
+  int read_before;
+  /** Set when a read in another tile loop over the tile was looked at. */
+  int other_tile_loop;
 } sibling_memo;
 
 static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_table *table,
@@ -214,6 +224,20 @@ static int reads_own_later_store(pl_host *host, const pl_candidate *c, LLVMValue
   return 0;
 }
 
+/* Why a read outside the loop cannot find the last tile in slot 0 (the
+ * words the decline adds; "" where another reason says it). */
+static const char *why_not_slot0(const pl_tile *t, const pl_options *opts,
+                                 const sibling_memo *memo) {
+  if (!opts->last_slot || !memo || memo->other_tile_loop)
+    return "";
+  if (t->dynamic)
+    return "; a ring in dynamic shared memory cannot take its place";
+  if (!memo->may_end_on_slot0)
+    return "; the ring cannot end on slot 0, the tile's place, without the trip count at loop "
+           "entry";
+  return "";
+}
+
 /* A use of tile `t` (a memory access `user`, outside `c`, in `c`'s function).
  * Accepted when it lies in another tile loop that fills the tile with the
  * same bytes (sibling_fills), or when it is a plain store whose bytes
@@ -245,6 +269,8 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_loop_ta
         return 1;
     const pl_table_entry *e = pl_table_find(table, h);
     if (e && e->ok && pl_tile_index(&e->c, t->global) >= 0) {
+      if (memo)
+        memo->other_tile_loop = 1;
       int ok = sibling_fills(host, c, t, &e->c, lp, opts, f);
       if (ok && memo && memo->n < sizeof memo->ok / sizeof *memo->ok)
         memo->ok[memo->n++] = h;
@@ -271,6 +297,16 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_loop_ta
   }
   if (op == LLVMLoad && !LLVMGetVolatile(user) && reads_own_later_store(host, c, user))
     return 1;
+  /* the ring ends on slot 0, where this read finds the last tile; one
+   * that may run before an entry into the loop needs the barrier before
+   * the prologue, which may fill slot 0 */
+  if (op == LLVMLoad && !LLVMGetVolatile(user) && memo && memo->may_end_on_slot0 &&
+      !memo->other_tile_loop) {
+    if (!memo->last_slot_read)
+      memo->last_slot_read = user;
+    memo->read_before |= !after_for_good(host, c, bb);
+    return 1;
+  }
   if (op == LLVMLoad && copy_back) {
     if (memo)
       memo->copy_back_reads = 1;
@@ -288,8 +324,8 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_loop_ta
   if (op == LLVMLoad)
     return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user,
                     "tile '%s' is also used outside the loop: read there, after the loop, where "
-                    "it sees what the loop left in the tile",
-                    t->name);
+                    "it sees what the loop left in the tile%s",
+                    t->name, why_not_slot0(t, opts, memo));
   return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user, "tile '%s' is also used outside the loop",
                   t->name);
 }
@@ -457,9 +493,21 @@ int pl_copy_back_possible(const pl_candidate *c) {
 }
 
 int pl_check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_table *table,
-                       size_t tile, const pl_options *opts, pl_fail *f, int *copy_back_reads) {
+                       size_t tile, const pl_options *opts, int last_slot, pl_fail *f,
+                       pl_tile_verdict *v) {
   sibling_memo memo = {0};
+  memo.may_end_on_slot0 = last_slot && !c->tiles[tile].dynamic;
   int ok = check_tile_uses(host, c, table, &c->tiles[tile], opts, f, 0, &memo);
-  *copy_back_reads = ok && memo.copy_back_reads;
+  if (ok && memo.last_slot_read && (memo.other_tile_loop || memo.n)) {
+    /* another tile loop fills the tile too: which loop's tile a read after
+     * both sees is not this loop's to say */
+    ok = pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, memo.last_slot_read,
+                  "tile '%s' is also used outside the loop: read there, after the loop, where "
+                  "it sees what the loop left in the tile, and another loop fills the tile too",
+                  c->tiles[tile].name);
+  }
+  v->copy_back = ok && memo.copy_back_reads;
+  v->last_slot = ok && memo.last_slot_read;
+  v->read_before = ok && memo.read_before;
   return ok;
 }

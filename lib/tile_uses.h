@@ -10,8 +10,9 @@
  *   tile loop that fills the same bytes of the tile with copies of its own
  *   on every iteration (a sibling: each loop then reads only what it copied
  *   itself), or when it is a store the loop's copies overwrite on every
- *   iteration, or -- under the copy-back argument -- a read, which then
- *   needs the last slot copied back into the tile after the loop. Another
+ *   iteration, or a read after the loop for good, which then needs the
+ *   ring to end on slot 0 (or, under the copy-back argument, any read,
+ *   with the last slot copied back into the tile after the loop). Another
  *   kernel's use is another grid's shared memory. Changes no IR.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_TILE_USES_H
@@ -22,14 +23,34 @@
 #include "reasons.h"
 #include "table.h"
 
+/** What a ring owes a tile's reads after the loop (pl_check_tile_uses). */
+typedef struct pl_tile_verdict {
+  /** A read outside the loop sees the tile because the copy-back argument
+   * copies the last slot back after the drain. */
+  int copy_back;
+  /** A read after the loop for good sees the tile because the ring ends
+   * on slot 0: the slots rotate so that the last iteration fills slot 0,
+   * and the tile's other uses move to slot 0 (docs/design.md, "The last
+   * tile in slot 0"). */
+  int last_slot;
+  /** Such a read may run before an entry into the loop (in an outer loop,
+   * or before it): the prologue, which may fill slot 0, must wait for it
+   * behind a barrier. */
+  int read_before;
+} pl_tile_verdict;
+
 /** Checks every use of tile number `tile` of `c` (see the file comment),
  * the other loops of its function looked up in `table` (table.h).
- * Returns 1 when the loop may replace the tile by a ring, with
- * *copy_back_reads set when it may only because the copy-back argument
- * lets a read outside the loop see the tile (the rewrite then copies the
- * last slot back after the drain); else 0 with the reason in `f`. */
+ * `last_slot` nonzero: the ring may end on slot 0 (the trip count is
+ * known at entry), so a plain read outside the loop is accepted where no
+ * other tile loop fills the tile (not for a tile in dynamic shared
+ * memory): between the exit's drain and barrier and the next entry's
+ * barrier before the prologue, slot 0 holds what the tile would. Returns 1 when the loop may
+ * replace the tile by a ring, with `v` saying what the rewrite owes the
+ * reads outside the loop; else 0 with the reason in `f`. */
 int pl_check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_table *table,
-                       size_t tile, const pl_options *opts, pl_fail *f, int *copy_back_reads);
+                       size_t tile, const pl_options *opts, int last_slot, pl_fail *f,
+                       pl_tile_verdict *v);
 
 /** Nonzero when tile number `tile` of `c` holds no value a thread wrote
  * whenever the loop starts: the loop cannot start again once it has left

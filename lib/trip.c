@@ -102,3 +102,9 @@ int pl_find_trip(pl_host *host, const pl_candidate *c, pl_trip *trip, pl_fail *f
                   "the trip count cannot be computed at loop entry; compare the counter "
                   "with a loop-invariant bound");
 }
+
+int pl_trip_count_known(const pl_candidate *c, const pl_trip *trip) {
+  if (trip->use_scev)
+    return 1;
+  return !trip->chain && LLVMGetIntTypeWidth(LLVMTypeOf(c->ivs[trip->iv].phi)) <= 32;
+}

@@ -45,6 +45,12 @@ typedef struct pl_trip {
   int chain;
 } pl_trip;
 
+/** Nonzero when the trip count of `c` can be computed at loop entry under
+ * `trip`: ScalarEvolution's backedge-taken count, or a monotone latch
+ * compare (not the chain) over an IV of at most 32 bits, whose count
+ * pl_rw_emit_btc (skeleton.h) computes in 64 bits. */
+int pl_trip_count_known(const pl_candidate *c, const pl_trip *trip);
+
 /** Finds the strategy for `c` and writes it to `trip`. Returns 1, or 0 with
  * PL_R_NO_TRIP_COUNT in `f`. Changes no IR. */
 int pl_find_trip(pl_host *host, const pl_candidate *c, pl_trip *trip, pl_fail *f);

@@ -43,6 +43,7 @@
 // HELP-NEXT: ptxas-cache=on|off
 // HELP-NEXT: in-place=on|off
 // HELP-NEXT: dynamic-ring=on|off
+// HELP-NEXT: last-slot=on|off
 // HELP-NEXT: register-arrays=on|off
 // HELP-NEXT: test-invalid-ir
 // HELP-NEXT: test-count-analyses

@@ -3,7 +3,7 @@
 ; hoisted in a transaction; the loop then gets no ring (the tile is used
 ; outside the loop), so the hoist is rolled back: IR unchanged, the remark
 ; says what was tried and the reason as written.
-; RUN: %opt -passes='cuda-pipeline<profitability=off;in-place=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<profitability=off;in-place=off;last-slot=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml

@@ -3,13 +3,13 @@
 ; the tile loop left there (the last tile); a ring private to the tile loop
 ; would leave the tile stale. The tile loop stays declined, the IR
 ; unchanged.
-; RUN: %opt -passes='cuda-pipeline<in-place=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; RUN: %opt -passes='cuda-pipeline<in-place=off;last-slot=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
 ; The loop takes no ring, and the in-place shape serves it (in-place=on, the default):
 ; the tiles and both barriers stay, the copy's load goes one iteration ahead.
-; RUN: %opt -passes=cuda-pipeline -pass-remarks=cuda-pipeline -S %s -o %t.inplace.ll 2>&1 | FileCheck %s --check-prefix=IN-PLACE
+; RUN: %opt -passes='cuda-pipeline<last-slot=off>' -pass-remarks=cuda-pipeline -S %s -o %t.inplace.ll 2>&1 | FileCheck %s --check-prefix=IN-PLACE
 ; RUN: %opt -passes=verify -disable-output %t.inplace.ll
 ; RUN: FileCheck %s --check-prefix=IN-PLACE-IR < %t.inplace.ll
 ; IN-PLACE: remark: {{.*}}pipelined loop in place (1 slot, the tiles and both barriers kept)

@@ -12,12 +12,13 @@
 // with the tile left as written: a fill of one lane of two (the other
 // would keep a stale value); a chain whose middle test reads memory (it
 // cannot be computed before the branch that skips it); and the halo chain
-// of a tile read after the loop (haloOnes<true>), folded, declined, and
-// rolled back (no `pl.fill.any` left, the remark says both reasons).
-// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// of a tile read after the loop (haloOnes<true>) under last-slot=off,
+// folded, declined, and rolled back (no `pl.fill.any` left, the remark says
+// both reasons).
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-last-slot=off -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
-// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o - 2>/dev/null | FileCheck %s --check-prefix=IR
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-last-slot=off --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o - 2>/dev/null | FileCheck %s --check-prefix=IR
 // CHECK-DAG: fill_lanes.cuh:{{[0-9]+}}:3: remark: pipelined loop with {{[2-8]}} stages: tile 'ta' 4624 -> {{[0-9]+}} bytes, tile 'tb' 4624 -> {{[0-9]+}} bytes; 2 cp.async copies of 4 bytes{{.*}}haloOnes<false>
 // CHECK-DAG: fill_lanes.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 512 -> 1024 bytes; 1 copy of 8 bytes, 1 staged through 2 registers{{.*}}short4Fill<0>
 // CHECK-DAG: fill_lanes.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 2048 -> 4096 bytes; 4 copies of 4 bytes{{.*}}float2NegInf

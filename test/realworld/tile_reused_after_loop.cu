@@ -3,12 +3,14 @@
 // array). No execution of the loop can follow the store, and the load
 // reads its own thread's store, so what the loop left in the tile is never
 // read: the loop is pipelined, and the tile stays for the code after it.
+// A read of another thread's store after the loop (which may read bytes the
+// loop left, if no thread stores them) is pipelined with a ring that ends
+// on slot 0, which takes the tile's place for the store and the read.
 // Near misses, which get no ring (and so are pipelined in place, their
-// tile kept as it was): a read of another thread's store after the loop
-// (which may read bytes the loop left, if no thread stores them), and the
-// same reuse inside an outer loop, where the next run of the tile loop
-// follows the store; and warps that store and exit while the others run
-// the loop.
+// tile kept as it was): the same reuse inside an outer loop, where a
+// thread stores into bytes its copies do not write, and warps that store
+// and exit while the others run the loop (the loop reads bytes no copy
+// writes, which only slot 0 would hold).
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -36,7 +38,7 @@ __global__ void __launch_bounds__(T) transposedRead(int n, const float *__restri
   __shared__ float tile[T];
   const int tid = threadIdx.x;
   float acc = 0.0f;
-  // CHECK-DAG: tile_reused_after_loop.cu:[[@LINE+1]]:3: remark: pipelined loop in place {{.*}}no ring: tile 'tile' is also used outside the loop: read there, after the loop, where it sees what the loop left in the tile{{.*}}[sm_80, kernel 'transposedRead(
+  // CHECK-DAG: tile_reused_after_loop.cu:[[@LINE+1]]:3: remark: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; {{.*}}; the last iteration fills slot 0 of the ring, the bytes of tile 'tile', which is read after the loop; cp.async [sm_80, kernel 'transposedRead(
   for (int k = 0; k < n; k += T) {
     tile[tid] = x[(size_t)blockIdx.x * n + k + tid];
     __syncthreads();
@@ -104,3 +106,16 @@ __global__ void __launch_bounds__(2 * T) weightsThenExit(int n, const float *__r
 // PTX: add.s64 %rd[[A:[0-9]+]], %rd[[T]],
 // PTX: st.shared.{{[fb]}}32 [%rd[[A]]],
 // PTX: ld.shared.{{[fb]}}32 %{{[fr][0-9]+}}, [%rd[[A]]];
+
+// After the loop, transposedRead's store and read use slot 0 of the ring
+// (its tile is gone), behind the drain and the exit barrier:
+// PTX-LABEL: .entry _Z14transposedReadiPKfPf(
+// PTX-NOT: E4tile[
+// PTX: .shared .align 16 .b8 _ZZ14transposedReadiPKfPfE4tile_$_ring[3072];
+// PTX-NOT: E4tile[
+// PTX: cp.async.wait_group 0;
+// PTX-NEXT: bar.sync 0;
+// PTX: st.shared.{{[fb]}}32
+// PTX: bar.sync 0;
+// PTX: ld.shared.{{[fb]}}32
+// PTX-LABEL: .entry _Z7batches

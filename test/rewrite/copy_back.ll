@@ -1,14 +1,15 @@
 ; The copy-back argument: the tile is read after the loop
-; (the last tile), which declines the loop by default
-; (decline/tile_used_outside_loop.ll). With copy-back the loop is pipelined, and
+; (the last tile), which declines the loop under last-slot=off
+; (decline/tile_used_outside_loop.ll; by default the ring ends on slot 0
+; instead, rewrite/last_slot.ll). With copy-back the loop is pipelined, and
 ; after the drain each thread copies its copy's bytes from the last slot
 ; (the slot counter on the exit edge) back into the tile, before the
 ; barrier that publishes them; the read after the loop reads the tile.
-; RUN: %opt -passes='cuda-pipeline<stages=3;copy-back;verify>' -pass-remarks=cuda-pipeline -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %opt -passes='cuda-pipeline<stages=3;copy-back;last-slot=off;verify>' -pass-remarks=cuda-pipeline -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 ; The register lowering: two slots, the same copy-back from the slot of the
 ; last iteration (its stores for iteration T went to the other slot).
-; RUN: %opt -passes='cuda-pipeline<copy-back;lowering=registers;verify>' -pass-remarks=cuda-pipeline -S %s -o %t.regs.ll 2>&1 | FileCheck %s --check-prefix=REGS-REMARK
+; RUN: %opt -passes='cuda-pipeline<copy-back;last-slot=off;lowering=registers;verify>' -pass-remarks=cuda-pipeline -S %s -o %t.regs.ll 2>&1 | FileCheck %s --check-prefix=REGS-REMARK
 ; RUN: FileCheck %s --check-prefix=REGS < %t.regs.ll
 ; REGS-REMARK: pipelined loop with 2 stages: tile 'tile' 1024 -> 2048 bytes; 1 copy of 4 bytes, 1 staged through 1 register; removed the second barrier; copies the last slot back into tile 'tile'{{.*}}; registers
 ; REGS: latch.exit_crit_edge:
