@@ -478,8 +478,10 @@ static pl_walk_step visit_fresh(void *ctx, LLVMValueRef user, LLVMValueRef v, un
   return after_for_good(w->host, w->c, bb) ? PL_WALK_SKIP : PL_WALK_STOP;
 }
 
+int pl_loop_may_reenter(const pl_candidate *c) { return !c->exit || reaches_header(c, c->exit); }
+
 int pl_tile_fresh_at_entry(pl_host *host, const pl_candidate *c, size_t tile) {
-  if (!c->exit || reaches_header(c, c->exit))
+  if (pl_loop_may_reenter(c))
     return 0;
   fresh_walk w = {host, c};
   return pl_walk_uses(c->tiles[tile].global, PL_MAX_DERIVED_DEPTH, visit_fresh, &w) == 1;

@@ -52,6 +52,11 @@ int pl_check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_table
                        size_t tile, const pl_options *opts, int last_slot, pl_fail *f,
                        pl_tile_verdict *v);
 
+/** Nonzero when `c` may start again once it has left: its header can be
+ * reached from its exit block (a loop around it), or it has no single
+ * exit. */
+int pl_loop_may_reenter(const pl_candidate *c);
+
 /** Nonzero when tile number `tile` of `c` holds no value a thread wrote
  * whenever the loop starts: the loop cannot start again once it has left
  * (its header is unreachable from its exit), and nothing outside it writes

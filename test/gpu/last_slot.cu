@@ -3,10 +3,11 @@
 // 0"): a carry read from the last tile, a remainder loop over it, a copy
 // loop with a zero-filled edge, a tile loop in a loop over rows whose
 // epilogue reads the last tile before the next row runs the loop again,
-// and two tiles initialized before a loop that may not run. The outputs
-// must be the plain build's, bit for bit, for 0 to 17 trips (fewer than S
-// included, where the prologue fills slot 0), at the default stages, 2
-// and 8, and with the register lowering.
+// and two tiles initialized before a loop that may not run; and, as a near
+// miss kept in place, a copy whose predicate a loop over rows changes. The
+// outputs must be the plain build's, bit for bit, for 0 to 17 trips (fewer
+// than S included, where the prologue fills slot 0), at the default
+// stages, 2 and 8, and with the register lowering.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -I%src_root/include %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -I%src_root/include -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -28,11 +29,13 @@
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}the last iteration fills slot 0 of the ring{{.*}} [sm_90, kernel 'copyLoopEdge(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}the last iteration fills slot 0 of the ring{{.*}}a barrier before the prologue{{.*}} [sm_90, kernel 'rowsEpilogue(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}the last iteration fills slot 0 of each ring, the bytes of tiles 'ta' and 'tb'{{.*}} [sm_90, kernel 'initialized(
+// REMARK-DAG: remark: pipelined loop in place {{.*}}may change from one run of the loop to the next{{.*}} [sm_90, kernel 'rowWidths(
 // CHECK: carry trips=17 err=0 hash=
 // CHECK: remainder trips=17 err=0 hash=
 // CHECK: copyLoopEdge trips=17 err=0 hash=
 // CHECK: rowsEpilogue trips=17 err=0 hash=
 // CHECK: initialized trips=17 err=0 hash=
+// CHECK: rowWidths trips=17 err=0 hash=
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -141,6 +144,32 @@ __global__ void __launch_bounds__(128) initialized(int ntiles, const float *__re
   out[blockIdx.x * 128 + tid] = acc + ta[127 - tid] - tb[(tid * 3) & 127];
 }
 
+// A predicated copy whose width is read per row, in a tile loop a loop
+// over rows runs again: a row that copies fewer elements leaves the last
+// tile of the row before in the rest, which the compute reads. No ring can
+// keep that (each slot holds what it last held), so the loop is pipelined
+// in place, which keeps the tile.
+__global__ void __launch_bounds__(128) rowWidths(int rows, int ntiles,
+                                                 const int *__restrict__ widths,
+                                                 const float *__restrict__ in,
+                                                 float *__restrict__ out) {
+  __shared__ float tile[128];
+  const int tid = threadIdx.x;
+  for (int r = 0; r < rows; ++r) {
+    const int w = r == 0 ? 128 : widths[r] & 127; // the first row fills the tile
+    float acc = 0.0f;
+    for (int t = 0; t < ntiles; ++t) {
+      if (tid < w)
+        tile[tid] = in[((size_t)r * ntiles + t) * 128 + tid];
+      __syncthreads();
+      acc += tile[127 - tid] * (float)(t + 1);
+      __syncthreads();
+    }
+    out[(size_t)(blockIdx.x * rows + r) * 128 + tid] = acc;
+    __syncthreads();
+  }
+}
+
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
   const int trips[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 17};
@@ -172,6 +201,14 @@ int main(int argc, char **argv) {
       const float *a = (const float *)i;
       initialized<<<blocks, 128>>>(nt, a, a + (size_t)blocks * (nt + 1) * 128, (float *)o);
     });
+    // widths first (random small ints), then the rows' tiles
+    const int wrows = 6;
+    const size_t win2 = (size_t)wrows * 4 + (size_t)wrows * (nt + 1) * 128 * 4;
+    run_hashed("rowWidths", win2, (size_t)blocks * wrows * 128 * 4, 0, nt, seed,
+               [&](void *i, void *o) {
+                 rowWidths<<<blocks, 128>>>(wrows, nt, (const int *)i,
+                                            (const float *)((const int *)i + wrows), (float *)o);
+               });
   }
   return 0;
 }
