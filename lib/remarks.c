@@ -357,7 +357,12 @@ static void note_last_slot(pl_remark *r, const pl_candidate *c, const pl_plan *p
       pl_remark_text(r, c->tiles[t].name);
       ++k;
     }
-  pl_remark_text(r, n > 1 ? "', which are read after the loop" : "', which is read after the loop");
+  /* with a use that may come before an entry, "outside": in a loop around
+   * this one, or before it */
+  const char *where = plan->slot0_barrier ? "outside" : "after";
+  pl_remark_text(r, n > 1 ? "', which are read " : "', which is read ");
+  pl_remark_text(r, where);
+  pl_remark_text(r, " the loop");
   if (plan->slot0_barrier)
     pl_remark_text(r, " (a barrier before the prologue, which may fill slot 0, for their uses "
                       "before it)");

@@ -17,7 +17,7 @@
 ; RUN: %opt -passes='cuda-pipeline<stages=3;last-slot=off;in-place=off>' -pass-remarks-missed=cuda-pipeline -disable-output %s 2>&1 | FileCheck %s --check-prefix=OFF
 ; REMARK: pipelined loop with 3 stages: tile 'tile' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes; removed the second barrier; the last iteration fills slot 0 of the ring, the bytes of tile 'tile', which is read after the loop; cp.async [sm_80, kernel 'unit']
 ; REMARK: pipelined loop with 3 stages: tile 'tile2' {{.*}}; the last iteration fills slot 0 of the ring, the bytes of tile 'tile2', which is read after the loop; cp.async [sm_80, kernel 'strided']
-; REMARK: pipelined loop with 3 stages: tile 'tile3' {{.*}}; the last iteration fills slot 0 of the ring, the bytes of tile 'tile3', which is read after the loop (a barrier before the prologue, which may fill slot 0, for their uses before it); cp.async [sm_80, kernel 'rows']
+; REMARK: pipelined loop with 3 stages: tile 'tile3' {{.*}}; the last iteration fills slot 0 of the ring, the bytes of tile 'tile3', which is read outside the loop (a barrier before the prologue, which may fill slot 0, for their uses before it); cp.async [sm_80, kernel 'rows']
 ; REGS-REMARK: pipelined loop with 2 stages: tile 'tile' 1024 -> 2048 bytes; 1 copy of 4 bytes, 1 staged through 1 register; removed the second barrier; the last iteration fills slot 0 of the ring, the bytes of tile 'tile', which is read after the loop{{.*}}; registers [sm_80, kernel 'unit']
 ; OFF-COUNT-3: loop not pipelined: tile 'tile{{[23]?}}' is also used outside the loop: read there, after the loop
 
