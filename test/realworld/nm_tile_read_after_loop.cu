@@ -8,7 +8,7 @@
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.last.ptx -o /dev/null %}
 // LAST-PTX: cp.async.wait_group 0;
 // LAST-PTX-NEXT: bar.sync 0;
-// LAST-PTX: ld.shared.f32 {{%f[0-9]+}}, [_ZZ9scanCarryiPKfPfE4tile_$_ring];
+// LAST-PTX: ld.shared.{{[fb]}}32 {{%[fr][0-9]+}}, [_ZZ9scanCarryiPKfPfE4tile_$_ring];
 // LAST-PTX-NOT: tile];
 // Under last-slot=off a ring private to the loop would leave the tile
 // stale: it stays declined. With the copy-back argument it is pipelined,

@@ -27,10 +27,10 @@
 ; CHECK-NOT: @tile3 = 
 ; CHECK: @tile.ring = internal unnamed_addr addrspace(3) global [3072 x i8] undef, align 16
 
-; CHECK-LABEL: define void @unit(
+; CHECK-LABEL: define {{.*}}void @unit(
 ; CHECK: %mine = getelementptr inbounds [256 x float], ptr [[R:%.*]], i64 0, i64 %tid64
 ; CHECK: loop.preheader:
-; CHECK-NOT: barrier0
+; CHECK-NOT: [[SYNC_NAME]]
 ; CHECK-NEXT: [[BTC:%.*]] = add i32 %n, -1
 ; CHECK-NEXT: %pl.last.from0 = urem i32 [[BTC]], 3
 ; CHECK-NEXT: [[D:%.*]] = sub i32 3, %pl.last.from0
@@ -45,11 +45,11 @@
 ; CHECK: %pl.slot.idx = phi i32 [ [[S0]], %loop.preheader ], [ %pl.slot.rot, %latch ]
 ; CHECK: latch.exit_crit_edge:
 ; CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; CHECK: exit:
 ; CHECK: %last = load float, ptr %mine, align 4
 
-; CHECK-LABEL: define void @strided(
+; CHECK-LABEL: define {{.*}}void @strided(
 ; CHECK: loop.preheader:
 ; CHECK-NEXT: [[N:%.*]] = sext i32 %n to i64
 ; CHECK-NEXT: [[X:%.*]] = sub i64 [[N]], 0
@@ -61,21 +61,21 @@
 ; CHECK: %pl.slot.first = trunc i64 {{%.*}} to i32
 ; CHECK: %pl.slot.idx = phi i32 [ %pl.slot.first, %loop.preheader ], [ %pl.slot.rot, %latch ]
 
-; CHECK-LABEL: define void @rows(
+; CHECK-LABEL: define {{.*}}void @rows(
 ; CHECK: loop.preheader:
-; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: [[SYNC]]
 ; CHECK-NEXT: %pl.last.from0 = urem i32
 ; CHECK: row.end:
 ; CHECK: %last = load float, ptr %mine, align 4
 
-; REGS-LABEL: define void @unit(
+; REGS-LABEL: define {{.*}}void @unit(
 ; REGS: loop.preheader:
 ; REGS: %pl.last.from0 = urem i32 {{%.*}}, 2
 ; REGS: [[S0:%.*]] = urem i32 {{%.*}}, 2
 ; REGS: %pl.slot.idx = phi i32 [ [[S0]], %loop.preheader ], [ %pl.slot.rot, %latch ]
 ; REGS: latch.exit_crit_edge:
 ; REGS-NEXT: %split = phi
-; REGS-NEXT: call void @llvm.nvvm.barrier0()
+; REGS-NEXT: [[SYNC]]
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
