@@ -3,7 +3,8 @@
 // 0"): a carry read from the last tile, a remainder loop over it, a copy
 // loop with a zero-filled edge, a tile loop in a loop over rows whose
 // epilogue reads the last tile before the next row runs the loop again,
-// and two tiles initialized before a loop that may not run; and, as a near
+// two tiles initialized before a loop that may not run, a counter counting
+// down, and a `<=` bound from a start that is not 0; and, as a near
 // miss kept in place, a copy whose predicate a loop over rows changes. The
 // outputs must be the plain build's, bit for bit, for 0 to 17 trips (fewer
 // than S included, where the prologue fills slot 0), at the default
@@ -29,12 +30,16 @@
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}the last iteration fills slot 0 of the ring{{.*}} [sm_90, kernel 'copyLoopEdge(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}the last iteration fills slot 0 of the ring{{.*}}a barrier before the prologue{{.*}} [sm_90, kernel 'rowsEpilogue(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}the last iteration fills slot 0 of each ring, the bytes of tiles 'ta' and 'tb'{{.*}} [sm_90, kernel 'initialized(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}the last iteration fills slot 0 of the ring{{.*}} [sm_90, kernel 'countDown(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}the last iteration fills slot 0 of the ring{{.*}} [sm_90, kernel 'lessEqual(
 // REMARK-DAG: remark: pipelined loop in place {{.*}}may change from one run of the loop to the next{{.*}} [sm_90, kernel 'rowWidths(
 // CHECK: carry trips=17 err=0 hash=
 // CHECK: remainder trips=17 err=0 hash=
 // CHECK: copyLoopEdge trips=17 err=0 hash=
 // CHECK: rowsEpilogue trips=17 err=0 hash=
 // CHECK: initialized trips=17 err=0 hash=
+// CHECK: countDown trips=17 err=0 hash=
+// CHECK: lessEqual trips=17 err=0 hash=
 // CHECK: rowWidths trips=17 err=0 hash=
 #include <cstdint>
 #include <cstdio>
@@ -144,6 +149,39 @@ __global__ void __launch_bounds__(128) initialized(int ntiles, const float *__re
   out[blockIdx.x * 128 + tid] = acc + ta[127 - tid] - tb[(tid * 3) & 127];
 }
 
+// A counter that counts down by the tile (k -= 64 while k > 0), the
+// tiles read from the end: the latch compare's count, downwards.
+__global__ void __launch_bounds__(64) countDown(int n, const float *__restrict__ in,
+                                                float *__restrict__ out) {
+  __shared__ float tile[64];
+  const int tid = threadIdx.x;
+  const float *p = in + (size_t)blockIdx.x * (n + 64);
+  float acc = 0.0f;
+  for (int k = n; k > 0; k -= 64) {
+    tile[tid] = p[k - 64 + tid + 64];
+    __syncthreads();
+    acc += tile[63 - tid] * 0.5f;
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + tid] = acc + tile[(tid + 5) & 63];
+}
+
+// `<=` a bound, from a start that is not 0, by a step that does not divide
+// the span (k = off + 3; k <= n; k += 100).
+__global__ void __launch_bounds__(128) lessEqual(int n, int off, const float *__restrict__ in,
+                                                 float *__restrict__ out) {
+  __shared__ float tile[128];
+  const int tid = threadIdx.x;
+  float acc = 0.0f;
+  for (int k = off + 3; k <= n; k += 100) {
+    tile[tid] = in[k + tid];
+    __syncthreads();
+    acc += tile[127 - tid] - tile[tid];
+    __syncthreads();
+  }
+  out[blockIdx.x * 128 + tid] = acc + tile[(tid + 1) & 127];
+}
+
 // A predicated copy whose width is read per row, in a tile loop a loop
 // over rows runs again: a row that copies fewer elements leaves the last
 // tile of the row before in the rest, which the compute reads. No ring can
@@ -200,6 +238,17 @@ int main(int argc, char **argv) {
     run_hashed("initialized", iin, iout, 1, nt, seed, [&](void *i, void *o) {
       const float *a = (const float *)i;
       initialized<<<blocks, 128>>>(nt, a, a + (size_t)blocks * (nt + 1) * 128, (float *)o);
+    });
+    const int dn = nt * 64 - (nt > 1 ? 17 : 0);
+    const size_t din = (size_t)blocks * (dn + 64 + 64) * 4, dout = (size_t)blocks * 64 * 4;
+    run_hashed("countDown", din, dout, 1, nt, seed, [&](void *i, void *o) {
+      countDown<<<blocks, 64>>>(dn, (const float *)i, (float *)o);
+    });
+    // trips: k = 5, 105, ... <= n; n chosen for nt trips, or none for 0
+    const int ln = nt ? 5 + (nt - 1) * 100 + (nt % 3) * 33 : 4;
+    const size_t lin2 = (size_t)(ln + 128 + 8) * 4, lout2 = (size_t)blocks * 128 * 4;
+    run_hashed("lessEqual", lin2, lout2, 1, nt, seed, [&](void *i, void *o) {
+      lessEqual<<<blocks, 128>>>(ln, 2, (const float *)i, (float *)o);
     });
     // widths first (random small ints), then the rows' tiles
     const int wrows = 6;
