@@ -272,22 +272,9 @@ static int check_order(const pl_loop_ctx *x, pl_fail *f) {
   return ok;
 }
 
-/* Nonzero when `v` has the same value on every entry into the loop: it
- * depends on no instruction inside `outer`, the outermost loop around it
- * (no phi, no memory access there), through at most PL_MAX_VALUE_DEPTH
- * operands. */
-static int same_every_entry(pl_loop_ref outer, LLVMValueRef v, int depth) {
-  if (!LLVMIsAInstruction(v) || !pl_loop_contains(outer, LLVMGetInstructionParent(v)))
-    return 1;
-  if (depth > PL_MAX_VALUE_DEPTH || LLVMIsAPHINode(v) || pl_touches_memory(v))
-    return 0;
-  int n = LLVMGetNumOperands(v);
-  if (LLVMIsACallInst(v))
-    --n;
-  for (int i = 0; i < n; ++i)
-    if (!same_every_entry(outer, LLVMGetOperand(v, (unsigned)i), depth + 1))
-      return 0;
-  return 1;
+/* Whether block `bb` lies in the loop `loop` (a pl_loop_ref). */
+static int in_loop(const void *loop, LLVMBasicBlockRef bb) {
+  return pl_loop_contains((pl_loop_ref)loop, bb);
 }
 
 /* A copy under a predicate (a branch) runs on the iterations where it
@@ -317,7 +304,7 @@ static int check_predicates(const pl_loop_ctx *x, pl_fail *f) {
                         "iteration to iteration and writes no zeros otherwise, so a slot would "
                         "keep stale data; write zeros in the other branch (x = c ? A[i] : 0)",
                         c->tiles[cp->tile].name);
-      if (outer && !same_every_entry(outer, term, 0))
+      if (outer && !pl_value_fixed_outside(term, in_loop, outer))
         return pl_failf(f, PL_R_CONDITIONAL_COPY, cp->store,
                         "the copy into tile '%s' runs under a condition that may change from "
                         "one run of the loop to the next (a loop around it computes it) and "
