@@ -33,14 +33,14 @@
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}the last iteration fills slot 0 of the ring{{.*}} [sm_90, kernel 'countDown(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}the last iteration fills slot 0 of the ring{{.*}} [sm_90, kernel 'lessEqual(
 // REMARK-DAG: remark: pipelined loop in place {{.*}}may change from one run of the loop to the next{{.*}} [sm_90, kernel 'rowWidths(
-// CHECK: carry trips=17 err=0 hash=
-// CHECK: remainder trips=17 err=0 hash=
-// CHECK: copyLoopEdge trips=17 err=0 hash=
-// CHECK: rowsEpilogue trips=17 err=0 hash=
-// CHECK: initialized trips=17 err=0 hash=
-// CHECK: countDown trips=17 err=0 hash=
-// CHECK: lessEqual trips=17 err=0 hash=
-// CHECK: rowWidths trips=17 err=0 hash=
+// CHECK: carry ntiles=17 err=0 hash=
+// CHECK: remainder ntiles=17 err=0 hash=
+// CHECK: copyLoopEdge ntiles=17 err=0 hash=
+// CHECK: rowsEpilogue ntiles=17 err=0 hash=
+// CHECK: initialized ntiles=17 err=0 hash=
+// CHECK: countDown ntiles=17 err=0 hash=
+// CHECK: lessEqual ntiles=17 err=0 hash=
+// CHECK: rowWidths ntiles=17 err=0 hash=
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
