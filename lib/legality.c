@@ -470,10 +470,18 @@ static const struct {
   pl_check check;
   int ring;
 } checks[] = {
-    {check_tile_storage, 1}, {check_predicates, 1},     {check_tiles, 1},
-    {check_sources, 0},      {check_writes, 0},         {check_order, 1},
-    {pl_check_addresses, 0}, {pl_check_copy_loops, 0},  {pl_check_destinations, 1},
-    {check_trip, 0},         {check_dynamic_shared, 1},
+    {check_tile_storage, 1},
+    {check_predicates, 1},
+    {check_tiles, 1},
+    {check_sources, 0},
+    {check_writes, 0},
+    {check_order, 1},
+    {pl_check_addresses, 0},
+    {pl_check_copy_loops, 0},
+    {pl_check_destinations, 1},
+    {pl_check_copies_every_run, 1},
+    {check_trip, 0},
+    {check_dynamic_shared, 1},
 };
 
 /* What the in-place shape needs beyond the checks every shape passes

@@ -98,24 +98,26 @@ static int recomputable(pl_host *host, const pl_candidate *c, LLVMValueRef v, pl
 }
 
 /* Nonzero when `v` takes the same sequence of values on every iteration
- * of the tile loop, in a copy stage with loops: it depends on values from
- * outside the loop and on phis of the copy loops, whose incoming values
- * are such values themselves, and on no induction variable of the tile
- * loop and no load. (An inner IV `i = tid; i += blockDim.x` is; one that
- * starts at the tile loop's `k0` is not.) */
-static int region_invariant(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen, int depth) {
-  if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)) ||
-      pl_vmap_get(seen, v))
+ * of the tile loop (`outer` NULL), or of the loop `outer` around it, in a
+ * copy stage with loops: it depends on values from outside that loop and
+ * on phis of the copy loops, whose incoming values are such values
+ * themselves, and on no other phi and no load. (An inner IV `i = tid; i +=
+ * blockDim.x` is; one that starts at the tile loop's `k0` is not.) */
+static int region_fixed(const pl_candidate *c, pl_loop_ref outer, LLVMValueRef v, pl_vmap *seen,
+                        int depth) {
+  if (!LLVMIsAInstruction(v) || pl_vmap_get(seen, v))
+    return 1;
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  if (outer ? !pl_loop_contains(outer, bb) : !pl_candidate_has_block(c, bb))
     return 1;
   if (depth > PL_MAX_ADDRESS_DEPTH || pl_touches_memory(v))
     return 0;
   pl_vmap_put(seen, v, v);
-  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
   if (LLVMIsAPHINode(v)) {
     if (bb == c->header || !pl_in_region(c, bb))
       return 0;
     for (unsigned i = 0; i < LLVMCountIncoming(v); ++i)
-      if (!region_invariant(c, LLVMGetIncomingValue(v, i), seen, depth + 1))
+      if (!region_fixed(c, outer, LLVMGetIncomingValue(v, i), seen, depth + 1))
         return 0;
     return 1;
   }
@@ -123,9 +125,24 @@ static int region_invariant(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen
   if (LLVMIsACallInst(v))
     --n;
   for (int i = 0; i < n; ++i)
-    if (!region_invariant(c, LLVMGetOperand(v, (unsigned)i), seen, depth + 1))
+    if (!region_fixed(c, outer, LLVMGetOperand(v, (unsigned)i), seen, depth + 1))
       return 0;
   return 1;
+}
+
+static int region_invariant(const pl_candidate *c, LLVMValueRef v, pl_vmap *seen, int depth) {
+  return region_fixed(c, NULL, v, seen, depth);
+}
+
+/* Nonzero when `v` takes the same sequence of values on every run of the
+ * tile loop that a loop around it, `outer` (its outermost), starts again:
+ * region_invariant, with `outer` for the tile loop. */
+static int same_every_run(const pl_candidate *c, pl_loop_ref outer, LLVMValueRef v) {
+  pl_vmap seen;
+  pl_vmap_init(&seen);
+  int ok = region_fixed(c, outer, v, &seen, 0);
+  pl_vmap_free(&seen);
+  return ok;
 }
 
 /* A destination the same on every iteration: invariant, or in a copy
@@ -669,4 +686,30 @@ size_t pl_skip_blocks(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef **
   size_t n = v.len;
   pl_vec_free(&v);
   return n;
+}
+
+int pl_check_copies_every_run(const pl_loop_ctx *x, pl_fail *f) {
+  const pl_candidate *c = x->c;
+  pl_loop_ref outer = NULL;
+  if (pl_loop_may_reenter(c))
+    for (pl_loop_ref l = pl_loop_parent(c->loop); l; l = pl_loop_parent(l))
+      outer = l;
+  if (!outer)
+    return 1;
+  static const char why[] = "from one run of the loop to the next (a loop around it computes "
+                            "it), so a slot would keep another run's data where the tile keeps "
+                            "the last run's";
+  for (size_t i = 0; i < c->ncopies; ++i)
+    if (!same_every_run(c, outer, c->copies[i].dst))
+      return pl_failf(f, PL_R_DEST_VARIES, c->copies[i].store,
+                      "the copy into tile '%s' writes bytes that may change %s",
+                      c->tiles[c->copies[i].tile].name, why);
+  for (size_t k = 0; c->region && k < c->nregion; ++k) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[k]);
+    if (LLVMIsConditional(t) && branch_kind(c, t) == BRANCH_INVARIANT &&
+        !same_every_run(c, outer, LLVMGetCondition(t)))
+      return pl_failf(f, PL_R_COPY_LOOP_VARIES, t,
+                      "the copy stage's control flow decides on a value that may change %s", why);
+  }
+  return 1;
 }
