@@ -104,9 +104,10 @@ static int wants_padding(const pl_options *opts, const pl_tile_layout *l) {
 /* Whether the ring's rows may differ from the tile's. Not yet for a loop
  * whose rings meet the tile's own layout elsewhere: a runtime alias check
  * (its other version uses slot 0 of the ring as the tile), a tile another
- * loop keeps or a ring shared with one, a copy-back, a ring in dynamic
- * shared memory, or copies in an inner loop -- these combinations are not
- * tested with padded rows. */
+ * loop keeps or a ring shared with one, a copy-back, a ring whose slot 0
+ * takes the tile's place (the uses outside the loop keep the tile's rows),
+ * a ring in dynamic shared memory, or copies in an inner loop -- these
+ * combinations are not tested with padded rows. */
 static int layout_may_change(const pl_candidate *c, const pl_plan *plan) {
   if (plan->alias_check)
     return 0;
@@ -181,7 +182,8 @@ static uint64_t model_budget(const pl_plan *plan);
  * kernel calls nothing that could reach dynamic shared memory unseen; and
  * the loop as written, which runs on a short launch, can keep the tiles:
  * no runtime alias check (its other version uses slot 0 of each ring), no
- * tile another loop keeps or shares a ring with, no copy-back. Legality
+ * tile another loop keeps or shares a ring with, no copy-back, no slot 0
+ * that takes a tile's place (it would not lie where the tile does). Legality
  * already ruled out any other dynamic shared memory in the kernel. */
 static int may_move_rings(const pl_candidate *c, const pl_options *opts, const pl_plan *plan) {
   if (!opts->dynamic_ring || plan->alias_check || plan->stores_after_compute || !c->ntiles)
