@@ -141,8 +141,9 @@ uint64_t pl_other_shared_bytes(const pl_candidate *c, LLVMValueRef *dynamic) {
   return bytes;
 }
 
-static int fixed_at(LLVMValueRef v, pl_block_test inside, const void *ctx, int depth) {
-  if (!LLVMIsAInstruction(v) || !inside(ctx, LLVMGetInstructionParent(v)))
+/* Nonzero when `v` has the same value on every iteration. */
+static int invariant_at(const pl_candidate *c, LLVMValueRef v, int depth) {
+  if (!LLVMIsAInstruction(v) || !pl_candidate_has_block(c, LLVMGetInstructionParent(v)))
     return 1;
   if (depth > PL_MAX_VALUE_DEPTH || LLVMIsAPHINode(v) || pl_touches_memory(v))
     return 0;
@@ -150,22 +151,12 @@ static int fixed_at(LLVMValueRef v, pl_block_test inside, const void *ctx, int d
   if (LLVMIsACallInst(v))
     --n;
   for (int i = 0; i < n; ++i)
-    if (!fixed_at(LLVMGetOperand(v, (unsigned)i), inside, ctx, depth + 1))
+    if (!invariant_at(c, LLVMGetOperand(v, (unsigned)i), depth + 1))
       return 0;
   return 1;
 }
 
-int pl_value_fixed_outside(LLVMValueRef v, pl_block_test inside, const void *ctx) {
-  return fixed_at(v, inside, ctx, 0);
-}
-
-static int in_candidate(const void *c, LLVMBasicBlockRef bb) {
-  return pl_candidate_has_block(c, bb);
-}
-
-int pl_invariant(const pl_candidate *c, LLVMValueRef v) {
-  return pl_value_fixed_outside(v, in_candidate, c);
-}
+int pl_invariant(const pl_candidate *c, LLVMValueRef v) { return invariant_at(c, v, 0); }
 
 int pl_copies_same_guards(const pl_copy *a, const pl_copy *b) {
   if (a->nmore_guards != b->nmore_guards)

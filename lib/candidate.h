@@ -205,16 +205,6 @@ uint64_t pl_other_shared_bytes(const pl_candidate *c, LLVMValueRef *dynamic);
 /** Writes to `out` (at most `cap`) the blocks outside the loop that branch
  * to its header, and returns how many there are (may exceed `cap`). */
 size_t pl_entering_blocks(const pl_candidate *c, LLVMBasicBlockRef *out, size_t cap);
-/** Whether block `bb` lies in the region `ctx` stands for. */
-typedef int (*pl_block_test)(const void *ctx, LLVMBasicBlockRef bb);
-
-/** Nonzero when `v` has the same value wherever a region (the blocks for
- * which `inside(ctx, bb)` is nonzero: a loop, run again and again) runs:
- * defined outside it, or computed in it from such values without phis or
- * memory accesses (a call's callee aside), at most PL_MAX_VALUE_DEPTH
- * operands deep. */
-int pl_value_fixed_outside(LLVMValueRef v, pl_block_test inside, const void *ctx);
-
 /** Nonzero when `v` has the same value on every iteration of `c`'s loop:
  * defined outside the loop, or computed in it from such values without
  * phis or memory (at most PL_MAX_VALUE_DEPTH operands deep). */

@@ -5,11 +5,8 @@
 #include "dynamic_tile.h"
 #include "host_cfg.h"
 #include "host_diag.h"
-#include "host_loops.h"
 #include "host_memory.h"
 #include "legality_copies.h"
-#include "limits.h"
-#include "tile_uses.h"
 #include "uses.h"
 
 #include <assert.h>
@@ -272,46 +269,27 @@ static int check_order(const pl_loop_ctx *x, pl_fail *f) {
   return ok;
 }
 
-/* Whether block `bb` lies in the loop `loop` (a pl_loop_ref). */
-static int in_loop(const void *loop, LLVMBasicBlockRef bb) {
-  return pl_loop_contains((pl_loop_ref)loop, bb);
-}
-
 /* A copy under a predicate (a branch) runs on the iterations where it
  * holds, and leaves the slot alone on the others: it would keep the bytes
  * of S iterations earlier. Only a predicate that is the same on every
  * iteration -- a per-thread condition such as `threadIdx.x < 192` -- is
  * safe: then the same threads fill the same bytes of every slot (the
- * destination is the same on every iteration too, (a')). Where the loop
- * runs again after it has left (a loop around it), the predicate must
- * also be the same on every entry: a byte one run skips keeps, in the
- * tile, the last tile of the run before, and in a slot whatever that slot
- * last held (a width read per row, `if (tid < w[r])`). */
+ * destination is the same on every iteration too, (a')); on every run of
+ * the loop too where a loop around it runs it again
+ * (pl_check_copies_every_run). */
 static int check_predicates(const pl_loop_ctx *x, pl_fail *f) {
   const pl_candidate *c = x->c;
-  pl_loop_ref outer = NULL;
-  if (pl_loop_may_reenter(c))
-    for (pl_loop_ref l = pl_loop_parent(c->loop); l; l = pl_loop_parent(l))
-      outer = l;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
     for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
       int neg;
-      LLVMValueRef term = pl_pred_term(cp, t, &neg);
-      if (!pl_invariant(c, term))
-        return pl_failf(f, PL_R_CONDITIONAL_COPY, cp->store,
-                        "the copy into tile '%s' runs under a condition that changes from "
-                        "iteration to iteration and writes no zeros otherwise, so a slot would "
-                        "keep stale data; write zeros in the other branch (x = c ? A[i] : 0)",
-                        c->tiles[cp->tile].name);
-      if (outer && !pl_value_fixed_outside(term, in_loop, outer))
-        return pl_failf(f, PL_R_CONDITIONAL_COPY, cp->store,
-                        "the copy into tile '%s' runs under a condition that may change from "
-                        "one run of the loop to the next (a loop around it computes it) and "
-                        "writes no zeros otherwise, so a slot would keep another run's data "
-                        "where the tile keeps the last run's; write zeros in the other branch "
-                        "(x = c ? A[i] : 0)",
-                        c->tiles[cp->tile].name);
+      if (pl_invariant(c, pl_pred_term(cp, t, &neg)))
+        continue;
+      return pl_failf(f, PL_R_CONDITIONAL_COPY, cp->store,
+                      "the copy into tile '%s' runs under a condition that changes from "
+                      "iteration to iteration and writes no zeros otherwise, so a slot would "
+                      "keep stale data; write zeros in the other branch (x = c ? A[i] : 0)",
+                      c->tiles[cp->tile].name);
     }
   }
   return 1;

@@ -594,6 +594,18 @@ int pl_check_copies_every_run(const pl_loop_ctx *x, pl_fail *f) {
                             "it), so a slot would keep another run's data where the tile keeps "
                             "the last run's";
   for (size_t i = 0; i < c->ncopies; ++i)
+    for (unsigned t = 0; t < pl_pred_terms(&c->copies[i]); ++t) {
+      int neg;
+      if (!same_every_run(c, outer, pl_pred_term(&c->copies[i], t, &neg)))
+        return pl_failf(f, PL_R_CONDITIONAL_COPY, c->copies[i].store,
+                        "the copy into tile '%s' runs under a condition that may change from "
+                        "one run of the loop to the next (a loop around it computes it) and "
+                        "writes no zeros otherwise, so a slot would keep another run's data "
+                        "where the tile keeps the last run's; write zeros in the other branch "
+                        "(x = c ? A[i] : 0)",
+                        c->tiles[c->copies[i].tile].name);
+    }
+  for (size_t i = 0; i < c->ncopies; ++i)
     if (!same_every_run(c, outer, c->copies[i].dst))
       return pl_failf(f, PL_R_DEST_VARIES, c->copies[i].store,
                       "the copy into tile '%s' writes bytes that may change %s",

@@ -22,14 +22,15 @@ int pl_check_addresses(const pl_loop_ctx *x, pl_fail *f);
 int pl_check_copy_loops(const pl_loop_ctx *x, pl_fail *f);
 
 /** Where a loop around the tile loop runs it again (pl_loop_may_reenter):
- * every copy's destination, and every branch of the copy stage that
+ * every copy's predicate and destination, and every branch of the copy stage that
  * decides on values the same on every iteration (a copy loop's bound, a
  * condition around a copy loop), must be the same on every run too --
  * computed from nothing the outermost loop around it computes but the
  * copy loops' own counters. A bound read per row would have a narrower
  * row leave, in the tile, the last tile of the row before, which the
  * compute may read; a slot keeps whatever it last held. Returns 1, or 0
- * with CopyDestinationVaries or CopyLoopVaries in `f`. A ring's check. */
+ * with ConditionalCopy, CopyDestinationVaries or CopyLoopVaries in `f`. A
+ * ring's check. */
 int pl_check_copies_every_run(const pl_loop_ctx *x, pl_fail *f);
 
 /** The skip blocks of `c`'s copy stage: blocks of a copy loop that hold
