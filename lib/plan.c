@@ -503,7 +503,6 @@ int pl_plan_as_asked(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
    * prologue copies (pl_facts_write_before): another thread's write, which
    * the loop's barriers ordered before its iterations 1..S-2 (a batch
    * loop's store of the previous batch entry). */
-  plan->slot0_barrier = pl_plan_slot0_written_early(x, plan);
   plan->entry_barrier =
       c->sync_first || pl_facts_write_before(x->facts) != NULL || plan->slot0_barrier;
   return 1;

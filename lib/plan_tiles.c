@@ -28,7 +28,10 @@ void pl_plan_reads_after(const pl_loop_ctx *x, pl_plan *plan) {
     plan->copy_back[t] = (unsigned char)v.copy_back;
     plan->last_slot[t] = (unsigned char)v.last_slot;
     plan->end_on_slot0 |= v.last_slot;
-    plan->slot0_barrier |= v.read_before;
+    /* the prologue may fill slot 0 (fewer than S trips) before the
+     * barriers that ordered the original's copies after a use before the
+     * loop: a read before an entry, or a tile not fresh at entry */
+    plan->slot0_barrier |= v.last_slot && (v.read_before || !pl_tile_fresh_at_entry(x->host, c, t));
   }
 }
 
@@ -124,13 +127,4 @@ int pl_plan_sharing(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
     }
   }
   return 1;
-}
-
-int pl_plan_slot0_written_early(const pl_loop_ctx *x, const pl_plan *plan) {
-  if (plan->slot0_barrier)
-    return 1; /* a read before an entry (pl_plan_reads_after) */
-  for (size_t t = 0; plan->end_on_slot0 && t < x->c->ntiles; ++t)
-    if (plan->last_slot[t] && !pl_tile_fresh_at_entry(x->host, x->c, t))
-      return 1;
-  return 0;
 }

@@ -16,8 +16,12 @@
 
 /** What the rewrite owes each tile's reads outside the loop, from the
  * verdict legality read (pl_facts_tile): plan->copy_back, plan->last_slot,
- * plan->end_on_slot0, and plan->slot0_barrier for a read before an entry.
- * Legality passed, so it cannot fail. */
+ * plan->end_on_slot0, and plan->slot0_barrier where a thread may use a
+ * slot-0 tile before the loop (a read before an entry, or a tile not
+ * pl_tile_fresh_at_entry): the prologue may fill slot 0, where the loop
+ * has fewer than S trips, ahead of the barriers that ordered the
+ * original's copies after such a use, so a barrier must precede it
+ * (plan->entry_barrier). Legality passed, so it cannot fail. */
 void pl_plan_reads_after(const pl_loop_ctx *x, pl_plan *plan);
 
 /** Tiles that outlive the rewrite (plan->tile_kept, kept_tile_bytes) and
@@ -30,13 +34,5 @@ void pl_plan_outliving_tiles(const pl_candidate *c, pl_plan *plan);
  * tile is also read after the loop: the ring would end on slot 0 of
  * another loop's storage, a combination not built. */
 int pl_plan_sharing(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f);
-
-/** Nonzero when the ring ends on slot 0 (plan->end_on_slot0) and a thread
- * may touch one of its slot-0 tiles before the loop (a read before an
- * entry, or not pl_tile_fresh_at_entry): the prologue may fill slot 0 (where the loop
- * has fewer than S trips) ahead of the barriers that ordered the
- * original's copies after such a use, so a barrier must precede it
- * (plan->entry_barrier). */
-int pl_plan_slot0_written_early(const pl_loop_ctx *x, const pl_plan *plan);
 
 #endif /* PL_PLAN_TILES_H */

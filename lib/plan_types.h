@@ -124,7 +124,7 @@ typedef struct pl_plan {
   int exit_barrier;              /**< a barrier follows the exit drain */
   int entry_barrier;             /**< a barrier precedes the prologue */
   int slot0_barrier;             /**< ... for a use of a slot-0 tile before the
-                                      loop (pl_plan_slot0_written_early) */
+                                      loop (pl_plan_reads_after) */
   int modelled;                  /**< the cost model chose the stages */
   char arch[16];                 /**< the target, "sm_90" */
   pl_cost cost;                  /**< its inputs and figures (when modelled) */
