@@ -136,9 +136,7 @@ static void issue_stage(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_c
     LLVMValueRef pred = copy_pred(e, cp);
     pl_vec moves = {0};
     pl_copy_state *st = &sts[i];
-    st->src_align = plan->src_align[i];
-    st->dst_align = plan->dst_align[i];
-    st->through_l1 = plan->l1_copies && plan->l1_copies[i];
+    pl_rw_copy_state(plan, i, st);
     st->shared = plan->share[i] != SIZE_MAX ? &sts[plan->share[i]] : NULL;
     size_t lane = plan->lane_base ? plan->lane_base[i] : SIZE_MAX;
     if (lane != SIZE_MAX && lane != i) {
@@ -586,16 +584,12 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
   /* A versioned loop's other version (alias_check.h) keeps its tiles: it
    * uses slot 0 of each ring instead, as large and as aligned -- unless
    * another loop keeps the tile, which then stays. */
-  if (plan->alias_check)
-    for (size_t t = 0; t < c->ntiles; ++t)
-      if (!(plan->tile_kept && plan->tile_kept[t]))
-        pl_replace_global_uses_in(c->tiles[t].global, k.ring[t], c->function);
   /* A ring that ends on slot 0 leaves the last tile there: slot 0 becomes
    * the tile, for the reads after the loop and every other use. */
-  if (plan->end_on_slot0 && !plan->alias_check)
-    for (size_t t = 0; t < c->ntiles; ++t)
-      if (plan->last_slot[t])
-        pl_replace_global_uses_in(c->tiles[t].global, k.ring[t], c->function);
+  for (size_t t = 0; t < c->ntiles; ++t)
+    if ((plan->alias_check && !(plan->tile_kept && plan->tile_kept[t])) ||
+        (plan->last_slot && plan->last_slot[t]))
+      pl_replace_global_uses_in(c->tiles[t].global, k.ring[t], c->function);
   delete_tiles(c, plan, k.txn);
   pl_rw_grow_moved_tiles(&k);
   predicate_moves(&k, host);

@@ -26,15 +26,24 @@ LLVMTypeRef pl_rw_chunk_type(const pl_candidate *c, unsigned bytes) {
   return LLVMVectorType(LLVMInt32TypeInContext(ctx), bytes / 4);
 }
 
+void pl_rw_copy_state(const pl_plan *plan, size_t i, pl_copy_state *st) {
+  st->src_align = plan->src_align[i];
+  st->dst_align = plan->dst_align[i];
+  st->through_l1 = plan->l1_copies && plan->l1_copies[i];
+}
+
 void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
                      pl_copy_state *st) {
   const pl_copy *cp = &k->plan->copies[i];
   pl_vec moves = {0};
-  st->src_align = k->plan->src_align[i];
-  st->dst_align = k->plan->dst_align[i];
-  st->through_l1 = k->plan->l1_copies && k->plan->l1_copies[i];
+  pl_rw_copy_state(k->plan, i, st);
   k->issued += pl_rw_lowering_of(k, i)->issue(e, cp, exists, &moves, st);
   pl_vec_free(&moves);
+}
+
+/* `v` extended to `wide` as the latch compare of `trip` reads it. */
+static LLVMValueRef widen(LLVMBuilderRef b, const pl_trip *trip, LLVMValueRef v, LLVMTypeRef wide) {
+  return trip->is_signed ? LLVMBuildSExt(b, v, wide, "") : LLVMBuildZExt(b, v, wide, "");
 }
 
 LLVMValueRef pl_rw_emit_exists(const pl_candidate *c, const pl_trip *trip, pl_emitter *e,
@@ -70,15 +79,8 @@ LLVMValueRef pl_rw_emit_exists(const pl_candidate *c, const pl_trip *trip, pl_em
   LLVMTypeRef ty = LLVMTypeOf(iv->phi);
   unsigned w = LLVMGetIntTypeWidth(ty);
   LLVMTypeRef wide = LLVMIntTypeInContext(ctx_of(c), w * 2 > 128 ? 128 : w * 2);
-  LLVMValueRef base = from_start ? iv->start : iv->phi;
-  LLVMValueRef bound = trip->bound;
-  if (trip->is_signed) {
-    base = LLVMBuildSExt(b, base, wide, "");
-    bound = LLVMBuildSExt(b, bound, wide, "");
-  } else {
-    base = LLVMBuildZExt(b, base, wide, "");
-    bound = LLVMBuildZExt(b, bound, wide, "");
-  }
+  LLVMValueRef base = widen(b, trip, from_start ? iv->start : iv->phi, wide);
+  LLVMValueRef bound = widen(b, trip, trip->bound, wide);
   int64_t off = ((int64_t)k - (int64_t)trip->lag) * iv->step;
   LLVMValueRef v = LLVMBuildAdd(b, base, LLVMConstInt(wide, (uint64_t)off, 1), "");
   return LLVMBuildICmp(b, trip->pred, v, bound, "pl.exists");
@@ -89,10 +91,7 @@ LLVMValueRef pl_rw_emit_btc(const pl_candidate *c, const pl_trip *trip, LLVMBuil
   const pl_iv *iv = &c->ivs[trip->iv];
   unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(iv->phi));
   LLVMTypeRef wide = LLVMIntTypeInContext(ctx_of(c), w * 2);
-  LLVMValueRef start = trip->is_signed ? LLVMBuildSExt(b, iv->start, wide, "")
-                                       : LLVMBuildZExt(b, iv->start, wide, "");
-  LLVMValueRef bound = trip->is_signed ? LLVMBuildSExt(b, trip->bound, wide, "")
-                                       : LLVMBuildZExt(b, trip->bound, wide, "");
+  LLVMValueRef start = widen(b, trip, iv->start, wide), bound = widen(b, trip, trip->bound, wide);
   LLVMIntPredicate p = trip->pred;
   int up = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE;
   int strict = p == LLVMIntSLT || p == LLVMIntULT || p == LLVMIntSGT || p == LLVMIntUGT;

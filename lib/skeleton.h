@@ -58,6 +58,10 @@ size_t pl_rw_plan_copy_of(const pl_plan *plan, LLVMValueRef store);
  * i32 or <n x i32>, else <n x i8>. */
 LLVMTypeRef pl_rw_chunk_type(const pl_candidate *c, unsigned bytes);
 
+/** Sets what plan copy `i` tells its lowering in `st`: the source's and the
+ * destination's alignments and whether its cp.async goes through L1. */
+void pl_rw_copy_state(const pl_plan *plan, size_t i, pl_copy_state *st);
+
 /** Issues plan copy `i` with its lowering at the builder of `e`, zero-filled
  * unless `exists`; `st` carries the lowering's staged state. */
 void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
