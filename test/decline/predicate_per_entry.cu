@@ -10,6 +10,13 @@
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-in-place=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=IN-PLACE
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
+// The three declines leave the IR as it was (rowsFixedWidth, pipelined,
+// excluded), here on the optimized IR of the build without the plugin:
+// RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S -emit-llvm %s -o %t.plain.ll
+// RUN: %opt -passes='cuda-pipeline<profitability=off;in-place=off;exclude=rowsFixedWidth>' -pass-remarks-missed=cuda-pipeline -S %t.plain.ll -o %t.after.ll 2>&1 | FileCheck %s --check-prefix=OPT
+// RUN: %opt -passes=verify -S %t.plain.ll -o %t.before.ll
+// RUN: diff %t.before.ll %t.after.ll
+// OPT-COUNT-3: loop not pipelined: the copy {{.*}} may change from one run of the loop to the next (a loop around it computes it)
 // IN-PLACE: predicate_per_entry.cu:[[@LINE+13]]:5: remark: pipelined loop in place (1 slot, the tiles and both barriers kept){{.*}}no ring: the copy into tile 'tile' runs under a condition that may change from one run of the loop to the next
 // IN-PLACE: predicate_per_entry.cu:[[@LINE+31]]:5: remark: pipelined loop with 3 stages
 
