@@ -10,8 +10,14 @@
 #include "copy_loop_iv.h"
 #include "host_cfg.h"
 #include "host_loops.h"
+#include "gep.h"
+#include "host_memory.h"
 #include "ir.h"
+#include "legality_copies.h"
+#include "limits.h"
 #include "tile_uses.h"
+
+#include <stdint.h>
 
 /* The copy loop a branch `t` of the copy stage lies in when both its ways
  * stay in that loop and neither starts it again (a branch that can only
@@ -59,26 +65,25 @@ LLVMBasicBlockRef pl_skip_join(pl_host *host, const pl_candidate *c, pl_loop_ref
   return copies ? j : NULL;
 }
 
-/* Why the copies of copy loop `l` (which has a branch on a value that
- * changes from one iteration of the tile loop to the next) cannot have
- * their skips fixed up from the slot before (rewrite.h, "skipped
- * copies"), or NULL when they can. Every copy of `l` is in a block that
- * runs on every iteration of `l` or in a skip block (skip_join); each is
- * the only copy into its tile in the copy stage; all
- * copies of `l` write bytes that two threads share only at the same value
- * of `l`'s counter p (pl_copy_loop_owner); every branch of `l` decides on
- * p and values every thread shares (pl_uniform_given) -- so a thread that
- * skips a copy skips it for every thread that would write those bytes,
- * and its move of the slot before's bytes races with no write; and the
- * tile holds nothing a thread wrote when the loop starts
- * (pl_tile_fresh_at_entry): the bytes the first iteration skips are
- * undefined in the source too. */
-const char *pl_skips_unfixable(pl_host *host, const pl_candidate *c, pl_loop_ref l) {
+static const char several_copies[] = "the tile has other copies besides the one in this copy loop";
+
+/* The owner rule: every copy of `l` is in a block that runs on every
+ * iteration of `l` or in a skip block (skip_join); each is the only copy
+ * into its tile in the copy stage; all copies of `l` write bytes that two
+ * threads share only at the same value of `l`'s counter p
+ * (pl_copy_loop_owner); every branch of `l` decides on p and values every
+ * thread shares (pl_uniform_given) -- so a thread that skips a copy skips
+ * it for every thread that would write those bytes, and its move of the
+ * slot before's bytes races with no write; and the tile holds nothing a
+ * thread wrote when the loop starts (pl_tile_fresh_at_entry): the bytes
+ * the first iteration skips are undefined in the source too. Why it fails
+ * for `l`, or NULL. */
+static const char *owner_rule(pl_host *host, const pl_candidate *c, pl_loop_ref l) {
   for (size_t i = 0; i < c->ncopies; ++i)
     for (size_t j = 0; j < c->ncopies; ++j)
       if (j != i && c->copies[j].tile == c->copies[i].tile &&
           pl_loop_contains(l, LLVMGetInstructionParent(c->copies[i].store)))
-        return "the tile has other copies besides the one in this copy loop";
+        return several_copies;
   pl_owner key = {.nkeys = 0};
   for (size_t i = 0; i < c->ncopies && !key.nkeys; ++i)
     if (pl_loop_contains(l, LLVMGetInstructionParent(c->copies[i].store)) &&
@@ -118,4 +123,234 @@ const char *pl_skips_unfixable(pl_host *host, const pl_candidate *c, pl_loop_ref
     }
   }
   return NULL;
+}
+
+/* A copy's destination read as its tile plus GEP indices: the variable
+ * ones (each with the bytes it scales by, and the value it extends, if it
+ * is a zext or sext) and the constant bytes of the rest. */
+typedef struct dst_terms {
+  LLVMValueRef v[PL_MAX_ADDRESS_TERMS], leaf[PL_MAX_ADDRESS_TERMS];
+  uint64_t scale[PL_MAX_ADDRESS_TERMS];
+  size_t n;
+  int64_t konst;
+  unsigned tile;
+} dst_terms;
+
+static int add_dst_term(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
+  dst_terms *d = ctx;
+  if (!idx)
+    return !__builtin_add_overflow(d->konst, offset, &d->konst);
+  if (LLVMIsAConstantInt(idx)) {
+    int64_t m;
+    return LLVMGetIntTypeWidth(LLVMTypeOf(idx)) <= 64 && scale <= INT64_MAX &&
+           !__builtin_mul_overflow(LLVMConstIntGetSExtValue(idx), (int64_t)scale, &m) &&
+           !__builtin_add_overflow(d->konst, m, &d->konst);
+  }
+  if (d->n == PL_MAX_ADDRESS_TERMS || !scale)
+    return 0;
+  LLVMOpcode op;
+  d->v[d->n] = d->leaf[d->n] = idx;
+  if (pl_opcode(idx, &op) && (op == LLVMZExt || op == LLVMSExt))
+    d->leaf[d->n] = LLVMGetOperand(idx, 0);
+  d->scale[d->n++] = scale;
+  return 1;
+}
+
+/* Reads `cp`'s destination into *d and proves that it writes bytes no
+ * other values of its variable indices reach: each index is sign-extended
+ * by the GEP, so where every index but the one of the largest scale is
+ * known non-negative and below a bound h (LazyValueInfo at the store), and
+ * in order of scale each scale exceeds the sum of the smaller ones times
+ * their h, the offset is a mixed-radix number whose digits it determines;
+ * and where every scale is a multiple of the smallest, which is at least
+ * the copy's size, two different digit tuples write disjoint bytes. The
+ * top digit is at most 32 bits wide, so its product cannot wrap. */
+static int read_dst(pl_host *host, const pl_candidate *c, const pl_copy *cp, dst_terms *d) {
+  LLVMValueRef root = NULL;
+  d->n = 0;
+  d->konst = 0;
+  d->tile = cp->tile;
+  if (pl_gep_chain(LLVMGetModuleDataLayout(c->module), cp->dst, add_dst_term, d, &root) !=
+          PL_CHAIN_ROOT ||
+      pl_tile_index(c, root) != (long)cp->tile || !d->n)
+    return 0;
+  size_t top = 0;
+  for (size_t k = 1; k < d->n; ++k)
+    if (d->scale[k] > d->scale[top])
+      top = k;
+  uint64_t smallest = d->scale[top], below = 0;
+  for (size_t k = 0; k < d->n; ++k)
+    if (d->scale[k] < smallest)
+      smallest = d->scale[k];
+  if (smallest < cp->bytes)
+    return 0;
+  /* the digits in increasing order of scale: each scale above the largest
+   * offset the smaller digits reach */
+  for (uint64_t last = 0;;) {
+    size_t next = d->n;
+    for (size_t k = 0; k < d->n; ++k)
+      if (d->scale[k] > last && (next == d->n || d->scale[k] < d->scale[next]))
+        next = k;
+    if (next == d->n)
+      break;
+    for (size_t k = 0; k < d->n; ++k)
+      if (k != next && d->scale[k] == d->scale[next])
+        return 0;
+    if (d->scale[next] % smallest || d->scale[next] <= below)
+      return 0;
+    last = d->scale[next];
+    if (next == top) /* a 32-bit digit times a scale: no 64-bit wrap */
+      return LLVMGetIntTypeWidth(LLVMTypeOf(d->leaf[top])) <= 32 && d->scale[top] <= UINT32_MAX;
+    uint64_t lo, hi, m;
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(d->v[next]));
+    if (w > 64 || !pl_value_range(host, d->v[next], cp->store, &lo, &hi) ||
+        (w < 64 && hi >= (1ull << (w - 1))) || (w == 64 && hi > INT64_MAX) ||
+        __builtin_mul_overflow(hi, d->scale[next], &m) || __builtin_add_overflow(below, m, &below))
+      return 0;
+  }
+  return 0;
+}
+
+/* Nonzero when `x` and `y` are read alike: the same scales and constant
+ * bytes, and each variable index extended the same way from the same
+ * type, so equal leaves give equal offsets and equal offsets equal
+ * leaves (read_dst). */
+static int same_dst_function(const dst_terms *x, const dst_terms *y) {
+  if (x->n != y->n || x->konst != y->konst || x->tile != y->tile)
+    return 0;
+  for (size_t k = 0; k < x->n; ++k) {
+    LLVMOpcode ox = 0, oy = 0;
+    if (x->scale[k] != y->scale[k] || LLVMTypeOf(x->v[k]) != LLVMTypeOf(y->v[k]) ||
+        LLVMTypeOf(x->leaf[k]) != LLVMTypeOf(y->leaf[k]) ||
+        (x->v[k] != x->leaf[k] &&
+         (!pl_opcode(x->v[k], &ox) || !pl_opcode(y->v[k], &oy) || ox != oy)) ||
+        ((x->v[k] == x->leaf[k]) != (y->v[k] == y->leaf[k])))
+      return 0;
+  }
+  return 1;
+}
+
+/* Nonzero when `a` (over `x`'s destination) and `b` (over `y`'s) compute
+ * the same function of their destinations' indices: at each place both
+ * read an index (or its unextended value) of the same position, or the
+ * same value every thread shares at an iteration (pl_uniform_given), or
+ * the same operation (not a phi, load or call) of operands that match. */
+static int same_function_of(const pl_candidate *c, LLVMValueRef a, const dst_terms *x,
+                            LLVMValueRef b, const dst_terms *y, int depth) {
+  for (size_t k = 0; k < x->n; ++k)
+    if (a == x->v[k] || a == x->leaf[k])
+      return b == (a == x->v[k] ? y->v[k] : y->leaf[k]);
+  if (a == b && pl_uniform_given(c, a, NULL))
+    return 1;
+  if (depth > PL_MAX_VALUE_DEPTH || !LLVMIsAInstruction(a) || !LLVMIsAInstruction(b) ||
+      LLVMGetInstructionOpcode(a) != LLVMGetInstructionOpcode(b) ||
+      LLVMTypeOf(a) != LLVMTypeOf(b) || LLVMIsAPHINode(a) || pl_touches_memory(a) ||
+      LLVMIsACallInst(a) || LLVMGetNumOperands(a) != LLVMGetNumOperands(b) ||
+      ((LLVMIsAICmpInst(a) || LLVMIsAFCmpInst(a)) &&
+       (LLVMIsAICmpInst(a) ? LLVMGetICmpPredicate(a) != LLVMGetICmpPredicate(b)
+                           : LLVMGetFCmpPredicate(a) != LLVMGetFCmpPredicate(b))))
+    return 0;
+  for (int i = 0; i < LLVMGetNumOperands(a); ++i)
+    if (!same_function_of(c, LLVMGetOperand(a, (unsigned)i), x, LLVMGetOperand(b, (unsigned)i), y,
+                          depth + 1))
+      return 0;
+  return 1;
+}
+
+/* The guard of a copy in a skip block: the branch of the block's only
+ * predecessor, which goes to the skip block on way `*way` and to the
+ * block it rejoins on the other. NULL when the copy's block is no such
+ * skip block of a copy loop. */
+static LLVMValueRef skip_guard(pl_host *host, const pl_candidate *c, const pl_copy *cp,
+                               unsigned *way) {
+  LLVMBasicBlockRef a = LLVMGetInstructionParent(cp->store), pred = NULL;
+  pl_loop_ref l = pl_loop_for_block(host, a);
+  if (!l || l == c->loop || pl_pred_count(a) != 1)
+    return NULL;
+  for (size_t r = 0; r < c->nregion && !pred; ++r) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[r]);
+    for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s)
+      if (LLVMGetSuccessor(t, s) == a)
+        pred = c->region[r];
+  }
+  LLVMValueRef t = pred ? LLVMGetBasicBlockTerminator(pred) : NULL;
+  LLVMBasicBlockRef join = pl_skip_join(host, c, l, a);
+  if (!t || !LLVMIsConditional(t) || !join || pl_loop_for_block(host, pred) != l)
+    return NULL;
+  for (unsigned s = 0; s < 2; ++s)
+    if (LLVMGetSuccessor(t, s) == a && LLVMGetSuccessor(t, 1 - s) == join) {
+      *way = s;
+      return t;
+    }
+  return NULL;
+}
+
+/* The destination rule, for tiles with several copies (a copy loop that
+ * clang unrolled by a runtime count is a main loop and a remainder): every
+ * copy into a tile with a copy in `l` is in a skip block of a copy loop
+ * (skip_guard), its destination reads as digits of its indices
+ * (read_dst), all the tile's copies read alike, and each guard is the
+ * same function of its copy's indices and of values every thread shares,
+ * taken the same way. Two threads that write the same bytes then hold the
+ * same indices and decide alike; a thread's own copies write distinct
+ * bytes within an iteration (pl_check_destinations). So a skip is every
+ * writer's skip, and each writer's move carries the bytes every writer
+ * wrote or moved in the iteration before. Every branch of `l` that
+ * changes from iteration to iteration is such a guard; the tile holds
+ * nothing written when the loop starts. Why it fails for `l`, or NULL. */
+static const char *destination_rule(pl_host *host, const pl_candidate *c, pl_loop_ref l) {
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *first = NULL;
+    for (size_t j = 0; j < c->ncopies && !first; ++j)
+      if (c->copies[j].tile == c->copies[i].tile &&
+          pl_loop_contains(l, LLVMGetInstructionParent(c->copies[j].store)))
+        first = &c->copies[j];
+    if (!first)
+      continue;
+    dst_terms x, y;
+    unsigned wx, wy;
+    LLVMValueRef gx = skip_guard(host, c, first, &wx), gy = skip_guard(host, c, &c->copies[i], &wy);
+    if (!gx || !gy)
+      return "a copy into the tile runs on every iteration or under a guard that is not one "
+             "branch around a block of copies";
+    if (!read_dst(host, c, first, &x) || !read_dst(host, c, &c->copies[i], &y) ||
+        !same_dst_function(&x, &y))
+      return "two threads might write the same bytes through different indices of the "
+             "tile's copies";
+    if (wx != wy || !same_function_of(c, LLVMGetCondition(gx), &x, LLVMGetCondition(gy), &y, 0))
+      return "a guard of a copy is not the same function of the copy's indices as the other "
+             "copies' guards, so threads that write the same bytes might disagree on a skip";
+    if (!pl_tile_fresh_at_entry(host, c, c->copies[i].tile))
+      return "the tile may hold written bytes when the loop starts (the loop can run "
+             "again, or the tile is written before it), which a skipped copy would keep";
+  }
+  for (size_t r = 0; r < c->nregion; ++r) {
+    LLVMBasicBlockRef bb = c->region[r];
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (!pl_loop_contains(l, bb))
+      continue;
+    if (pl_loop_for_block(host, bb) != l)
+      return "the copy loop holds another loop";
+    if (!LLVMIsConditional(t) || !pl_copy_branch_varies(c, t))
+      continue;
+    int guard = 0;
+    for (size_t i = 0; i < c->ncopies && !guard; ++i) {
+      unsigned w;
+      guard = skip_guard(host, c, &c->copies[i], &w) == t;
+    }
+    if (!guard)
+      return "a branch of the copy loop that changes from iteration to iteration does more "
+             "than skip a block of copies";
+  }
+  return NULL;
+}
+
+const char *pl_skips_unfixable(pl_host *host, const pl_candidate *c, pl_loop_ref l) {
+  const char *why = owner_rule(host, c, l);
+  if (!why)
+    return NULL;
+  const char *why_not = destination_rule(host, c, l);
+  if (!why_not)
+    return NULL;
+  return why == several_copies ? why_not : why;
 }

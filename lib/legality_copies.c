@@ -407,6 +407,10 @@ static int branch_kind(const pl_candidate *c, LLVMValueRef t) {
   return invariant ? BRANCH_INVARIANT : BRANCH_VARYING;
 }
 
+int pl_copy_branch_varies(const pl_candidate *c, LLVMValueRef t) {
+  return branch_kind(c, t) == BRANCH_VARYING;
+}
+
 /* A conditional branch `t` of a copy stage with loops: it decides on the
  * same values every iteration, or only on whether copy loads run (a
  * guard), or splits copies, or skips copies the rewrite fixes up -- then

@@ -44,6 +44,12 @@ int pl_check_copies_every_run(const pl_loop_ctx *x, pl_fail *f);
  * after legality passed. */
 size_t pl_skip_blocks(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef **out);
 
+/** Nonzero when the conditional branch `t` of `c`'s copy stage decides on a
+ * value that changes from one iteration of the tile loop to the next, and
+ * not only whether copy loads run or which arm of split copies runs (those
+ * are cloned for every iteration as guards). */
+int pl_copy_branch_varies(const pl_candidate *c, LLVMValueRef t);
+
 /** (a') The same bytes of a tile on every iteration; no two copies writing
  * the same bytes. */
 int pl_check_destinations(const pl_loop_ctx *x, pl_fail *f);
