@@ -457,7 +457,9 @@ static int check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_t
 }
 
 /* pl_tile_fresh_at_entry's walk: stops at a use outside the loop that may
- * write the tile and can run before the loop. */
+ * write the tile and can run before the loop (not another kernel's, whose
+ * launch has shared memory of its own: a file-scope `extern __shared__`
+ * array, or one named alike in `extern "C"` kernels, is one global). */
 typedef struct fresh_walk {
   pl_host *host;
   const pl_candidate *c;
@@ -471,8 +473,10 @@ static pl_walk_step visit_fresh(void *ctx, LLVMValueRef user, LLVMValueRef v, un
   if (!LLVMIsAInstruction(user))
     return PL_WALK_STOP;
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
-  if (LLVMGetBasicBlockParent(bb) != w->c->function)
-    return LLVMGetInstructionOpcode(user) == LLVMLoad ? PL_WALK_SKIP : PL_WALK_STOP;
+  LLVMValueRef owner = LLVMGetBasicBlockParent(bb);
+  if (owner != w->c->function) /* another kernel's: another grid's shared memory */
+    return pl_is_kernel(owner) || LLVMGetInstructionOpcode(user) == LLVMLoad ? PL_WALK_SKIP
+                                                                             : PL_WALK_STOP;
   if (pl_candidate_has_block(w->c, bb) || LLVMGetInstructionOpcode(user) == LLVMLoad)
     return PL_WALK_SKIP;
   return after_for_good(w->host, w->c, bb) ? PL_WALK_SKIP : PL_WALK_STOP;
