@@ -7,13 +7,16 @@
 // they must hold what the original tile held, the bytes of the last tile
 // that copied them. Rings of 2, 3 and 8 stages; 4- and 8-byte copies; a
 // 1-D stream whose last tile is ragged, a skip pattern that moves with the
-// tile, two tiles; tile counts 1 to 41, fresh random data. Every plugin
-// build must print the plain build's hashes.
+// tile, two tiles; and a file-scope `extern __shared__` array that a block
+// reduction also writes, filled by a copy loop of a constant bound that
+// skips past a row's end (a ring in dynamic shared memory, launched with
+// pl_dynamic_smem_bytes' bytes); tile counts 1 to 41, fresh random data.
+// Every plugin build must print the plain build's hashes.
 // REQUIRES: cuda-gpu
-// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
-// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-stages=2 %s -o %t.s2 -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
-// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-stages=8 %s -o %t.s8 -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -I%src_root/include --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -I%src_root/include --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -I%src_root/include --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-stages=2 %s -o %t.s2 -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -I%src_root/include --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-stages=8 %s -o %t.s8 -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %t.plain 7 > %t.plain.txt
 // RUN: %t.plugin 7 > %t.plugin.txt
 // RUN: %t.s2 7 > %t.s2.txt
@@ -24,10 +27,12 @@
 // RUN: FileCheck %s < %t.plugin.txt
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}5 copies skipped on some iterations{{.*}} [sm_90, kernel 'raggedStream(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}5 copies skipped on some iterations{{.*}} [sm_90, kernel 'movingSkips(
+// REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}dynamic shared memory{{.*}}1 copy skipped on some iterations{{.*}} [sm_90, kernel 'dynRows(
 // REMARK-DAG: remark: pipelined loop with {{[2-8]}} stages{{.*}}10 copies skipped on some iterations{{.*}} [sm_90, kernel 'twoTiles(
 // CHECK-NOT: err={{[1-9]}}
 // CHECK: raggedStream/per=1 ntiles=1 err=0 hash=
 // CHECK: twoTiles/per=7 ntiles=41 err=0 hash=
+// CHECK: dynRows ntiles=41 err=0 hash=
 // CHECK-NOT: err={{[1-9]}}
 #include <cstdint>
 #include <cstdio>
@@ -35,6 +40,7 @@
 #include <cstring>
 #include <cuda_runtime.h>
 #include "Inputs/harness.cuh"
+#include <libpipeline.h>
 
 #define NT 128
 #define MAXPER 8
@@ -108,6 +114,38 @@ __global__ void __launch_bounds__(NT)
   out[blockIdx.x * NT + tid] = acc;
 }
 
+// One `extern __shared__` array for the file's kernels: a block sum writes
+// it (launched first), and a row sum over tiles of 512 fills it, skipping
+// past the row's end n.
+extern __shared__ float dynbuf[];
+
+__global__ void blockSum(const float *__restrict__ x, float *__restrict__ y, int n) {
+  const int tid = threadIdx.x;
+  dynbuf[tid] = tid < n ? x[blockIdx.x * blockDim.x + tid] : 0.f;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s)
+      dynbuf[tid] += dynbuf[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0)
+    y[blockIdx.x] = dynbuf[0];
+}
+
+__global__ void __launch_bounds__(NT) dynRows(const float *__restrict__ x, float *__restrict__ y,
+                                              int n) {
+  float acc = 0.f;
+  for (int base = 0; base < n; base += 512) {
+    for (int i = threadIdx.x; i < 512; i += NT)
+      if (base + i < n)
+        dynbuf[i] = x[(size_t)blockIdx.x * n + base + i];
+    __syncthreads();
+    acc = acc * 0.5f + dynbuf[(threadIdx.x * 3 + base) % 512];
+    __syncthreads();
+  }
+  y[blockIdx.x * NT + threadIdx.x] = acc;
+}
+
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
   const int pers[] = {1, 3, 4, 7}, counts[] = {1, 2, 3, 4, 7, 9, 16, 41};
@@ -134,5 +172,14 @@ int main(int argc, char **argv) {
             twoTiles<<<1, NT>>>(n, m, per, A, B, (float *)o);
           });
     }
+  const size_t smem = pl_dynamic_smem_bytes<dynRows>(2048);
+  for (int nt : counts) {
+    // the first tile full, the last ragged
+    const int n = 512 * nt - (nt > 1 ? (nt * 41) % 512 : 0);
+    run_hashed("dynRows", (size_t)20 * n * 4, 20 * NT * 4, 1, nt, seed, [&](void *i, void *o) {
+      blockSum<<<20, 256, 256 * 4>>>((const float *)i, (float *)o, n);
+      dynRows<<<20, NT, smem>>>((const float *)i, (float *)o, n);
+    });
+  }
   return 0;
 }

@@ -84,6 +84,40 @@ __global__ void __launch_bounds__(128)
   y[threadIdx.x] = acc;
 }
 
+// One `extern __shared__` array at file scope serves every kernel of the
+// file: a block reduction writes it, and a ragged row sum fills it by a
+// copy loop that skips past the row's end. The reduction's writes belong
+// to its own launches, so the row sum's tile still starts undefined.
+extern __shared__ float smem[];
+
+__global__ void blockSum(const float *__restrict__ x, float *__restrict__ y, int n) {
+  const int tid = threadIdx.x;
+  smem[tid] = tid < n ? x[blockIdx.x * blockDim.x + tid] : 0.f;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s)
+      smem[tid] += smem[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0)
+    y[blockIdx.x] = smem[0];
+}
+
+__global__ void __launch_bounds__(128)
+    raggedRows(const float *__restrict__ x, float *__restrict__ y, int n) {
+  float acc = 0.f;
+  // CHECK: copy_loop_skipped_unrolled.cu:[[@LINE+1]]:3: remark: pipelined loop with {{[2-8]}} stages: tile 'smem' (dynamic shared memory{{.*}}1 copy skipped on some iterations keeps the slot before's bytes there{{.*}}kernel 'raggedRows(
+  for (int base = 0; base < n; base += 512) {
+    for (int i = threadIdx.x; i < 512; i += 128)
+      if (base + i < n)
+        smem[i] = x[(size_t)blockIdx.x * n + base + i];
+    __syncthreads();
+    acc += smem[(threadIdx.x * 3) % 512];
+    __syncthreads();
+  }
+  y[blockIdx.x * 128 + threadIdx.x] = acc;
+}
+
 // A running window sum along rows, one row per block; the tile holds
 // `items` groups of BLOCK values of the row, and past the row's end the
 // last tile keeps the tile before's values.
