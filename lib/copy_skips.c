@@ -230,11 +230,21 @@ static int same_dst_function(const dst_terms *x, const dst_terms *y) {
   return 1;
 }
 
+/* Nonzero for an instruction whose value is a function of its operands
+ * and of what pl_same_operation compares: arithmetic, casts, compares,
+ * selects, freezes and GEPs (not phis, memory, calls or aggregates). */
+static int pure_operation(LLVMValueRef v) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  return LLVMIsABinaryOperator(v) || LLVMIsACastInst(v) || LLVMIsACmpInst(v) || op == LLVMSelect ||
+         op == LLVMFreeze || op == LLVMGetElementPtr || op == LLVMFNeg;
+}
+
 /* Nonzero when `a` (over `x`'s destination) and `b` (over `y`'s) compute
  * the same function of their destinations' indices: at each place both
  * read an index (or its unextended value) of the same position, or the
  * same value every thread shares at an iteration (pl_uniform_given), or
- * the same operation (not a phi, load or call) of operands that match. */
+ * the same operation (pure_operation, pl_same_operation) of operands that
+ * match. */
 static int same_function_of(const pl_candidate *c, LLVMValueRef a, const dst_terms *x,
                             LLVMValueRef b, const dst_terms *y, int depth) {
   for (size_t k = 0; k < x->n; ++k)
@@ -243,12 +253,7 @@ static int same_function_of(const pl_candidate *c, LLVMValueRef a, const dst_ter
   if (a == b && pl_uniform_given(c, a, NULL))
     return 1;
   if (depth > PL_MAX_VALUE_DEPTH || !LLVMIsAInstruction(a) || !LLVMIsAInstruction(b) ||
-      LLVMGetInstructionOpcode(a) != LLVMGetInstructionOpcode(b) ||
-      LLVMTypeOf(a) != LLVMTypeOf(b) || LLVMIsAPHINode(a) || pl_touches_memory(a) ||
-      LLVMIsACallInst(a) || LLVMGetNumOperands(a) != LLVMGetNumOperands(b) ||
-      ((LLVMIsAICmpInst(a) || LLVMIsAFCmpInst(a)) &&
-       (LLVMIsAICmpInst(a) ? LLVMGetICmpPredicate(a) != LLVMGetICmpPredicate(b)
-                           : LLVMGetFCmpPredicate(a) != LLVMGetFCmpPredicate(b))))
+      !pure_operation(a) || !pl_same_operation(a, b))
     return 0;
   for (int i = 0; i < LLVMGetNumOperands(a); ++i)
     if (!same_function_of(c, LLVMGetOperand(a, (unsigned)i), x, LLVMGetOperand(b, (unsigned)i), y,
@@ -257,46 +262,149 @@ static int same_function_of(const pl_candidate *c, LLVMValueRef a, const dst_ter
   return 1;
 }
 
-/* The guard of a copy in a skip block: the branch of the block's only
- * predecessor, which goes to the skip block on way `*way` and to the
- * block it rejoins on the other. NULL when the copy's block is no such
- * skip block of a copy loop. */
-static LLVMValueRef skip_guard(pl_host *host, const pl_candidate *c, const pl_copy *cp,
-                               unsigned *way) {
-  LLVMBasicBlockRef a = LLVMGetInstructionParent(cp->store), pred = NULL;
+/* The guards of a copy in a skip block a: the blocks of a's copy loop
+ * whose branches decide whether a runs, entered at one block (the entry)
+ * and left only to a or to the block a rejoins: a's predecessors, every
+ * block they branch to but those two, and every predecessor of those but
+ * the entry's. Listed in a depth-first order from the entry (a branch's
+ * first way first), so that the guards of two copies can be compared
+ * place by place. `if (c) copy;` has one guard block, `if (t == 0 ||
+ * c) copy;` two. */
+#define MAX_GUARD_BLOCKS 4
+typedef struct guard_dag {
+  LLVMBasicBlockRef block[MAX_GUARD_BLOCKS];
+  size_t n;
+  LLVMBasicBlockRef skip, join;
+} guard_dag;
+
+static long dag_index(const guard_dag *g, LLVMBasicBlockRef bb) {
+  for (size_t k = 0; k < g->n; ++k)
+    if (g->block[k] == bb)
+      return (long)k;
+  return -1;
+}
+
+/* Adds `bb` to *g where it is new; 0 when it cannot be a guard block (not
+ * in loop `l`, no conditional branch, too many). */
+static int dag_add(pl_host *host, pl_loop_ref l, guard_dag *g, LLVMBasicBlockRef bb) {
+  if (dag_index(g, bb) >= 0)
+    return 1;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+  if (g->n == MAX_GUARD_BLOCKS || pl_loop_for_block(host, bb) != l || !t || !LLVMIsConditional(t))
+    return 0;
+  g->block[g->n++] = bb;
+  return 1;
+}
+
+/* Puts g's blocks in depth-first order from `entry`. */
+static void dag_order(guard_dag *g, LLVMBasicBlockRef entry) {
+  LLVMBasicBlockRef out[MAX_GUARD_BLOCKS], stack[2 * MAX_GUARD_BLOCKS];
+  size_t nout = 0, ns = 0;
+  stack[ns++] = entry;
+  while (ns) {
+    LLVMBasicBlockRef bb = stack[--ns];
+    int seen = 0;
+    for (size_t k = 0; k < nout && !seen; ++k)
+      seen = out[k] == bb;
+    if (seen || dag_index(g, bb) < 0)
+      continue;
+    out[nout++] = bb;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    for (unsigned s = 2; s-- > 0;)
+      if (ns < 2 * MAX_GUARD_BLOCKS)
+        stack[ns++] = LLVMGetSuccessor(t, s);
+  }
+  for (size_t k = 0; k < nout; ++k)
+    g->block[k] = out[k];
+  g->n = nout;
+}
+
+/* Reads the guards of `cp` into *g; 0 when its block is no skip block of a
+ * copy loop, or its guards are not such blocks. */
+static int skip_guards(pl_host *host, const pl_candidate *c, const pl_copy *cp, guard_dag *g) {
+  LLVMBasicBlockRef a = LLVMGetInstructionParent(cp->store);
   pl_loop_ref l = pl_loop_for_block(host, a);
-  if (!l || l == c->loop || pl_pred_count(a) != 1)
-    return NULL;
-  for (size_t r = 0; r < c->nregion && !pred; ++r) {
+  g->n = 0;
+  g->skip = a;
+  g->join = l && l != c->loop ? pl_skip_join(host, c, l, a) : NULL;
+  if (!g->join)
+    return 0;
+  for (size_t r = 0; r < c->nregion; ++r) { /* a's predecessors */
     LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[r]);
     for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s)
-      if (LLVMGetSuccessor(t, s) == a)
-        pred = c->region[r];
+      if (LLVMGetSuccessor(t, s) == a && !dag_add(host, l, g, c->region[r]))
+        return 0;
   }
-  LLVMValueRef t = pred ? LLVMGetBasicBlockTerminator(pred) : NULL;
-  LLVMBasicBlockRef join = pl_skip_join(host, c, l, a);
-  if (!t || !LLVMIsConditional(t) || !join || pl_loop_for_block(host, pred) != l)
-    return NULL;
-  for (unsigned s = 0; s < 2; ++s)
-    if (LLVMGetSuccessor(t, s) == a && LLVMGetSuccessor(t, 1 - s) == join) {
-      *way = s;
-      return t;
+  for (size_t k = 0; k < g->n; ++k) { /* what they branch to */
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(g->block[k]);
+    for (unsigned s = 0; s < 2; ++s) {
+      LLVMBasicBlockRef to = LLVMGetSuccessor(t, s);
+      if (to != a && to != g->join && !dag_add(host, l, g, to))
+        return 0;
     }
-  return NULL;
+  }
+  LLVMBasicBlockRef entry = NULL;
+  for (size_t k = 0; k < g->n; ++k) { /* one entry; the others entered from the guards */
+    int inner = 1;
+    for (size_t r = 0; r < c->nregion && inner; ++r) {
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[r]);
+      for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s)
+        if (LLVMGetSuccessor(t, s) == g->block[k] && dag_index(g, c->region[r]) < 0)
+          inner = 0;
+    }
+    if (!inner && entry)
+      return 0;
+    if (!inner)
+      entry = g->block[k];
+  }
+  if (!entry || g->n == 0)
+    return 0;
+  for (size_t k = 0; k < g->n; ++k) /* guards past the entry only decide */
+    for (LLVMValueRef i = LLVMGetFirstInstruction(g->block[k]); g->block[k] != entry && i;
+         i = LLVMGetNextInstruction(i))
+      if (pl_touches_memory(i) || LLVMIsAPHINode(i))
+        return 0;
+  size_t n = g->n;
+  dag_order(g, entry);
+  return g->n == n;
+}
+
+/* Nonzero when the guards of two copies (over the destinations x and y)
+ * decide alike given equal indices: the same blocks in the same order, each
+ * branch going the same way to the skip block, the join or the same guard,
+ * on conditions that are the same function of the indices. */
+static int same_guards(const pl_candidate *c, const guard_dag *gx, const dst_terms *x,
+                       const guard_dag *gy, const dst_terms *y) {
+  if (gx->n != gy->n)
+    return 0;
+  for (size_t k = 0; k < gx->n; ++k) {
+    LLVMValueRef tx = LLVMGetBasicBlockTerminator(gx->block[k]);
+    LLVMValueRef ty = LLVMGetBasicBlockTerminator(gy->block[k]);
+    for (unsigned s = 0; s < 2; ++s) {
+      LLVMBasicBlockRef sx = LLVMGetSuccessor(tx, s), sy = LLVMGetSuccessor(ty, s);
+      if ((sx == gx->skip) != (sy == gy->skip) || (sx == gx->join) != (sy == gy->join) ||
+          dag_index(gx, sx) != dag_index(gy, sy))
+        return 0;
+    }
+    if (!same_function_of(c, LLVMGetCondition(tx), x, LLVMGetCondition(ty), y, 0))
+      return 0;
+  }
+  return 1;
 }
 
 /* The destination rule, for tiles with several copies (a copy loop that
  * clang unrolled by a runtime count is a main loop and a remainder): every
  * copy into a tile with a copy in `l` is in a skip block of a copy loop
- * (skip_guard), its destination reads as digits of its indices
- * (read_dst), all the tile's copies read alike, and each guard is the
- * same function of its copy's indices and of values every thread shares,
- * taken the same way. Two threads that write the same bytes then hold the
+ * (skip_guards), its destination reads as digits of its indices
+ * (read_dst), all the tile's copies read alike, and their guards decide
+ * alike (same_guards): each branch the same function of its copy's
+ * indices and of values every thread shares, going the same ways. Two
+ * threads that write the same bytes then hold the
  * same indices and decide alike; a thread's own copies write distinct
  * bytes within an iteration (pl_check_destinations). So a skip is every
  * writer's skip, and each writer's move carries the bytes every writer
  * wrote or moved in the iteration before. Every branch of `l` that
- * changes from iteration to iteration is such a guard; the tile holds
+ * changes from iteration to iteration is a guard block; the tile holds
  * nothing written when the loop starts. Why it fails for `l`, or NULL. */
 static const char *destination_rule(pl_host *host, const pl_candidate *c, pl_loop_ref l) {
   for (size_t i = 0; i < c->ncopies; ++i) {
@@ -308,16 +416,15 @@ static const char *destination_rule(pl_host *host, const pl_candidate *c, pl_loo
     if (!first)
       continue;
     dst_terms x, y;
-    unsigned wx, wy;
-    LLVMValueRef gx = skip_guard(host, c, first, &wx), gy = skip_guard(host, c, &c->copies[i], &wy);
-    if (!gx || !gy)
-      return "a copy into the tile runs on every iteration or under a guard that is not one "
-             "branch around a block of copies";
+    guard_dag gx, gy;
+    if (!skip_guards(host, c, first, &gx) || !skip_guards(host, c, &c->copies[i], &gy))
+      return "a copy into the tile runs on every iteration or under guards that do not only "
+             "decide whether a block of copies runs";
     if (!read_dst(host, c, first, &x) || !read_dst(host, c, &c->copies[i], &y) ||
         !same_dst_function(&x, &y))
       return "two threads might write the same bytes through different indices of the "
              "tile's copies";
-    if (wx != wy || !same_function_of(c, LLVMGetCondition(gx), &x, LLVMGetCondition(gy), &y, 0))
+    if (!same_guards(c, &gx, &x, &gy, &y))
       return "a guard of a copy is not the same function of the copy's indices as the other "
              "copies' guards, so threads that write the same bytes might disagree on a skip";
     if (!pl_tile_fresh_at_entry(host, c, c->copies[i].tile))
@@ -335,8 +442,8 @@ static const char *destination_rule(pl_host *host, const pl_candidate *c, pl_loo
       continue;
     int guard = 0;
     for (size_t i = 0; i < c->ncopies && !guard; ++i) {
-      unsigned w;
-      guard = skip_guard(host, c, &c->copies[i], &w) == t;
+      guard_dag g;
+      guard = skip_guards(host, c, &c->copies[i], &g) && dag_index(&g, bb) >= 0;
     }
     if (!guard)
       return "a branch of the copy loop that changes from iteration to iteration does more "

@@ -142,13 +142,34 @@ unsigned pl_load_alignment(LLVMValueRef v) {
   return LLVMIsAConstantInt(a) ? (unsigned)LLVMConstIntGetZExtValue(a) : 1;
 }
 
+/* Nonzero when what `x` and `y` hold beside their operands agrees: the
+ * indices of an extractvalue or insertvalue, the mask of a shufflevector. */
+static int same_immediates(LLVMValueRef x, LLVMValueRef y) {
+  if (LLVMIsAExtractValueInst(x) || LLVMIsAInsertValueInst(x)) {
+    unsigned n = LLVMGetNumIndices(x);
+    return n == LLVMGetNumIndices(y) &&
+           !memcmp(LLVMGetIndices(x), LLVMGetIndices(y), n * sizeof *LLVMGetIndices(x));
+  }
+  if (LLVMIsAShuffleVectorInst(x)) {
+    unsigned n = LLVMGetNumMaskElements(x);
+    if (n != LLVMGetNumMaskElements(y))
+      return 0;
+    for (unsigned i = 0; i < n; ++i)
+      if (LLVMGetMaskValue(x, i) != LLVMGetMaskValue(y, i))
+        return 0;
+  }
+  return 1;
+}
+
 int pl_same_operation(LLVMValueRef x, LLVMValueRef y) {
   return LLVMGetInstructionOpcode(x) == LLVMGetInstructionOpcode(y) &&
          LLVMTypeOf(x) == LLVMTypeOf(y) && LLVMGetNumOperands(x) == LLVMGetNumOperands(y) &&
          (!LLVMIsAGetElementPtrInst(x) ||
           LLVMGetGEPSourceElementType(x) == LLVMGetGEPSourceElementType(y)) &&
          (!LLVMIsAICmpInst(x) || LLVMGetICmpPredicate(x) == LLVMGetICmpPredicate(y)) &&
-         (!LLVMIsAFCmpInst(x) || LLVMGetFCmpPredicate(x) == LLVMGetFCmpPredicate(y));
+         (!LLVMIsAFCmpInst(x) || LLVMGetFCmpPredicate(x) == LLVMGetFCmpPredicate(y)) &&
+         (!LLVMIsAAllocaInst(x) || LLVMGetAllocatedType(x) == LLVMGetAllocatedType(y)) &&
+         same_immediates(x, y);
 }
 
 int pl_is_memcpy(LLVMValueRef inst) {

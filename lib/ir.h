@@ -60,8 +60,11 @@ int pl_is_plain_constant(LLVMValueRef v);
 unsigned pl_load_alignment(LLVMValueRef v);
 /** Nonzero when the instructions `x` and `y` do the same operation: one
  * opcode, one result type, as many operands, and for a GEP the same source
- * element type, for a compare the same predicate (their operands not
- * compared). */
+ * element type, for a compare the same predicate, for an alloca the same
+ * type, for an extractvalue or insertvalue the same indices, for a
+ * shufflevector the same mask (their operands not compared; what else an
+ * instruction holds -- flags, metadata, a call's attributes -- neither:
+ * callers that need it exclude such instructions). */
 int pl_same_operation(LLVMValueRef x, LLVMValueRef y);
 
 /** Nonzero for an llvm.memcpy (or llvm.memcpy.inline) call. */

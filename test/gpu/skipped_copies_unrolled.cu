@@ -66,8 +66,7 @@ __global__ void __launch_bounds__(NT)
 }
 
 // Tile t copies element i unless (i + t) % 3 == 0 (tile 0 copies all), in
-// 8-byte elements; one condition (`|`, not `||`: a guard of two branches
-// is not served yet).
+// 8-byte elements; `||` makes each copy's guard two branches.
 __global__ void __launch_bounds__(NT)
     movingSkips(int ntiles, int per, const int2 *__restrict__ in, int *__restrict__ out) {
   __shared__ int2 s[MAXPER * NT];
@@ -77,7 +76,7 @@ __global__ void __launch_bounds__(NT)
   for (int t = 0; t < ntiles; ++t) {
     for (int j = 0; j < per; ++j) {
       const int i = j * NT + tid;
-      if ((t == 0) | ((i + t) % 3 != 0))
+      if (t == 0 || (i + t) % 3 != 0)
         s[i] = src[(size_t)t * len + i];
     }
     __syncthreads();

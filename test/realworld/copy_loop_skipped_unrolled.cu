@@ -84,6 +84,87 @@ __global__ void __launch_bounds__(128)
   y[threadIdx.x] = acc;
 }
 
+// The skip moves with the tile (tile t skips element i where (i + t) % 3
+// == 0, and tile 0 copies all): `||` makes each copy's guard two branches,
+// the same two for each of the five copies.
+__global__ void __launch_bounds__(128)
+    movingSkips(const float *__restrict__ x, float *__restrict__ y, int ntiles, int items) {
+  __shared__ float buf[128 * MAXITEMS];
+  const int span = 128 * items;
+  float acc = 0.f;
+  // CHECK: copy_loop_skipped_unrolled.cu:[[@LINE+1]]:3: remark: pipelined loop with {{[2-8]}} stages: tile 'buf' 4096 -> {{[0-9]+}} bytes; 5 cp.async copies of 4 bytes; removed the second barrier; 5 copies skipped on some iterations keep the slot before's bytes there{{.*}}kernel 'movingSkips(
+  for (int t = 0; t < ntiles; ++t) {
+    for (int k = 0; k < items; ++k) {
+      const int i = k * 128 + threadIdx.x;
+      if (t == 0 || (i + t) % 3 != 0)
+        buf[i] = x[(size_t)t * span + i];
+    }
+    __syncthreads();
+    acc += buf[(threadIdx.x * 7 + t) % span];
+    __syncthreads();
+  }
+  y[threadIdx.x] = acc;
+}
+
+// Near miss: the guard's second branch reads a mask from memory, a load the
+// copy loop does not store into a tile (the ring's clones of the copy loop
+// would load it again, S - 1 iterations ahead).
+__global__ void __launch_bounds__(128)
+    maskedTiles(const float *__restrict__ x, const int *__restrict__ mask, float *__restrict__ y,
+                int ntiles, int items) {
+  __shared__ float buf[128 * MAXITEMS];
+  const int span = 128 * items;
+  float acc = 0.f;
+  // CHECK: copy_loop_skipped_unrolled.cu:[[@LINE+1]]:3: remark: loop not pipelined: a loop of the copy stage loads a value it does not store into a tile; a copy loop may hold only copies and their address arithmetic [sm_80, kernel 'maskedTiles(
+  for (int t = 0; t < ntiles; ++t) {
+    for (int k = 0; k < items; ++k) {
+      const int i = k * 128 + threadIdx.x;
+      if (t == 0 || mask[t * 1024 + i] != 0)
+        buf[i] = x[(size_t)t * span + i];
+    }
+    __syncthreads();
+    acc += buf[(threadIdx.x * 7 + t) % span];
+    __syncthreads();
+  }
+  y[threadIdx.x] = acc;
+}
+
+// Near miss (found by a break-it session): two rows of threads guard the
+// same elements by pointer compares whose GEPs differ only in their element
+// type (float for row 0, double for row 1): alike as operations and
+// operands, different as functions of the index.
+__global__ void __launch_bounds__(256)
+    gepTypes(const float *__restrict__ x, const float *m0, int mstep, float *y, int ntiles,
+             int items) {
+  __shared__ float buf[128 * MAXITEMS];
+  float acc = 0.f;
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  // CHECK: copy_loop_skipped_unrolled.cu:[[@LINE+1]]:3: remark: loop not pipelined: a copy into tile 'buf' in a loop of the copy stage runs under a condition that changes from iteration to iteration{{.*}}kernel 'gepTypes(
+  for (int t = 0; t < ntiles; ++t) {
+    const float *src = x + (size_t)t * 1024;
+    const float *mark = m0 + (size_t)t * mstep;
+    if (ty == 0) {
+      for (int k = 0; k < items; ++k) {
+        const int i = k * 128 + tx;
+        // CHECK: copy_loop_skipped_unrolled.cu:[[@LINE+1]]:{{[0-9]+}}: remark: loop not pipelined: a slot can take a skipped copy's bytes from the slot before only where the skip is safe to repeat, and here a guard of a copy is not the same function of the copy's indices as the other copies' guards{{.*}}kernel 'gepTypes(
+        if (src + i == mark)
+          buf[i] = src[i];
+      }
+    } else {
+      const double *d = (const double *)src;
+      for (int k = 0; k < items; ++k) {
+        const int i = k * 128 + tx;
+        if (d + i == (const double *)mark)
+          buf[i] = src[i];
+      }
+    }
+    __syncthreads();
+    acc += buf[(tx * 7 + t) % (128 * items)];
+    __syncthreads();
+  }
+  y[ty * 128 + tx] = acc;
+}
+
 // One `extern __shared__` array at file scope serves every kernel of the
 // file: a block reduction writes it, and a ragged row sum fills it by a
 // copy loop that skips past the row's end. The reduction's writes belong
