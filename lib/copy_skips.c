@@ -266,7 +266,11 @@ static int same_function_of(const pl_candidate *c, LLVMValueRef a, const dst_ter
  * whose branches decide whether a runs, entered at one block (the entry)
  * and left only to a or to the block a rejoins: a's predecessors, every
  * block they branch to but those two, and every predecessor of those but
- * the entry's. Listed in a depth-first order from the entry (a branch's
+ * the entry's. The block a rejoins is entered from a and the guards only:
+ * the rewrite fixes a's copies up on every other edge into it, and an
+ * edge from elsewhere (`if (tid % 2 == 0) { if (c) copy; }`, the outer
+ * branch the same on every iteration but not in every thread) would move
+ * bytes that another thread's copy writes. Listed in a depth-first order from the entry (a branch's
  * first way first), so that the guards of two copies can be compared
  * place by place. `if (c) copy;` has one guard block, `if (t == 0 ||
  * c) copy;` two. */
@@ -359,6 +363,12 @@ static int skip_guards(pl_host *host, const pl_candidate *c, const pl_copy *cp, 
   }
   if (!entry || g->n == 0)
     return 0;
+  for (size_t r = 0; r < c->nregion; ++r) { /* the join entered from a and its guards only */
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[r]);
+    for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s)
+      if (LLVMGetSuccessor(t, s) == g->join && c->region[r] != a && dag_index(g, c->region[r]) < 0)
+        return 0;
+  }
   for (size_t k = 0; k < g->n; ++k) /* guards past the entry only decide */
     for (LLVMValueRef i = LLVMGetFirstInstruction(g->block[k]); g->block[k] != entry && i;
          i = LLVMGetNextInstruction(i))

@@ -8,7 +8,9 @@
 // distinct digits of those indices: threads that write the same bytes hold
 // the same indices and skip alike. Near misses: a skip that depends on the
 // thread beyond the index, a 2-D tile whose column may run past its row
-// (the block's x size is not known), a tile zeroed before the loop.
+// (the block's x size is not known), a tile zeroed before the loop, a
+// guard read through GEPs of different element types, a branch on the
+// thread around the guard.
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
@@ -163,6 +165,34 @@ __global__ void __launch_bounds__(256)
     __syncthreads();
   }
   y[ty * 128 + tx] = acc;
+}
+
+// Near miss (found by a break-it session): even threads copy, odd ones do
+// not -- a branch the same on every tile but not in every thread, around
+// the skipped copy. Its edge into the block the copy rejoins is no skip of
+// the guard; a fix-up there would move, in an odd thread, the element its
+// even neighbour copies.
+__global__ void __launch_bounds__(128)
+    halfThreads(const float *__restrict__ x, float *__restrict__ y, int ntiles, int items, int n) {
+  __shared__ float buf[64 * MAXITEMS];
+  const int span = 64 * items;
+  float acc = 0.f;
+  // CHECK: copy_loop_skipped_unrolled.cu:[[@LINE+1]]:3: remark: loop not pipelined: a copy into tile 'buf' in a loop of the copy stage runs under a condition that changes from iteration to iteration{{.*}}kernel 'halfThreads(
+  for (int t = 0; t < ntiles; ++t) {
+    const int base = t * span;
+#pragma unroll 1
+    for (int k = 0; k < items; ++k) {
+      const int i = k * 64 + (threadIdx.x >> 1);
+      if ((threadIdx.x & 1) == 0) {
+        if (base + i < n)
+          buf[i] = x[base + i];
+      }
+    }
+    __syncthreads();
+    acc += buf[(threadIdx.x * 3) % span];
+    __syncthreads();
+  }
+  y[threadIdx.x] = acc;
 }
 
 // One `extern __shared__` array at file scope serves every kernel of the
