@@ -198,6 +198,16 @@ static void out_f32(Buffers &b, size_t n) {
   b.out_bytes = n * 4;
   CHECK(cudaMalloc(&b.out, b.out_bytes ? b.out_bytes : 4)); // empty (zstencil, D = 0): 4 bytes
 }
+// An array of `count` device pointers into `base`, `stride` bytes apart (the
+// pointer arrays of batched APIs), added as an input.
+static void in_ptrs(Buffers &b, void *base, size_t stride, long count) {
+  std::vector<void *> host(count);
+  for (long i = 0; i < count; ++i)
+    host[i] = (char *)base + i * stride;
+  b.add(count * sizeof(void *));
+  if (count)
+    CHECK(cudaMemcpy(b.in.back(), host.data(), count * sizeof(void *), cudaMemcpyHostToDevice));
+}
 static const float *F(Buffers &b, int i) { return (const float *)b.in[i]; }
 static const half *H(Buffers &b, int i) { return (const half *)b.in[i]; }
 
@@ -1064,6 +1074,49 @@ static void blind(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 32.0 * s[0] * s[1]; }});
+  // A batched SGEMM through arrays of device pointers
+  // (bench/kernels/ptr_batch.cuh), size {M, N, K, batch}: the matrices lie
+  // one after another, and Aarray, Barray and Carray point at them (inputs
+  // 2 to 4, set up here, outside the timing). Any M, N, K, trip count
+  // ceil(K/32), ragged edges zero-filled; cuBLAS's strided batched SGEMM
+  // over the same matrices is the library reference.
+  p.push_back(
+      {"ptrbatch",
+       "TFLOP/s",
+       {{40, 33, 0, 3},
+        {32, 32, 32, 2},
+        {33, 65, 50, 3},
+        {100, 70, 77, 5},
+        {7, 129, 128, 4},
+        {64, 50, 150, 2},
+        {250, 260, 1001, 3}},
+       {100, 70, 77, 5},
+       {256, 256, 256, 256},
+       dims({"M", "N", "K", "batch"}),
+       [](const Size &s, Buffers &b, uint64_t seed) {
+         const size_t a = (size_t)s[0] * s[2], bb = (size_t)s[2] * s[1];
+         const size_t c = (size_t)s[0] * s[1];
+         in_f32(b, a * s[3], seed);
+         in_f32(b, bb * s[3], seed);
+         out_f32(b, c * s[3]);
+         in_ptrs(b, b.in[0], a * 4, s[3]);
+         in_ptrs(b, b.in[1], bb * 4, s[3]);
+         in_ptrs(b, b.out, c * 4, s[3]);
+       },
+       [](const Variant &v, const Size &s, Buffers &b) {
+         v.ptrbatch((int)s[0], (int)s[1], (int)s[2], (int)s[3], (const float *const *)b.in[2],
+                    (const float *const *)b.in[3], (float *const *)b.in[4]);
+       },
+       [](const Size &s, Buffers &b) {
+         if (!cublas.ok)
+           return false;
+         float one = 1, zero = 0;
+         long long M = s[0], N = s[1], K = s[2];
+         cublas.sgemmBatched(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, F(b, 1), N,
+                             K * N, F(b, 0), K, M * K, &zero, (float *)b.out, N, M * N, s[3]);
+         return true;
+       },
+       [](const Size &s) { return 2.0 * s[0] * s[1] * s[2] * s[3]; }});
 }
 
 // ---- the seed kernels and the problem list ----------------------------------

@@ -57,6 +57,7 @@ namespace PL_NS {
 #include "kernels/sgemm_vec.cuh"
 #include "kernels/skip_gemm.cuh"
 #include "kernels/max_pool.cuh"
+#include "kernels/ptr_batch.cuh"
 #include "kernels/small_gemm.cuh"
 #include "kernels/stream.cuh"
 #include "kernels/sync_first.cuh"
@@ -345,6 +346,15 @@ void PL_CAT(maxpool_, PL_NS)(int H, int W, const float *in, float *out) {
   if (H > 0 && W > 0)
     KERNEL(maxPool3)<<<dim3((W + MP_TX - 1) / MP_TX, (H + MP_ROWS - 1) / MP_ROWS), 256>>>(
         H, W, (const float4 *)in, (float4 *)out);
+}
+// Kernels written blind in the shapes of public tile loops, each with its
+// hand-written ring of 3 slots: a batched SGEMM through arrays of device
+// pointers (kernels/ptr_batch.cuh).
+void PL_CAT(ptrbatch_, PL_NS)(int M, int N, int K, int batch, const float *const *A,
+                              const float *const *B, float *const *C) {
+  if (M > 0 && N > 0 && batch > 0)
+    KERNEL(ptrBatchSgemm)<<<dim3((N + PT_TILE - 1) / PT_TILE, (M + PT_TILE - 1) / PT_TILE, batch),
+                            dim3(PT_TILE, PT_TY)>>>(M, N, K, A, B, C);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
