@@ -1117,6 +1117,25 @@ static void blind(std::vector<Problem> &p) {
          return true;
        },
        [](const Size &s) { return 2.0 * s[0] * s[1] * s[2] * s[3]; }});
+  // A 3 x 3 blur whose halo is copied by the threads on the tile's border
+  // (bench/kernels/halo_blur.cuh), zero past the edges: the check sizes give
+  // strips of 1 to 5 row tiles, strips cut short and ragged columns; bytes
+  // read once and written once.
+  p.push_back({"haloblur",
+               "GB/s",
+               {{1, 1}, {16, 32}, {20, 70}, {32, 33}, {40, 31}, {130, 65}, {257, 100}, {300, 513}},
+               {512, 512},
+               {16384, 8192},
+               dims({"H", "W"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[1], seed);
+                 out_f32(b, (size_t)s[0] * s[1]);
+               },
+               [](const Variant &v, const Size &s, Buffers &b) {
+                 v.haloblur((int)s[0], (int)s[1], F(b, 0), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 8.0 * s[0] * s[1]; }});
 }
 
 // ---- the seed kernels and the problem list ----------------------------------

@@ -58,6 +58,7 @@ namespace PL_NS {
 #include "kernels/skip_gemm.cuh"
 #include "kernels/max_pool.cuh"
 #include "kernels/ptr_batch.cuh"
+#include "kernels/halo_blur.cuh"
 #include "kernels/small_gemm.cuh"
 #include "kernels/stream.cuh"
 #include "kernels/sync_first.cuh"
@@ -349,12 +350,18 @@ void PL_CAT(maxpool_, PL_NS)(int H, int W, const float *in, float *out) {
 }
 // Kernels written blind in the shapes of public tile loops, each with its
 // hand-written ring of 3 slots: a batched SGEMM through arrays of device
-// pointers (kernels/ptr_batch.cuh).
+// pointers (kernels/ptr_batch.cuh) and a 3 x 3 blur whose halo is copied by
+// the threads on the tile's border (kernels/halo_blur.cuh).
 void PL_CAT(ptrbatch_, PL_NS)(int M, int N, int K, int batch, const float *const *A,
                               const float *const *B, float *const *C) {
   if (M > 0 && N > 0 && batch > 0)
     KERNEL(ptrBatchSgemm)<<<dim3((N + PT_TILE - 1) / PT_TILE, (M + PT_TILE - 1) / PT_TILE, batch),
                             dim3(PT_TILE, PT_TY)>>>(M, N, K, A, B, C);
+}
+void PL_CAT(haloblur_, PL_NS)(int H, int W, const float *in, float *out) {
+  if (H > 0 && W > 0)
+    KERNEL(haloBlur)<<<dim3((W + HB_BX - 1) / HB_BX, (H + HB_ROWS - 1) / HB_ROWS),
+                       dim3(HB_BX, HB_BY)>>>(H, W, in, out);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
