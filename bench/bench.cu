@@ -1136,6 +1136,19 @@ static void blind(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 8.0 * s[0] * s[1]; }});
+  // An fp16 GEMM with float accumulation whose tiles are filled with
+  // __float2half(0.0f) past the edges (bench/kernels/h16_tile.cuh): any M,
+  // N, K, trip count ceil(K/32); odd K and N give the hand-written ring's
+  // pairs that straddle 4 bytes. cuBLAS's GemmEx is the library reference.
+  p.push_back(half_gemm_problem("h16tile", &Variant::h16tile,
+                                {{40, 33, 0},
+                                 {32, 32, 32},
+                                 {33, 65, 50},
+                                 {100, 70, 77},
+                                 {7, 129, 128},
+                                 {64, 50, 150},
+                                 {250, 260, 1001}},
+                                {256, 256, 256}, {2048, 2048, 2048}, /*library=*/true));
 }
 
 // ---- the seed kernels and the problem list ----------------------------------

@@ -59,6 +59,7 @@ namespace PL_NS {
 #include "kernels/max_pool.cuh"
 #include "kernels/ptr_batch.cuh"
 #include "kernels/halo_blur.cuh"
+#include "kernels/h16_tile.cuh"
 #include "kernels/small_gemm.cuh"
 #include "kernels/stream.cuh"
 #include "kernels/sync_first.cuh"
@@ -350,8 +351,9 @@ void PL_CAT(maxpool_, PL_NS)(int H, int W, const float *in, float *out) {
 }
 // Kernels written blind in the shapes of public tile loops, each with its
 // hand-written ring of 3 slots: a batched SGEMM through arrays of device
-// pointers (kernels/ptr_batch.cuh) and a 3 x 3 blur whose halo is copied by
-// the threads on the tile's border (kernels/halo_blur.cuh).
+// pointers (kernels/ptr_batch.cuh), a 3 x 3 blur whose halo is copied by
+// the threads on the tile's border (kernels/halo_blur.cuh), and an fp16
+// GEMM filled with __float2half(0.0f) past the edges (kernels/h16_tile.cuh).
 void PL_CAT(ptrbatch_, PL_NS)(int M, int N, int K, int batch, const float *const *A,
                               const float *const *B, float *const *C) {
   if (M > 0 && N > 0 && batch > 0)
@@ -362,6 +364,11 @@ void PL_CAT(haloblur_, PL_NS)(int H, int W, const float *in, float *out) {
   if (H > 0 && W > 0)
     KERNEL(haloBlur)<<<dim3((W + HB_BX - 1) / HB_BX, (H + HB_ROWS - 1) / HB_ROWS),
                        dim3(HB_BX, HB_BY)>>>(H, W, in, out);
+}
+void PL_CAT(h16tile_, PL_NS)(int M, int N, int K, const half *A, const half *B, float *C) {
+  if (M > 0 && N > 0)
+    KERNEL(h16TileGemm)<<<dim3((N + HT_TILE - 1) / HT_TILE, (M + HT_TILE - 1) / HT_TILE),
+                          dim3(HT_TILE, HT_TY)>>>(M, N, K, A, B, C);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:
