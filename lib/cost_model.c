@@ -138,21 +138,25 @@ static unsigned pick_stages(pl_cost *k, unsigned max_stages, unsigned best) {
  * the H200 (docs/results/log.md): nbody (8 warps, predicted 0.998x) ran
  * 1.08x plain pipelined, the padded WMMA GEMMs 1.06x-3.5x; attention (2
  * warps, predicted 1.002x, nothing padded) 0.99x. For the barrier alone, a
- * mixed ring (cp.async and register-staged copies) is declined on a tie:
- * its cp.async copies get the register lowering's two slots, waited for
- * with wait_group 0, and no margin (PL_COST_MARGIN_REGISTERS); the
- * bench's dequantizing GEMM, predicted 0.990x with ptxas's register
- * count, ran 0.931x so (docs/results/log.md; fitted after the fact).
- * Returns `best` where one of those gains applies, else 0 (why: "tie"). */
+ * ring with register-staged copies is declined on a tie where the chip has
+ * cp.async (below sm_80 every ring is staged, mixed rings aside, and none
+ * was measured): it has the register lowering's two slots, holds the next
+ * tile in registers across the compute, and its cp.async copies, if any,
+ * are waited for with wait_group 0 (no margin: PL_COST_MARGIN_REGISTERS). The bench's
+ * dequantizing GEMM (a mixed ring), predicted 0.990x with ptxas's register
+ * count, ran 0.931x so, and h16tile (2-byte copies, all staged; written
+ * blind), predicted 1.003x, 0.936x on an H100 (docs/results/log.md; both
+ * fitted after the fact). Returns `best` where one of those gains
+ * applies, else 0 (why: "tie"). */
 static unsigned decide_tie(pl_cost *k, unsigned best) {
-  int mixed = k->staged_copies && k->staged_copies < k->ring_copies;
+  int staged = k->staged_copies && (k->staged_copies < k->ring_copies || k->sm >= 80);
   /* Nor where ptxas keeps more than PL_COST_TIE_BATCH iterations of the
    * plain loop's loads in flight (cost.h): its barriers then cost the
    * plain loop little, and a ring of 4-byte copies at 256 threads ran
    * 0.80x-0.98x plain at a batch of 4 (H100, docs/results/log.md); a
    * 16-byte ring at a batch of 2 still gained 1.16x-1.23x. */
   int batched = k->plain_batch > PL_COST_TIE_BATCH;
-  if (!k->in_place && (k->padded || (k->warps > PL_COST_SCHEDULERS && !mixed && !batched)))
+  if (!k->in_place && (k->padded || (k->warps > PL_COST_SCHEDULERS && !staged && !batched)))
     return best;
   k->why = "tie";
   return 0;

@@ -9,7 +9,9 @@
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: CopyAlignment
-; RUN: %opt -passes='cuda-pipeline<ptxas=off>' -pass-remarks=cuda-pipeline -S %s -o - 2>&1 | FileCheck %s --check-prefix=REG
+; The register lowering serves it (the cost model off: on this small loop
+; a ring is a tie, and ties with staged copies are declined).
+; RUN: %opt -passes='cuda-pipeline<ptxas=off;profitability=off>' -pass-remarks=cuda-pipeline -S %s -o - 2>&1 | FileCheck %s --check-prefix=REG
 ; REG: remark: <unknown>:0:0: pipelined loop with 2 stages:{{.*}}; registers [sm_80
 ; REG: define
 ; REG-NOT: cp.async

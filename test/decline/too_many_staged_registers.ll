@@ -12,7 +12,7 @@
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: TooManyStagedRegisters
 ; At the limit it is pipelined:
-; RUN: %opt -passes='cuda-pipeline<lowering=registers;max-staged-regs=4;ptxas=off>' -pass-remarks=cuda-pipeline -disable-output %s 2>&1 | FileCheck %s --check-prefix=AT
+; RUN: %opt -passes='cuda-pipeline<lowering=registers;max-staged-regs=4;ptxas=off;profitability=off>' -pass-remarks=cuda-pipeline -disable-output %s 2>&1 | FileCheck %s --check-prefix=AT
 ; AT: pipelined loop with 2 stages
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
