@@ -213,28 +213,6 @@ static int disjoint_by_offset(const pl_candidate *c, const pl_copy *a, const pl_
 
 /* The raw indices of a destination's GEP chain: `idx` times `scale` bytes
  * each, constants summed in `konst`. */
-typedef struct raw_walk {
-  LLVMValueRef idx[PL_MAX_ADDRESS_TERMS];
-  uint64_t scale[PL_MAX_ADDRESS_TERMS];
-  int n;
-  int64_t konst;
-} raw_walk;
-
-static int add_raw(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
-  raw_walk *w = ctx;
-  if (!idx || LLVMIsAConstantInt(idx)) {
-    int64_t k = idx ? LLVMConstIntGetSExtValue(idx) : offset;
-    w->konst += idx ? k * (int64_t)scale : k;
-    return 1;
-  }
-  if (w->n == PL_MAX_ADDRESS_TERMS || LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind ||
-      LLVMGetIntTypeWidth(LLVMTypeOf(idx)) > 64)
-    return 0;
-  w->idx[w->n] = idx;
-  w->scale[w->n++] = scale;
-  return 1;
-}
-
 /* Nonzero when the destinations of `a` and `b` differ in one index only,
  * whose two values differ in a bit llvm::computeKnownBits proves (one
  * has it 0, the other 1) -- clang writes `am + 3` of an `am` with two low
@@ -246,21 +224,20 @@ static int add_raw(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) 
  * multiple of the scale (the differing bit k has k + log2(scale) < 64). */
 static int disjoint_by_bits(pl_host *host, const pl_candidate *c, const pl_copy *a,
                             const pl_copy *b) {
-  raw_walk w[2] = {{.n = 0}, {.n = 0}};
+  pl_gep_terms w[2];
   const pl_copy *both[2] = {a, b};
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
   for (int k = 0; k < 2; ++k) {
-    LLVMValueRef root;
-    if (pl_gep_chain(td, both[k]->dst, add_raw, &w[k], &root) != PL_CHAIN_ROOT ||
-        pl_tile_index(c, root) < 0)
+    LLVMValueRef root = pl_gep_terms_of(td, both[k]->dst, &w[k]);
+    if (!root || pl_tile_index(c, root) < 0)
       return 0;
   }
   if (w[0].n != w[1].n)
     return 0;
   int used[PL_MAX_ADDRESS_TERMS] = {0}, odd = -1;
-  for (int i = 0; i < w[0].n; ++i) {
+  for (int i = 0; i < (int)w[0].n; ++i) {
     int match = -1;
-    for (int j = 0; j < w[1].n && match < 0; ++j)
+    for (int j = 0; j < (int)w[1].n && match < 0; ++j)
       if (!used[j] && w[1].idx[j] == w[0].idx[i] && w[1].scale[j] == w[0].scale[i])
         match = j;
     if (match >= 0) {
@@ -274,7 +251,7 @@ static int disjoint_by_bits(pl_host *host, const pl_candidate *c, const pl_copy 
   if (odd < 0)
     return 0;
   int other = -1;
-  for (int j = 0; j < w[1].n; ++j)
+  for (int j = 0; j < (int)w[1].n; ++j)
     if (!used[j])
       other = j;
   uint64_t s = w[0].scale[odd];

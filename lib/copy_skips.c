@@ -7,6 +7,7 @@
 \*===----------------------------------------------------------------------===*/
 #include "copy_skips.h"
 
+#include "alloc.h"
 #include "copy_loop_iv.h"
 #include "host_cfg.h"
 #include "host_loops.h"
@@ -18,6 +19,7 @@
 #include "tile_uses.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 
 /* The copy loop a branch `t` of the copy stage lies in when both its ways
  * stay in that loop and neither starts it again (a branch that can only
@@ -125,36 +127,14 @@ static const char *owner_rule(pl_host *host, const pl_candidate *c, pl_loop_ref 
   return NULL;
 }
 
-/* A copy's destination read as its tile plus GEP indices: the variable
- * ones (each with the bytes it scales by, and the value it extends, if it
- * is a zext or sext) and the constant bytes of the rest. */
+/* A copy's destination read as its tile plus GEP indices
+ * (pl_gep_terms_of), and each variable index's value before its zext or
+ * sext, if it is one. */
 typedef struct dst_terms {
-  LLVMValueRef v[PL_MAX_ADDRESS_TERMS], leaf[PL_MAX_ADDRESS_TERMS];
-  uint64_t scale[PL_MAX_ADDRESS_TERMS];
-  size_t n;
-  int64_t konst;
+  pl_gep_terms t;
+  LLVMValueRef leaf[PL_MAX_ADDRESS_TERMS];
   unsigned tile;
 } dst_terms;
-
-static int add_dst_term(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
-  dst_terms *d = ctx;
-  if (!idx)
-    return !__builtin_add_overflow(d->konst, offset, &d->konst);
-  if (LLVMIsAConstantInt(idx)) {
-    int64_t m;
-    return LLVMGetIntTypeWidth(LLVMTypeOf(idx)) <= 64 && scale <= INT64_MAX &&
-           !__builtin_mul_overflow(LLVMConstIntGetSExtValue(idx), (int64_t)scale, &m) &&
-           !__builtin_add_overflow(d->konst, m, &d->konst);
-  }
-  if (d->n == PL_MAX_ADDRESS_TERMS || !scale)
-    return 0;
-  LLVMOpcode op;
-  d->v[d->n] = d->leaf[d->n] = idx;
-  if (pl_opcode(idx, &op) && (op == LLVMZExt || op == LLVMSExt))
-    d->leaf[d->n] = LLVMGetOperand(idx, 0);
-  d->scale[d->n++] = scale;
-  return 1;
-}
 
 /* Reads `cp`'s destination into *d and proves that it writes bytes no
  * other values of its variable indices reach: each index is sign-extended
@@ -165,15 +145,18 @@ static int add_dst_term(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t off
  * and where every scale is a multiple of the smallest, which is at least
  * the copy's size, two different digit tuples write disjoint bytes. The
  * top digit is at most 32 bits wide, so its product cannot wrap. */
-static int read_dst(pl_host *host, const pl_candidate *c, const pl_copy *cp, dst_terms *d) {
-  LLVMValueRef root = NULL;
-  d->n = 0;
-  d->konst = 0;
-  d->tile = cp->tile;
-  if (pl_gep_chain(LLVMGetModuleDataLayout(c->module), cp->dst, add_dst_term, d, &root) !=
-          PL_CHAIN_ROOT ||
-      pl_tile_index(c, root) != (long)cp->tile || !d->n)
+static int read_dst(pl_host *host, const pl_candidate *c, const pl_copy *cp, dst_terms *x) {
+  pl_gep_terms *d = &x->t;
+  LLVMValueRef root = pl_gep_terms_of(LLVMGetModuleDataLayout(c->module), cp->dst, d);
+  x->tile = cp->tile;
+  if (!root || pl_tile_index(c, root) != (long)cp->tile || !d->n)
     return 0;
+  for (size_t k = 0; k < d->n; ++k) {
+    LLVMOpcode op;
+    x->leaf[k] = pl_opcode(d->idx[k], &op) && (op == LLVMZExt || op == LLVMSExt)
+                     ? LLVMGetOperand(d->idx[k], 0)
+                     : d->idx[k];
+  }
   size_t top = 0;
   for (size_t k = 1; k < d->n; ++k)
     if (d->scale[k] > d->scale[top])
@@ -200,10 +183,10 @@ static int read_dst(pl_host *host, const pl_candidate *c, const pl_copy *cp, dst
       return 0;
     last = d->scale[next];
     if (next == top) /* a 32-bit digit times a scale: no 64-bit wrap */
-      return LLVMGetIntTypeWidth(LLVMTypeOf(d->leaf[top])) <= 32 && d->scale[top] <= UINT32_MAX;
+      return LLVMGetIntTypeWidth(LLVMTypeOf(x->leaf[top])) <= 32 && d->scale[top] <= UINT32_MAX;
     uint64_t lo, hi, m;
-    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(d->v[next]));
-    if (w > 64 || !pl_value_range(host, d->v[next], cp->store, &lo, &hi) ||
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(d->idx[next]));
+    if (w > 64 || !pl_value_range(host, d->idx[next], cp->store, &lo, &hi) ||
         (w < 64 && hi >= (1ull << (w - 1))) || (w == 64 && hi > INT64_MAX) ||
         __builtin_mul_overflow(hi, d->scale[next], &m) || __builtin_add_overflow(below, m, &below))
       return 0;
@@ -216,44 +199,36 @@ static int read_dst(pl_host *host, const pl_candidate *c, const pl_copy *cp, dst
  * type, so equal leaves give equal offsets and equal offsets equal
  * leaves (read_dst). */
 static int same_dst_function(const dst_terms *x, const dst_terms *y) {
-  if (x->n != y->n || x->konst != y->konst || x->tile != y->tile)
+  if (x->t.n != y->t.n || x->t.konst != y->t.konst || x->tile != y->tile)
     return 0;
-  for (size_t k = 0; k < x->n; ++k) {
+  for (size_t k = 0; k < x->t.n; ++k) {
+    LLVMValueRef vx = x->t.idx[k], vy = y->t.idx[k];
     LLVMOpcode ox = 0, oy = 0;
-    if (x->scale[k] != y->scale[k] || LLVMTypeOf(x->v[k]) != LLVMTypeOf(y->v[k]) ||
+    if (x->t.scale[k] != y->t.scale[k] || LLVMTypeOf(vx) != LLVMTypeOf(vy) ||
         LLVMTypeOf(x->leaf[k]) != LLVMTypeOf(y->leaf[k]) ||
-        (x->v[k] != x->leaf[k] &&
-         (!pl_opcode(x->v[k], &ox) || !pl_opcode(y->v[k], &oy) || ox != oy)) ||
-        ((x->v[k] == x->leaf[k]) != (y->v[k] == y->leaf[k])))
+        (vx == x->leaf[k]) != (vy == y->leaf[k]) ||
+        (vx != x->leaf[k] && (!pl_opcode(vx, &ox) || !pl_opcode(vy, &oy) || ox != oy)))
       return 0;
   }
   return 1;
-}
-
-/* Nonzero for an instruction whose value is a function of its operands
- * and of what pl_same_operation compares: arithmetic, casts, compares,
- * selects, freezes and GEPs (not phis, memory, calls or aggregates). */
-static int pure_operation(LLVMValueRef v) {
-  LLVMOpcode op = LLVMGetInstructionOpcode(v);
-  return LLVMIsABinaryOperator(v) || LLVMIsACastInst(v) || LLVMIsACmpInst(v) || op == LLVMSelect ||
-         op == LLVMFreeze || op == LLVMGetElementPtr || op == LLVMFNeg;
 }
 
 /* Nonzero when `a` (over `x`'s destination) and `b` (over `y`'s) compute
  * the same function of their destinations' indices: at each place both
  * read an index (or its unextended value) of the same position, or the
  * same value every thread shares at an iteration (pl_uniform_given), or
- * the same operation (pure_operation, pl_same_operation) of operands that
- * match. */
+ * the same operation (pl_is_pure, not a call; pl_same_operation) of
+ * operands that match. */
 static int same_function_of(const pl_candidate *c, LLVMValueRef a, const dst_terms *x,
                             LLVMValueRef b, const dst_terms *y, int depth) {
-  for (size_t k = 0; k < x->n; ++k)
-    if (a == x->v[k] || a == x->leaf[k])
-      return b == (a == x->v[k] ? y->v[k] : y->leaf[k]);
+  for (size_t k = 0; k < x->t.n; ++k)
+    if (a == x->t.idx[k] || a == x->leaf[k])
+      return b == (a == x->t.idx[k] ? y->t.idx[k] : y->leaf[k]);
   if (a == b && pl_uniform_given(c, a, NULL))
     return 1;
   if (depth > PL_MAX_VALUE_DEPTH || !LLVMIsAInstruction(a) || !LLVMIsAInstruction(b) ||
-      !pure_operation(a) || !pl_same_operation(a, b))
+      LLVMIsACallInst(a) || !pl_is_pure(a, PL_PURE_FLOAT | PL_PURE_POINTER) ||
+      !pl_same_operation(a, b))
     return 0;
   for (int i = 0; i < LLVMGetNumOperands(a); ++i)
     if (!same_function_of(c, LLVMGetOperand(a, (unsigned)i), x, LLVMGetOperand(b, (unsigned)i), y,
@@ -326,19 +301,18 @@ static void dag_order(guard_dag *g, LLVMBasicBlockRef entry) {
 /* Reads the guards of `cp` into *g; 0 when its block is no skip block of a
  * copy loop, or its guards are not such blocks. */
 static int skip_guards(pl_host *host, const pl_candidate *c, const pl_copy *cp, guard_dag *g) {
-  LLVMBasicBlockRef a = LLVMGetInstructionParent(cp->store);
+  enum { CAP = 2 * MAX_GUARD_BLOCKS + 2 };
+  LLVMBasicBlockRef a = LLVMGetInstructionParent(cp->store), preds[CAP];
   pl_loop_ref l = pl_loop_for_block(host, a);
   g->n = 0;
   g->skip = a;
   g->join = l && l != c->loop ? pl_skip_join(host, c, l, a) : NULL;
-  if (!g->join)
+  size_t n = g->join ? pl_preds(a, preds, CAP) : 0;
+  if (!n || n > CAP)
     return 0;
-  for (size_t r = 0; r < c->nregion; ++r) { /* a's predecessors */
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[r]);
-    for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s)
-      if (LLVMGetSuccessor(t, s) == a && !dag_add(host, l, g, c->region[r]))
-        return 0;
-  }
+  for (size_t k = 0; k < n; ++k) /* a's predecessors */
+    if (!dag_add(host, l, g, preds[k]))
+      return 0;
   for (size_t k = 0; k < g->n; ++k) { /* what they branch to */
     LLVMValueRef t = LLVMGetBasicBlockTerminator(g->block[k]);
     for (unsigned s = 0; s < 2; ++s) {
@@ -349,34 +323,30 @@ static int skip_guards(pl_host *host, const pl_candidate *c, const pl_copy *cp, 
   }
   LLVMBasicBlockRef entry = NULL;
   for (size_t k = 0; k < g->n; ++k) { /* one entry; the others entered from the guards */
-    int inner = 1;
-    for (size_t r = 0; r < c->nregion && inner; ++r) {
-      LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[r]);
-      for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s)
-        if (LLVMGetSuccessor(t, s) == g->block[k] && dag_index(g, c->region[r]) < 0)
-          inner = 0;
-    }
+    size_t m = pl_preds(g->block[k], preds, CAP);
+    int inner = m <= CAP;
+    for (size_t i = 0; i < m && inner; ++i)
+      inner = dag_index(g, preds[i]) >= 0;
     if (!inner && entry)
       return 0;
     if (!inner)
       entry = g->block[k];
   }
-  if (!entry || g->n == 0)
+  size_t m =
+      entry ? pl_preds(g->join, preds, CAP) : 0; /* the join entered from a and its guards only */
+  if (!m || m > CAP)
     return 0;
-  for (size_t r = 0; r < c->nregion; ++r) { /* the join entered from a and its guards only */
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->region[r]);
-    for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); ++s)
-      if (LLVMGetSuccessor(t, s) == g->join && c->region[r] != a && dag_index(g, c->region[r]) < 0)
-        return 0;
-  }
+  for (size_t i = 0; i < m; ++i)
+    if (preds[i] != a && dag_index(g, preds[i]) < 0)
+      return 0;
   for (size_t k = 0; k < g->n; ++k) /* guards past the entry only decide */
     for (LLVMValueRef i = LLVMGetFirstInstruction(g->block[k]); g->block[k] != entry && i;
          i = LLVMGetNextInstruction(i))
       if (pl_touches_memory(i) || LLVMIsAPHINode(i))
         return 0;
-  size_t n = g->n;
+  size_t nblocks = g->n;
   dag_order(g, entry);
-  return g->n == n;
+  return g->n == nblocks;
 }
 
 /* Nonzero when the guards of two copies (over the destinations x and y)
@@ -417,49 +387,54 @@ static int same_guards(const pl_candidate *c, const guard_dag *gx, const dst_ter
  * changes from iteration to iteration is a guard block; the tile holds
  * nothing written when the loop starts. Why it fails for `l`, or NULL. */
 static const char *destination_rule(pl_host *host, const pl_candidate *c, pl_loop_ref l) {
-  for (size_t i = 0; i < c->ncopies; ++i) {
-    const pl_copy *first = NULL;
-    for (size_t j = 0; j < c->ncopies && !first; ++j)
+  guard_dag *g = pl_xcalloc(c->ncopies ? c->ncopies : 1, sizeof *g); /* .skip: read */
+  const pl_copy **first = pl_xcalloc(c->ncopies ? c->ncopies : 1, sizeof *first);
+  const char *why = NULL;
+  for (size_t i = 0; i < c->ncopies && !why; ++i) { /* each copy of a tile with a copy in l */
+    for (size_t j = 0; j < c->ncopies && !first[i]; ++j)
       if (c->copies[j].tile == c->copies[i].tile &&
           pl_loop_contains(l, LLVMGetInstructionParent(c->copies[j].store)))
-        first = &c->copies[j];
-    if (!first)
+        first[i] = &c->copies[j];
+    if (!first[i])
       continue;
+    size_t f = (size_t)(first[i] - c->copies);
     dst_terms x, y;
-    guard_dag gx, gy;
-    if (!skip_guards(host, c, first, &gx) || !skip_guards(host, c, &c->copies[i], &gy))
-      return "a copy into the tile runs on every iteration or under guards that do not only "
-             "decide whether a block of copies runs";
-    if (!read_dst(host, c, first, &x) || !read_dst(host, c, &c->copies[i], &y) ||
-        !same_dst_function(&x, &y))
-      return "two threads might write the same bytes through different indices of the "
-             "tile's copies";
-    if (!same_guards(c, &gx, &x, &gy, &y))
-      return "a guard of a copy is not the same function of the copy's indices as the other "
-             "copies' guards, so threads that write the same bytes might disagree on a skip";
-    if (!pl_tile_fresh_at_entry(host, c, c->copies[i].tile))
-      return "the tile may hold written bytes when the loop starts (the loop can run "
-             "again, or the tile is written before it), which a skipped copy would keep";
+    if ((!g[f].skip && !skip_guards(host, c, first[i], &g[f])) ||
+        (!g[i].skip && !skip_guards(host, c, &c->copies[i], &g[i])))
+      why = "a copy into the tile runs on every iteration or under guards that do not only "
+            "decide whether a block of copies runs";
+    else if (!read_dst(host, c, first[i], &x) || !read_dst(host, c, &c->copies[i], &y) ||
+             !same_dst_function(&x, &y))
+      why = "two threads might write the same bytes through different indices of the "
+            "tile's copies";
+    else if (!same_guards(c, &g[f], &x, &g[i], &y))
+      why = "a guard of a copy is not the same function of the copy's indices as the other "
+            "copies' guards, so threads that write the same bytes might disagree on a skip";
+    else if (!pl_tile_fresh_at_entry(host, c, c->copies[i].tile))
+      why = "the tile may hold written bytes when the loop starts (the loop can run "
+            "again, or the tile is written before it), which a skipped copy would keep";
   }
-  for (size_t r = 0; r < c->nregion; ++r) {
+  for (size_t r = 0; r < c->nregion && !why; ++r) {
     LLVMBasicBlockRef bb = c->region[r];
     LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
     if (!pl_loop_contains(l, bb))
       continue;
-    if (pl_loop_for_block(host, bb) != l)
-      return "the copy loop holds another loop";
+    if (pl_loop_for_block(host, bb) != l) {
+      why = "the copy loop holds another loop";
+      continue;
+    }
     if (!LLVMIsConditional(t) || !pl_copy_branch_varies(c, t))
       continue;
-    int guard = 0;
-    for (size_t i = 0; i < c->ncopies && !guard; ++i) {
-      guard_dag g;
-      guard = skip_guards(host, c, &c->copies[i], &g) && dag_index(&g, bb) >= 0;
-    }
+    int guard = 0; /* a guard block of a copy of l's tiles: the others are in no loop of l */
+    for (size_t i = 0; i < c->ncopies && !guard; ++i)
+      guard = first[i] && dag_index(&g[i], bb) >= 0;
     if (!guard)
-      return "a branch of the copy loop that changes from iteration to iteration does more "
-             "than skip a block of copies";
+      why = "a branch of the copy loop that changes from iteration to iteration does more "
+            "than skip a block of copies";
   }
-  return NULL;
+  free(first);
+  free(g);
+  return why;
 }
 
 const char *pl_skips_unfixable(pl_host *host, const pl_candidate *c, pl_loop_ref l) {

@@ -56,3 +56,29 @@ pl_chain_end pl_gep_chain(LLVMTargetDataRef td, LLVMValueRef p, pl_gep_visitor v
   }
   return PL_CHAIN_DEEP;
 }
+
+static int add_gep_term(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
+  pl_gep_terms *t = ctx;
+  int64_t m;
+  if (!idx)
+    return !__builtin_add_overflow(t->konst, offset, &t->konst);
+  if (LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind ||
+      LLVMGetIntTypeWidth(LLVMTypeOf(idx)) > 64)
+    return 0;
+  if (LLVMIsAConstantInt(idx))
+    return scale <= INT64_MAX &&
+           !__builtin_mul_overflow(LLVMConstIntGetSExtValue(idx), (int64_t)scale, &m) &&
+           !__builtin_add_overflow(t->konst, m, &t->konst);
+  if (t->n == PL_MAX_ADDRESS_TERMS)
+    return 0;
+  t->idx[t->n] = idx;
+  t->scale[t->n++] = scale;
+  return 1;
+}
+
+LLVMValueRef pl_gep_terms_of(LLVMTargetDataRef td, LLVMValueRef p, pl_gep_terms *out) {
+  LLVMValueRef root = NULL;
+  out->n = 0;
+  out->konst = 0;
+  return pl_gep_chain(td, p, add_gep_term, out, &root) == PL_CHAIN_ROOT ? root : NULL;
+}

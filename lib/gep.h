@@ -16,6 +16,8 @@
 #ifndef PL_GEP_H
 #define PL_GEP_H
 
+#include "limits.h"
+
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 #include <stdint.h>
@@ -53,5 +55,22 @@ typedef enum pl_chain_end {
  * set only with PL_CHAIN_ROOT. */
 pl_chain_end pl_gep_chain(LLVMTargetDataRef td, LLVMValueRef p, pl_gep_visitor visit, void *ctx,
                           LLVMValueRef *root);
+
+/** An address read as its root plus the constant bytes of its GEPs plus at
+ * most PL_MAX_ADDRESS_TERMS variable indices, each with the bytes it
+ * scales by (as pl_gep_chain visits them). */
+typedef struct pl_gep_terms {
+  LLVMValueRef idx[PL_MAX_ADDRESS_TERMS];
+  uint64_t scale[PL_MAX_ADDRESS_TERMS];
+  size_t n;
+  int64_t konst;
+} pl_gep_terms;
+
+/** Reads the address `p` into *out down to its root (pl_gep_chain), a
+ * constant index counted signed as the GEP extends it. Returns the root,
+ * or NULL where the chain does not reach one, an index is not an integer
+ * of at most 64 bits, the constant bytes overflow 64 bits, or there are
+ * more variable indices than PL_MAX_ADDRESS_TERMS. Changes nothing. */
+LLVMValueRef pl_gep_terms_of(LLVMTargetDataRef td, LLVMValueRef p, pl_gep_terms *out);
 
 #endif /* PL_GEP_H */

@@ -49,6 +49,11 @@ size_t pl_blocks_reachable(LLVMBasicBlockRef from, LLVMBasicBlockRef *out, size_
 /** Number of CFG edges into `bb` (llvm::pred_size). */
 unsigned pl_pred_count(LLVMBasicBlockRef bb);
 
+/** Writes to `out` (at most `cap`) the block of each CFG edge into `bb`
+ * (llvm::predecessors: a block with two edges into it twice), and returns
+ * how many there are, which may exceed `cap`. */
+size_t pl_preds(LLVMBasicBlockRef bb, LLVMBasicBlockRef *out, size_t cap);
+
 /** Makes the phis of `bb` take from `now` what they took from `was`
  * (BasicBlock::replacePhiUsesWith): the edge was -> bb became now -> bb. */
 void pl_replace_phi_uses(LLVMBasicBlockRef bb, LLVMBasicBlockRef was, LLVMBasicBlockRef now);

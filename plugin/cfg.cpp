@@ -67,6 +67,16 @@ size_t pl_blocks_reachable(LLVMBasicBlockRef From, LLVMBasicBlockRef *Out, size_
 
 unsigned pl_pred_count(LLVMBasicBlockRef BB) { return pred_size(unwrap(BB)); }
 
+size_t pl_preds(LLVMBasicBlockRef BB, LLVMBasicBlockRef *Out, size_t Cap) {
+  size_t N = 0;
+  for (BasicBlock *P : predecessors(unwrap(BB))) {
+    if (N < Cap)
+      Out[N] = wrap(P);
+    ++N;
+  }
+  return N;
+}
+
 void pl_replace_phi_uses(LLVMBasicBlockRef BB, LLVMBasicBlockRef Was, LLVMBasicBlockRef Now) {
   unwrap(BB)->replacePhiUsesWith(unwrap(Was), unwrap(Now));
 }
