@@ -14,6 +14,12 @@
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
+// The near misses' declines leave the IR as it was (opt on the plain build's
+// IR, the pipelined kernels excluded):
+// RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S -emit-llvm %s -o %t.plain.ll
+// RUN: %opt -passes='cuda-pipeline<profitability=off;exclude=windowSum|movingSkips|raggedRows>' -S %t.plain.ll -o %t.after.ll
+// RUN: %opt -passes=verify -S %t.plain.ll -o %t.before.ll
+// RUN: diff %t.before.ll %t.after.ll
 #include <cuda_runtime.h>
 
 #define MAXITEMS 8
