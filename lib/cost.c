@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 
+#include "access.h"
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "host_memory.h"
@@ -309,19 +310,88 @@ static unsigned block_weight(pl_host *host, const pl_candidate *c, unsigned thre
   return w;
 }
 
+/* Nonzero when instruction `a` runs before `b` on every path through an
+ * iteration: `a` earlier in the same block, or in a block dominating
+ * `b`'s. */
+static int runs_before(pl_host *host, LLVMValueRef a, LLVMValueRef b) {
+  LLVMBasicBlockRef ba = LLVMGetInstructionParent(a), bb = LLVMGetInstructionParent(b);
+  if (ba != bb)
+    return pl_dominates(host, ba, bb);
+  for (LLVMValueRef i = LLVMGetNextInstruction(a); i; i = LLVMGetNextInstruction(i))
+    if (i == b)
+      return 1;
+  return 0;
+}
+
+/* How the load of the straight-line copy `cp` waits for the
+ * shared-memory stores of the copies before it, so that the plain loop
+ * waits once more: PL_WAIT_GENERIC for a generic load (its source not
+ * proven global, pl_is_global_object: a pointer loaded from an array of
+ * pointers), which may read the bytes those stores write, so that ptxas
+ * issues it after them; PL_WAIT_BRANCHES for a load under two or more
+ * branches of its own (a thread predicate such as `ty == 0` and a
+ * zero-fill guard, `if (ty == 0) t[0][x] = ok ? a[i] : 0`), which ptxas
+ * does not if-convert: it issues the loads under one predicate together,
+ * after the stores before. PL_WAIT_NONE otherwise. Read from the SASS of
+ * ptxas 11.8 (docs/design.md, "Serial latencies"): a predicate alone, or a
+ * zero-fill guard alone over an `ld.global` load, is predicated and its
+ * load issued with the others. */
+enum { PL_WAIT_NONE, PL_WAIT_GENERIC, PL_WAIT_BRANCHES };
+static int load_waits_for_stores(const pl_candidate *c, const pl_copy *cp) {
+  if (!cp->load)
+    return PL_WAIT_NONE; /* an llvm.memcpy: its own loop */
+  if (!pl_is_global_object(pl_source_object(c, cp->src)))
+    return PL_WAIT_GENERIC;
+  unsigned branches = pl_pred_terms(cp);
+  if (cp->guard && LLVMGetInstructionParent(cp->load) != LLVMGetInstructionParent(cp->store))
+    ++branches;
+  return branches >= 2 ? PL_WAIT_BRANCHES : PL_WAIT_NONE;
+}
+
+/* Nonzero when the straight-line copy `k` of `c` loads after the store of
+ * another straight-line copy on every path. */
+static int after_a_store(pl_host *host, const pl_candidate *c, size_t k) {
+  for (size_t j = 0; j < c->ncopies; ++j)
+    if (j != k && pl_loop_for_block(host, LLVMGetInstructionParent(c->copies[j].store)) == c->loop &&
+        runs_before(host, c->copies[j].store, c->copies[k].load))
+      return 1;
+  return 0;
+}
+
 /* Global-load latencies the plain loop waits for one after another in an
  * iteration, in thousandths: its straight-line copies issue their loads
- * together (one), but each trip of a copy loop stores what it loaded
- * before the next trip loads (the loop's runtime count keeps it rolled),
- * so every trip waits once more. A last trip that only some threads run
- * counts its share of the block's copies (1.0625 for 272 floats over 256
- * threads): measured on the H200, such a trip exposes little. The ring
- * issues every trip's cp.async without waiting. */
-static unsigned serial_latencies_milli(pl_host *host, const pl_candidate *c, unsigned threads) {
+ * together (one), except those that wait for the stores of the copies
+ * before them (load_waits_for_stores): a generic load waits once more, a
+ * round of copies under the same branches PL_COST_BRANCH_ROUND_MILLI
+ * more; each trip of a copy loop stores what it loaded before the next
+ * trip loads (the loop's runtime count keeps it rolled), so every trip
+ * waits once more. A last trip that only some threads run counts its
+ * share of the block's copies (1.0625 for 272 floats over 256 threads):
+ * measured on the H200, such a trip exposes little. The ring issues every
+ * trip's cp.async without waiting. Sets *generic and *rounds to the
+ * generic loads and the rounds counted. */
+static unsigned serial_latencies_milli(pl_host *host, const pl_candidate *c, unsigned threads,
+                                       unsigned *generic, unsigned *rounds) {
   unsigned n = 0, straight = 0;
-  for (size_t k = 0; k < c->ncopies; ++k)
-    if (pl_loop_for_block(host, LLVMGetInstructionParent(c->copies[k].store)) == c->loop)
-      straight = 1000;
+  *generic = *rounds = 0;
+  for (size_t k = 0; k < c->ncopies; ++k) {
+    const pl_copy *cp = &c->copies[k];
+    if (pl_loop_for_block(host, LLVMGetInstructionParent(cp->store)) != c->loop)
+      continue;
+    straight = 1000;
+    int wait = load_waits_for_stores(c, cp);
+    if (wait == PL_WAIT_NONE || !after_a_store(host, c, k))
+      continue;
+    if (wait == PL_WAIT_GENERIC) {
+      ++*generic;
+      continue;
+    }
+    size_t j = 0; /* a round is counted at its first copy */
+    while (j < k && !(load_waits_for_stores(c, &c->copies[j]) == PL_WAIT_BRANCHES &&
+                      pl_copies_same_predicate(&c->copies[j], cp) && after_a_store(host, c, j)))
+      ++j;
+    *rounds += j == k;
+  }
   for (size_t r = 0; c->region && r < c->nregion; ++r) {
     pl_loop_ref l = pl_loop_for_block(host, c->region[r]);
     if (!l || l == c->loop || pl_loop_header(l) != c->region[r] || pl_loop_parent(l) != c->loop)
@@ -329,7 +399,7 @@ static unsigned serial_latencies_milli(pl_host *host, const pl_candidate *c, uns
     unsigned t = pl_loop_const_trip_count(host, l);
     n += t ? 1000 * t : copy_loop_trips_milli(c, l, threads);
   }
-  n += straight;
+  n += straight + 1000 * *generic + PL_COST_BRANCH_ROUND_MILLI * *rounds;
   return n ? n : 1000;
 }
 
@@ -521,7 +591,8 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
   cost->ring_loads = ring->staged_loads;
   for (unsigned k = 0; k < ring->ncopies; ++k)
     cost->ring_loads += !(ring->staged && ring->staged[k]);
-  cost->serial_milli = serial_latencies_milli(host, c, cost->threads);
+  cost->serial_milli =
+      serial_latencies_milli(host, c, cost->threads, &cost->serial_generic, &cost->serial_rounds);
   cost->loop_loads = ring->loop_loads;
   count_iteration(host, c, cost);
   count_added(host, c, ring, cost);

@@ -132,8 +132,16 @@ typedef struct pl_cost {
   unsigned loop_loads;           /**< global loads the copy stage issued */
   unsigned serial_milli;         /**< load latencies the plain loop waits one after
                                       another per iteration, in thousandths: 1000
-                                      for straight-line copies, plus each copy
-                                      loop's trips (cost.c) */
+                                      for straight-line copies, more for the
+                                      loads ptxas issues after the stores of the
+                                      copies before them (serial_generic,
+                                      serial_rounds), plus each copy loop's trips
+                                      (cost.c) */
+  unsigned serial_generic;       /**< of those loads, generic ones: one latency
+                                      each */
+  unsigned serial_rounds;        /**< rounds of those loads under two or more
+                                      branches, one round a predicate: a part of
+                                      a latency each (halos hit in cache) */
   unsigned plain_batch;          /**< iterations of the plain loop whose copy loads
                                       are in flight together: ptxas unrolls a small
                                       loop of read-only loads and issues them above
@@ -360,6 +368,15 @@ unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t b
  * towards declining. */
 #define PL_COST_ASSUMED_THREADS 256u
 
+/** Thousandths of the load latency that a round of copies under branches
+ * (cost.c,
+ * load_waits_for_stores) adds to the plain loop's wait: such copies are the
+ * halos of stencils, whose bytes neighbouring threads and blocks load too,
+ * so that most hit in cache. Calibrated on an H100 (docs/results/log.md):
+ * haloblur's plain loop, 8 such rounds, ran at a third of its
+ * compute-only speed; heat2d's 2 rounds and conv5's 3 cost less. */
+#define PL_COST_BRANCH_ROUND_MILLI 300u
+
 /** Predicted gains within this many thousandths of 1.000 are too close to
  * call (the noise of one H200 timing, docs/results/log.md); there the loop
  * is pipelined only for what the model does not price (pl_cost_decide). */
@@ -400,5 +417,13 @@ unsigned pl_cost_family(pl_cost *k, const pl_cost *others, size_t n);
  * on sm_80 to sm_90, 0.995x to 1.012x, lie within 3.0% of each other"
  * (or "declined as on ..."). Returns buf. */
 const char *pl_cost_family_text(const pl_cost *k, char *buf, size_t len);
+
+/** Why the plain loop of `k` waits for k->serial_milli / 1000 load
+ * latencies one after another, in `buf` of `len` bytes, the parts that
+ * apply joined by "; ": "copy-loop trips", "8 generic loads issued after
+ * the shared-memory stores before them", "3 rounds of loads under
+ * branches ptxas does not predicate, after the stores before them".
+ * Returns buf ("" where it waits once). */
+const char *pl_cost_serial_text(const pl_cost *k, char *buf, size_t len);
 
 #endif /* PL_COST_H */

@@ -114,12 +114,12 @@ int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
              occupancy, gain_text(k, gain, sizeof gain));
   }
   add_batch(k, f);
-  char serial[96] = "";
+  char serial[192] = "", why[128];
   if (k->serial_milli > 1000)
     snprintf(serial, sizeof serial,
-             "; the plain loop waits for %u.%02u load latencies one after another (copy-loop "
-             "trips)",
-             k->serial_milli / 1000, k->serial_milli % 1000 / 10);
+             "; the plain loop waits for %u.%02u load latencies one after another (%s)",
+             k->serial_milli / 1000, k->serial_milli % 1000 / 10,
+             pl_cost_serial_text(k, why, sizeof why));
   char regs[288], any[80], threads[160];
   snprintf(any, sizeof any, PL_REGISTERS_DO_NOT_MATTER, k->regs_lo, k->regs_hi);
   if (k->regs_measured)

@@ -217,7 +217,10 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
     snprintf(n, sizeof n, "%u.%02u", k->serial_milli / 1000, k->serial_milli % 1000 / 10);
     pl_remark_text(r, "; the plain loop waits for ");
     pl_remark_str(r, "SerialLatencies", n);
-    pl_remark_text(r, " load latencies one after another (copy-loop trips)");
+    char why[128];
+    pl_remark_text(r, " load latencies one after another (");
+    pl_remark_str(r, "SerialWhy", pl_cost_serial_text(k, why, sizeof why));
+    pl_remark_text(r, ")");
   }
   context(r, host);
   pl_remark_emit(r);
