@@ -393,8 +393,8 @@ const char *pl_cost_serial_text(const pl_cost *k, char *buf, size_t len) {
     n += (size_t)snprintf(buf, len, "copy-loop trips");
   if (k->serial_generic && n < len)
     n += (size_t)snprintf(buf + n, len - n,
-                          "%s%u generic loads issued after the shared-memory stores before them",
-                          n ? "; " : "", k->serial_generic);
+                          "%s%u generic %s issued after the shared-memory stores before them",
+                          n ? "; " : "", k->serial_generic, k->serial_generic == 1 ? "load" : "loads");
   if (k->serial_rounds && n < len)
     snprintf(buf + n, len - n,
              "%s%u %s of loads under branches ptxas does not predicate, after the stores "
