@@ -352,7 +352,8 @@ static int load_waits_for_stores(const pl_candidate *c, const pl_copy *cp) {
  * another straight-line copy on every path. */
 static int after_a_store(pl_host *host, const pl_candidate *c, size_t k) {
   for (size_t j = 0; j < c->ncopies; ++j)
-    if (j != k && pl_loop_for_block(host, LLVMGetInstructionParent(c->copies[j].store)) == c->loop &&
+    if (j != k &&
+        pl_loop_for_block(host, LLVMGetInstructionParent(c->copies[j].store)) == c->loop &&
         runs_before(host, c->copies[j].store, c->copies[k].load))
       return 1;
   return 0;

@@ -389,12 +389,13 @@ const char *pl_cost_serial_text(const pl_cost *k, char *buf, size_t len) {
   size_t n = 0;
   buf[0] = '\0';
   /* beyond one latency and those of the loads after stores: trips */
-  if (k->serial_milli > 1000 + 1000 * k->serial_generic + PL_COST_BRANCH_ROUND_MILLI * k->serial_rounds)
+  if (k->serial_milli >
+      1000 + 1000 * k->serial_generic + PL_COST_BRANCH_ROUND_MILLI * k->serial_rounds)
     n += (size_t)snprintf(buf, len, "copy-loop trips");
   if (k->serial_generic && n < len)
-    n += (size_t)snprintf(buf + n, len - n,
-                          "%s%u generic %s issued after the shared-memory stores before them",
-                          n ? "; " : "", k->serial_generic, k->serial_generic == 1 ? "load" : "loads");
+    n += (size_t)snprintf(
+        buf + n, len - n, "%s%u generic %s issued after the shared-memory stores before them",
+        n ? "; " : "", k->serial_generic, k->serial_generic == 1 ? "load" : "loads");
   if (k->serial_rounds && n < len)
     snprintf(buf + n, len - n,
              "%s%u %s of loads under branches ptxas does not predicate, after the stores "
