@@ -8,7 +8,8 @@
 #   %plugin       path of libpipeline.so (for -fpass-plugin tests)
 #   %ptxas        ptxas of CUDA 11.8 (tests use it under REQUIRES: ptxas)
 #   %llvm_major   the major version of the LLVM the plugin is built against
-# Features: ptxas (CUDA 11.8's ptxas exists), cuda-gpu (a GPU answers),
+# Features: ptxas (CUDA 11.8's ptxas exists), cuobjdump (and cuobjdump, to read
+#   its SASS), cuda-gpu (a GPU answers),
 #   llvm-19 or llvm-22 (the LLVM the plugin was built against).
 # FileCheck pattern variables, for the NVVM intrinsics whose spelling
 # differs between LLVM 19 and LLVM 22 (lib/nvvm.h); every FileCheck of a
@@ -80,6 +81,10 @@ config.substitutions.append((r"(?<![\w/.%-])FileCheck(?![\w.-])", filecheck))
 
 if config.pl_ptxas and os.path.exists(config.pl_ptxas):
     config.available_features.add("ptxas")
+    # cuobjdump reads the SASS ptxas wrote (tests of what the model assumes
+    # ptxas does)
+    if shutil.which("cuobjdump", path=config.environment["PATH"]):
+        config.available_features.add("cuobjdump")
 
 
 def gpu_present():

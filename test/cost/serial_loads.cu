@@ -8,6 +8,40 @@
 // (docs/design.md, "Serial latencies"). A predicate alone, or a zero-fill
 // guard alone over a global load, is predicated: no wait.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
+// What the rule assumes of ptxas, read from the SASS of the plain build:
+// generic2's second load after the first store, haloRows' three rounds
+// one after another, haloSides' two copies under one predicate loaded
+// together, predicateOnly's and guardsOnly's loads all before the stores.
+// RUN: %if cuobjdump %{ %clang_cuda_noplugin --cuda-gpu-arch=sm_90 -S %s -o %t.ptx %}
+// RUN: %if cuobjdump %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+// RUN: %if cuobjdump %{ cuobjdump -sass -fun _Z8generic2iPKPKfS2_Pf %t.cubin | FileCheck %s --check-prefix=GENERIC %}
+// RUN: %if cuobjdump %{ cuobjdump -sass -fun _Z8haloRowsiPKfPf %t.cubin | FileCheck %s --check-prefix=ROWS %}
+// RUN: %if cuobjdump %{ cuobjdump -sass -fun _Z9haloSidesiPKfPf %t.cubin | FileCheck %s --check-prefix=SIDES %}
+// RUN: %if cuobjdump %{ cuobjdump -sass -fun _Z13predicateOnlyiPKfPf %t.cubin | FileCheck %s --check-prefix=ONE %}
+// RUN: %if cuobjdump %{ cuobjdump -sass -fun _Z10guardsOnlyiiPKfS0_Pf %t.cubin | FileCheck %s --check-prefix=ONE %}
+// GENERIC: LD.E R
+// GENERIC: STS [
+// GENERIC: LD.E R
+// GENERIC: STS [
+// GENERIC: BAR.SYNC
+// ROWS: LDG.E.CONSTANT
+// ROWS: STS [
+// ROWS: LDG.E.CONSTANT
+// ROWS: STS [
+// ROWS: LDG.E.CONSTANT
+// ROWS: STS [
+// ROWS: BAR.SYNC
+// SIDES: LDG.E.CONSTANT
+// SIDES: STS [
+// SIDES: LDG.E.CONSTANT
+// SIDES-NOT: STS
+// SIDES: LDG.E.CONSTANT
+// SIDES: BAR.SYNC
+// ONE: LDG.E.CONSTANT
+// ONE-NOT: STS
+// ONE: LDG.E.CONSTANT
+// ONE: STS
+// ONE: BAR.SYNC
 // CHECK: serial_loads.cu:{{[0-9]+}}:3: remark: {{(loop not pipelined: )?}}cost model on sm_90: {{.*}}; the plain loop waits for 2.00 load latencies one after another (1 generic load issued after the shared-memory stores before them) [sm_90, kernel 'generic2(
 __global__ void __launch_bounds__(256) generic2(int K, const float *const *Aarray,
                                                 const float *const *Barray, float *out) {
