@@ -175,6 +175,80 @@ LLVMValueRef pl_pred_term(const pl_copy *cp, unsigned t, int *negated) {
   return t ? cp->more_preds[t - 1] : cp->pred;
 }
 
+/* Whether `v` is a thread index (threadIdx.x, .y or .z), through casts. */
+static int is_thread_index(LLVMValueRef v) {
+  while (LLVMIsAZExtInst(v) || LLVMIsASExtInst(v) || LLVMIsATruncInst(v))
+    v = LLVMGetOperand(v, 0);
+  return LLVMIsACallInst(v) && (pl_is_intrinsic(v, "llvm.nvvm.read.ptx.sreg.tid.x") ||
+                                pl_is_intrinsic(v, "llvm.nvvm.read.ptx.sreg.tid.y") ||
+                                pl_is_intrinsic(v, "llvm.nvvm.read.ptx.sreg.tid.z"));
+}
+
+/* Whether the i1 `cond` (negated when `neg`) holds for at most a quarter
+ * of the `threads` values a thread index may take: a compare of a thread
+ * index with a constant (`ty == 0`, `tx < 2`, `tx > 29`), an `or` of
+ * thread indices equal to or below a constant (`(tx | ty) == 0`, `(tx |
+ * ty) < 2`: both indices are), or an `and` one of whose sides is.
+ * Anything else counts as not narrow. */
+static int narrow_predicate(LLVMValueRef cond, int neg, unsigned threads) {
+  if (!neg && LLVMIsAInstruction(cond) && LLVMGetInstructionOpcode(cond) == LLVMAnd)
+    return narrow_predicate(LLVMGetOperand(cond, 0), 0, threads) ||
+           narrow_predicate(LLVMGetOperand(cond, 1), 0, threads);
+  if (!LLVMIsAICmpInst(cond))
+    return 0;
+  LLVMIntPredicate p = LLVMGetICmpPredicate(cond);
+  LLVMValueRef x = LLVMGetOperand(cond, 0), k = LLVMGetOperand(cond, 1);
+  if (!LLVMIsAConstantInt(k) || LLVMConstIntGetSExtValue(k) < 0)
+    return 0;
+  uint64_t c = LLVMConstIntGetZExtValue(k);
+  int below = p == LLVMIntEQ || p == LLVMIntULT || p == LLVMIntSLT || p == LLVMIntULE ||
+              p == LLVMIntSLE; /* holds only for small values */
+  int either = LLVMIsAInstruction(x) && LLVMGetInstructionOpcode(x) == LLVMOr &&
+               is_thread_index(LLVMGetOperand(x, 0)) && is_thread_index(LLVMGetOperand(x, 1));
+  if ((!is_thread_index(x) && !(either && below && !neg)) || c >= threads)
+    return 0;
+  uint64_t n; /* thread-index values of [0, threads) for which it holds */
+  switch (p) {
+  case LLVMIntEQ:
+    n = 1;
+    break;
+  case LLVMIntNE:
+    n = threads - 1;
+    break;
+  case LLVMIntULT:
+  case LLVMIntSLT:
+    n = c;
+    break;
+  case LLVMIntULE:
+  case LLVMIntSLE:
+    n = c + 1;
+    break;
+  case LLVMIntUGT:
+  case LLVMIntSGT:
+    n = threads - 1 - c;
+    break;
+  case LLVMIntUGE:
+  case LLVMIntSGE:
+    n = threads - c;
+    break;
+  default:
+    return 0;
+  }
+  if (neg)
+    n = threads - n;
+  return 4 * n <= threads;
+}
+
+int pl_copy_few_threads(const pl_copy *cp, unsigned threads) {
+  for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
+    int neg;
+    LLVMValueRef term = pl_pred_term(cp, t, &neg);
+    if (narrow_predicate(term, neg, threads))
+      return 1;
+  }
+  return 0;
+}
+
 int pl_copies_same_predicate(const pl_copy *a, const pl_copy *b) {
   unsigned n = pl_pred_terms(a);
   if (n != pl_pred_terms(b))

@@ -168,6 +168,15 @@ int pl_copies_same_guards(const pl_copy *a, const pl_copy *b);
  * iteration, else 1 + cp->nmore_preds. */
 unsigned pl_pred_terms(const pl_copy *cp);
 
+/** Nonzero when the predicate of `cp` holds for at most a quarter of the
+ * `threads` values a thread index may take (the threads of the block, an
+ * upper bound on each axis): one of its terms compares a thread index with
+ * a constant (`ty == 0`, `tx < 2`, `tx > 29`), or an `or` of two with a
+ * small one (`(tx | ty) < 2`), or is an `and` with such a side. The halo
+ * copies of stencils; a predicate it cannot read counts as not narrow.
+ * Used by the choice of lowering (plan_lowering.c). */
+int pl_copy_few_threads(const pl_copy *cp, unsigned threads);
+
 /** Term `t` (< pl_pred_terms(cp)) of the predicate of `cp`: `pred` for 0,
  * else more_preds[t - 1]; *negated set when the term copies when false. */
 LLVMValueRef pl_pred_term(const pl_copy *cp, unsigned t, int *negated);

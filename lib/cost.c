@@ -560,6 +560,7 @@ static void count_added(pl_host *host, const pl_candidate *c, const pl_cost_ring
       /* a register-staged copy is the plain load and store, moved: only
        * the later iteration's address is new (and no source size) */
       ++cost->staged_copies;
+      cost->staged_predicated += pl_copy_few_threads(cp, cost->threads);
       cost->added += w;
     } else {
       cost->added += w * (2 + (cp->bytes < 16 ? PL_COST_NARROW : 0));

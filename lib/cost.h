@@ -157,6 +157,11 @@ typedef struct pl_cost {
                                       its register-staged copies, merged as the
                                       backend merges them */
   unsigned staged_copies;        /**< of which staged through registers */
+  unsigned staged_predicated;    /**< of the staged copies, those under a thread
+                                      predicate that holds for at most a quarter
+                                      of the threads (`if (ty == 0)`, cost.c,
+                                      narrow_predicate): every thread of the
+                                      register lowering loads them */
   unsigned staged_regs;          /**< 32-bit registers those hold across the
                                       compute (plan.c, staged_registers) */
   unsigned added;                /**< instructions the ring adds */

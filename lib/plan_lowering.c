@@ -55,19 +55,35 @@ static int take_registers(const pl_loop_ctx *x, pl_plan *plan,
   return take;
 }
 
+/* Whether most of the register lowering's staged copies run under a
+ * thread predicate: the halo copies of stencils, which a few threads make
+ * in the plain loop and every thread loads in the register lowering (from
+ * zeros where its predicate fails: lower_registers.c), with a select of
+ * the address and the condition of the later iteration. The model does not
+ * price that: measured on an H100 (docs/results/log.md), haloblur's
+ * register ring (8 of 9 copies predicated) ran 0.873x plain where its
+ * cp.async ring ran 1.357x, conv5's 1.052x against 1.129x; rowdot's and
+ * twoloop's (1 of 2) ran 1.138x and 1.325x against 1.085x and 1.294x. */
+static int mostly_predicated(const pl_cost *registers) {
+  return 2 * registers->staged_predicated > registers->staged_copies;
+}
+
 /* A cp.async ring the model takes gives way where the register lowering is
- * predicted to gain PL_COST_TIE_PERMILLE more. */
+ * predicted to gain PL_COST_TIE_PERMILLE more, its copies not mostly
+ * predicated. */
 static int gains_more(const pl_cost *registers, const pl_cost *cp_async) {
-  return registers->gain_permille > cp_async->gain_permille + PL_COST_TIE_PERMILLE;
+  return registers->gain_permille > cp_async->gain_permille + PL_COST_TIE_PERMILLE &&
+         !mostly_predicated(registers);
 }
 
 /* A cp.async ring the model declines gives way where the register lowering
  * is predicted to gain PL_COST_REGISTERS_ALONE_PERMILLE or more on latency
  * alone, not on ptxas batching its staged loads (staged_batch 1:
- * upwindStep, predicted 1.481x so, ran 0.985x on the H100). */
+ * upwindStep, predicted 1.481x so, ran 0.985x on the H100), its copies not
+ * mostly predicated. */
 static int gains_alone(const pl_cost *registers, const pl_cost *cp_async) {
   (void)cp_async;
-  return registers->staged_batch <= 1 &&
+  return registers->staged_batch <= 1 && !mostly_predicated(registers) &&
          registers->gain_permille >= PL_COST_REGISTERS_ALONE_PERMILLE;
 }
 
