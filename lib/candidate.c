@@ -198,7 +198,8 @@ static int narrow_predicate(LLVMValueRef cond, int neg, unsigned threads) {
     return 0;
   LLVMIntPredicate p = LLVMGetICmpPredicate(cond);
   LLVMValueRef x = LLVMGetOperand(cond, 0), k = LLVMGetOperand(cond, 1);
-  if (!LLVMIsAConstantInt(k) || LLVMConstIntGetSExtValue(k) < 0)
+  if (!LLVMIsAConstantInt(k) || LLVMGetIntTypeWidth(LLVMTypeOf(k)) > 64 ||
+      LLVMConstIntGetSExtValue(k) < 0)
     return 0;
   uint64_t c = LLVMConstIntGetZExtValue(k);
   int below = p == LLVMIntEQ || p == LLVMIntULT || p == LLVMIntSLT || p == LLVMIntULE ||
