@@ -159,8 +159,8 @@ typedef struct pl_cost {
   unsigned staged_copies;        /**< of which staged through registers */
   unsigned staged_predicated;    /**< of the staged copies, those under a thread
                                       predicate that holds for at most a quarter
-                                      of the threads (`if (ty == 0)`, cost.c,
-                                      narrow_predicate): every thread of the
+                                      of the threads (`if (ty == 0)`,
+                                      pl_copy_few_threads): every thread of the
                                       register lowering loads them */
   unsigned staged_regs;          /**< 32-bit registers those hold across the
                                       compute (plan.c, staged_registers) */
@@ -373,13 +373,14 @@ unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t b
  * towards declining. */
 #define PL_COST_ASSUMED_THREADS 256u
 
-/** Thousandths of the load latency that a round of copies under branches
- * (cost.c,
- * load_waits_for_stores) adds to the plain loop's wait: such copies are the
- * halos of stencils, whose bytes neighbouring threads and blocks load too,
- * so that most hit in cache. Calibrated on an H100 (docs/results/log.md):
- * haloblur's plain loop, 8 such rounds, ran at a third of its
- * compute-only speed; heat2d's 2 rounds and conv5's 3 cost less. */
+/** Thousandths of the load latency that a round of copies under two or
+ * more branches (cost.c, load_waits_for_stores) adds to the plain loop's
+ * wait: such copies are the halos of stencils, whose bytes neighbouring
+ * threads and blocks load too, so that most hit in cache. Calibrated on an
+ * H100 (docs/results/log.md): haloblur's plain loop, 8 such rounds, ran at
+ * 0.36x of its compute-only speed (`limit` 2.81x), where a full latency a
+ * round would predict less; heat2d's ring, its plain loop 2 rounds, ran
+ * only 1.135x. */
 #define PL_COST_BRANCH_ROUND_MILLI 300u
 
 /** Predicted gains within this many thousandths of 1.000 are too close to

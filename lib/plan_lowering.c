@@ -56,7 +56,8 @@ static int take_registers(const pl_loop_ctx *x, pl_plan *plan,
 }
 
 /* Whether most of the register lowering's staged copies run under a
- * thread predicate: the halo copies of stencils, which a few threads make
+ * predicate few threads meet (pl_copy_few_threads): the halo copies of
+ * stencils, which a few threads make
  * in the plain loop and every thread loads in the register lowering (from
  * zeros where its predicate fails: lower_registers.c), with a select of
  * the address and the condition of the later iteration. The model does not
