@@ -40,41 +40,35 @@ struct AvoidLoopSet : SmallPtrSet<BasicBlock *, 32> {
   }
   void completed(BasicBlock *) {}
 };
+
+/// Writes the blocks of `Range` to `Out` (at most `Cap`) and returns how
+/// many there are, which may exceed `Cap`.
+template <typename RangeT> size_t writeBlocks(RangeT &&Range, LLVMBasicBlockRef *Out, size_t Cap) {
+  size_t N = 0;
+  for (BasicBlock *BB : Range) {
+    if (N < Cap)
+      Out[N] = wrap(BB);
+    ++N;
+  }
+  return N;
+}
 } // namespace
 
 size_t pl_blocks_reaching(pl_host *, LLVMBasicBlockRef To, pl_loop_ref Avoid,
                           LLVMBasicBlockRef *Out, size_t Cap) {
   AvoidLoopSet Visited;
   Visited.Avoid = unwrapLoop(Avoid);
-  size_t N = 0;
-  for (BasicBlock *BB : inverse_depth_first_ext(unwrap(To), Visited)) {
-    if (N < Cap)
-      Out[N] = wrap(BB);
-    ++N;
-  }
-  return N;
+  return writeBlocks(inverse_depth_first_ext(unwrap(To), Visited), Out, Cap);
 }
 
 size_t pl_blocks_reachable(LLVMBasicBlockRef From, LLVMBasicBlockRef *Out, size_t Cap) {
-  size_t N = 0;
-  for (BasicBlock *BB : depth_first(unwrap(From))) {
-    if (N < Cap)
-      Out[N] = wrap(BB);
-    ++N;
-  }
-  return N;
+  return writeBlocks(depth_first(unwrap(From)), Out, Cap);
 }
 
 unsigned pl_pred_count(LLVMBasicBlockRef BB) { return pred_size(unwrap(BB)); }
 
 size_t pl_preds(LLVMBasicBlockRef BB, LLVMBasicBlockRef *Out, size_t Cap) {
-  size_t N = 0;
-  for (BasicBlock *P : predecessors(unwrap(BB))) {
-    if (N < Cap)
-      Out[N] = wrap(P);
-    ++N;
-  }
-  return N;
+  return writeBlocks(predecessors(unwrap(BB)), Out, Cap);
 }
 
 void pl_replace_phi_uses(LLVMBasicBlockRef BB, LLVMBasicBlockRef Was, LLVMBasicBlockRef Now) {
