@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "access.h"
+#include "alloc.h"
 #include "host_cfg.h"
 #include "host_loops.h"
 #include "host_memory.h"
@@ -374,25 +375,27 @@ static int after_a_store(pl_host *host, const pl_candidate *c, size_t k) {
 static unsigned serial_latencies_milli(pl_host *host, const pl_candidate *c, unsigned threads,
                                        unsigned *generic, unsigned *rounds) {
   unsigned n = 0, straight = 0;
+  /* how each straight-line copy's load waits after another's store */
+  int *wait = pl_xcalloc(c->ncopies ? c->ncopies : 1, sizeof *wait);
   *generic = *rounds = 0;
   for (size_t k = 0; k < c->ncopies; ++k) {
     const pl_copy *cp = &c->copies[k];
     if (pl_loop_for_block(host, LLVMGetInstructionParent(cp->store)) != c->loop)
       continue;
     straight = 1000;
-    int wait = load_waits_for_stores(c, cp);
-    if (wait == PL_WAIT_NONE || !after_a_store(host, c, k))
-      continue;
-    if (wait == PL_WAIT_GENERIC) {
+    wait[k] = load_waits_for_stores(c, cp);
+    if (wait[k] != PL_WAIT_NONE && !after_a_store(host, c, k))
+      wait[k] = PL_WAIT_NONE;
+    if (wait[k] == PL_WAIT_GENERIC)
       ++*generic;
+    if (wait[k] != PL_WAIT_BRANCHES)
       continue;
-    }
     size_t j = 0; /* a round is counted at its first copy */
-    while (j < k && !(load_waits_for_stores(c, &c->copies[j]) == PL_WAIT_BRANCHES &&
-                      pl_copies_same_predicate(&c->copies[j], cp) && after_a_store(host, c, j)))
+    while (j < k && !(wait[j] == PL_WAIT_BRANCHES && pl_copies_same_predicate(&c->copies[j], cp)))
       ++j;
     *rounds += j == k;
   }
+  free(wait);
   for (size_t r = 0; c->region && r < c->nregion; ++r) {
     pl_loop_ref l = pl_loop_for_block(host, c->region[r]);
     if (!l || l == c->loop || pl_loop_header(l) != c->region[r] || pl_loop_parent(l) != c->loop)
