@@ -208,35 +208,10 @@ static int narrow_predicate(LLVMValueRef cond, int neg, unsigned threads) {
                is_thread_index(LLVMGetOperand(x, 0)) && is_thread_index(LLVMGetOperand(x, 1));
   if ((!is_thread_index(x) && !(either && below && !neg)) || c >= threads)
     return 0;
-  uint64_t n; /* thread-index values of [0, threads) for which it holds */
-  switch (p) {
-  case LLVMIntEQ:
-    n = 1;
-    break;
-  case LLVMIntNE:
-    n = threads - 1;
-    break;
-  case LLVMIntULT:
-  case LLVMIntSLT:
-    n = c;
-    break;
-  case LLVMIntULE:
-  case LLVMIntSLE:
-    n = c + 1;
-    break;
-  case LLVMIntUGT:
-  case LLVMIntSGT:
-    n = threads - 1 - c;
-    break;
-  case LLVMIntUGE:
-  case LLVMIntSGE:
-    n = threads - c;
-    break;
-  default:
+  /* thread-index values of [0, threads) for which it holds */
+  uint64_t n = pl_icmp_count_below(cond, neg, threads);
+  if (n == UINT64_MAX)
     return 0;
-  }
-  if (neg)
-    n = threads - n;
   return 4 * n <= threads;
 }
 

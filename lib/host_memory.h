@@ -134,6 +134,13 @@ int pl_known_bits(pl_host *host, LLVMValueRef v, LLVMValueRef ctx, uint64_t *zer
  * that is not such an integer, or a `ctx` outside the host's function). */
 int pl_value_range(pl_host *host, LLVMValueRef v, LLVMValueRef ctx, uint64_t *lo, uint64_t *hi);
 
+/** How many of the values 0 to n - 1 satisfy `cmp`, an integer compare of
+ * a value with a constant of at most 64 bits on its right (its inverse
+ * where `negated`): the size of llvm::ConstantRange::makeExactICmpRegion
+ * within [0, n), the constant read in the compare's width. Returns
+ * UINT64_MAX where `cmp` is no such compare. Changes nothing. */
+uint64_t pl_icmp_count_below(LLVMValueRef cmp, int negated, uint64_t n);
+
 #ifdef __cplusplus
 }
 #endif

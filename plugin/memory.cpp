@@ -197,3 +197,27 @@ int pl_value_range(pl_host *H, LLVMValueRef V, LLVMValueRef Ctx, uint64_t *Lo, u
   *Hi = R.getUnsignedMax().getZExtValue();
   return 1;
 }
+
+/// The values of `R` within [0, N), with N at most 2^(R's width).
+static uint64_t countBelow(const ConstantRange &R, uint64_t N) {
+  if (R.isEmptySet())
+    return 0;
+  if (R.isFullSet())
+    return N;
+  if (R.isUpperWrapped()) // [L, 2^w) and [0, U): what its inverse leaves
+    return N - countBelow(R.inverse(), N);
+  uint64_t L = R.getLower().getZExtValue(), U = R.getUpper().getZExtValue();
+  return L >= N ? 0 : std::min(U, N) - L;
+}
+
+uint64_t pl_icmp_count_below(LLVMValueRef Cmp, int Negated, uint64_t N) {
+  auto *I = dyn_cast<ICmpInst>(unwrap(Cmp));
+  auto *K = I ? dyn_cast<ConstantInt>(I->getOperand(1)) : nullptr;
+  if (!K || K->getBitWidth() > 64)
+    return UINT64_MAX;
+  unsigned W = K->getBitWidth();
+  if (W < 64 && N > (1ull << W))
+    N = 1ull << W;
+  CmpInst::Predicate P = Negated ? I->getInversePredicate() : I->getPredicate();
+  return countBelow(ConstantRange::makeExactICmpRegion(P, K->getValue()), N);
+}
