@@ -158,6 +158,29 @@ int pl_scev_offset_range_in_block(pl_host *host, LLVMValueRef a, LLVMValueRef b,
                                   LLVMBasicBlockRef at, unsigned max_threads, int64_t *lo,
                                   int64_t *hi);
 
+/** ScalarEvolution: bounds of a - b in bytes (two pointers with the same
+ * base) wherever the block `at` runs, in a block of at most `max_threads`
+ * threads (0: each thread index within its register's range), where the
+ * upper bound depends on the launch: an expression of values every thread
+ * of a block shares (the kernel's integer arguments; reads of %ntid,
+ * %nctaid, %ctaid in its entry block). Built by rules that each hold of
+ * the value the program computes (plugin/scev_bound.cpp): a thread index
+ * at most max_threads - 1, a loop counter at most its last iteration's
+ * value (ScalarEvolution's backedge-taken count) or its exit bound less
+ * one, sums and products of bounds where the narrow arithmetic has no
+ * signed wrap (else poison, and the access through it undefined) or
+ * whose bounds lie within the type's range. The bound holds only where
+ * every such value lies in [0, 2^20]: with `insert_before`, emits before
+ * it the upper bound (an i64) into *hi and the i1 "every value lies in
+ * [0, 2^20]" into *leaves_ok. Returns 1, with *lo a constant lower bound
+ * and *hi_least the least the upper bound can be, when both bounds exist
+ * and the upper one cannot wrap in 64 bits; 0 otherwise. Changes no IR
+ * without `insert_before`. */
+int pl_scev_offset_symbolic_bound(pl_host *host, LLVMValueRef a, LLVMValueRef b,
+                                  LLVMBasicBlockRef at, unsigned max_threads, int64_t *lo,
+                                  int64_t *hi_least, LLVMValueRef insert_before, LLVMValueRef *hi,
+                                  LLVMValueRef *leaves_ok);
+
 /** A key of the leaves of a's SCEV: its opaque values (SCEVUnknown; a
  * special register of pl_scev_const_distance as the register) and the
  * loops of its recurrences, as a set. pl_scev_const_distance finds a

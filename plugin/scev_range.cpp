@@ -65,34 +65,75 @@ namespace {
 /// changes no value, and ScalarEvolution then knows its range (a copy loop
 /// `for (i = tid; i < 400; i += blockDim.x)` reads i below 400 whatever
 /// tid's range).
+/// The latch's compare of `AR`'s loop where the loop goes on only while it
+/// holds: `LHS P RHS`, RHS loop-invariant and P a signed or unsigned `<`,
+/// and AR affine with a positive step. False where it is not so.
+static bool latchBelow(ScalarEvolution &SE, const SCEVAddRecExpr *AR, const SCEV *&LHS,
+                       const SCEV *&RHS, ICmpInst::Predicate &P) {
+  const Loop *L = AR->getLoop();
+  BasicBlock *Latch = L->getLoopLatch();
+  auto *BI = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  auto *Cmp = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+  if (!AR->isAffine() || !Cmp || !SE.isSCEVable(Cmp->getOperand(0)->getType()))
+    return false;
+  P = Cmp->getPredicate(); // the loop goes on while it holds
+  if (BI->getSuccessor(0) != L->getHeader())
+    P = ICmpInst::getInversePredicate(P);
+  LHS = SE.getSCEV(Cmp->getOperand(0)), RHS = SE.getSCEV(Cmp->getOperand(1));
+  if (!SE.isLoopInvariant(RHS, L)) {
+    std::swap(LHS, RHS);
+    P = ICmpInst::getSwappedPredicate(P);
+  }
+  return (P == ICmpInst::ICMP_SLT || P == ICmpInst::ICMP_ULT) && SE.isLoopInvariant(RHS, L) &&
+         LHS->getType() == AR->getType() && SE.isKnownPositive(AR->getStepRecurrence(SE));
+}
+} // namespace
+
+const SCEV *pl_scev::continueBound(ScalarEvolution &SE, const SCEVAddRecExpr *AR, bool &Signed) {
+  const SCEV *LHS, *RHS;
+  ICmpInst::Predicate P;
+  if (!latchBelow(SE, AR, LHS, RHS, P) || LHS != AR->getPostIncExpr(SE) ||
+      !SE.isLoopEntryGuardedByCond(AR->getLoop(), P, AR->getStart(), RHS))
+    return nullptr;
+  Signed = P == ICmpInst::ICMP_SLT;
+  return SE.getMinusSCEV(RHS, SE.getOne(RHS->getType()));
+}
+
+const SCEVAddRecExpr *pl_scev::cappedIV(ScalarEvolution &SE, const Loop *L, const SCEV *&Top) {
+  BasicBlock *Latch = L->getLoopLatch();
+  auto *BI = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  auto *Cmp = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+  if (!Cmp || !SE.isSCEVable(Cmp->getOperand(0)->getType()))
+    return nullptr;
+  for (Value *Op : Cmp->operands()) {
+    auto *Next = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Op));
+    if (!Next || Next->getLoop() != L || !Next->isAffine())
+      continue;
+    const SCEV *Step = Next->getStepRecurrence(SE);
+    auto *IV = dyn_cast<SCEVAddRecExpr>(
+        SE.getAddRecExpr(SE.getMinusSCEV(Next->getStart(), Step), Step, L, SCEV::FlagAnyWrap));
+    bool Signed = true;
+    if (IV && (Top = continueBound(SE, IV, Signed)))
+      return IV;
+  }
+  return nullptr;
+}
+
+namespace {
 struct GuardedIVs : SCEVRewriteVisitor<GuardedIVs> {
   GuardedIVs(ScalarEvolution &SE) : SCEVRewriteVisitor(SE) {}
   const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
     const SCEV *R = SCEVRewriteVisitor::visitAddRecExpr(AR);
-    const Loop *L = AR->getLoop();
-    BasicBlock *Latch = L->getLoopLatch();
-    auto *BI = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
-    auto *Cmp = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
-    if (!AR->isAffine() || !Cmp || !SE.isSCEVable(Cmp->getOperand(0)->getType()))
+    const SCEV *LHS, *RHS;
+    ICmpInst::Predicate P;
+    if (!latchBelow(SE, AR, LHS, RHS, P))
       return R;
-    ICmpInst::Predicate P = Cmp->getPredicate(); // the loop goes on while it holds
-    if (BI->getSuccessor(0) != L->getHeader())
-      P = ICmpInst::getInversePredicate(P);
-    const SCEV *LHS = SE.getSCEV(Cmp->getOperand(0)), *RHS = SE.getSCEV(Cmp->getOperand(1));
-    if (!SE.isLoopInvariant(RHS, L)) {
-      std::swap(LHS, RHS);
-      P = ICmpInst::getSwappedPredicate(P);
-    }
     bool Signed = P == ICmpInst::ICMP_SLT;
-    if ((!Signed && P != ICmpInst::ICMP_ULT) || !SE.isLoopInvariant(RHS, L) ||
-        LHS->getType() != AR->getType() || !SE.isKnownPositive(AR->getStepRecurrence(SE)))
-      return R;
-    if (LHS == AR->getPostIncExpr(SE)) {
-      if (!SE.isLoopEntryGuardedByCond(L, P, AR->getStart(), RHS))
-        return R;
-      const SCEV *Top = SE.getMinusSCEV(RHS, SE.getOne(RHS->getType()));
+    if (const SCEV *Top =
+            LHS == AR->getPostIncExpr(SE) ? pl_scev::continueBound(SE, AR, Signed) : nullptr)
       return Signed ? SE.getSMinExpr(R, Top) : SE.getUMinExpr(R, Top);
-    }
+    if (LHS == AR->getPostIncExpr(SE))
+      return R;
     // The compare of the value itself (`if (i < 272) { i += 128; continue; }`):
     // after the first iteration each value is a previous one, below N, plus
     // C, so at most N - 1 + C (constants, without overflow); the first is
@@ -107,13 +148,17 @@ struct GuardedIVs : SCEVRewriteVisitor<GuardedIVs> {
     if (Overflow || N->getAPInt() == (Signed ? APInt::getSignedMinValue(Top.getBitWidth())
                                              : APInt::getMinValue(Top.getBitWidth())))
       return R;
-    const SCEV *Start = SE.applyLoopGuards(AR->getStart(), L);
+    const SCEV *Start = SE.applyLoopGuards(AR->getStart(), AR->getLoop());
     const SCEV *Most = Signed ? SE.getSMaxExpr(Start, SE.getConstant(Top))
                               : SE.getUMaxExpr(Start, SE.getConstant(Top));
     return Signed ? SE.getSMinExpr(R, Most) : SE.getUMinExpr(R, Most);
   }
 };
 } // namespace
+
+const SCEV *pl_scev::guardedIVs(ScalarEvolution &SE, const SCEV *S) {
+  return GuardedIVs(SE).visit(S);
+}
 
 /// The range of the integer V in a block of at most MaxThreads threads:
 /// ConstantRange arithmetic over the casts and integer operations that
