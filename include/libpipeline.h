@@ -61,22 +61,34 @@
  * the magic number in step with it. */
 struct pl_ring_info {
   unsigned magic; /* "PLRB" */
-  unsigned bytes;
+  unsigned bytes; /* a ring's bytes of a footprint known at compile time */
+  unsigned slots; /* a ring's slots of the launch's own bytes, where the */
+  unsigned align; /* kernel's arguments set the footprint; each slot aligned */
 };
-template <auto K> __device__ pl_ring_info pl_ring_info_v = {0x504C5242u, 0u};
+template <auto K> __device__ pl_ring_info pl_ring_info_v = {0x504C5242u, 0u, 0u, 0u};
 #endif
 
 /* The dynamic shared memory, in bytes, that kernel K's rings in dynamic
- * shared memory need at launch; 0 when it has none, under -fgpu-rdc, in a
- * file that does not define K, or when the variable cannot be read (the
- * CUDA error is left for cudaGetLastError). */
-template <auto K> inline size_t pl_dynamic_ring_bytes() {
+ * shared memory need at launch when the kernel itself needs `mine` bytes
+ * (a ring whose footprint the kernel's arguments set needs its stage count
+ * of slots of `mine`, each rounded up to the ring's alignment and one
+ * alignment more, for a footprint the pass bounds a little loosely); 0
+ * when it has none, under -fgpu-rdc, in a file that does not define K, or
+ * when the variable cannot be read (the CUDA error is left for
+ * cudaGetLastError). */
+template <auto K> inline size_t pl_dynamic_ring_bytes(size_t mine = 0) {
 #ifdef PL_RING_QUERY
-  pl_ring_info info = {0, 0};
+  pl_ring_info info = {0, 0, 0, 0};
   if (cudaMemcpyFromSymbol(&info, pl_ring_info_v<K>, sizeof info) != cudaSuccess)
     return 0;
-  return info.bytes;
+  size_t n = info.bytes;
+  if (info.slots && info.align && mine) {
+    size_t slots = info.slots * ((mine + info.align - 1) / info.align * info.align + info.align);
+    n = slots > n ? slots : n;
+  }
+  return n;
 #else
+  (void)mine;
   return 0;
 #endif
 }
@@ -89,7 +101,7 @@ template <auto K> inline size_t pl_dynamic_ring_bytes() {
  * own arrays, the runtime alias check's scratch) count. Returns `mine` if
  * that fails. */
 template <auto K> inline size_t pl_dynamic_smem_bytes(size_t mine) {
-  size_t ring = pl_dynamic_ring_bytes<K>();
+  size_t ring = pl_dynamic_ring_bytes<K>(mine);
   size_t n = ring > mine ? ring : mine;
   if (n > mine &&
       cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)n) != cudaSuccess)

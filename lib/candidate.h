@@ -94,7 +94,7 @@ typedef struct pl_tile {
   LLVMValueRef global; /**< addrspace(3) global variable */
   uint64_t bytes;      /**< allocation size of one copy of the tile; for dynamic
                             shared memory its footprint (dynamic_tile.h), 0 when
-                            none is known */
+                            none is known; where `symbolic`, the constant part */
   char *name;          /**< source-level name for remarks (owned) */
   /** The tile is dynamic shared memory (`extern __shared__`): its ring can
    * only lie in dynamic shared memory, used when the launch gives enough. */
@@ -103,6 +103,11 @@ typedef struct pl_tile {
    * text) and the instruction, or NULL. */
   const char *no_footprint;
   LLVMValueRef no_footprint_at;
+  /** Dynamic shared memory whose footprint depends on the launch (kernel
+   * arguments, the block's size): known only at run time
+   * (pl_dynamic_footprint_emit); `bytes` is the furthest byte of the
+   * accesses bounded at compile time. */
+  int symbolic;
 } pl_tile;
 
 /** A header phi that steps by a loop-invariant amount each iteration: its

@@ -481,6 +481,12 @@ static void block_size(pl_host *host, const pl_candidate *c, pl_cost *cost) {
   }
 }
 
+unsigned pl_cost_threads(pl_host *host, const pl_candidate *c) {
+  pl_cost cost = {0};
+  block_size(host, c, &cost);
+  return cost.threads;
+}
+
 int pl_cost_block_shape(pl_host *host, const pl_candidate *c, unsigned shape[3]) {
   pl_launches l;
   pl_launches_of(c->function, &l);

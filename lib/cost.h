@@ -230,6 +230,11 @@ typedef struct pl_cost_ring {
   size_t nskip_blocks;
 } pl_cost_ring;
 
+/** The threads per block the cost model prices the kernel of `c` with:
+ * its launch bounds, the size it asserts, its launches in the translation
+ * unit (the most threads of any), else PL_COST_ASSUMED_THREADS. */
+unsigned pl_cost_threads(pl_host *host, const pl_candidate *c);
+
 /** The shape of a block of the kernel of `c` into shape[0..2] (x, y, z):
  * the one every launch in the translation unit gives, where each has a
  * constant shape and all agree; else, where it has no launch there, for a

@@ -19,7 +19,13 @@ typedef struct footprint {
   uint64_t end;
   const char *why;
   LLVMValueRef at;
-  pl_vec seen; /* phis and selects already walked */
+  pl_vec seen;  /* phis and selects already walked */
+  int symbolic; /* some access is bounded only by the launch's values */
+  /* Where pl_dynamic_footprint_emit builds the footprint: before `emit_at`,
+   * the largest of the symbolic bounds so far (an i64, or NULL) and the i1
+   * that they hold */
+  LLVMBuilderRef b;
+  LLVMValueRef emit_at, sym_end, sym_ok;
 } footprint;
 
 /* The block of the instruction `v`, or NULL for a constant. */
@@ -122,22 +128,54 @@ static int offset_range(footprint *w, LLVMValueRef user, LLVMValueRef ptr, LLVMV
          *lo > -far && *hi < far;
 }
 
+/* The access of `size` bytes at `ptr` (derived from `anchor`, `off` bytes
+ * into the array) bounded by the launch's values
+ * (pl_scev_offset_symbolic_bound); where emitting, its end joins
+ * w->sym_end. */
+static int add_symbolic(footprint *w, LLVMValueRef user, LLVMValueRef ptr, LLVMValueRef anchor,
+                        int64_t off, uint64_t size) {
+  int64_t lo = 0, least = 0;
+  LLVMValueRef hi = NULL, ok = NULL;
+  if (!pl_scev_offset_symbolic_bound(w->host, ptr, anchor, block_of(user), w->max_threads, &lo,
+                                     &least, w->emit_at, &hi, &ok) ||
+      lo + off < 0 || size > PL_MAX_DYNAMIC_FOOTPRINT ||
+      least + off + (int64_t)size > (int64_t)PL_MAX_DYNAMIC_FOOTPRINT)
+    return 0;
+  w->symbolic = 1;
+  if (!w->emit_at)
+    return 1;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(hi)));
+  LLVMValueRef end = LLVMBuildAdd(w->b, hi, LLVMConstInt(i64, (uint64_t)off + size, 0), "");
+  w->sym_end = !w->sym_end
+                   ? end
+                   : LLVMBuildSelect(w->b, LLVMBuildICmp(w->b, LLVMIntSGT, end, w->sym_end, ""),
+                                     end, w->sym_end, "pl.footprint.max");
+  w->sym_ok = w->sym_ok ? LLVMBuildAnd(w->b, w->sym_ok, ok, "") : ok;
+  return 1;
+}
+
 /* Adds the access of `size` bytes at `ptr` (derived from `anchor`, whose
- * offset from the array lies in [alo, ahi]) to the footprint. */
+ * offset from the array lies in [alo, ahi]) to the footprint: its constant
+ * range, or where that does not bound it and the anchor's offset is
+ * exact, a bound by the launch's values. */
 static int add_access(footprint *w, LLVMValueRef user, LLVMValueRef ptr, LLVMValueRef anchor,
                       int64_t alo, int64_t ahi, uint64_t size) {
   int64_t lo, hi;
-  if (!offset_range(w, user, ptr, anchor, &lo, &hi))
-    return fail(w, "an address into it has no bounded offset", user);
+  int bounded = offset_range(w, user, ptr, anchor, &lo, &hi);
   lo += alo;
   hi += ahi;
-  if (lo < 0)
-    return fail(w, "an address into it may lie before its start", user);
-  if (size == 0 || (uint64_t)hi + size > PL_MAX_DYNAMIC_FOOTPRINT)
-    return fail(w, "an address into it may lie beyond what any launch can give", user);
-  if ((uint64_t)hi + size > w->end)
-    w->end = (uint64_t)hi + size;
-  return 1;
+  if (bounded && lo >= 0 && size && (uint64_t)hi + size <= PL_MAX_DYNAMIC_FOOTPRINT) {
+    if ((uint64_t)hi + size > w->end)
+      w->end = (uint64_t)hi + size;
+    return 1;
+  }
+  if (size && alo == ahi && add_symbolic(w, user, ptr, anchor, alo, size))
+    return 1;
+  return fail(w,
+              !bounded ? "an address into it has no bounded offset"
+              : lo < 0 ? "an address into it may lie before its start"
+                       : "an address into it may lie beyond what any launch can give",
+              user);
 }
 
 static int walk(footprint *w, LLVMValueRef v, LLVMValueRef anchor, int64_t alo, int64_t ahi,
@@ -231,13 +269,14 @@ static int walk(footprint *w, LLVMValueRef v, LLVMValueRef anchor, int64_t alo, 
 }
 
 uint64_t pl_dynamic_footprint(pl_host *host, LLVMValueRef fn, LLVMValueRef g, const char **why,
-                              LLVMValueRef *at) {
+                              LLVMValueRef *at, int *symbolic) {
   footprint w = {.host = host, .fn = fn};
   unsigned min_blocks;
   pl_launch_bounds(fn, &w.max_threads, &min_blocks);
   int ok = walk(&w, g, g, 0, 0, 0);
   pl_vec_free(&w.seen);
-  if (!ok || !w.end) {
+  *symbolic = ok && w.symbolic;
+  if (!ok || (!w.end && !w.symbolic)) {
     *why = w.why ? w.why : "the kernel never accesses it";
     *at = w.at;
     return 0;
@@ -247,24 +286,49 @@ uint64_t pl_dynamic_footprint(pl_host *host, LLVMValueRef fn, LLVMValueRef g, co
   return w.end;
 }
 
+LLVMValueRef pl_dynamic_footprint_emit(pl_host *host, LLVMValueRef fn, LLVMValueRef g,
+                                       LLVMValueRef insert_before, LLVMValueRef *ok) {
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  footprint w = {.host = host, .fn = fn, .emit_at = insert_before};
+  unsigned min_blocks;
+  pl_launch_bounds(fn, &w.max_threads, &min_blocks);
+  w.b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderBefore(w.b, insert_before);
+  int walked = walk(&w, g, g, 0, 0, 0);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMValueRef end = NULL;
+  if (walked && w.sym_end) {
+    LLVMValueRef fixed = LLVMConstInt(i64, w.end, 0);
+    end = LLVMBuildSelect(w.b, LLVMBuildICmp(w.b, LLVMIntSGT, w.sym_end, fixed, ""), w.sym_end,
+                          fixed, "pl.footprint");
+    *ok = w.sym_ok;
+  }
+  LLVMDisposeBuilder(w.b);
+  pl_vec_free(&w.seen);
+  return end;
+}
+
 struct pl_footprint_entry {
   LLVMValueRef g;
   uint64_t bytes;
+  int symbolic;
   const char *why;
   LLVMValueRef at;
 };
 
 uint64_t pl_dynamic_footprint_memo(pl_footprints *memo, pl_host *host, LLVMValueRef fn,
-                                   LLVMValueRef g, const char **why, LLVMValueRef *at) {
+                                   LLVMValueRef g, const char **why, LLVMValueRef *at,
+                                   int *symbolic) {
   for (size_t i = 0; i < memo->n; ++i)
     if (memo->v[i].g == g) {
       *why = memo->v[i].why;
       *at = memo->v[i].at;
+      *symbolic = memo->v[i].symbolic;
       return memo->v[i].bytes;
     }
-  uint64_t bytes = pl_dynamic_footprint(host, fn, g, why, at);
+  uint64_t bytes = pl_dynamic_footprint(host, fn, g, why, at, symbolic);
   memo->v = pl_append(memo->v, memo->n, sizeof *memo->v);
-  memo->v[memo->n++] = (struct pl_footprint_entry){g, bytes, *why, *at};
+  memo->v[memo->n++] = (struct pl_footprint_entry){g, bytes, *symbolic, *why, *at};
   return bytes;
 }
 

@@ -33,9 +33,23 @@
  * `g` has a bounded range that starts at 0 or above. Else returns 0 and
  * sets *why to a static text naming the first obstacle and *at to the
  * instruction (or NULL). Accesses in other kernels are not counted (each
- * launch has its own); an access in any other function is an obstacle. */
+ * launch has its own); an access in any other function is an obstacle.
+ * An access whose offset has no constant bound within what a launch can
+ * give may instead have one by the launch's values
+ * (pl_scev_offset_symbolic_bound: `s[j * 128 + tid]` for `j < d`, d a
+ * kernel argument): then *symbolic is set, U is known only at run time
+ * (pl_dynamic_footprint_emit) and the return value is the furthest byte of
+ * the other accesses (possibly 0). */
 uint64_t pl_dynamic_footprint(pl_host *host, LLVMValueRef fn, LLVMValueRef g, const char **why,
-                              LLVMValueRef *at);
+                              LLVMValueRef *at, int *symbolic);
+
+/** For a footprint pl_dynamic_footprint found symbolic on the same IR:
+ * emits before `insert_before` U (an i64, the larger of the constant part
+ * and every symbolic access's end) and into *ok the i1 under which it
+ * holds (every launch value within the bound's range). Returns NULL, and
+ * emits nothing usable, where the footprint is not symbolic. */
+LLVMValueRef pl_dynamic_footprint_emit(pl_host *host, LLVMValueRef fn, LLVMValueRef g,
+                                       LLVMValueRef insert_before, LLVMValueRef *ok);
 
 /** Footprints already computed in one function whose IR has not changed
  * since (pl_table_build's, for every loop it recognizes): a kernel's
@@ -49,7 +63,8 @@ typedef struct pl_footprints {
 /** pl_dynamic_footprint, answered from `memo` where it holds `g` (the
  * function's IR unchanged since), else computed and kept there. */
 uint64_t pl_dynamic_footprint_memo(pl_footprints *memo, pl_host *host, LLVMValueRef fn,
-                                   LLVMValueRef g, const char **why, LLVMValueRef *at);
+                                   LLVMValueRef g, const char **why, LLVMValueRef *at,
+                                   int *symbolic);
 
 /** Frees what `memo` holds and empties it. */
 void pl_footprints_free(pl_footprints *memo);

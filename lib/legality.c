@@ -376,7 +376,7 @@ static int check_dynamic_tile(const pl_loop_ctx *x, const pl_tile *t, pl_fail *f
                     "tile '%s' is dynamic shared memory (extern __shared__), and rings in "
                     "dynamic shared memory are off (dynamic-ring=off)",
                     t->name);
-  if (!t->bytes)
+  if (!t->bytes && !t->symbolic)
     return pl_failf(f, PL_R_DYNAMIC_SHARED, t->no_footprint_at,
                     "tile '%s' is dynamic shared memory (extern __shared__), and the bytes the "
                     "kernel uses of it are not known: %s",

@@ -4,6 +4,7 @@
 #include "access.h"
 #include "alias_check.h"
 #include "align.h"
+#include "cost.h"
 #include "dynamic_tile.h"
 #include "host_cfg.h"
 #include "layout.h"
@@ -67,13 +68,29 @@ static int exit_needs_barrier(pl_host *host, const pl_candidate *c) {
 
 /* Bytes of tile `t` with its rows of `row` bytes padded by `pad` (none:
  * its own). */
-static uint64_t padded_bytes(const pl_candidate *c, size_t t, uint64_t row, unsigned pad) {
-  uint64_t bytes = c->tiles[t].bytes;
+static uint64_t padded_bytes(uint64_t bytes, uint64_t row, unsigned pad) {
   return pad && row ? bytes / row * (row + pad) : bytes;
 }
 
-/* The slot of tile `i` with rows padded by `pad` bytes. */
-static void ring_slot(const pl_candidate *c, size_t i, unsigned pad, pl_ring_layout *r) {
+/* The bytes of tile `t` the plan lays a slot out for: its size, or for a
+ * footprint known only at run time (pl_tile.symbolic; the rewrite sizes
+ * the slots then) a guess to price the ring with: the larger of the bytes
+ * bounded at compile time and those one iteration's copies move for the
+ * block the cost model assumes. */
+static uint64_t slot_bytes(pl_host *host, const pl_candidate *c, size_t t) {
+  uint64_t bytes = c->tiles[t].bytes;
+  if (!c->tiles[t].symbolic)
+    return bytes;
+  uint64_t moved = 0, threads = pl_cost_threads(host, c);
+  for (size_t k = 0; k < c->ncopies; ++k)
+    if (c->copies[k].tile == t)
+      moved += (uint64_t)c->copies[k].bytes * threads;
+  return moved > bytes ? moved : bytes;
+}
+
+/* The slot of tile `i` of `bytes` bytes with rows padded by `pad` bytes. */
+static void ring_slot(const pl_candidate *c, size_t i, uint64_t bytes, unsigned pad,
+                      pl_ring_layout *r) {
   /* Keep a tile's own alignment when it is above 16 (wmma.load wants
    * 32-byte aligned pointers, say): every slot starts on it. A padded tile
    * with WMMA loads gets 32: its moved addresses are proven 32-byte
@@ -88,10 +105,11 @@ static void ring_slot(const pl_candidate *c, size_t i, unsigned pad, pl_ring_lay
     r->align = PL_DYNAMIC_RING_ALIGN;
   if (pad && r->elem && r->align < 32)
     r->align = 32;
-  uint64_t bytes = padded_bytes(c, i, r->row, pad);
+  bytes = padded_bytes(bytes, r->row, pad);
   r->pad = pad;
   r->stride = (bytes + r->align - 1) / r->align * r->align;
   r->dynamic = c->tiles[i].dynamic;
+  r->symbolic = c->tiles[i].symbolic;
 }
 
 /* Whether tile `i` gets padded rows under `opts` (before the budget). */
@@ -146,11 +164,12 @@ static uint64_t plan_layout(pl_host *host, const pl_candidate *c, const pl_optio
     }
     int pad = layout_may_change(c, plan) && wants_padding(opts, &l);
     pl_tile_layout_free(&l);
-    ring_slot(c, i, pad ? PL_ROW_PAD : 0, r);
+    uint64_t bytes = slot_bytes(host, c, i);
+    ring_slot(c, i, bytes, pad ? PL_ROW_PAD : 0, r);
     padded += r->stride;
     any |= pad;
     pl_ring_layout u = *r;
-    ring_slot(c, i, 0, &u);
+    ring_slot(c, i, bytes, 0, &u);
     plain += u.stride;
   }
   if (!any)
@@ -164,7 +183,7 @@ static uint64_t plan_layout(pl_host *host, const pl_candidate *c, const pl_optio
                           "budget of %llu bytes",
                           (unsigned long long)(PL_MIN_STAGES * padded + plan->other_shared),
                           (unsigned long long)opts->max_shared);
-    ring_slot(c, i, 0, r);
+    ring_slot(c, i, slot_bytes(host, c, i), 0, r);
   }
   return plain;
 }
@@ -199,7 +218,7 @@ static int may_move_rings(const pl_candidate *c, const pl_options *opts, const p
 }
 
 uint64_t pl_plan_kept_tile_bytes(const pl_candidate *c, const pl_plan *plan, size_t t) {
-  return padded_bytes(c, t, plan->rings[t].row, plan->rings[t].pad);
+  return padded_bytes(c->tiles[t].bytes, plan->rings[t].row, plan->rings[t].pad);
 }
 
 /* Moves every ring of the loop into dynamic shared memory (on), with the

@@ -38,6 +38,10 @@ typedef struct pl_ring_layout {
   int dynamic;         /**< the ring lies in dynamic shared memory (the tile's
                             stride is its footprint, dynamic_tile.h; for a
                             static tile, pl_plan.moved_tile_bytes) */
+  int symbolic;        /**< the footprint is known only at run time
+                            (pl_tile.symbolic): `stride` is the guess the
+                            plan prices; the rewrite's slots are the
+                            footprint rounded up to `align` */
 } pl_ring_layout;
 
 typedef struct pl_plan {

@@ -104,9 +104,10 @@ static int tile_of_pointer(pl_host *host, pl_footprints *memo, pl_candidate *c, 
   tile->dynamic = tile->bytes == 0;
   tile->no_footprint = NULL;
   tile->no_footprint_at = NULL;
+  tile->symbolic = 0;
   if (tile->dynamic)
     tile->bytes = pl_dynamic_footprint_memo(memo, host, c->function, base, &tile->no_footprint,
-                                            &tile->no_footprint_at);
+                                            &tile->no_footprint_at, &tile->symbolic);
   tile->name = tile_name(base);
   return (int)c->ntiles++;
 }

@@ -268,6 +268,17 @@ static void remark_tiles(pl_remark *r, const pl_candidate *c, const pl_plan *pla
   for (size_t t = 0; t < c->ntiles; ++t) {
     pl_remark_text(r, t ? ", tile '" : " tile '");
     pl_remark_str(r, "Tile", c->tiles[t].name);
+    if (plan->rings[t].symbolic) {
+      pl_remark_text(r, "' (dynamic shared memory, of which the kernel uses as many bytes as its "
+                        "arguments set, U) -> ");
+      pl_remark_u64(r, "Stages", plan->stages);
+      pl_remark_text(r, " slots that share the launch's dynamic shared memory, each 1/");
+      pl_remark_u64(r, "Slots", plan->stages);
+      pl_remark_text(r, " of it rounded down to ");
+      pl_remark_u64(r, "SlotAlign", plan->rings[t].align);
+      pl_remark_text(r, " bytes");
+      continue;
+    }
     pl_remark_text(r, c->tiles[t].dynamic ? "' (dynamic shared memory, of which the kernel uses "
                                           : "' ");
     pl_remark_u64(r, "Bytes", c->tiles[t].bytes);
@@ -281,6 +292,13 @@ static void remark_tiles(pl_remark *r, const pl_candidate *c, const pl_plan *pla
 static void note_dynamic_ring(pl_remark *r, const pl_plan *plan) {
   if (!plan->dynamic_bytes)
     return;
+  for (size_t t = 0; t < plan->nrings; ++t)
+    if (plan->rings[t].symbolic) {
+      pl_remark_text(r, "; runs where each slot holds U, else the loop as written "
+                        "(pl_dynamic_smem_bytes<kernel>(bytes) in libpipeline.h gives a launch "
+                        "enough)");
+      return;
+    }
   pl_remark_text(r, "; runs where the launch gives at least ");
   pl_remark_u64(r, "DynamicSharedBytes", plan->dynamic_bytes);
   pl_remark_text(r, " bytes of dynamic shared memory, else the loop as written");

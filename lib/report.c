@@ -82,12 +82,18 @@ void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, con
   d->copy_bytes_max = plan->max_bytes;
   d->ring_bytes = plan->ring_bytes;
   d->dynamic_bytes = plan->dynamic_bytes;
+  for (size_t t = 0; t < plan->nrings; ++t)
+    if (plan->rings[t].symbolic) {
+      d->ring_bytes = d->dynamic_bytes = 0;
+      d->dynamic_slots = plan->stages;
+      d->dynamic_align = plan->rings[t].align;
+    }
   d->ntiles = c->ntiles;
   d->tiles = pl_xcalloc(c->ntiles, sizeof *d->tiles);
   for (size_t t = 0; t < c->ntiles; ++t) {
     d->tiles[t].name = pl_strdupf("%s", c->tiles[t].name ? c->tiles[t].name : "");
     d->tiles[t].bytes = c->tiles[t].bytes;
-    d->tiles[t].ring_bytes = plan->rings[t].stride * plan->stages;
+    d->tiles[t].ring_bytes = plan->rings[t].symbolic ? 0 : plan->rings[t].stride * plan->stages;
   }
 }
 
@@ -219,10 +225,10 @@ char *pl_report_write(const pl_report *r, LLVMModuleRef m, const pl_options *opt
     fprintf(out,
             ",\n   \"stages\": %u, \"lowering\": \"%s\", \"copies\": %u, \"copy_bytes_min\": %u, "
             "\"copy_bytes_max\": %u, \"ring_bytes\": %llu, \"dynamic_bytes\": %llu, "
-            "\"tiles\": [",
+            "\"dynamic_slots\": %u, \"tiles\": [",
             d->stages, d->pipelined && d->lowering ? d->lowering : "", d->copies, d->copy_bytes_min,
             d->copy_bytes_max, (unsigned long long)d->ring_bytes,
-            (unsigned long long)d->dynamic_bytes);
+            (unsigned long long)d->dynamic_bytes, d->dynamic_slots);
     for (size_t t = 0; t < d->ntiles; ++t) {
       fprintf(out, "%s{\"name\": ", t ? ", " : "");
       json_str(out, d->tiles[t].name);

@@ -24,7 +24,11 @@
  *                    "stages", "lowering", "copies", "copy_bytes_min",
  *                    "copy_bytes_max", "ring_bytes", "dynamic_bytes"
  *                    (of ring_bytes, what must come from the launch's
- *                    dynamic shared memory),
+ *                    dynamic shared memory), "dynamic_slots" (where the
+ *                    footprint is set by the kernel's arguments: that many
+ *                    slots share the launch's dynamic shared memory, each
+ *                    needing the footprint; ring_bytes and dynamic_bytes
+ *                    are then 0),
  *                    "tiles": [ {"name", "bytes", "ring_bytes"} ] } ] }
  *
  *   The numbers are 0 and "tiles" empty for a declined loop. utils/
@@ -61,7 +65,13 @@ typedef struct pl_decision {
                            lowering's two slots (pl_plan.slots_cut), else 0 */
   uint64_t ring_bytes;
   uint64_t dynamic_bytes; /**< pipelined: the dynamic shared memory its rings
-                               need at launch (pl_plan.dynamic_bytes), else 0 */
+                               need at launch (pl_plan.dynamic_bytes), else 0;
+                               0 too where dynamic_slots says it */
+  unsigned dynamic_slots; /**< pipelined, with a footprint its arguments set
+                               (pl_ring_layout.symbolic): this many slots share
+                               the launch's dynamic shared memory, each 1/slots
+                               of it rounded down to dynamic_align bytes; else 0 */
+  unsigned dynamic_align;
   pl_decision_tile *tiles;
   size_t ntiles;
 } pl_decision;

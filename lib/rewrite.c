@@ -177,9 +177,14 @@ static void point_at_slot(pl_skeleton *k, pl_emitter *e, LLVMValueRef slot, int 
   LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx_of(k->c)), i32 = LLVMInt32TypeInContext(ctx_of(k->c));
   for (size_t t = 0; t < k->c->ntiles; ++t) {
     uint64_t stride = k->plan->rings[t].stride;
-    LLVMValueRef off = LLVMIsAConstantInt(slot)
-                           ? LLVMConstInt(i32, LLVMConstIntGetZExtValue(slot) * stride, 0)
-                           : LLVMBuildMul(k->b, slot, LLVMConstInt(i32, stride, 0), "");
+    LLVMValueRef off;
+    if (k->plan->rings[t].symbolic)
+      off = LLVMIsAConstantInt(slot) && !LLVMConstIntGetZExtValue(slot)
+                ? LLVMConstInt(i32, 0, 0)
+                : LLVMBuildMul(k->b, slot, k->dyn_stride, "");
+    else
+      off = LLVMIsAConstantInt(slot) ? LLVMConstInt(i32, LLVMConstIntGetZExtValue(slot) * stride, 0)
+                                     : LLVMBuildMul(k->b, slot, LLVMConstInt(i32, stride, 0), "");
     e->tile_base[t] = inbounds ? LLVMBuildInBoundsGEP2(k->b, i8, k->ring[t], &off, 1, name)
                                : LLVMBuildGEP2(k->b, i8, k->ring[t], &off, 1, name);
     e->tile_off[t] = off;
@@ -335,7 +340,8 @@ static void emit_fixups(pl_skeleton *k, LLVMValueRef prev) {
   pl_emit_map_ivs(&e, 0, 0);
   LLVMValueRef *delta = pl_xcalloc(k->c->ntiles, sizeof *delta);
   for (size_t t = 0; t < k->c->ntiles; ++t) {
-    LLVMValueRef stride = LLVMConstInt(i32, k->plan->rings[t].stride, 0);
+    LLVMValueRef stride =
+        k->plan->rings[t].symbolic ? k->dyn_stride : LLVMConstInt(i32, k->plan->rings[t].stride, 0);
     delta[t] = LLVMBuildMul(k->b, LLVMBuildSub(k->b, prev, k->s_phi, ""), stride, "pl.prev.off");
   }
   pl_rw_fixup_region(k, &e, delta);
@@ -554,8 +560,8 @@ static void delete_tiles(const pl_candidate *c, const pl_plan *plan, pl_txn *txn
 
 /* The ring (rewrite.h): rings, prologue, counters, steady state, drain. */
 static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan *plan, pl_txn *txn,
-                             LLVMValueRef *rings) {
-  pl_skeleton k = {.host = host, .c = c, .plan = plan, .txn = txn};
+                             LLVMValueRef dyn_stride, LLVMValueRef *rings) {
+  pl_skeleton k = {.host = host, .c = c, .plan = plan, .txn = txn, .dyn_stride = dyn_stride};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
   k.ring = pl_xcalloc(c->ntiles, sizeof *k.ring);
   k.iv_steps = pl_xcalloc(c->nivs, sizeof *k.iv_steps);
@@ -620,28 +626,6 @@ static int original_in_shared_ring(const pl_candidate *c, const pl_plan *plan) {
   return 0;
 }
 
-/* Rings in dynamic shared memory need plan.dynamic_bytes of it: the i1
- * "the launch gave less", %dynamic_smem_size read in the preheader (PTX
- * ISA, "Special Registers": the dynamic shared memory the launch gave, the
- * same in every thread of the grid, so all threads of a block take one
- * version and meet the same barriers); the original loop runs where it is
- * true. */
-static LLVMValueRef short_launch(const pl_candidate *c, const pl_plan *plan) {
-  LLVMContextRef ctx = ctx_of(c);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMTypeRef fty = LLVMFunctionType(i32, NULL, 0, 0);
-  static const char text[] = PL_DYNAMIC_SIZE_ASM;
-  LLVMValueRef read = LLVMGetInlineAsm(fty, (char *)text, sizeof text - 1, (char *)"=r", 2, 0, 0,
-                                       LLVMInlineAsmDialectATT, 0);
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-  LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(c->preheader));
-  LLVMValueRef have = LLVMBuildCall2(b, fty, read, NULL, 0, "pl.dynamic.smem");
-  LLVMValueRef need = LLVMConstInt(i32, plan->dynamic_bytes, 0);
-  LLVMValueRef small = LLVMBuildICmp(b, LLVMIntULT, have, need, "pl.dynamic.short");
-  LLVMDisposeBuilder(b);
-  return small;
-}
-
 unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts *facts,
                     pl_txn *txn, LLVMValueRef *rings) {
   assert(facts->c == c && plan->nrings == c->ntiles &&
@@ -659,7 +643,8 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
     return pl_rewrite_in_place(host, c, plan);
   }
   /* One version of the loop as written, for a short launch or overlap */
-  LLVMValueRef small = plan->dynamic_bytes ? short_launch(c, plan) : NULL;
+  LLVMValueRef dyn_stride = NULL;
+  LLVMValueRef small = plan->dynamic_bytes ? pl_rw_short_launch(host, c, plan, &dyn_stride) : NULL;
   if (small && !plan->alias_check) {
     c->preheader = pl_loop_version(host, c->loop, small);
     c->exit = pl_loop_exit_block(c->loop);
@@ -674,5 +659,5 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
     if (plan->rings[t].pad)
       pl_layout_apply(c, t, plan->rings[t].row, plan->rings[t].pad, plan->rings[t].elem, c->copies,
                       c->ncopies, plan->copies, plan->ncopies);
-  return rewrite_ring(host, c, plan, txn, rings);
+  return rewrite_ring(host, c, plan, txn, dyn_stride, rings);
 }

@@ -10,18 +10,21 @@
 
 /* The demangled kernel a query variable `g` asks about (owned by the
  * caller), or NULL when `g` is none: an addrspace(1) global initialized
- * with { i32 MAGIC, i32 n } whose name demangles to
- * "pl_ring_info_v<&KERNEL>". */
+ * with { i32 MAGIC, i32 bytes } or { i32 MAGIC, i32 bytes, i32 slots, i32
+ * align } whose name demangles to "pl_ring_info_v<&KERNEL>". */
 static char *query_kernel(LLVMValueRef g) {
   if (pl_addrspace(g) != PL_AS_GLOBAL || LLVMIsDeclaration(g))
     return NULL;
   LLVMValueRef init = LLVMGetInitializer(g);
-  if (!init || !LLVMIsAConstantStruct(init) || LLVMGetNumOperands(init) != 2)
+  int fields = init && LLVMIsAConstantStruct(init) ? LLVMGetNumOperands(init) : 0;
+  if (fields != 2 && fields != 4)
     return NULL;
-  LLVMValueRef magic = LLVMGetOperand(init, 0), n = LLVMGetOperand(init, 1);
-  if (!LLVMIsAConstantInt(magic) || !LLVMIsAConstantInt(n) ||
-      LLVMGetIntTypeWidth(LLVMTypeOf(magic)) != 32 || LLVMGetIntTypeWidth(LLVMTypeOf(n)) != 32 ||
-      LLVMConstIntGetZExtValue(magic) != PL_RING_QUERY_MAGIC)
+  for (int i = 0; i < fields; ++i) {
+    LLVMValueRef f = LLVMGetOperand(init, (unsigned)i);
+    if (!LLVMIsAConstantInt(f) || LLVMGetIntTypeWidth(LLVMTypeOf(f)) != 32)
+      return NULL;
+  }
+  if (LLVMConstIntGetZExtValue(LLVMGetOperand(init, 0)) != PL_RING_QUERY_MAGIC)
     return NULL;
   size_t len = 0;
   const char *name = LLVMGetValueName2(g, &len);
@@ -44,20 +47,27 @@ unsigned pl_ring_queries_fill(LLVMModuleRef m, const pl_report *r) {
     if (!kernel)
       continue;
     uint64_t bytes = 0;
-    for (size_t i = 0; i < r->n; ++i)
-      if (r->v[i].pipelined && r->v[i].dynamic_bytes > bytes && r->v[i].kernel &&
-          !strcmp(r->v[i].kernel, kernel))
-        bytes = r->v[i].dynamic_bytes;
+    unsigned slots = 0, align = 0;
+    for (size_t i = 0; i < r->n; ++i) {
+      const pl_decision *d = &r->v[i];
+      if (!d->pipelined || !d->kernel || strcmp(d->kernel, kernel))
+        continue;
+      bytes = d->dynamic_bytes > bytes ? d->dynamic_bytes : bytes;
+      slots = d->dynamic_slots > slots ? d->dynamic_slots : slots;
+      align = d->dynamic_align > align ? d->dynamic_align : align;
+    }
     free(kernel);
-    if (!bytes)
-      continue;
     LLVMValueRef init = LLVMGetInitializer(g);
-    LLVMValueRef fields[2] = {LLVMGetOperand(init, 0),
-                              LLVMConstInt(LLVMTypeOf(LLVMGetOperand(init, 1)), bytes, 0)};
+    unsigned n = (unsigned)LLVMGetNumOperands(init);
+    if (!bytes && (!slots || n < 4)) /* an older header's variable has no slots */
+      continue;
+    LLVMTypeRef i32 = LLVMTypeOf(LLVMGetOperand(init, 1));
+    LLVMValueRef fields[4] = {LLVMGetOperand(init, 0), LLVMConstInt(i32, bytes, 0),
+                              LLVMConstInt(i32, slots, 0), LLVMConstInt(i32, align, 0)};
     LLVMTypeRef ty = LLVMTypeOf(init);
     LLVMSetInitializer(g, LLVMGetStructName(ty)
-                              ? LLVMConstNamedStruct(ty, fields, 2)
-                              : LLVMConstStructInContext(LLVMGetModuleContext(m), fields, 2,
+                              ? LLVMConstNamedStruct(ty, fields, n)
+                              : LLVMConstStructInContext(LLVMGetModuleContext(m), fields, n,
                                                          LLVMIsPackedStruct(ty)));
     ++changed;
   }

@@ -10,15 +10,19 @@
  *   which clang emits in the device module because host code uses it, as
  *
  *     @<mangled> = ... addrspace(1) externally_initialized global
- *                  { i32 PL_RING_QUERY_MAGIC, i32 0 }
+ *                  { i32 PL_RING_QUERY_MAGIC, i32 0, i32 0, i32 0 }
  *
  *   its name demangling to "pl_ring_info_v<&KERNEL>", KERNEL the kernel's
  *   own demangled name (the initializer does not name the kernel, so that
  *   a file that only declares it still compiles; its variable then stays
  *   0). After every kernel of the module was looked at, the pass writes into
  *   each such variable the bytes k's rings need (the largest of its loops'
- *   pl_plan.dynamic_bytes), where k has any; the host reads them with
- *   cudaMemcpyFromSymbol. Without the plugin, or under nvcc, they stay 0.
+ *   pl_plan.dynamic_bytes), and for rings whose footprint the kernel's
+ *   arguments set (pl_ring_layout.symbolic) the slots they need of the
+ *   launch's own bytes and the slots' alignment, where k has any; the host
+ *   reads them with cudaMemcpyFromSymbol. Without the plugin, or under nvcc,
+ *   they stay 0. A variable of two fields (an older libpipeline.h) gets the
+ *   bytes only.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_RING_QUERY_H
 #define PL_RING_QUERY_H

@@ -1,5 +1,6 @@
 /*===- lib/rings.c - the storage of a rewrite's rings -------------------===*/
 #include "alloc.h"
+#include "dynamic_tile.h"
 #include "ir.h"
 #include "limits.h"
 #include "plan.h"
@@ -129,4 +130,60 @@ void pl_rw_make_rings(pl_skeleton *k) {
       free(name);
     }
   }
+}
+
+/* For ring `t`, whose footprint is known only at run time: the slots
+ * share what the launch gave, `have` bytes, each of them have / S rounded
+ * down to the ring's alignment (into *dyn_stride, an i32), and they serve
+ * where each holds the footprint U (pl_dynamic_footprint_emit, before
+ * `at`). Returns the i1 "a slot is smaller than U, or a value U is
+ * computed from lies outside its range". */
+static LLVMValueRef symbolic_short(pl_host *host, const pl_candidate *c, const pl_plan *plan,
+                                   size_t t, LLVMBuilderRef b, LLVMValueRef at, LLVMValueRef have,
+                                   LLVMValueRef *dyn_stride) {
+  LLVMContextRef ctx = ctx_of(c);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMValueRef ok = NULL;
+  LLVMValueRef u = pl_dynamic_footprint_emit(host, c->function, c->tiles[t].global, at, &ok);
+  if (!u || !ok) { /* not as recognition found it: the loop as written always */
+    *dyn_stride = LLVMConstInt(i32, plan->rings[t].stride, 0);
+    return LLVMConstInt(LLVMInt1TypeInContext(ctx), 1, 0);
+  }
+  uint64_t a = plan->rings[t].align;
+  LLVMValueRef slot = LLVMBuildUDiv(b, have, LLVMConstInt(i32, plan->stages, 0), "");
+  LLVMValueRef stride = LLVMBuildAnd(b, slot, LLVMConstInt(i32, ~(a - 1), 0), "pl.slot.stride");
+  /* U > 0 (an access ends past its start) fits a slot of stride bytes */
+  LLVMValueRef wide = LLVMBuildZExt(b, stride, LLVMTypeOf(u), "");
+  LLVMValueRef less = LLVMBuildICmp(b, LLVMIntSLT, wide, u, "");
+  *dyn_stride = stride;
+  return LLVMBuildOr(b, less, LLVMBuildNot(b, ok, ""), "pl.dynamic.short");
+}
+
+/* Rings in dynamic shared memory need plan.dynamic_bytes of it: the i1
+ * "the launch gave less", %dynamic_smem_size read in the preheader (PTX
+ * ISA, "Special Registers": the dynamic shared memory the launch gave, the
+ * same in every thread of the grid, so all threads of a block take one
+ * version and meet the same barriers); the original loop runs where it is
+ * true. */
+LLVMValueRef pl_rw_short_launch(pl_host *host, const pl_candidate *c, const pl_plan *plan,
+                                LLVMValueRef *dyn_stride) {
+  LLVMContextRef ctx = ctx_of(c);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef fty = LLVMFunctionType(i32, NULL, 0, 0);
+  static const char text[] = PL_DYNAMIC_SIZE_ASM;
+  LLVMValueRef read = LLVMGetInlineAsm(fty, (char *)text, sizeof text - 1, (char *)"=r", 2, 0, 0,
+                                       LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef at = LLVMGetBasicBlockTerminator(c->preheader);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderBefore(b, at);
+  LLVMValueRef have = LLVMBuildCall2(b, fty, read, NULL, 0, "pl.dynamic.smem");
+  LLVMValueRef small = NULL;
+  for (size_t t = 0; t < plan->nrings && !small; ++t)
+    if (plan->rings[t].symbolic)
+      small = symbolic_short(host, c, plan, t, b, at, have, dyn_stride);
+  if (!small)
+    small = LLVMBuildICmp(b, LLVMIntULT, have, LLVMConstInt(i32, plan->dynamic_bytes, 0),
+                          "pl.dynamic.short");
+  LLVMDisposeBuilder(b);
+  return small;
 }

@@ -22,16 +22,18 @@ typedef struct pl_skeleton {
   const pl_candidate *c;
   const pl_plan *plan;
   LLVMBuilderRef b;
-  LLVMValueRef *ring;     /* per tile: the ring global */
-  pl_emitter slot0;       /* hoisted tile addresses, re-based once on slot 0 */
-  LLVMValueRef btc;       /* ScalarEvolution's backedge-taken count, or NULL */
-  LLVMValueRef n_phi;     /* iteration counter (with btc) */
-  LLVMValueRef s_phi;     /* slot counter */
-  LLVMValueRef s0;        /* iteration 0's slot, an i32: 0, or where the ring
-                             ends on slot 0 (plan.end_on_slot0) (S - btc mod S) mod S */
-  pl_emitter cur;         /* the compute's view: tiles are the current slot */
-  LLVMValueRef *iv_steps; /* per IV: its runtime step, in the preheader */
-  LLVMValueRef anchor;    /* ours, after the slot pointers; survives erasure */
+  LLVMValueRef *ring;      /* per tile: the ring global */
+  LLVMValueRef dyn_stride; /* an i32: the slot stride of a ring whose footprint
+                              is known only at run time (pl_ring_layout.symbolic) */
+  pl_emitter slot0;        /* hoisted tile addresses, re-based once on slot 0 */
+  LLVMValueRef btc;        /* ScalarEvolution's backedge-taken count, or NULL */
+  LLVMValueRef n_phi;      /* iteration counter (with btc) */
+  LLVMValueRef s_phi;      /* slot counter */
+  LLVMValueRef s0;         /* iteration 0's slot, an i32: 0, or where the ring
+                              ends on slot 0 (plan.end_on_slot0) (S - btc mod S) mod S */
+  pl_emitter cur;          /* the compute's view: tiles are the current slot */
+  LLVMValueRef *iv_steps;  /* per IV: its runtime step, in the preheader */
+  LLVMValueRef anchor;     /* ours, after the slot pointers; survives erasure */
   unsigned issued;
   pl_vec guarded; /* data moves of predicated copies ... */
   pl_vec guards;  /* ... and the predicate of each, at its issue point */
@@ -91,6 +93,19 @@ LLVMValueRef pl_rw_emit_exists(const pl_candidate *c, const pl_trip *trip, pl_em
  * its offset (pl_plan_dynamic_offset). Adds globals to the module; a
  * shared ring too small is replaced through k->txn. */
 void pl_rw_make_rings(pl_skeleton *k);
+
+/** The i1 "the launch gave too little dynamic shared memory for the
+ * plan's rings there" (plan.dynamic_bytes nonzero), emitted at the end of
+ * c's preheader, under which the loop as written runs: %dynamic_smem_size
+ * (PTX ISA, "Special Registers": the same in every thread of the grid, so
+ * all threads of a block take one version and meet the same barriers)
+ * below plan.dynamic_bytes, or for a ring whose footprint the kernel's
+ * arguments set (pl_ring_layout.symbolic) below S slots of that footprint,
+ * computed there (pl_dynamic_footprint_emit), or with a value it is
+ * computed from out of range. Sets *dyn_stride to that ring's slot stride,
+ * an i32 (lib/rings.c). */
+LLVMValueRef pl_rw_short_launch(pl_host *host, const pl_candidate *c, const pl_plan *plan,
+                                LLVMValueRef *dyn_stride);
 
 /** After the rewrite of a plan whose rings moved into dynamic shared
  * memory: each padded ring's tile, which the loop as written keeps and

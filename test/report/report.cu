@@ -15,7 +15,7 @@
 // JSON: "schema": "libpipeline-report", "version": 1, "source": "{{.*}}report.cu", "arch": "sm_90"
 // JSON: "file": "{{.*}}report.cu", "line": [[#@LINE+21]], "column": 3, "kernel": "void rows<float>(int, float const*, float*)", "function": "_Z4rowsIfEviPKT_PS0_", "arch": "sm_90"
 // JSON-NEXT: "decision": "pipelined", "reason": "Pipelined", "message": "pipelined loop with 3 stages"
-// JSON-NEXT: "stages": 3, "lowering": "cp.async", "copies": 1, "copy_bytes_min": 4, "copy_bytes_max": 4, "ring_bytes": 12672, "dynamic_bytes": 0, "tiles": [{"name": "tile", "bytes": 4224, "ring_bytes": 12672}]}
+// JSON-NEXT: "stages": 3, "lowering": "cp.async", "copies": 1, "copy_bytes_min": 4, "copy_bytes_max": 4, "ring_bytes": 12672, "dynamic_bytes": 0, "dynamic_slots": 0, "tiles": [{"name": "tile", "bytes": 4224, "ring_bytes": 12672}]}
 // JSON: "kernel": "aliased(int, float const*, float*)"
 // JSON-NEXT: "decision": "declined", "reason": "SourceMayBeWritten", "message": "loop not pipelined: the loop may write the global memory tile 'tile' is copied from; mark the pointers __restrict__ if they never overlap"
 // JSON-NEXT: "stages": 0, "lowering": "", "copies": 0

@@ -32,7 +32,7 @@
 // REMARK: remark: pipelined loop with 3 stages: tile 'smem' (dynamic shared memory, of which the kernel uses 2048 bytes at most) -> 6144 bytes; 2 cp.async copies of 4 bytes; removed the second barrier; runs where the launch gives at least 6144 bytes of dynamic shared memory, else the loop as written; cp.async [sm_90, kernel 'mmCarvedRing
 // REMARK: remark: pipelined loop with 3 stages: tile 'As' (dynamic shared memory, of which the kernel uses 752 bytes at most) -> 2304 bytes;{{.*}}kernel 'wmmaSkew
 // REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'r' is dynamic shared memory that the kernel also uses outside the loop, where a ring's slots would overlap what it keeps there; {{.*}}kernel 'reducedAfter
-// REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'q' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: {{.*}}kernel 'carvedRuntime
+// REMARK: remark: pipelined loop in place {{.*}}no ring: two copies into tile 'q' may write the same bytes, and cp.async gives them no order; {{.*}}kernel 'carvedRuntime
 // REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'z' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: a function other than the kernel uses it; {{.*}}kernel 'calleeReads
 // REMARK: remark: pipelined loop with 3 stages: tile 't' (dynamic shared memory, of which the kernel uses 1024 bytes at most) -> 3072 bytes;{{.*}}runs where the launch gives at least 3072 bytes of dynamic shared memory, else the loop as written; with a runtime alias check{{.*}}kernel 'streamAliased
 //
@@ -166,7 +166,9 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-// Near miss: the second tile is carved at a runtime offset.
+// Near miss: the second tile is carved at a runtime offset, d floats in:
+// the footprint is known at run time (d + 256 floats), but the two copies
+// may write the same bytes where d < 256.
 __global__ void __launch_bounds__(256)
     carvedRuntime(int n, int d, const float *__restrict__ x, float *__restrict__ y) {
   extern __shared__ float q[];

@@ -7,18 +7,22 @@
 // only declared here (its variable names no kernel, so the file compiles;
 // the query answers 0 for it). A template kernel is found by its demangled
 // name too. dynamic-ring=off, and a compile without the plugin, leave every
-// variable at 0.
+// variable at 0. A ring whose footprint the kernel's arguments set (rowTiles:
+// d rows of 128 floats) has no bytes known at compile time: its variable
+// says 3 slots of the launch's own bytes, each rounded up to 128.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -I%src_root/include -S -emit-llvm %s -o - -fplugin-arg-pipeline-profitability=off | FileCheck %s
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -I%src_root/include -S -emit-llvm %s -o - -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-dynamic-ring=off | FileCheck %s --check-prefix=OFF
 // RUN: %clang_cuda_noplugin --cuda-gpu-arch=sm_90 -I%src_root/include -S -emit-llvm %s -o - | FileCheck %s --check-prefix=OFF
 //
-// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z5mmDynPKfS1_PfiEEE = {{.*}} { i32 1347179074, i32 6144 }
-// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z10staticRingPKfPfEEE = {{.*}} { i32 1347179074, i32 0 }
-// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z7notLoopPfEEE = {{.*}} { i32 1347179074, i32 0 }
-// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z9elsewherePfEEE = {{.*}} { i32 1347179074, i32 0 }
-// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z9mmDynTmplILi16EEvPKfS2_PfiEEE = {{.*}} { i32 1347179074, i32 6144 }
-// OFF-DAG: @_Z14pl_ring_info_vIXadL_Z5mmDynPKfS1_PfiEEE = {{.*}} { i32 1347179074, i32 0 }
-// OFF-DAG: @_Z14pl_ring_info_vIXadL_Z10staticRingPKfPfEEE = {{.*}} { i32 1347179074, i32 0 }
+// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z5mmDynPKfS1_PfiEEE = {{.*}} { i32 1347179074, i32 6144, i32 0, i32 0 }
+// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z10staticRingPKfPfEEE = {{.*}} { i32 1347179074, i32 0, i32 0, i32 0 }
+// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z7notLoopPfEEE = {{.*}} { i32 1347179074, i32 0, i32 0, i32 0 }
+// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z9elsewherePfEEE = {{.*}} { i32 1347179074, i32 0, i32 0, i32 0 }
+// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z9mmDynTmplILi16EEvPKfS2_PfiEEE = {{.*}} { i32 1347179074, i32 6144, i32 0, i32 0 }
+// OFF-DAG: @_Z14pl_ring_info_vIXadL_Z5mmDynPKfS1_PfiEEE = {{.*}} { i32 1347179074, i32 0, i32 0, i32 0 }
+// CHECK-DAG: @_Z14pl_ring_info_vIXadL_Z8rowTilesPKfPfiiEEE = {{.*}} { i32 1347179074, i32 0, i32 3, i32 128 }
+// OFF-DAG: @_Z14pl_ring_info_vIXadL_Z8rowTilesPKfPfiiEEE = {{.*}} { i32 1347179074, i32 0, i32 0, i32 0 }
+// OFF-DAG: @_Z14pl_ring_info_vIXadL_Z10staticRingPKfPfEEE = {{.*}} { i32 1347179074, i32 0, i32 0, i32 0 }
 #include <libpipeline.h>
 
 #define BS 16
@@ -79,8 +83,23 @@ __global__ void __launch_bounds__(256)
   C[row * N + col] = acc;
 }
 
+__global__ void __launch_bounds__(128)
+    rowTiles(const float *__restrict__ a, float *__restrict__ out, int ntiles, int d) {
+  extern __shared__ float rows[];
+  float acc = 0.f;
+  for (int t = 0; t < ntiles; ++t) {
+    for (int j = 0; j < d; ++j)
+      rows[j * 128 + threadIdx.x] = a[(size_t)t * d * 128 + j * 128 + threadIdx.x];
+    __syncthreads();
+    for (int j = 0; j < d; ++j)
+      acc += rows[j * 128 + (127 - threadIdx.x)];
+    __syncthreads();
+  }
+  out[blockIdx.x * 128 + threadIdx.x] = acc;
+}
+
 size_t launchBytes() {
   return pl_dynamic_smem_bytes<mmDyn>(2 * BS * BS * 4) + pl_dynamic_ring_bytes<staticRing>() +
          pl_dynamic_ring_bytes<notLoop>() + pl_dynamic_ring_bytes<elsewhere>() +
-         pl_dynamic_smem_bytes<mmDynTmpl<16>>(2048);
+         pl_dynamic_smem_bytes<mmDynTmpl<16>>(2048) + pl_dynamic_smem_bytes<rowTiles>(4 * 128 * 4);
 }
