@@ -133,14 +133,19 @@ int pl_plan_fail_not_profitable(const pl_plan *plan, pl_fail *f) {
              plan->registers_unknown ? plan->registers_unknown
              : k->regs_any           ? any
                                      : "");
+  const char *guess = "";
+  for (size_t t = 0; t < plan->nrings; ++t)
+    if (plan->rings[t].symbolic)
+      guess = " (a guess: the kernel's arguments set the size of its tile in dynamic shared "
+              "memory)";
   pl_fail_detail(f,
-                 "cost model on %s: %u threads per block%s, %s, %llu bytes of tiles and %llu of "
+                 "cost model on %s: %u threads per block%s, %s, %llu bytes of tiles%s and %llu of "
                  "other __shared__ arrays; per warp and iteration %u instructions (%u tile loads, "
                  "%u math); %.0f busy cycles per block-iteration, %.0f more covered by the other "
                  "blocks%s",
                  plan->arch, k->threads, pl_cost_threads_note(k, threads, sizeof threads), regs,
-                 (unsigned long long)k->tile_bytes, (unsigned long long)k->other_shared, k->compute,
-                 k->tile_loads, k->math, k->busy, k->cover, serial);
+                 (unsigned long long)k->tile_bytes, guess, (unsigned long long)k->other_shared,
+                 k->compute, k->tile_loads, k->math, k->busy, k->cover, serial);
   return 0;
 }
 

@@ -485,9 +485,20 @@ static void remark_ring(pl_host *host, const pl_candidate *c, const pl_plan *pla
   pl_remark *r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
   pl_remark_text(r, "ring of ");
   pl_remark_u64(r, "Stages", plan->stages);
-  pl_remark_text(r, " stages takes ");
-  pl_remark_u64(r, "RingBytes", plan->ring_bytes);
-  if (plan->moved_tile_bytes) {
+  int symbolic = 0;
+  for (size_t t = 0; t < plan->nrings; ++t)
+    symbolic |= plan->rings[t].symbolic;
+  if (symbolic) {
+    pl_remark_text(r, " stages shares the launch's dynamic shared memory, priced as ");
+    pl_remark_u64(r, "RingBytes", plan->ring_bytes);
+    pl_remark_text(r, " bytes (a guess: the kernel's arguments set its tile's size; ");
+    pl_remark_u64(r, "OtherSharedBytes", plan->other_shared);
+    pl_remark_text(r, " more in other __shared__ arrays); the prologue issues ");
+  } else {
+    pl_remark_text(r, " stages takes ");
+    pl_remark_u64(r, "RingBytes", plan->ring_bytes);
+  }
+  if (!symbolic && plan->moved_tile_bytes) {
     pl_remark_text(r, " bytes of dynamic shared memory, as static rings of that many stages "
                       "would exceed the static budget of ");
     pl_remark_u64(r, "Budget", plan->budget);
@@ -495,7 +506,7 @@ static void remark_ring(pl_host *host, const pl_candidate *c, const pl_plan *pla
     pl_remark_u64(r, "OtherSharedBytes", plan->other_shared);
     pl_remark_text(r, " static: the tiles, which the loop as written keeps, and the other "
                       "__shared__ arrays); the prologue issues ");
-  } else {
+  } else if (!symbolic) {
     pl_remark_text(r, " bytes of shared memory (");
     pl_remark_u64(r, "OtherSharedBytes", plan->other_shared);
     pl_remark_text(r, " more in other __shared__ arrays); the prologue issues ");
