@@ -152,8 +152,12 @@ static LLVMValueRef symbolic_short(pl_host *host, const pl_candidate *c, const p
   uint64_t a = plan->rings[t].align;
   LLVMValueRef slot = LLVMBuildUDiv(b, have, LLVMConstInt(i32, plan->stages, 0), "");
   LLVMValueRef stride = LLVMBuildAnd(b, slot, LLVMConstInt(i32, ~(a - 1), 0), "pl.slot.stride");
-  /* U > 0 (an access ends past its start) fits a slot of stride bytes */
-  LLVMValueRef wide = LLVMBuildZExt(b, stride, LLVMTypeOf(u), "");
+  /* max(U, 1) fits a slot of stride bytes (no slot is empty, even where
+   * no access runs) */
+  LLVMTypeRef i64 = LLVMTypeOf(u);
+  LLVMValueRef one = LLVMConstInt(i64, 1, 0);
+  u = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, u, one, ""), one, u, "");
+  LLVMValueRef wide = LLVMBuildZExt(b, stride, i64, "");
   LLVMValueRef less = LLVMBuildICmp(b, LLVMIntSLT, wide, u, "");
   *dyn_stride = stride;
   return LLVMBuildOr(b, less, LLVMBuildNot(b, ok, ""), "pl.dynamic.short");

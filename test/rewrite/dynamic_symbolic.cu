@@ -37,8 +37,10 @@
 // IR: %pl.footprint = select
 // IR-NEXT: %[[SLOT:.*]] = udiv i32 %pl.dynamic.smem, 3
 // IR-NEXT: %pl.slot.stride = and i32 %[[SLOT]], -128
+// IR-NEXT: %[[EMPTY:.*]] = icmp slt i64 %pl.footprint, 1
+// IR-NEXT: %[[U:.*]] = select i1 %[[EMPTY]], i64 1, i64 %pl.footprint
 // IR-NEXT: %[[WIDE:.*]] = zext i32 %pl.slot.stride to i64
-// IR-NEXT: %[[LESS:.*]] = icmp slt i64 %[[WIDE]], %pl.footprint
+// IR-NEXT: %[[LESS:.*]] = icmp slt i64 %[[WIDE]], %[[U]]
 // IR-NEXT: %[[OUT:.*]] = xor i1 %{{.*}}, true
 // IR-NEXT: %pl.dynamic.short = or i1 %[[LESS]], %[[OUT]]
 // IR-NEXT: br i1 %pl.dynamic.short, label %{{.*}}pl.orig, label
