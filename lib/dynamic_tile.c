@@ -128,22 +128,28 @@ static int offset_range(footprint *w, LLVMValueRef user, LLVMValueRef ptr, LLVMV
          *lo > -far && *hi < far;
 }
 
+/* What add_symbolic found. */
+enum symbolic_bound { SYM_BOUNDED, SYM_NONE, SYM_BEFORE, SYM_PAST, SYM_NOT_TRIED };
+
 /* The access of `size` bytes at `ptr` (derived from `anchor`, `off` bytes
  * into the array) bounded by the launch's values
  * (pl_scev_offset_symbolic_bound); where emitting, its end joins
  * w->sym_end. */
-static int add_symbolic(footprint *w, LLVMValueRef user, LLVMValueRef ptr, LLVMValueRef anchor,
-                        int64_t off, uint64_t size) {
+static enum symbolic_bound add_symbolic(footprint *w, LLVMValueRef user, LLVMValueRef ptr,
+                                        LLVMValueRef anchor, int64_t off, uint64_t size) {
   int64_t lo = 0, least = 0;
   LLVMValueRef hi = NULL, ok = NULL;
   if (!pl_scev_offset_symbolic_bound(w->host, ptr, anchor, block_of(user), w->max_threads, &lo,
-                                     &least, w->emit_at, &hi, &ok) ||
-      lo + off < 0 || size > PL_MAX_DYNAMIC_FOOTPRINT ||
+                                     &least, w->emit_at, &hi, &ok))
+    return SYM_NONE;
+  if (lo + off < 0)
+    return SYM_BEFORE;
+  if (size > PL_MAX_DYNAMIC_FOOTPRINT ||
       least + off + (int64_t)size > (int64_t)PL_MAX_DYNAMIC_FOOTPRINT)
-    return 0;
+    return SYM_PAST;
   w->symbolic = 1;
   if (!w->emit_at)
-    return 1;
+    return SYM_BOUNDED;
   LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(hi)));
   LLVMValueRef end = LLVMBuildAdd(w->b, hi, LLVMConstInt(i64, (uint64_t)off + size, 0), "");
   w->sym_end = !w->sym_end
@@ -151,7 +157,7 @@ static int add_symbolic(footprint *w, LLVMValueRef user, LLVMValueRef ptr, LLVMV
                    : LLVMBuildSelect(w->b, LLVMBuildICmp(w->b, LLVMIntSGT, end, w->sym_end, ""),
                                      end, w->sym_end, "pl.footprint.max");
   w->sym_ok = w->sym_ok ? LLVMBuildAnd(w->b, w->sym_ok, ok, "") : ok;
-  return 1;
+  return SYM_BOUNDED;
 }
 
 /* Adds the access of `size` bytes at `ptr` (derived from `anchor`, whose
@@ -169,13 +175,32 @@ static int add_access(footprint *w, LLVMValueRef user, LLVMValueRef ptr, LLVMVal
       w->end = (uint64_t)hi + size;
     return 1;
   }
-  if (size && alo == ahi && add_symbolic(w, user, ptr, anchor, alo, size))
+  enum symbolic_bound sym =
+      size && alo == ahi ? add_symbolic(w, user, ptr, anchor, alo, size) : SYM_NOT_TRIED;
+  if (sym == SYM_BOUNDED)
     return 1;
-  return fail(w,
-              !bounded ? "an address into it has no bounded offset"
-              : lo < 0 ? "an address into it may lie before its start"
-                       : "an address into it may lie beyond what any launch can give",
-              user);
+  /* the constant range's failure, then the bound by the arguments' */
+  static const char *const why[3][4] = {
+      {"an address into it has no bounded offset, and no bound of it by the kernel's arguments "
+       "was found",
+       "an address into it has no bounded offset, and its bound by the kernel's arguments may "
+       "lie before the array's start",
+       "an address into it has no bounded offset, and its bound by the kernel's arguments "
+       "starts past what any launch can give",
+       "an address into it has no bounded offset"},
+      {"an address into it may lie before its start, and no bound of it by the kernel's "
+       "arguments was found",
+       "an address into it may lie before its start",
+       "an address into it may lie before its start, and its bound by the kernel's arguments "
+       "starts past what any launch can give",
+       "an address into it may lie before its start"},
+      {"an address into it may lie beyond what any launch can give, and no bound of it by the "
+       "kernel's arguments was found",
+       "an address into it may lie beyond what any launch can give, and its bound by the "
+       "kernel's arguments may lie before the array's start",
+       "an address into it may lie beyond what any launch can give",
+       "an address into it may lie beyond what any launch can give"}};
+  return fail(w, why[!bounded ? 0 : lo < 0 ? 1 : 2][sym - SYM_NONE], user);
 }
 
 static int walk(footprint *w, LLVMValueRef v, LLVMValueRef anchor, int64_t alo, int64_t ahi,

@@ -22,14 +22,40 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace llvm;
 
 namespace pl_bound {
+/// S as K * rest, K its constant factor (S itself a constant: rest null).
+static const SCEV *splitFactor(const SCEV *S, APInt &K) {
+  if (auto *C = dyn_cast<SCEVConstant>(S)) {
+    K = C->getAPInt().sextOrTrunc(64);
+    return nullptr;
+  }
+  auto *M = dyn_cast<SCEVMulExpr>(S);
+  auto *C = M && M->getNumOperands() == 2 ? dyn_cast<SCEVConstant>(M->getOperand(0)) : nullptr;
+  K = C ? C->getAPInt().sextOrTrunc(64) : APInt(64, 1);
+  return C ? M->getOperand(1) : S;
+}
+
+Value *Bounder::blockSizeOf(const IntrinsicInst *Tid) {
+  Intrinsic::ID Want = Tid->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x
+                           ? Intrinsic::nvvm_read_ptx_sreg_ntid_x
+                       : Tid->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_y
+                           ? Intrinsic::nvvm_read_ptx_sreg_ntid_y
+                           : Intrinsic::nvvm_read_ptx_sreg_ntid_z;
+  for (Instruction &I : instructions(F))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->getIntrinsicID() == Want)
+      return II;
+  return nullptr;
+}
+
 bool isThreadIndex(const Value *V) {
   auto *II = dyn_cast<IntrinsicInst>(V);
   if (!II)
@@ -44,13 +70,46 @@ bool isThreadIndex(const Value *V) {
   }
 }
 
+const SCEV *Bounder::boundBits(const BinaryOperator *BO, bool Up, unsigned D) {
+  // bit operations ScalarEvolution does not model (`tid ^ 1`) of
+  // non-negative operands bounded by constants: below the next power of
+  // two (xor, or), or the smaller bound (and)
+  if (BO->getOpcode() == Instruction::Xor || BO->getOpcode() == Instruction::Or ||
+      BO->getOpcode() == Instruction::And) {
+    double Most[2];
+    bool Known = true;
+    for (unsigned K = 0; K < 2 && Known; ++K) {
+      const SCEV *Op = SE.getSCEV(BO->getOperand(K));
+      const SCEV *L = bound(Op, false, D + 1), *H = L ? bound(Op, true, D + 1) : nullptr;
+      double A, B, C, E;
+      Known = H && interval(L, A, B) && interval(H, C, E) && A >= 0;
+      Most[K] = Known ? E : 0;
+    }
+    if (Known) {
+      double M = std::max(Most[0], Most[1]), Pow = 1;
+      while (Pow <= M)
+        Pow *= 2;
+      double Top = BO->getOpcode() == Instruction::And ? std::min(Most[0], Most[1]) : Pow - 1;
+      return SE.getConstant(I64, Up ? (uint64_t)Top : 0);
+    }
+  }
+  return nullptr;
+}
+
 const SCEV *Bounder::boundUnknown(const SCEVUnknown *S, bool Up, unsigned D) {
   Value *V = S->getValue();
   if (isThreadIndex(V)) {
-    // below the launch bounds, or the register's own range
+    // below the launch bounds, or the register's own range, and below the
+    // block's size where the kernel reads it (%ntid)
     uint64_t Max =
         MaxThreads ? MaxThreads - 1 : SE.getUnsignedRange(S).getUnsignedMax().getLimitedValue();
-    return SE.getConstant(I64, Up ? Max : 0);
+    const SCEV *R = SE.getConstant(I64, Up ? Max : 0);
+    if (Value *N = Up ? blockSizeOf(cast<IntrinsicInst>(V)) : nullptr) {
+      Leaves.insert(N);
+      R = SE.getSMinExpr(R,
+                         SE.getMinusSCEV(SE.getSignExtendExpr(SE.getSCEV(N), I64), SE.getOne(I64)));
+    }
+    return R;
   }
   if (sharedLeaf(V)) {
     Leaves.insert(V);
@@ -82,7 +141,11 @@ const SCEV *Bounder::boundUnknown(const SCEVUnknown *S, bool Up, unsigned D) {
     if (Ops.size() == Phi->getNumIncomingValues())
       return Up ? SE.getSMaxExpr(Ops) : SE.getSMinExpr(Ops);
   }
-  // what ScalarEvolution does not model (`tid ^ 1`): ValueTracking's
+  // bit operations ScalarEvolution does not model (`tid ^ 1`)
+  if (auto *BO = dyn_cast<BinaryOperator>(V))
+    if (const SCEV *B = boundBits(BO, Up, D))
+      return B;
+  // what ScalarEvolution does not model otherwise: ValueTracking's
   // constant range
   ConstantRange CR =
       computeConstantRange(V, /*ForSigned=*/true, /*UseInstrInfo=*/true)
@@ -288,19 +351,18 @@ const SCEV *Bounder::lastValueByCounter(const SCEVAddRecExpr *AR, const SCEV *St
       !(exact(A) || noWrapBelowExit(A, A->getStepRecurrence(SE), D)))
     return nullptr;
   const SCEV *C = A->getStepRecurrence(SE);
+  // Step = R * C: their constant factors' quotient over the same rest (a
+  // byte offset's step 4 * blockDim.x over the counter's blockDim.x)
+  APInt KS, KC;
+  const SCEV *RS = splitFactor(Step, KS), *RC = splitFactor(C, KC);
   int64_t R = 0;
-  if (Step == C)
-    R = 1;
-  else if (Step == SE.getNegativeSCEV(C))
-    R = -1;
-  else if (auto *KS = dyn_cast<SCEVConstant>(Step), *KC = dyn_cast<SCEVConstant>(C);
-           KS && KC && !KC->getAPInt().isZero() && KS->getAPInt().srem(KC->getAPInt()).isZero())
-    R = KS->getAPInt().sdiv(KC->getAPInt()).getSExtValue();
+  if (RS == RC && !KC.isZero() && KS.srem(KC).isZero())
+    R = KS.sdiv(KC).getSExtValue();
   if (!R || (R > 0) != Rising)
     return nullptr;
-  const SCEV *RS = SE.getConstant(AR->getType(), R, /*isSigned=*/true);
-  const SCEV *E = SE.getAddExpr(SE.getMinusSCEV(Start, SE.getMulExpr(RS, A->getStart())),
-                                SE.getMulExpr(RS, Top));
+  const SCEV *RK = SE.getConstant(AR->getType(), R, /*isSigned=*/true);
+  const SCEV *E = SE.getAddExpr(SE.getMinusSCEV(Start, SE.getMulExpr(RK, A->getStart())),
+                                SE.getMulExpr(RK, Top));
   return bound(E, Rising, D + 1);
 }
 
@@ -429,20 +491,34 @@ int pl_scev_offset_symbolic_bound(pl_host *H, LLVMValueRef A, LLVMValueRef B, LL
     return 0;
   double UpLo, UpHi;
   SCEVExpander Exp = pl_compat::expander(SE, H->F.getParent()->getDataLayout(), "pl.footprint");
-  if (!Bounder::interval(Upper, UpLo, UpHi) || !Exp.isSafeToExpand(Upper))
+  if (!Bd.interval(Upper, UpLo, UpHi) || !Exp.isSafeToExpand(Upper))
     return 0;
   double LoLo, LoHi;
-  if (!Bounder::interval(Lower, LoLo, LoHi))
+  if (!Bd.interval(Lower, LoLo, LoHi))
     return 0;
   *Lo = (int64_t)LoLo;
   *HiLeast = (int64_t)UpLo;
   if (!InsertBefore)
     return 1;
   auto *IP = unwrap<Instruction>(InsertBefore);
-  *Hi = wrap(Exp.expandCodeFor(Upper, Bd.I64, IP));
   IRBuilder<> Bld(IP);
-  Value *Ok = Bld.getTrue();
+  // special registers read again before the loop, where the bound is
+  // computed (the kernel may read them only inside it)
+  ValueToSCEVMapTy Fresh;
+  SmallVector<Value *, 8> Leaves;
   for (Value *V : Bd.Leaves) {
+    auto *II = dyn_cast<IntrinsicInst>(V);
+    if (II && II->getParent() != &H->F.getEntryBlock()) {
+      Instruction *Again = Bld.Insert(II->clone(), "pl.footprint.sreg");
+      Fresh[V] = SE.getUnknown(Again);
+      V = Again;
+    }
+    Leaves.push_back(V);
+  }
+  Upper = SCEVParameterRewriter::rewrite(Upper, SE, Fresh);
+  *Hi = wrap(Exp.expandCodeFor(Upper, Bd.I64, IP));
+  Value *Ok = Bld.getTrue();
+  for (Value *V : Leaves) {
     Value *W = Bld.CreateSExtOrTrunc(V, Bd.I64);
     Value *In = Bld.CreateICmpULE(W, Bld.getInt64(pl_bound::LeafLimit), "pl.footprint.leaf");
     Ok = Bld.CreateAnd(Ok, In);

@@ -56,13 +56,13 @@ struct Bounder {
 
   /// A value every thread of a block shares and the rewrite may read before
   /// the loop: an integer argument of the kernel, or a read of %ntid,
-  /// %nctaid or %ctaid in its entry block.
+  /// %nctaid or %ctaid (read again there: the same value anywhere).
   bool sharedLeaf(Value *V) const {
     if (auto *A = dyn_cast<Argument>(V))
       return A->getParent() == &F && A->getType()->isIntegerTy() &&
              A->getType()->getIntegerBitWidth() <= 64;
     auto *II = dyn_cast<IntrinsicInst>(V);
-    if (!II || II->getParent() != &F.getEntryBlock())
+    if (!II || II->getFunction() != &F)
       return false;
     switch (II->getIntrinsicID()) {
     case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
@@ -80,11 +80,24 @@ struct Bounder {
     }
   }
 
+  /// A bit operation of non-negative operands bounded by constants: at
+  /// least 0 and below the next power of two of the larger bound (xor,
+  /// or) or at most the smaller bound (and). Else null.
+  const SCEV *boundBits(const BinaryOperator *BO, bool Up, unsigned D);
+
+  /// The kernel's read of the block size along the axis of the thread
+  /// index Tid (tid.x < ntid.x), or null where it reads none.
+  Value *blockSizeOf(const IntrinsicInst *Tid);
+
+  /// The range of leaf V where the bound holds: [0, LeafLimit], and for
+  /// %ntid [1, the launch bounds' threads or the register's own limit].
+  void leafRange(const Value *V, double &Lo, double &Hi) const;
+
   /// The interval [Lo, Hi] the 64-bit bound S (of leaves and constants)
-  /// may take when each leaf lies in [0, LeafLimit]; false where S holds
-  /// what this does not size or may reach BoundLimit, where 64-bit
+  /// may take when each leaf lies in its range (leafRange); false where S
+  /// holds what this does not size or may reach BoundLimit, where 64-bit
   /// arithmetic could wrap.
-  static bool interval(const SCEV *S, double &Lo, double &Hi, unsigned D = 0);
+  bool interval(const SCEV *S, double &Lo, double &Hi, unsigned D = 0) const;
 
   /// Whether S is at least `Least` wherever the bound holds: by
   /// ScalarEvolution, or by its lower bound over the leaves' range.
@@ -113,9 +126,9 @@ struct Bounder {
 
   /// Whether the 64-bit W, the value of a narrower expression of `Bits`
   /// bits, stays in that width's signed range over the leaves' range.
-  static bool inWidth(const SCEV *W, unsigned Bits);
+  bool inWidth(const SCEV *W, unsigned Bits) const;
 
-  static bool nonNegativeWide(const SCEV *W);
+  bool nonNegativeWide(const SCEV *W) const;
 
   /// S itself, as a 64-bit expression of its mathematical value, where it
   /// is made of leaves and constants alone and none of its narrow

@@ -13,7 +13,26 @@
 #include <cmath>
 
 namespace pl_bound {
-bool Bounder::interval(const SCEV *S, double &Lo, double &Hi, unsigned D) {
+void Bounder::leafRange(const Value *V, double &Lo, double &Hi) const {
+  Lo = 0, Hi = (double)LeafLimit;
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return;
+  unsigned Most = MaxThreads && MaxThreads < 1024 ? MaxThreads : 1024;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    Lo = 1, Hi = Most;
+    break;
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+    Lo = 1, Hi = Most < 64 ? Most : 64;
+    break;
+  default:
+    break;
+  }
+}
+
+bool Bounder::interval(const SCEV *S, double &Lo, double &Hi, unsigned D) const {
   if (D > MaxDepth)
     return false;
   switch (S->getSCEVType()) {
@@ -21,7 +40,7 @@ bool Bounder::interval(const SCEV *S, double &Lo, double &Hi, unsigned D) {
     Lo = Hi = (double)cast<SCEVConstant>(S)->getAPInt().getSExtValue();
     break;
   case scUnknown:
-    Lo = 0, Hi = (double)LeafLimit;
+    leafRange(cast<SCEVUnknown>(S)->getValue(), Lo, Hi);
     break;
   case scZeroExtend:
   case scSignExtend:
@@ -86,12 +105,12 @@ bool Bounder::fits(const SCEV *S, unsigned Bits, unsigned D) {
   return L && U && interval(L, A, B) && interval(U, C, E) && A >= -Half && E < Half;
 }
 
-bool Bounder::inWidth(const SCEV *W, unsigned Bits) {
+bool Bounder::inWidth(const SCEV *W, unsigned Bits) const {
   double Lo, Hi, Half = std::ldexp(1.0, (int)Bits - 1);
   return interval(W, Lo, Hi) && (Bits == 64 || (Lo >= -Half && Hi < Half));
 }
 
-bool Bounder::nonNegativeWide(const SCEV *W) {
+bool Bounder::nonNegativeWide(const SCEV *W) const {
   double Lo, Hi;
   return interval(W, Lo, Hi) && Lo >= 0;
 }

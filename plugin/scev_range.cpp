@@ -65,6 +65,14 @@ namespace {
 /// changes no value, and ScalarEvolution then knows its range (a copy loop
 /// `for (i = tid; i < 400; i += blockDim.x)` reads i below 400 whatever
 /// tid's range).
+/// Whether S is AR's next value, {Start + Step,+,Step}: the same expression,
+/// or one whose difference from it ScalarEvolution folds to 0 (the two
+/// sums of a start may come out in either order).
+static bool isPostInc(ScalarEvolution &SE, const SCEV *S, const SCEVAddRecExpr *AR) {
+  const SCEV *Next = AR->getPostIncExpr(SE);
+  return S == Next || (S->getType() == Next->getType() && SE.getMinusSCEV(S, Next)->isZero());
+}
+
 /// The latch's compare of `AR`'s loop where the loop goes on only while it
 /// holds: `LHS P RHS`, RHS loop-invariant and P a signed or unsigned `<`,
 /// and AR affine with a positive step. False where it is not so.
@@ -92,7 +100,7 @@ static bool latchBelow(ScalarEvolution &SE, const SCEVAddRecExpr *AR, const SCEV
 const SCEV *pl_scev::continueBound(ScalarEvolution &SE, const SCEVAddRecExpr *AR, bool &Signed) {
   const SCEV *LHS, *RHS;
   ICmpInst::Predicate P;
-  if (!latchBelow(SE, AR, LHS, RHS, P) || LHS != AR->getPostIncExpr(SE) ||
+  if (!latchBelow(SE, AR, LHS, RHS, P) || !isPostInc(SE, LHS, AR) ||
       !SE.isLoopEntryGuardedByCond(AR->getLoop(), P, AR->getStart(), RHS))
     return nullptr;
   Signed = P == ICmpInst::ICMP_SLT;
@@ -129,10 +137,9 @@ struct GuardedIVs : SCEVRewriteVisitor<GuardedIVs> {
     if (!latchBelow(SE, AR, LHS, RHS, P))
       return R;
     bool Signed = P == ICmpInst::ICMP_SLT;
-    if (const SCEV *Top =
-            LHS == AR->getPostIncExpr(SE) ? pl_scev::continueBound(SE, AR, Signed) : nullptr)
+    if (const SCEV *Top = isPostInc(SE, LHS, AR) ? pl_scev::continueBound(SE, AR, Signed) : nullptr)
       return Signed ? SE.getSMinExpr(R, Top) : SE.getUMinExpr(R, Top);
-    if (LHS == AR->getPostIncExpr(SE))
+    if (isPostInc(SE, LHS, AR))
       return R;
     // The compare of the value itself (`if (i < 272) { i += 128; continue; }`):
     // after the first iteration each value is a previous one, below N, plus

@@ -24,11 +24,15 @@
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 'rows' (dynamic shared memory, of which the kernel uses as many bytes as its arguments set, U){{.*}}kernel 'rowTiles
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 's' (dynamic shared memory, of which the kernel uses as many bytes as its arguments set, U){{.*}}kernel 'blockStride
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 'row' (dynamic shared memory, of which the kernel uses as many bytes as its arguments set, U){{.*}}kernel 'rowStencil
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'rows' (dynamic shared memory, of which the kernel uses as many bytes as its arguments set, U){{.*}}kernel 'blockRows
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'buf' (dynamic shared memory, of which the kernel uses as many bytes as its arguments set, U){{.*}}kernel 'sizeRead
 // QUERY-PLAIN: query rows=2048 stride=4000 stencil=1200
 // QUERY: query rows=6528 stride=12672 stencil=4224
 // CHECK: rows d=17 ntiles=6 launch=26496 err=0
 // CHECK: stride n=2049 threads=96 launch=25344 err=0
 // CHECK: stencil n=1024 rows=40 launch=12672 err=0
+// CHECK: blockrows d=11 threads=256 launch=34176 err=0
+// CHECK: sizeread m=9 threads=128 launch=14208 err=0
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -82,6 +86,41 @@ __global__ void rowStencil(const float *__restrict__ x, const float *__restrict_
     }
     __syncthreads();
   }
+}
+
+// d rows of blockDim.x floats, the row loop kept rolled, read swizzled.
+__global__ void __launch_bounds__(256)
+    blockRows(const float *__restrict__ a, float *__restrict__ out, int ntiles, int d) {
+  extern __shared__ float rows[];
+  float acc = 0.f;
+  const int bd = blockDim.x;
+  for (int t = 0; t < ntiles; ++t) {
+#pragma unroll 1
+    for (int j = 0; j < d; ++j)
+      rows[j * bd + threadIdx.x] = a[(((size_t)blockIdx.x * ntiles + t) * d + j) * bd + threadIdx.x];
+    __syncthreads();
+    for (int j = 0; j < d; ++j)
+      acc = acc * 0.5f + rows[j * bd + (threadIdx.x ^ 1)];
+    __syncthreads();
+  }
+  out[blockIdx.x * bd + threadIdx.x] = acc;
+}
+
+// n floats counted in size_t, read back as m rows of blockDim.x.
+__global__ void __launch_bounds__(128) sizeRead(const float *__restrict__ a,
+                                                float *__restrict__ out, size_t ntiles, size_t n,
+                                                int m) {
+  extern __shared__ float buf[];
+  float acc = 0.f;
+  for (size_t t = 0; t < ntiles; ++t) {
+    for (size_t i = threadIdx.x; i < n; i += blockDim.x)
+      buf[i] = a[(blockIdx.x * ntiles + t) * n + i];
+    __syncthreads();
+    for (int k = 0; k < m; ++k)
+      acc = acc * 0.5f + buf[k * blockDim.x + threadIdx.x];
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
 
 static uint64_t fnv(const void *p, size_t n) {
@@ -173,6 +212,47 @@ static void run_stencil(unsigned seed) {
     }
 }
 
+static void run_block_rows(unsigned seed) {
+  const int blocks = 20, ntiles = 4;
+  for (int threads : {64, 256})
+    for (int d : {1, 3, 8, 11}) {
+      const int own = d * threads * 4;
+      for (int launch : {own, ring_launch(own)}) {
+        float *a = fresh((size_t)blocks * ntiles * d * threads, seed + d + threads), *o;
+        cudaMalloc(&o, blocks * threads * 4);
+        cudaMemset(o, 0xff, blocks * threads * 4);
+        blockRows<<<blocks, threads, launch>>>(a, o, ntiles, d);
+        cudaError_t err = cudaDeviceSynchronize();
+        char what[96];
+        snprintf(what, sizeof what, "blockrows d=%d threads=%d launch=%d", d, threads, launch);
+        report(what, o, blocks * threads, err);
+        cudaFree(a);
+        cudaFree(o);
+      }
+    }
+}
+
+static void run_size_read(unsigned seed) {
+  const int blocks = 20, ntiles = 3;
+  for (int threads : {32, 128})
+    for (int m : {1, 4, 9}) {
+      const size_t n = (size_t)m * threads;
+      const int own = (int)n * 4;
+      for (int launch : {own, ring_launch(own)}) {
+        float *a = fresh((size_t)blocks * ntiles * n, seed + m * 3 + threads), *o;
+        cudaMalloc(&o, blocks * threads * 4);
+        cudaMemset(o, 0xff, blocks * threads * 4);
+        sizeRead<<<blocks, threads, launch>>>(a, o, ntiles, n, m);
+        cudaError_t err = cudaDeviceSynchronize();
+        char what[96];
+        snprintf(what, sizeof what, "sizeread m=%d threads=%d launch=%d", m, threads, launch);
+        report(what, o, blocks * threads, err);
+        cudaFree(a);
+        cudaFree(o);
+      }
+    }
+}
+
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? (unsigned)atoi(argv[1]) : 1;
   fprintf(stderr, "query rows=%zu stride=%zu stencil=%zu\n", pl_dynamic_smem_bytes<rowTiles>(2048),
@@ -180,5 +260,7 @@ int main(int argc, char **argv) {
   run_rows(seed);
   run_stride(seed);
   run_stencil(seed);
+  run_block_rows(seed);
+  run_size_read(seed);
   return 0;
 }

@@ -23,9 +23,12 @@
 //
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 'rows' (dynamic shared memory, of which the kernel uses as many bytes as its arguments set, U) -> 3 slots that share the launch's dynamic shared memory, each 1/3 of it rounded down to 128 bytes; 9 cp.async copies of 4 bytes; {{.*}}runs where each slot holds U, else the loop as written (pl_dynamic_smem_bytes<kernel>(bytes) in libpipeline.h gives a launch enough){{.*}}kernel 'rowTiles
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 's' (dynamic shared memory, of which the kernel uses as many bytes as its arguments set, U) -> 3 slots that share the launch's dynamic shared memory, each 1/3 of it rounded down to 128 bytes; 1 cp.async copy of 4 bytes;{{.*}}kernel 'blockStride
-// REMARK-DAG: remark: loop not pipelined: tile 'rows' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: an address into it may lie beyond what any launch can give;{{.*}}kernel 'tableRows
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'rows' (dynamic shared memory, of which the kernel uses as many bytes as its arguments set, U){{.*}}kernel 'blockRows
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 's' (dynamic shared memory, of which the kernel uses as many bytes as its arguments set, U){{.*}}kernel 'blockRead
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'buf' (dynamic shared memory, of which the kernel uses as many bytes as its arguments set, U){{.*}}kernel 'sizeStride
+// REMARK-DAG: remark: loop not pipelined: tile 'rows' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: an address into it may lie beyond what any launch can give, and no bound of it by the kernel's arguments was found;{{.*}}kernel 'tableRows
 // REMARK-DAG: remark: loop not pipelined: tile 'far' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: an address into it may lie beyond what any launch can give;{{.*}}kernel 'farRows
-// REMARK-DAG: remark: loop not pipelined: tile 'rows' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: an address into it may lie beyond what any launch can give;{{.*}}kernel 'shifted
+// REMARK-DAG: remark: loop not pipelined: tile 'rows' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: an address into it may lie beyond what any launch can give, and no bound of it by the kernel's arguments was found;{{.*}}kernel 'shifted
 //
 // The footprint before the loop, each argument it reads checked against
 // 2^20; the slots share the launch's dynamic shared memory, each a third of
@@ -50,6 +53,16 @@
 // IR-NEXT: %pl.fill = getelementptr inbounds i8, ptr addrspace(3) @rows_pl_ring, i32 %[[NEXT]]
 // IR-LABEL: define {{.*}}blockStride
 // IR: %pl.slot.stride = and i32 %{{.*}}, -128
+// Rows of blockDim.x floats: threadIdx.x is below blockDim.x, which the
+// bound reads again before the loop where the kernel reads it only in an
+// inner preheader (blockRead); `tid ^ 1` stays below the block's next
+// power of two (blockRows).
+// IR-LABEL: define {{.*}}blockRows
+// IR: %pl.footprint.leaf{{[0-9]*}} = icmp ule i64 %{{.*}}, 1048576
+// IR: %pl.dynamic.short = or i1
+// IR-LABEL: define {{.*}}blockRead
+// IR: %pl.footprint.sreg = {{.*}}call {{.*}}i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+// IR: %pl.dynamic.short = or i1
 // IR-LABEL: define {{.*}}tableRows
 // IR-NOT: dynamic_smem_size
 // IR: ret void
@@ -85,6 +98,59 @@ __global__ void blockStride(const float *__restrict__ a, float *__restrict__ out
     __syncthreads();
     for (int i = threadIdx.x; i < n; i += blockDim.x)
       acc += s[n - 1 - i];
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+// d rows of blockDim.x floats, the row loop kept rolled, read swizzled.
+__global__ void __launch_bounds__(256)
+    blockRows(const float *__restrict__ a, float *__restrict__ out, int ntiles, int d) {
+  extern __shared__ float rows[];
+  float acc = 0.f;
+  const int bd = blockDim.x;
+  for (int t = 0; t < ntiles; ++t) {
+#pragma unroll 1
+    for (int j = 0; j < d; ++j)
+      rows[j * bd + threadIdx.x] = a[((size_t)t * d + j) * bd + threadIdx.x];
+    __syncthreads();
+    for (int j = 0; j < d; ++j)
+      acc += rows[j * bd + (threadIdx.x ^ 1)];
+    __syncthreads();
+  }
+  out[blockIdx.x * bd + threadIdx.x] = acc;
+}
+
+// n floats read back as m rows of blockDim.x, which clang reads only in
+// the tile loop's preheader.
+__global__ void __launch_bounds__(128) blockRead(const float *__restrict__ a,
+                                                 float *__restrict__ out, int ntiles, int n,
+                                                 int m) {
+  extern __shared__ float s[];
+  float acc = 0.f;
+  for (int t = 0; t < ntiles; ++t) {
+    for (int i = threadIdx.x; i < n; i += blockDim.x)
+      s[i] = a[(size_t)t * n + i];
+    __syncthreads();
+    for (int k = 0; k < m; ++k)
+      acc += s[k * blockDim.x + threadIdx.x];
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+// A block-stride loop counted in size_t: the byte offset steps by
+// 4 * blockDim.x, four times its counter's step.
+__global__ void sizeStride(const float *__restrict__ a, float *__restrict__ out, size_t ntiles,
+                           size_t n) {
+  extern __shared__ float buf[];
+  float acc = 0.f;
+  for (size_t t = 0; t < ntiles; ++t) {
+    for (size_t i = threadIdx.x; i < n; i += blockDim.x)
+      buf[i] = a[t * n + i];
+    __syncthreads();
+    for (size_t i = threadIdx.x; i < n; i += blockDim.x)
+      acc += buf[i];
     __syncthreads();
   }
   out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
