@@ -94,16 +94,21 @@ template <auto K> inline size_t pl_dynamic_ring_bytes(size_t mine = 0) {
 }
 
 /* The dynamic shared memory to launch K with when the kernel itself needs
- * `mine` bytes: the larger of the two. Where the ring's is larger it also
- * sets K's cudaFuncAttributeMaxDynamicSharedMemorySize to it: a launch
- * whose dynamic and static shared memory together exceed 48 KiB needs it
- * (CUDA C++ Programming Guide, "Shared Memory"), and K's static bytes (its
- * own arrays, the runtime alias check's scratch) count. Returns `mine` if
+ * `mine` bytes: the larger of the two. Where the ring's is larger than K
+ * may launch with now (cudaFuncAttributes::maxDynamicSharedSizeBytes: 48
+ * KiB less its static bytes unless raised), it also raises K's
+ * cudaFuncAttributeMaxDynamicSharedMemorySize to it: a launch whose dynamic
+ * and static shared memory together exceed 48 KiB needs it (CUDA C++
+ * Programming Guide, "Shared Memory"), and K's static bytes (its own
+ * arrays, the runtime alias check's scratch) count. It never lowers the
+ * attribute, which would fail later launches with more. Returns `mine` if
  * that fails. */
 template <auto K> inline size_t pl_dynamic_smem_bytes(size_t mine) {
   size_t ring = pl_dynamic_ring_bytes<K>(mine);
   size_t n = ring > mine ? ring : mine;
-  if (n > mine &&
+  cudaFuncAttributes attr;
+  if (n > mine && (cudaFuncGetAttributes(&attr, K) != cudaSuccess ||
+                   n > (size_t)attr.maxDynamicSharedSizeBytes) &&
       cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)n) != cudaSuccess)
     return mine;
   return n;
