@@ -70,13 +70,18 @@ inline bool pl_sreg_block_uniform(llvm::Intrinsic::ID ID) {
   }
 }
 
+/// Whether intrinsic `ID` reads the thread's index, %tid.{x,y,z}.
+inline bool pl_sreg_thread_index(llvm::Intrinsic::ID ID) {
+  return ID == llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x ||
+         ID == llvm::Intrinsic::nvvm_read_ptx_sreg_tid_y ||
+         ID == llvm::Intrinsic::nvvm_read_ptx_sreg_tid_z;
+}
+
 /// Whether intrinsic `ID` reads a special register that is constant for the
 /// whole launch of a thread: those above and %tid (PTX ISA, "Special
 /// Registers": they do not change during a thread's execution).
 inline bool pl_sreg_thread_constant(llvm::Intrinsic::ID ID) {
-  return ID == llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x ||
-         ID == llvm::Intrinsic::nvvm_read_ptx_sreg_tid_y ||
-         ID == llvm::Intrinsic::nvvm_read_ptx_sreg_tid_z || pl_sreg_block_uniform(ID);
+  return pl_sreg_thread_index(ID) || pl_sreg_block_uniform(ID);
 }
 
 #endif // PL_MODULE_HOST_H

@@ -56,20 +56,6 @@ Value *Bounder::blockSizeOf(const IntrinsicInst *Tid) {
   return nullptr;
 }
 
-bool isThreadIndex(const Value *V) {
-  auto *II = dyn_cast<IntrinsicInst>(V);
-  if (!II)
-    return false;
-  switch (II->getIntrinsicID()) {
-  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-    return true;
-  default:
-    return false;
-  }
-}
-
 const SCEV *Bounder::boundBits(const BinaryOperator *BO, bool Up, unsigned D) {
   // bit operations ScalarEvolution does not model (`tid ^ 1`) of
   // non-negative operands bounded by constants: below the next power of
@@ -98,13 +84,13 @@ const SCEV *Bounder::boundBits(const BinaryOperator *BO, bool Up, unsigned D) {
 
 const SCEV *Bounder::boundUnknown(const SCEVUnknown *S, bool Up, unsigned D) {
   Value *V = S->getValue();
-  if (isThreadIndex(V)) {
+  if (auto *Tid = dyn_cast<IntrinsicInst>(V); Tid && pl_sreg_thread_index(Tid->getIntrinsicID())) {
     // below the launch bounds, or the register's own range, and below the
     // block's size where the kernel reads it (%ntid)
     uint64_t Max =
         MaxThreads ? MaxThreads - 1 : SE.getUnsignedRange(S).getUnsignedMax().getLimitedValue();
     const SCEV *R = SE.getConstant(I64, Up ? Max : 0);
-    if (Value *N = Up ? blockSizeOf(cast<IntrinsicInst>(V)) : nullptr) {
+    if (Value *N = Up ? blockSizeOf(Tid) : nullptr) {
       Leaves.insert(N);
       R = SE.getSMinExpr(R,
                          SE.getMinusSCEV(SE.getSignExtendExpr(SE.getSCEV(N), I64), SE.getOne(I64)));

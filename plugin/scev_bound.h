@@ -19,6 +19,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
+#include "pl_module_host.h"
+
 #include <cstdint>
 
 namespace pl_bound {
@@ -30,9 +32,6 @@ using namespace llvm;
 constexpr int64_t LeafLimit = int64_t(1) << 20;
 constexpr double BoundLimit = 4611686018427387904.0; // 2^62
 constexpr unsigned MaxDepth = 32;
-
-/// Whether V reads %tid.x, %tid.y or %tid.z.
-bool isThreadIndex(const Value *V);
 
 /// Upper and lower bounds of integer SCEVs over the values a kernel's
 /// threads compute, as 64-bit SCEVs of the block's shared values (Leaves).
@@ -62,22 +61,7 @@ struct Bounder {
       return A->getParent() == &F && A->getType()->isIntegerTy() &&
              A->getType()->getIntegerBitWidth() <= 64;
     auto *II = dyn_cast<IntrinsicInst>(V);
-    if (!II || II->getFunction() != &F)
-      return false;
-    switch (II->getIntrinsicID()) {
-    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-    case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
-    case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
-    case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-    case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-    case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
-    case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-      return true;
-    default:
-      return false;
-    }
+    return II && II->getFunction() == &F && pl_sreg_block_uniform(II->getIntrinsicID());
   }
 
   /// A bit operation of non-negative operands bounded by constants: at
