@@ -134,15 +134,17 @@ enum symbolic_bound { SYM_BOUNDED, SYM_NONE, SYM_BEFORE, SYM_PAST, SYM_NOT_TRIED
 /* The access of `size` bytes at `ptr` (derived from `anchor`, `off` bytes
  * into the array) bounded by the launch's values
  * (pl_scev_offset_symbolic_bound); where emitting, its end joins
- * w->sym_end. */
+ * w->sym_end. `at_start` nonzero: the constant range already puts the
+ * access at or past the array's start (each lower bound holds). */
 static enum symbolic_bound add_symbolic(footprint *w, LLVMValueRef user, LLVMValueRef ptr,
-                                        LLVMValueRef anchor, int64_t off, uint64_t size) {
+                                        LLVMValueRef anchor, int64_t off, uint64_t size,
+                                        int at_start) {
   int64_t lo = 0, least = 0;
   LLVMValueRef hi = NULL, ok = NULL;
   if (!pl_scev_offset_symbolic_bound(w->host, ptr, anchor, block_of(user), w->max_threads, &lo,
                                      &least, w->emit_at, &hi, &ok))
     return SYM_NONE;
-  if (lo + off < 0)
+  if (lo + off < 0 && !at_start)
     return SYM_BEFORE;
   if (size > PL_MAX_DYNAMIC_FOOTPRINT ||
       least + off + (int64_t)size > (int64_t)PL_MAX_DYNAMIC_FOOTPRINT)
@@ -175,8 +177,9 @@ static int add_access(footprint *w, LLVMValueRef user, LLVMValueRef ptr, LLVMVal
       w->end = (uint64_t)hi + size;
     return 1;
   }
-  enum symbolic_bound sym =
-      size && alo == ahi ? add_symbolic(w, user, ptr, anchor, alo, size) : SYM_NOT_TRIED;
+  enum symbolic_bound sym = size && alo == ahi
+                                ? add_symbolic(w, user, ptr, anchor, alo, size, bounded && lo >= 0)
+                                : SYM_NOT_TRIED;
   if (sym == SYM_BOUNDED)
     return 1;
   /* the constant range's failure, then the bound by the arguments' */

@@ -6,7 +6,7 @@
 //   footprint of a tile in dynamic shared memory (lib/dynamic_tile.h):
 //   ScalarEvolution's range, rewritten by facts that change no value
 //   (launch bounds, loop counters below their exit bound), met with
-//   ValueTracking's over the address's GEP indices.
+//   ValueTracking's and LazyValueInfo's over the address's GEP indices.
 //
 //===----------------------------------------------------------------------===//
 #include "../lib/host_scev.h"
@@ -14,6 +14,7 @@
 #include "pl_module_host.h"
 #include "scev_common.h"
 
+#include "llvm/Analysis/LazyValueInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -167,16 +168,29 @@ const SCEV *pl_scev::guardedIVs(ScalarEvolution &SE, const SCEV *S) {
   return GuardedIVs(SE).visit(S);
 }
 
+/// What indexRange asks besides the value: ScalarEvolution, LazyValueInfo
+/// and the dominator tree (null: not asked), and the block size's bound.
+struct RangeQuery {
+  ScalarEvolution &SE;
+  LazyValueInfo *LVI;
+  DominatorTree *DT;
+  unsigned MaxThreads;
+};
+
 /// The range of the integer V in a block of at most MaxThreads threads:
 /// ConstantRange arithmetic over the casts and integer operations that
 /// compute it (each sound under wrapping), met at every step with
 /// ScalarEvolution's range (as pl_scev_offset_range_in_block rewrites the
-/// expression) and ValueTracking's (computeConstantRange, computeKnownBits),
-/// so that what one models loosely (`x % 20`, a zero extension of it) the
-/// other bounds.
-static ConstantRange indexRange(ScalarEvolution &SE, Value *V, Instruction *At, unsigned MaxThreads,
-                                unsigned Depth = 0) {
-  unsigned BW = V->getType()->getIntegerBitWidth();
+/// expression), ValueTracking's (computeConstantRange, computeKnownBits) and
+/// LazyValueInfo's at At (the conditions of the branches that lead there),
+/// so that what one models loosely (`x % 20`, a zero extension of it, an
+/// index guarded by `tid > 0`) another bounds. A phi lies within its
+/// incoming values' ranges, each taken where its edge leaves.
+static ConstantRange indexRange(const RangeQuery &R, Value *V, Instruction *At, unsigned Depth = 0);
+
+/// The range of V at At from the analyses alone (no walk of its operands).
+static ConstantRange analysesRange(const RangeQuery &R, Value *V, Instruction *At) {
+  ScalarEvolution &SE = R.SE;
   ConstantRange CR = computeConstantRange(V, /*ForSigned=*/true, /*UseInstrInfo=*/true,
                                           /*AC=*/nullptr, At);
   CR = CR.intersectWith(ConstantRange::fromKnownBits(
@@ -184,13 +198,44 @@ static ConstantRange indexRange(ScalarEvolution &SE, Value *V, Instruction *At, 
                             /*IsSigned=*/true),
                         ConstantRange::Signed);
   if (SE.isSCEVable(V->getType())) {
-    const SCEV *S = pl_scev::boundThreads(SE, GuardedIVs(SE).visit(SE.getSCEV(V)), MaxThreads);
+    const SCEV *S = pl_scev::boundThreads(SE, GuardedIVs(SE).visit(SE.getSCEV(V)), R.MaxThreads);
     CR = CR.intersectWith(SE.getSignedRange(S), ConstantRange::Signed);
   }
+  // The branches that lead to At: `tid > 0 ? s[tid - 1] : 0` reads only
+  // where tid - 1 does not wrap (LazyValueInfo's range at At, asked only of
+  // a value defined where At runs: an argument, or an instruction whose
+  // block dominates At's).
+  auto *Inst = dyn_cast<Instruction>(V);
+  if (R.LVI && At &&
+      (isa<Argument>(V) || (Inst && R.DT->dominates(Inst->getParent(), At->getParent()))))
+    CR = CR.intersectWith(R.LVI->getConstantRange(V, At, /*UndefAllowed=*/false),
+                          ConstantRange::Signed);
+  return CR;
+}
+
+/// A phi is one of its incoming values (the same index computed on two
+/// paths that GVN's load PRE merged): the union of their ranges, each taken
+/// at the end of the block its edge leaves.
+static ConstantRange phiRange(const RangeQuery &R, PHINode *Phi, unsigned Depth) {
+  unsigned BW = Phi->getType()->getIntegerBitWidth();
+  if (Phi->getNumIncomingValues() > 4)
+    return ConstantRange(BW, /*isFullSet=*/true);
+  ConstantRange U(BW, /*isFullSet=*/false);
+  for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K)
+    if (Phi->getIncomingValue(K) != Phi)
+      U = U.unionWith(indexRange(R, Phi->getIncomingValue(K),
+                                 Phi->getIncomingBlock(K)->getTerminator(), Depth + 1),
+                      ConstantRange::Signed);
+  return U;
+}
+
+static ConstantRange indexRange(const RangeQuery &R, Value *V, Instruction *At, unsigned Depth) {
+  unsigned BW = V->getType()->getIntegerBitWidth();
+  ConstantRange CR = analysesRange(R, V, At);
   auto *I = dyn_cast<Instruction>(V);
   if (!I || Depth > 8)
     return CR;
-  auto Op = [&](unsigned K) { return indexRange(SE, I->getOperand(K), At, MaxThreads, Depth + 1); };
+  auto Op = [&](unsigned K) { return indexRange(R, I->getOperand(K), At, Depth + 1); };
   ConstantRange Derived(BW, /*isFullSet=*/true);
   switch (I->getOpcode()) {
   case Instruction::ZExt:
@@ -232,6 +277,9 @@ static ConstantRange indexRange(ScalarEvolution &SE, Value *V, Instruction *At, 
   case Instruction::Or:
     Derived = Op(0).binaryOr(Op(1));
     break;
+  case Instruction::PHI:
+    Derived = phiRange(R, cast<PHINode>(I), Depth);
+    break;
   default:
     break;
   }
@@ -240,9 +288,8 @@ static ConstantRange indexRange(ScalarEvolution &SE, Value *V, Instruction *At, 
 
 /// The range of the byte offset of P from Base where P is Base through
 /// GEPs and casts: each index's range (indexRange) times its stride.
-static bool gepOffsetRange(ScalarEvolution &SE, const DataLayout &DL, Value *P, Value *Base,
-                           Instruction *At, unsigned MaxThreads, ConstantRange &Out,
-                           unsigned Depth) {
+static bool gepOffsetRange(const RangeQuery &R, const DataLayout &DL, Value *P, Value *Base,
+                           Instruction *At, ConstantRange &Out, unsigned Depth) {
   if (P == Base) {
     Out = ConstantRange(APInt(64, 0));
     return true;
@@ -251,10 +298,9 @@ static bool gepOffsetRange(ScalarEvolution &SE, const DataLayout &DL, Value *P, 
     return false;
   if (auto *Cast = dyn_cast<Operator>(P); Cast && (Cast->getOpcode() == Instruction::BitCast ||
                                                    Cast->getOpcode() == Instruction::AddrSpaceCast))
-    return gepOffsetRange(SE, DL, Cast->getOperand(0), Base, At, MaxThreads, Out, Depth + 1);
+    return gepOffsetRange(R, DL, Cast->getOperand(0), Base, At, Out, Depth + 1);
   auto *GEP = dyn_cast<GEPOperator>(P);
-  if (!GEP ||
-      !gepOffsetRange(SE, DL, GEP->getPointerOperand(), Base, At, MaxThreads, Out, Depth + 1))
+  if (!GEP || !gepOffsetRange(R, DL, GEP->getPointerOperand(), Base, At, Out, Depth + 1))
     return false;
   for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E; ++GTI) {
     Value *Idx = GTI.getOperand();
@@ -267,7 +313,7 @@ static bool gepOffsetRange(ScalarEvolution &SE, const DataLayout &DL, Value *P, 
     if (!Idx->getType()->isIntegerTy() || Idx->getType()->getIntegerBitWidth() > 64)
       return false;
     uint64_t Stride = DL.getTypeAllocSize(GTI.getIndexedType()).getFixedValue();
-    ConstantRange I = indexRange(SE, Idx, At, MaxThreads).sextOrTrunc(64);
+    ConstantRange I = indexRange(R, Idx, At).sextOrTrunc(64);
     Out = Out.add(I.multiply(ConstantRange(APInt(64, Stride))));
   }
   return true;
@@ -295,8 +341,15 @@ int pl_scev_offset_range_in_block(pl_host *H, LLVMValueRef A, LLVMValueRef B, LL
   Instruction *Ctx = At ? &*unwrap(At)->getFirstInsertionPt() : nullptr;
   ConstantRange G(64, /*isFullSet=*/true);
   const DataLayout &DL = SE.getDataLayout();
-  if (gepOffsetRange(SE, DL, unwrap(A), unwrap(B), Ctx, MaxThreads, G, 0))
+  // A LazyValueInfo of its own: the function's caches what it solves, and
+  // what it answers later can depend on what it was asked first (a value
+  // on a cycle it met while solving stays overdefined), so the footprint's
+  // questions leave the legality checks' answers as they were.
+  LazyValueInfo LVI(&H->AC(), &DL);
+  RangeQuery Q{SE, Ctx ? &LVI : nullptr, &H->DT(), MaxThreads};
+  if (gepOffsetRange(Q, DL, unwrap(A), unwrap(B), Ctx, G, 0))
     R = R.intersectWith(G, ConstantRange::Signed);
+  LVI.releaseMemory();
   if (R.isFullSet() || R.isEmptySet())
     return 0;
   *Lo = R.getSignedMin().getSExtValue();
