@@ -328,47 +328,16 @@ static int check_dynamic_shared(const pl_loop_ctx *x, pl_fail *f) {
   return 0;
 }
 
-/* What used_outside looks for. */
-typedef struct outside_use {
-  const pl_candidate *c;
-  LLVMValueRef found;
-} outside_use;
-
-static pl_walk_step find_outside_use(void *ctx, LLVMValueRef user, LLVMValueRef v, unsigned depth) {
-  (void)depth;
-  outside_use *o = ctx;
-  if (LLVMIsAConstantExpr(user))
-    return PL_WALK_INTO;
-  if (!LLVMIsAInstruction(user) ||
-      LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != o->c->function ||
-      pl_candidate_has_block(o->c, LLVMGetInstructionParent(user)))
-    return PL_WALK_SKIP;
-  if (pl_derives_address(user, v) || LLVMIsAPHINode(user) || LLVMIsASelectInst(user))
-    return PL_WALK_INTO;
-  if (LLVMIsACallInst(user) && pl_is_lifetime_marker(user))
-    return PL_WALK_SKIP;
-  o->found = user;
-  return PL_WALK_STOP;
-}
-
-/* An access of `g` (or of an address derived from it) in c's function
- * outside the loop, or NULL. */
-static LLVMValueRef used_outside(const pl_candidate *c, LLVMValueRef g) {
-  outside_use o = {c, NULL};
-  if (pl_walk_uses(g, PL_MAX_DERIVED_DEPTH, find_outside_use, &o) < 0)
-    return c->first_barrier; /* too deep to tell: as if used */
-  return o.found;
-}
-
 /* A tile in dynamic shared memory can have a ring only in dynamic shared
  * memory, past the launch's own bytes the kernel cannot touch: its
  * footprint must be known (dynamic_tile.h), it must be the kernel's only
  * dynamic array (every `extern __shared__` array starts at the same
  * address), the loop's only tile (a static ring beside it would grow the
- * static shared memory, check_dynamic_shared), the kernel may call nothing
- * that could reach dynamic shared memory unseen, and nothing outside the
- * loop may touch it (the ring's slots cover bytes the kernel's other code
- * would see). */
+ * static shared memory, check_dynamic_shared), and the kernel may call
+ * nothing that could reach dynamic shared memory unseen. Its uses outside the
+ * loop are judged as a static tile's (pl_check_tile_uses): the footprint
+ * covers every access of the kernel, so they lie in slot 0, the tile's own
+ * bytes, and no other slot overlaps what the kernel keeps there. */
 static int check_dynamic_tile(const pl_loop_ctx *x, const pl_tile *t, pl_fail *f) {
   const pl_candidate *c = x->c;
   if (!x->opts->dynamic_ring)
@@ -401,12 +370,6 @@ static int check_dynamic_tile(const pl_loop_ctx *x, const pl_tile *t, pl_fail *f
                     "tile '%s' is dynamic shared memory, and the kernel has %s, which may "
                     "use it unseen",
                     t->name, call);
-  LLVMValueRef out = used_outside(c, t->global);
-  if (out)
-    return pl_failf(f, PL_R_DYNAMIC_SHARED, out,
-                    "tile '%s' is dynamic shared memory that the kernel also uses outside the "
-                    "loop, where a ring's slots would overlap what it keeps there",
-                    t->name);
   return 1;
 }
 

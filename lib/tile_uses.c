@@ -226,12 +226,9 @@ static int reads_own_later_store(pl_host *host, const pl_candidate *c, LLVMValue
 
 /* Why a read outside the loop cannot find the last tile in slot 0 (the
  * words the decline adds; "" where another reason says it). */
-static const char *why_not_slot0(const pl_tile *t, const pl_options *opts,
-                                 const sibling_memo *memo) {
+static const char *why_not_slot0(const pl_options *opts, const sibling_memo *memo) {
   if (!opts->last_slot || !memo || memo->other_tile_loop)
     return "";
-  if (t->dynamic)
-    return "; a ring in dynamic shared memory cannot take its place";
   if (!memo->may_end_on_slot0)
     return "; the ring cannot end on slot 0, the tile's place, without the trip count at loop "
            "entry";
@@ -325,7 +322,7 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_loop_ta
     return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user,
                     "tile '%s' is also used outside the loop: read there, after the loop, where "
                     "it sees what the loop left in the tile%s",
-                    t->name, why_not_slot0(t, opts, memo));
+                    t->name, why_not_slot0(opts, memo));
   return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user, "tile '%s' is also used outside the loop",
                   t->name);
 }
@@ -502,7 +499,7 @@ int pl_check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_table
                        size_t tile, const pl_options *opts, int last_slot, pl_fail *f,
                        pl_tile_verdict *v) {
   sibling_memo memo = {0};
-  memo.may_end_on_slot0 = last_slot && !c->tiles[tile].dynamic;
+  memo.may_end_on_slot0 = last_slot;
   int ok = check_tile_uses(host, c, table, &c->tiles[tile], opts, f, 0, &memo);
   if (ok && memo.last_slot_read && (memo.other_tile_loop || memo.n)) {
     /* another tile loop fills the tile too: which loop's tile a read after

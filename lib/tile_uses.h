@@ -43,11 +43,11 @@ typedef struct pl_tile_verdict {
  * the other loops of its function looked up in `table` (table.h).
  * `last_slot` nonzero: the ring may end on slot 0 (the trip count is
  * known at entry), so a plain read outside the loop is accepted where no
- * other tile loop fills the tile (not for a tile in dynamic shared
- * memory): between the exit's drain and barrier and the next entry's
- * barrier before the prologue, slot 0 holds what the tile would. Returns 1 when the loop may
- * replace the tile by a ring, with `v` saying what the rewrite owes the
- * reads outside the loop; else 0 with the reason in `f`. */
+ * other tile loop fills the tile (a tile in dynamic shared memory too:
+ * its ring's slot 0 starts where the tile does): between the exit's drain and barrier and the next
+ * entry's barrier before the prologue, slot 0 holds what the tile would. Returns 1 when the loop
+ * may replace the tile by a ring, with `v` saying what the rewrite owes the reads outside the loop;
+ * else 0 with the reason in `f`. */
 int pl_check_tile_uses(pl_host *host, const pl_candidate *c, const pl_loop_table *table,
                        size_t tile, const pl_options *opts, int last_slot, pl_fail *f,
                        pl_tile_verdict *v);

@@ -4,10 +4,12 @@
 // from one buffer at a constant offset -- get a ring there, past the bytes
 // the kernel can touch (its footprint, bounded from every access's address),
 // behind a test of %dynamic_smem_size: where the launch gave less than the
-// ring's bytes, the loop as written runs. Near misses keep the in-place
-// shape, with the ring's reason: the buffer also used after the loop, a
-// tile carved at a runtime offset (no bounded footprint), a device function
-// that uses the buffer itself.
+// ring's bytes, the loop as written runs. A buffer also read after the loop
+// (a block reduction) gets a ring that ends on slot 0, which starts where
+// the buffer does. Near misses keep the in-place shape, with the ring's
+// reason: a word of the buffer written before the loop that the copies do
+// not overwrite, a tile carved at a runtime offset (no bounded footprint), a
+// device function that uses the buffer itself.
 //
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm -fno-discard-value-names %s -o %t.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
@@ -31,7 +33,8 @@
 // REMARK: remark: pipelined loop with 3 stages: tile '__smem' (dynamic shared memory, of which the kernel uses 16496 bytes at most) -> 49536 bytes; 1 cp.async copy of 16 bytes; removed the second barrier; runs where the launch gives at least 49536 bytes of dynamic shared memory, else the loop as written{{.*}}kernel 'void nbodyRing<float4>
 // REMARK: remark: pipelined loop with 3 stages: tile 'smem' (dynamic shared memory, of which the kernel uses 2048 bytes at most) -> 6144 bytes; 2 cp.async copies of 4 bytes; removed the second barrier; runs where the launch gives at least 6144 bytes of dynamic shared memory, else the loop as written; cp.async [sm_90, kernel 'mmCarvedRing
 // REMARK: remark: pipelined loop with 3 stages: tile 'As' (dynamic shared memory, of which the kernel uses 752 bytes at most) -> 2304 bytes;{{.*}}kernel 'wmmaSkew
-// REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'r' is dynamic shared memory that the kernel also uses outside the loop, where a ring's slots would overlap what it keeps there; {{.*}}kernel 'reducedAfter
+// REMARK: remark: pipelined loop with 3 stages: tile 'r' (dynamic shared memory, of which the kernel uses 1024 bytes at most) -> 3072 bytes;{{.*}}the last iteration fills slot 0 of the ring, the bytes of tile 'r', which is read after the loop;{{.*}}kernel 'reducedAfter
+// REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'h' is also used outside the loop: written there in bytes that the loop's copies do not overwrite on every iteration; {{.*}}kernel 'headerBefore
 // REMARK: remark: pipelined loop in place {{.*}}no ring: two copies into tile 'q' may write the same bytes, and cp.async gives them no order; {{.*}}kernel 'carvedRuntime
 // REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'z' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: a function other than the kernel uses it; {{.*}}kernel 'calleeReads
 // REMARK: remark: pipelined loop with 3 stages: tile 't' (dynamic shared memory, of which the kernel uses 1024 bytes at most) -> 3072 bytes;{{.*}}runs where the launch gives at least 3072 bytes of dynamic shared memory, else the loop as written; with a runtime alias check{{.*}}kernel 'streamAliased
@@ -51,7 +54,22 @@
 // IR-LABEL: define {{.*}}mmCarvedRing
 // IR: %pl.dynamic.short = icmp ult i32 %pl.dynamic.smem, 6144
 // IR: @llvm.nvvm.cp.async.ca.shared.global.4
+// The reduction's ring: slot 0 is the buffer; iteration 0 fills slot
+// (3 - btc mod 3) mod 3, so that the last one fills slot 0; the exit drains
+// and waits for every thread before the reduction reads the buffer.
 // IR-LABEL: define {{.*}}reducedAfter
+// IR: %pl.dynamic.short = icmp ult i32 %pl.dynamic.smem, 3072
+// IR: %pl.last.from0 = urem i64 %pl.btc, 3
+// IR: %pl.slot.first = trunc i64 {{.*}} to i32
+// IR: {{^}}for.cond.cleanup:
+// IR: getelementptr {{.*}}, i64 %idxprom15.pre-phi
+// IR-NEXT: store float %s.0.lcssa
+// IR-NEXT: [[SYNC]]
+// IR: {{^}}for.body:
+// IR-NEXT: %pl.slot.idx = phi i32 [ %pl.slot.first,
+// IR: call void @llvm.nvvm.cp.async.wait.group(i32 0)
+// IR-NEXT: [[SYNC]]
+// IR-LABEL: define {{.*}}headerBefore
 // IR-NOT: dynamic_smem_size
 // IR: define
 // IR-LABEL: define {{.*}}streamAliased
@@ -145,7 +163,7 @@ __global__ void __launch_bounds__(32)
   nvcuda::wmma::store_matrix_sync(C + blockIdx.x * 16, acc, 1024, nvcuda::wmma::mem_row_major);
 }
 
-// Near miss: the buffer is also used after the loop (a block reduction).
+// The buffer is also used after the loop (a block reduction).
 __global__ void __launch_bounds__(256)
     reducedAfter(int cols, const float *__restrict__ x, float *__restrict__ y) {
   extern __shared__ float r[];
@@ -164,6 +182,25 @@ __global__ void __launch_bounds__(256)
       t += r[j];
     y[blockIdx.x] = t;
   }
+}
+
+// Near miss: thread 0 writes a scale into the word past the tile before the
+// loop, and the compute reads it: the ring's other slots would not have it.
+__global__ void __launch_bounds__(256)
+    headerBefore(int cols, const float *__restrict__ x, const float *__restrict__ scale,
+                 float *__restrict__ y) {
+  extern __shared__ float h[];
+  if (threadIdx.x == 0)
+    h[256] = scale[blockIdx.x];
+  __syncthreads();
+  float s = 0;
+  for (int c0 = 0; c0 < cols; c0 += 256) {
+    h[threadIdx.x] = x[(size_t)blockIdx.x * cols + c0 + threadIdx.x];
+    __syncthreads();
+    s += h[(threadIdx.x + 1) % 256] * h[256];
+    __syncthreads();
+  }
+  y[blockIdx.x * 256 + threadIdx.x] = s;
 }
 
 // Near miss: the second tile is carved at a runtime offset, d floats in:
