@@ -1136,6 +1136,24 @@ static void blind(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 8.0 * s[0] * s[1]; }});
+  // A row reduction over dynamic shared memory that reuses its buffer for
+  // the block reduction after the loop (bench/kernels/row_reduce.cuh): the
+  // check sizes give rows of 1 to 9 chunks and ragged ends; bytes read once.
+  p.push_back({"rowreduce",
+               "GB/s",
+               {{1, 1}, {3, 255}, {5, 256}, {7, 257}, {9, 700}, {33, 1000}, {8, 1300}, {6, 1537}, {2, 2049}, {4, 2304}},
+               {512, 4096},
+               {8192, 8192},
+               dims({"rows", "cols"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_f32(b, (size_t)s[0] * s[1], seed);
+                 out_f32(b, (size_t)s[0]);
+               },
+               [](const Variant &v, const Size &s, Buffers &b) {
+                 v.rowreduce((int)s[0], (int)s[1], F(b, 0), (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return 4.0 * s[0] * s[1] + 4.0 * s[0]; }});
   // An fp16 GEMM with float accumulation whose tiles are filled with
   // __float2half(0.0f) past the edges (bench/kernels/h16_tile.cuh): any M,
   // N, K, trip count ceil(K/32); odd K and N give the hand-written ring's

@@ -59,6 +59,7 @@ namespace PL_NS {
 #include "kernels/max_pool.cuh"
 #include "kernels/ptr_batch.cuh"
 #include "kernels/halo_blur.cuh"
+#include "kernels/row_reduce.cuh"
 #include "kernels/h16_tile.cuh"
 #include "kernels/small_gemm.cuh"
 #include "kernels/stream.cuh"
@@ -369,6 +370,19 @@ void PL_CAT(h16tile_, PL_NS)(int M, int N, int K, const half *A, const half *B, 
   if (M > 0 && N > 0)
     KERNEL(h16TileGemm)<<<dim3((N + HT_TILE - 1) / HT_TILE, (M + HT_TILE - 1) / HT_TILE),
                           dim3(HT_TILE, HT_TY)>>>(M, N, K, A, B, C);
+}
+// A row reduction that stages each row's chunks in dynamic shared memory and
+// reduces through the same buffer after the loop (kernels/row_reduce.cuh),
+// launched with the chunk's bytes, or those the plugin's ring asks for
+// (include/libpipeline.h); the hand-written ring with its 3 slots.
+void PL_CAT(rowreduce_, PL_NS)(int rows, int cols, const float *x, float *r1) {
+#ifdef PL_HAND
+  const size_t smem = 3 * RR_B * sizeof(float);
+#else
+  const size_t smem = pl_dynamic_smem_bytes<KERNEL(rowAutocorr)>(RR_B * sizeof(float));
+#endif
+  if (rows > 0)
+    KERNEL(rowAutocorr)<<<rows, RR_B, smem>>>(cols, x, r1);
 }
 #ifdef PL_EXPORT
 // The nvcc builds go into a shared library that bench loads with dlopen:

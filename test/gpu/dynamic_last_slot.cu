@@ -10,20 +10,24 @@
 // runs) and with S slots of them plus 128 bytes each for S = 3 and 8 (the
 // ring runs where its S fits), for 0 to 9 trips (fewer than S included,
 // where the prologue fills slot 0). The outputs of the plugin builds (the
-// default stages, 2 and 8, profitability=off) must be the plain build's,
+// default stages, 2 and 8, and the register lowering's two slots;
+// profitability=off) must be the plain build's,
 // bit for bit, on fresh random data.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -I%src_root/include --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -I%src_root/include --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -I%src_root/include --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-stages=2 %s -o %t.s2 -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -I%src_root/include --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-stages=8 %s -o %t.s8 -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim -I%src_root/include --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-lowering=registers %s -o %t.regs -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %t.plain 9 > %t.plain.txt
 // RUN: %t.plugin 9 > %t.plugin.txt
 // RUN: %t.s2 9 > %t.s2.txt
 // RUN: %t.s8 9 > %t.s8.txt
+// RUN: %t.regs 9 > %t.regs.txt
 // RUN: diff %t.plain.txt %t.plugin.txt
 // RUN: diff %t.plain.txt %t.s2.txt
 // RUN: diff %t.plain.txt %t.s8.txt
+// RUN: diff %t.plain.txt %t.regs.txt
 // RUN: FileCheck %s < %t.plugin.txt
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 'r' (dynamic shared memory{{.*}}the last iteration fills slot 0 of the ring{{.*}}kernel 'void rowSums<256>(
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile '__smem' (dynamic shared memory{{.*}}the last iteration fills slot 0 of the ring{{.*}}kernel 'carryTail(
