@@ -188,6 +188,20 @@ static uint64_t plan_layout(pl_host *host, const pl_candidate *c, const pl_optio
   return plain;
 }
 
+/* The alignment each ring in dynamic shared memory declares
+ * (pl_ring_layout.base_align): its slot alignment where the kernel has no
+ * static shared memory (nothing before the dynamic memory to pad), else the
+ * tile's own, which the launch's layout already gives its start. */
+static void dynamic_base_alignment(const pl_candidate *c, pl_plan *plan) {
+  for (size_t t = 0; t < plan->nrings; ++t) {
+    pl_ring_layout *r = &plan->rings[t];
+    unsigned own = LLVMGetAlignment(c->tiles[t].global);
+    r->base_align = r->align;
+    if (c->tiles[t].dynamic && plan->other_shared && own < r->align)
+      r->base_align = own ? own : 1;
+  }
+}
+
 static uint64_t ring_need(const pl_plan *plan, unsigned s);
 static uint64_t dynamic_need(const pl_plan *plan, unsigned s);
 static int rings_fit(const pl_plan *plan, unsigned s);
@@ -486,6 +500,7 @@ int pl_plan_as_asked(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   if (!pl_plan_sharing(x, plan, f))
     return 0;
   uint64_t per_stage = plan_layout(host, c, opts, plan);
+  dynamic_base_alignment(c, plan);
   pl_plan_widen(host, c, plan);
   if (!pl_plan_lowering(host, c, opts, plan, f))
     return 0;

@@ -392,8 +392,13 @@ int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opt
   for (size_t i = 0; i < plan->ncopies; ++i)
     plan->share[i] = SIZE_MAX;
   plan->sm = pl_target_sm(c->function, plan->target, sizeof plan->target);
-  for (size_t i = 0; i < plan->ncopies; ++i)
+  for (size_t i = 0; i < plan->ncopies; ++i) {
     pl_copy_alignment(host, c, &plan->copies[i], &plan->src_align[i], &plan->dst_align[i]);
+    /* a ring in dynamic shared memory starts as aligned as it declares */
+    const pl_ring_layout *r = plan->rings ? &plan->rings[plan->copies[i].tile] : NULL;
+    if (r && r->dynamic && r->base_align && plan->dst_align[i] > r->base_align)
+      plan->dst_align[i] = r->base_align;
+  }
   if (c->region) {
     free(plan->fixups);
     plan->nfixups = pl_skip_blocks(host, c, &plan->fixups);

@@ -42,6 +42,14 @@ typedef struct pl_ring_layout {
                             (pl_tile.symbolic): `stride` is the guess the
                             plan prices; the rewrite's slots are the
                             footprint rounded up to `align` */
+  unsigned base_align; /**< for a ring in dynamic shared memory, the
+                            alignment its array declares, bytes: `align`, or
+                            the tile's own beside static __shared__ bytes
+                            (ptxas starts the dynamic memory at the largest
+                            alignment an extern array declares, padding the
+                            static bytes before it, so a larger one would
+                            grow them); the slots start `align` apart from
+                            it, and copies into it assume no more */
 } pl_ring_layout;
 
 typedef struct pl_plan {

@@ -117,7 +117,7 @@ void pl_rw_make_rings(pl_skeleton *k) {
   for (size_t t = 0; t < c->ntiles; ++t) {
     if (k->plan->rings[t].dynamic) {
       char *name = external_name(c->tiles[t].global, "_pl_ring");
-      k->ring[t] = new_dynamic_ring(c, name, k->plan->rings[t].align);
+      k->ring[t] = new_dynamic_ring(c, name, k->plan->rings[t].base_align);
       free(name);
     } else if (k->plan->share_ring[t]) {
       k->ring[t] = reuse_ring(k, t, k->plan->share_ring[t]);

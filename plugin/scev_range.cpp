@@ -277,6 +277,9 @@ static ConstantRange indexRange(const RangeQuery &R, Value *V, Instruction *At, 
   case Instruction::Or:
     Derived = Op(0).binaryOr(Op(1));
     break;
+  case Instruction::Xor:
+    Derived = Op(0).binaryXor(Op(1));
+    break;
   case Instruction::PHI:
     Derived = phiRange(R, cast<PHINode>(I), Depth);
     break;

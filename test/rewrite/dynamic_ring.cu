@@ -34,6 +34,7 @@
 // REMARK: remark: pipelined loop with 3 stages: tile 'smem' (dynamic shared memory, of which the kernel uses 2048 bytes at most) -> 6144 bytes; 2 cp.async copies of 4 bytes; removed the second barrier; runs where the launch gives at least 6144 bytes of dynamic shared memory, else the loop as written; cp.async [sm_90, kernel 'mmCarvedRing
 // REMARK: remark: pipelined loop with 3 stages: tile 'As' (dynamic shared memory, of which the kernel uses 752 bytes at most) -> 2304 bytes;{{.*}}kernel 'wmmaSkew
 // REMARK: remark: pipelined loop with 3 stages: tile 'r' (dynamic shared memory, of which the kernel uses 1024 bytes at most) -> 3072 bytes;{{.*}}the last iteration fills slot 0 of the ring, the bytes of tile 'r', which is read after the loop;{{.*}}kernel 'reducedAfter
+// REMARK: remark: pipelined loop with 3 stages: tile 'sb' (dynamic shared memory, of which the kernel uses 1024 bytes at most) -> 3072 bytes;{{.*}}kernel 'staticBeside
 // REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'h' is also used outside the loop: written there in bytes that the loop's copies do not overwrite on every iteration; {{.*}}kernel 'headerBefore
 // REMARK: remark: pipelined loop in place {{.*}}no ring: two copies into tile 'q' may write the same bytes, and cp.async gives them no order; {{.*}}kernel 'carvedRuntime
 // REMARK: remark: pipelined loop in place {{.*}}no ring: tile 'z' is dynamic shared memory (extern __shared__), and the bytes the kernel uses of it are not known: a function other than the kernel uses it; {{.*}}kernel 'calleeReads
@@ -47,6 +48,10 @@
 // IR-DAG: @__smem_pl_ring = external addrspace(3) global [0 x i8], align 128
 // IR-DAG: @smem_pl_ring = external addrspace(3) global [0 x i8], align 128
 // IR-DAG: @As_pl_ring = external addrspace(3) global [0 x i8], align 128
+// Beside 100 static bytes the ring declares the buffer's own alignment:
+// ptxas starts the dynamic memory at the largest alignment an extern array
+// declares, and 128 would pad the static bytes to 128.
+// IR-DAG: @sb_pl_ring = external addrspace(3) global [0 x i8], align 4
 // IR-LABEL: define {{.*}}nbodyRing
 // IR: %pl.dynamic.smem = call i32 asm "mov.u32 $0, %dynamic_smem_size;", "=r"()
 // IR-NEXT: %pl.dynamic.short = icmp ult i32 %pl.dynamic.smem, 49536
@@ -182,6 +187,23 @@ __global__ void __launch_bounds__(256)
       t += r[j];
     y[blockIdx.x] = t;
   }
+}
+
+// A static array beside the buffer, and a read of the neighbour by xor.
+__global__ void __launch_bounds__(256)
+    staticBeside(int cols, const float *__restrict__ x, float *__restrict__ y) {
+  extern __shared__ float sb[];
+  __shared__ char flag[100];
+  if (threadIdx.x < 100)
+    flag[threadIdx.x] = (char)threadIdx.x;
+  float s = 0;
+  for (int c0 = 0; c0 < cols; c0 += 256) {
+    sb[threadIdx.x] = x[(size_t)blockIdx.x * cols + c0 + threadIdx.x];
+    __syncthreads();
+    s += sb[255 - threadIdx.x];
+    __syncthreads();
+  }
+  y[blockIdx.x * 256 + threadIdx.x] = s + flag[threadIdx.x % 100] + sb[threadIdx.x ^ 1];
 }
 
 // Near miss: thread 0 writes a scale into the word past the tile before the
