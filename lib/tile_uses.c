@@ -7,6 +7,7 @@
 #include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
+#include "ir.h"
 #include "limits.h"
 #include "uses.h"
 
@@ -327,6 +328,35 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_loop_ta
                   t->name);
 }
 
+/* An atomic on the tile after the loop for good (a block reduction by
+ * shared atomics): a read of what the loop left, then a store after the
+ * loop, each accepted as outside_use_ok accepts them where the ring ends on
+ * slot 0. */
+static int atomic_after_ok(pl_host *host, const pl_candidate *c, LLVMValueRef user,
+                           sibling_memo *memo) {
+  if (!memo->may_end_on_slot0 || memo->other_tile_loop ||
+      !after_for_good(host, c, LLVMGetInstructionParent(user)))
+    return 0;
+  if (!memo->last_slot_read)
+    memo->last_slot_read = user;
+  return 1;
+}
+
+/* What a use of a tile outside the loop that is neither a load nor a store
+ * does, in the words of a decline. */
+static const char *outside_use_words(LLVMValueRef user) {
+  switch (LLVMGetInstructionOpcode(user)) {
+  case LLVMAtomicRMW:
+  case LLVMAtomicCmpXchg:
+    return "updated by an atomic";
+  case LLVMCall:
+    return pl_is_memcpy(user) || pl_is_memset(user) ? "copied or set by a memcpy or memset"
+                                                    : "passed to a call";
+  default:
+    return "used by an instruction other than a load or a store";
+  }
+}
+
 /* One walk over a tile's uses (pl_walk_uses): what check_tile_uses asks. */
 typedef struct tile_walk {
   pl_host *host;
@@ -427,9 +457,15 @@ static pl_walk_step visit_tile_use(void *ctx, LLVMValueRef user, LLVMValueRef v,
   if (w->local)
     return PL_WALK_SKIP;
   LLVMOpcode op = LLVMGetInstructionOpcode(user);
+  int atomic = op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg;
+  if (atomic && LLVMGetOperand(user, 0) == v && w->memo &&
+      atomic_after_ok(w->host, w->c, user, w->memo))
+    return PL_WALK_SKIP;
   if (op != LLVMLoad && op != LLVMStore)
     return stop(pl_failf(w->f, PL_R_TILE_OUTSIDE_LOOP, user,
-                         "tile '%s' is also used outside the loop", name));
+                         "tile '%s' is also used outside the loop: %s there, which reads "
+                         "what the loop left in the tile",
+                         name, outside_use_words(user)));
   if (op == LLVMStore && LLVMGetOperand(user, 0) == v)
     return stop(pl_failf(w->f, PL_R_TILE_ESCAPES, user,
                          "the address of tile '%s' is stored to memory", name));

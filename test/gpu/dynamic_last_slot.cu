@@ -5,7 +5,10 @@
 // last tile through the CUDA Samples' SharedMemory<T> helper, d rows copied
 // by a loop bounded by an argument and reduced after the loop (a footprint
 // only the launch's values bound), a row epilogue that reads each row's last
-// tile before the next row runs the loop again, and a sync-first loop. Each
+// tile before the next row runs the loop again, and a sync-first loop; and
+// the realistic kernels of test/realworld/dynamic_reuse.cu (a lag-1
+// autocorrelation reduced through its buffer, a blocked difference whose
+// last element is carried, a row total added with shared atomics). Each
 // is launched with the bytes the kernel itself needs (the loop as written
 // runs) and with S slots of them plus 128 bytes each for S = 3 and 8 (the
 // ring runs where its S fits), for 0 to 9 trips (fewer than S included,
@@ -34,15 +37,23 @@
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 'rows' (dynamic shared memory, of which the kernel uses as many bytes as its arguments set, U){{.*}}the last iteration fills slot 0 of the ring{{.*}}kernel 'rowsThenMax(
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 'e' (dynamic shared memory{{.*}}the last iteration fills slot 0 of the ring{{.*}}kernel 'rowsEpilogue(
 // REMARK-DAG: remark: pipelined loop with 3 stages: tile 'q' (dynamic shared memory{{.*}}the last iteration fills slot 0 of the ring{{.*}}kernel 'syncFirstLast(
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'buf' (dynamic shared memory{{.*}}the last iteration fills slot 0 of the ring{{.*}}kernel 'void rowAutocorr<256>(
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile '__smem' (dynamic shared memory{{.*}}the last iteration fills slot 0 of the ring{{.*}}kernel 'void blockedDiff<int, 128>(
+// REMARK-DAG: remark: pipelined loop with 3 stages: tile 'cbuf' (dynamic shared memory{{.*}}the last iteration fills slot 0 of the ring{{.*}}kernel 'void rowTotals<128>(
 // CHECK: sums ntiles=9 launch=9216 err=0
 // CHECK: carry ntiles=9 launch=9216 err=0
 // CHECK: rows d=5 ntiles=9 launch=21504 err=0
 // CHECK: epilogue ntiles=9 launch=3072 err=0
 // CHECK: syncfirst ntiles=9 launch=5120 err=0
+// CHECK: autocorr cols=2305 launch=9216 err=0
+// CHECK: diff ntiles=9 launch=5120 err=0
+// CHECK: totals cols=2305 launch=5120 err=0
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
+
+#include "../realworld/Inputs/dynamic_reuse.cuh"
 
 // Column tiles summed per thread, then reduced across the block through
 // the buffer the tiles used.
@@ -68,13 +79,6 @@ __global__ void __launch_bounds__(T)
     y[blockIdx.x] = r[0];
 }
 template __global__ void rowSums<256>(int, const float *, float *);
-
-template <class T> struct SharedMemory {
-  __device__ inline operator T *() {
-    extern __shared__ int __smem[];
-    return (T *)__smem;
-  }
-};
 
 // A carry: the last tile read once more after the loop.
 __global__ void __launch_bounds__(128) carryTail(int ntiles, const float2 *__restrict__ in,
@@ -178,6 +182,18 @@ static float *fresh(size_t n, unsigned seed) {
   return d;
 }
 
+/* n ints in [-1000, 1000] from `seed`: their differences do not overflow. */
+static int *fresh_ints(size_t n, unsigned seed) {
+  int *h = (int *)malloc(n * 4 + 4), *d;
+  srand(seed);
+  for (size_t i = 0; i < n; ++i)
+    h[i] = rand() % 2001 - 1000;
+  cudaMalloc(&d, n * 4 + 4);
+  cudaMemcpy(d, h, n * 4 + 4, cudaMemcpyHostToDevice);
+  free(h);
+  return d;
+}
+
 static float *output(size_t n) {
   float *o;
   cudaMalloc(&o, n * 4);
@@ -246,6 +262,41 @@ int main(int argc, char **argv) {
       cudaError_t err = cudaDeviceSynchronize();
       snprintf(what, sizeof what, "syncfirst ntiles=%d launch=%d", nt, l[i]);
       report(what, o, blocks * 128, err);
+      cudaFree(x);
+      cudaFree(o);
+    }
+  for (int cols : {1, 255, 256, 257, 700, 1024, 2305})
+    for (int i = 0, n = launches(256 * 4, l); i < n; ++i) {
+      float *x = fresh((size_t)blocks * cols, 83 + cols), *o = output(blocks);
+      rowAutocorr<256><<<blocks, 256, l[i]>>>(x, o, cols);
+      cudaError_t err = cudaDeviceSynchronize();
+      snprintf(what, sizeof what, "autocorr cols=%d launch=%d", cols, l[i]);
+      report(what, o, blocks, err);
+      cudaFree(x);
+      cudaFree(o);
+    }
+  for (int nt = 0; nt <= maxt; ++nt)
+    for (int i = 0, n = launches(128 * 4, l); i < n; ++i) {
+      const int len = nt * 128;
+      int *x = fresh_ints((size_t)blocks * len, 97 + nt);
+      float *o = output((size_t)blocks * len + 1), *tails = output(blocks);
+      blockedDiff<int, 128><<<blocks, 128, l[i]>>>(x, (int *)o, (int *)tails, len);
+      cudaError_t err = cudaDeviceSynchronize();
+      snprintf(what, sizeof what, "diff ntiles=%d launch=%d", nt, l[i]);
+      report(what, o, (size_t)blocks * len, err);
+      snprintf(what, sizeof what, "diff tails ntiles=%d launch=%d", nt, l[i]);
+      report(what, tails, blocks, err);
+      cudaFree(x);
+      cudaFree(o);
+      cudaFree(tails);
+    }
+  for (int cols : {1, 127, 128, 129, 500, 1024, 2305})
+    for (int i = 0, n = launches(128 * 4, l); i < n; ++i) {
+      float *x = fresh((size_t)blocks * cols, 101 + cols), *o = output(blocks);
+      rowTotals<128><<<blocks, 128, l[i]>>>((const unsigned *)x, (unsigned *)o, cols);
+      cudaError_t err = cudaDeviceSynchronize();
+      snprintf(what, sizeof what, "totals cols=%d launch=%d", cols, l[i]);
+      report(what, o, blocks, err);
       cudaFree(x);
       cudaFree(o);
     }

@@ -3,7 +3,9 @@
 // that stages the row in chunks of the block's width and then reduces the
 // threads' sums through the same buffer, and a blocked difference filter
 // (through the CUDA Samples' SharedMemory<T> helper, with an assert) whose
-// thread 0 saves the last chunk's last element for a later pass.
+// thread 0 saves the last chunk's last element for a later pass, and a
+// row total that the threads add into the buffer's first word with shared
+// atomics after the loop.
 #ifndef DYNAMIC_REUSE_CUH
 #define DYNAMIC_REUSE_CUH
 
@@ -56,6 +58,30 @@ __global__ void __launch_bounds__(BLOCK)
   }
   if (threadIdx.x == 0 && n > 0)
     tails[blockIdx.x] = tile[BLOCK - 1];
+}
+
+// Each row's sum of x[i] * x[BLOCK - 1 - i] within its chunks (in 32 bits,
+// wrapping), the threads' parts added with atomicAdd into the buffer.
+template <int BLOCK>
+__global__ void __launch_bounds__(BLOCK)
+    rowTotals(const unsigned *__restrict__ x, unsigned *__restrict__ totals, int cols) {
+  extern __shared__ unsigned cbuf[];
+  const int tid = threadIdx.x;
+  const unsigned *row = x + (size_t)blockIdx.x * cols;
+  unsigned acc = 0;
+  for (int c0 = 0; c0 < cols; c0 += BLOCK) {
+    cbuf[tid] = c0 + tid < cols ? row[c0 + tid] : 0u;
+    __syncthreads();
+    acc += cbuf[tid] * cbuf[BLOCK - 1 - tid];
+    __syncthreads();
+  }
+  if (tid == 0)
+    cbuf[0] = 0;
+  __syncthreads();
+  atomicAdd(&cbuf[0], acc);
+  __syncthreads();
+  if (tid == 0)
+    totals[blockIdx.x] = cbuf[0];
 }
 
 #endif
