@@ -96,6 +96,19 @@ int pl_facts_unrollable(pl_loop_facts *facts) {
       for (LLVMValueRef i = LLVMGetFirstInstruction(c->blocks[k]); i && facts->unrollable;
            i = LLVMGetNextInstruction(i))
         facts->unrollable = !stops_unrolling(i);
+    /* A branch in the compute stage (`if (tid + 1 < T) s += t[tid] *
+     * t[tid + 1]`), other than the latch's: ptxas 11.8 kept such a loop
+     * rolled, plain and register-staged alike, where the same loop with
+     * the condition folded into the index was unrolled by 4 with its
+     * loads batched (bench rowreduce against stream, docs/design.md "The
+     * plain loop's batch"). */
+    LLVMBasicBlockRef sync = c->first_barrier ? LLVMGetInstructionParent(c->first_barrier) : NULL;
+    for (size_t k = 0; k < c->nblocks && facts->unrollable && sync; ++k) {
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(c->blocks[k]);
+      int branches = t && ((LLVMIsABranchInst(t) && LLVMIsConditional(t)) || LLVMIsASwitchInst(t));
+      facts->unrollable =
+          !(branches && c->blocks[k] != latch && pl_dominates(facts->host, sync, c->blocks[k]));
+    }
   }
   return facts->unrollable;
 }

@@ -67,7 +67,7 @@ def main():
             out = os.path.join(tmp, name + ".ptx")
             cmd = [clang, "-x", "cuda"] + flags + [
                 "--cuda-gpu-arch=sm_90", "--cuda-device-only", "-S", "-O3",
-                "-std=c++17", "-DPL_NS=X",
+                "-std=c++17", "-DPL_NS=X", "-I" + os.path.join(root, "include"),
                 os.path.join(root, "bench", "variant.cu"), "-o", out]
             if extra is not None:
                 cmd += ["-fplugin=" + plugin] + extra
