@@ -103,7 +103,8 @@ unsigned pl_facts_pressure(pl_loop_facts *facts);
  * moving its loads across barriers (docs/design.md, "The plain loop's
  * batch"): `#pragma unroll 1`, a call that is not an intrinsic, volatile
  * inline assembly, a fence, a clock read, a float division without `arcp`,
- * an integer division by a variable. Computed at the cost model's first
+ * an integer division by a variable, a conditional branch in the compute
+ * stage other than the latch's. Computed at the cost model's first
  * question, once for every plan of the loop. */
 int pl_facts_unrollable(pl_loop_facts *facts);
 

@@ -189,9 +189,12 @@ static int transform(fn_run *r, size_t i, pl_loop_ref *loop, pl_candidate *c, pl
   if (!why) {
     pl_txn_commit(txn);
     pl_txn_free(txn);
-    /* a ring another loop may share: of a tile that loop still uses */
+    /* a ring another loop may share: of a tile that loop still uses, not
+     * one in dynamic shared memory, which is the launch's (each loop's
+     * ring starts at its base) */
     for (size_t t = 0; t < c->ntiles; ++t)
-      pl_table_set_ring(&r->table, c->tiles[t].global, plan->tile_kept[t] ? rings[t] : NULL);
+      pl_table_set_ring(&r->table, c->tiles[t].global,
+                        plan->tile_kept[t] && !plan->rings[t].dynamic ? rings[t] : NULL);
     free(rings);
     pl_remark_pipelined(r->host, c, plan, copies);
     return 1;

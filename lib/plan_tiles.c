@@ -112,14 +112,13 @@ void pl_plan_outliving_tiles(const pl_candidate *c, pl_plan *plan) {
  * passes its drain (cp.async.wait_group 0, then a barrier: no thread still
  * reads its last slot, none of its zero-fills is in flight), and this
  * loop's exit gets the same for a way back (an outer loop around both).
- * The kernel then holds the larger ring, not both. A ring in dynamic shared
- * memory is the launch's and shares nothing (each loop's starts at its
- * base). */
+ * The kernel then holds the larger ring, not both. (A ring in dynamic shared
+ * memory is the launch's: the driver records none.) */
 int pl_plan_sharing(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   const pl_candidate *c = x->c;
   plan->share_ring = pl_xcalloc(c->ntiles, sizeof *plan->share_ring);
   for (size_t t = 0; t < c->ntiles; ++t) {
-    LLVMValueRef g = c->tiles[t].dynamic ? NULL : pl_table_ring(x->table, c->tiles[t].global);
+    LLVMValueRef g = pl_table_ring(x->table, c->tiles[t].global);
     if (g && plan->last_slot[t])
       return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, NULL,
                       "tile '%s' is read after the loop, whose ring would reuse the storage of "

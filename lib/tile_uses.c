@@ -236,6 +236,20 @@ static const char *why_not_slot0(const pl_options *opts, const sibling_memo *mem
   return "";
 }
 
+/* A read of the tile outside the loop that finds the last tile in slot 0,
+ * where the ring ends (noted in `memo`); one that may run before an entry
+ * into the loop needs the barrier before the prologue, which may fill slot
+ * 0. Returns 0 where the ring cannot end on slot 0. */
+static int last_slot_read(pl_host *host, const pl_candidate *c, LLVMValueRef user,
+                          sibling_memo *memo) {
+  if (!memo || !memo->may_end_on_slot0 || memo->other_tile_loop)
+    return 0;
+  if (!memo->last_slot_read)
+    memo->last_slot_read = user;
+  memo->read_before |= !after_for_good(host, c, LLVMGetInstructionParent(user));
+  return 1;
+}
+
 /* A use of tile `t` (a memory access `user`, outside `c`, in `c`'s function).
  * Accepted when it lies in another tile loop that fills the tile with the
  * same bytes (sibling_fills), or when it is a plain store whose bytes
@@ -295,16 +309,8 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_loop_ta
   }
   if (op == LLVMLoad && !LLVMGetVolatile(user) && reads_own_later_store(host, c, user))
     return 1;
-  /* the ring ends on slot 0, where this read finds the last tile; one
-   * that may run before an entry into the loop needs the barrier before
-   * the prologue, which may fill slot 0 */
-  if (op == LLVMLoad && !LLVMGetVolatile(user) && memo && memo->may_end_on_slot0 &&
-      !memo->other_tile_loop) {
-    if (!memo->last_slot_read)
-      memo->last_slot_read = user;
-    memo->read_before |= !after_for_good(host, c, bb);
+  if (op == LLVMLoad && !LLVMGetVolatile(user) && last_slot_read(host, c, user, memo))
     return 1;
-  }
   if (op == LLVMLoad && copy_back) {
     if (memo)
       memo->copy_back_reads = 1;
@@ -326,20 +332,6 @@ static int outside_use_ok(pl_host *host, const pl_candidate *c, const pl_loop_ta
                     t->name, why_not_slot0(opts, memo));
   return pl_failf(f, PL_R_TILE_OUTSIDE_LOOP, user, "tile '%s' is also used outside the loop",
                   t->name);
-}
-
-/* An atomic on the tile after the loop for good (a block reduction by
- * shared atomics): a read of what the loop left, then a store after the
- * loop, each accepted as outside_use_ok accepts them where the ring ends on
- * slot 0. */
-static int atomic_after_ok(pl_host *host, const pl_candidate *c, LLVMValueRef user,
-                           sibling_memo *memo) {
-  if (!memo->may_end_on_slot0 || memo->other_tile_loop ||
-      !after_for_good(host, c, LLVMGetInstructionParent(user)))
-    return 0;
-  if (!memo->last_slot_read)
-    memo->last_slot_read = user;
-  return 1;
 }
 
 /* What a use of a tile outside the loop that is neither a load nor a store
@@ -457,9 +449,11 @@ static pl_walk_step visit_tile_use(void *ctx, LLVMValueRef user, LLVMValueRef v,
   if (w->local)
     return PL_WALK_SKIP;
   LLVMOpcode op = LLVMGetInstructionOpcode(user);
+  /* an atomic after the loop for good (a block reduction by shared
+   * atomics): a read of what the loop left, then a store after the loop */
   int atomic = op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg;
-  if (atomic && LLVMGetOperand(user, 0) == v && w->memo &&
-      atomic_after_ok(w->host, w->c, user, w->memo))
+  if (atomic && LLVMGetOperand(user, 0) == v && after_for_good(w->host, w->c, bb) &&
+      last_slot_read(w->host, w->c, user, w->memo))
     return PL_WALK_SKIP;
   if (op != LLVMLoad && op != LLVMStore)
     return stop(pl_failf(w->f, PL_R_TILE_OUTSIDE_LOOP, user,

@@ -54,6 +54,7 @@
 #include <cuda_runtime.h>
 
 #include "../realworld/Inputs/dynamic_reuse.cuh"
+#include "Inputs/harness.cuh"
 
 // Column tiles summed per thread, then reduced across the block through
 // the buffer the tiles used.
@@ -153,13 +154,6 @@ __global__ void __launch_bounds__(128) syncFirstLast(int ntiles, const float *__
   if (ntiles > 0)
     acc += q[127 - threadIdx.x];
   out[blockIdx.x * 128 + threadIdx.x] = acc;
-}
-
-static uint64_t fnv(const void *p, size_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; ++i)
-    h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ull;
-  return h;
 }
 
 /* The kernel's own bytes, and S slots of them, each rounded up to 128 and
