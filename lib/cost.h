@@ -75,6 +75,18 @@ size_t pl_chip_family(unsigned sm, const pl_chip **out, size_t max);
  * see. Three times PL_COST_TIE_PERMILLE. */
 #define PL_COST_FAMILY_PERMILLE 30u
 
+/** Cycles of the SM's DRAM bandwidth that a ring on the DRAM floor keeps
+ * in flight: the latency of a load while DRAM runs at its bandwidth, far
+ * above the unloaded latency the chip table gives. The figures tie at
+ * every S there (both bounded by D), but the bandwidth is reached only
+ * with the bytes of this latency in flight (Little's law). Measured on an
+ * H100 (docs/results/log.md): colGemv at the floor ran 15% faster with 4
+ * stages (104,448 bytes in flight per SM) than with 3 (69,632), which the
+ * unloaded latency's 16,000 bytes cannot explain; the WMMA GEMMs, maxPool3
+ * and batchTranspose, also at the floor, ran within 1% from 3 stages to
+ * 4. Fitted after the fact on colGemv: 6000 cycles lies between. */
+#define PL_COST_DRAM_LATENCY 6000u
+
 /** Most stages the model weighs. */
 #define PL_COST_MAX_STAGES 8u
 
@@ -279,6 +291,12 @@ void pl_cost_measured(pl_cost *cost, unsigned plain);
  * C++ Programming Guide, "Technical Specifications per Compute
  * Capability"). Changes nothing. */
 void pl_cost_register_range(const pl_cost *cost, unsigned *lo, unsigned *hi);
+
+/** Whether the ring of cost->best stages keeps PL_COST_DRAM_LATENCY
+ * cycles of the SM's DRAM bytes in flight: (S-1) tile bytes per resident
+ * block, against the chip's DRAM bytes per cycle per SM times that
+ * latency. Reads the figures pl_cost_decide filled. */
+int pl_cost_dram_covered(const pl_cost *cost);
 
 /** Nonzero when the decision of pl_cost_decide(cost, max_stages, budget)
  * on filled inputs `cost` -- the stages chosen, or the reason none is --

@@ -129,6 +129,33 @@ static unsigned pick_stages(pl_cost *k, unsigned max_stages, unsigned best) {
   return pick ? pick : best;
 }
 
+/* Where DRAM bandwidth bounds the plain loop and the ring alike
+ * (k->dram_bound): from `s` up, the fewest stages that keep
+ * PL_COST_DRAM_LATENCY cycles of the SM's DRAM bytes in flight, with as
+ * many resident blocks as `s` and still on the floor; else the most that
+ * do. Sets k->why to "dram" where it goes deeper or stops short. */
+static int dram_covered_at(const pl_cost *k, unsigned s) {
+  return (uint64_t)(s - 1) * k->tile_bytes * k->blocks_ring[s] >=
+         (uint64_t)k->chip->dram_bytes_per_cycle * PL_COST_DRAM_LATENCY;
+}
+
+int pl_cost_dram_covered(const pl_cost *k) { return dram_covered_at(k, k->best); }
+
+static unsigned deepen_for_dram(pl_cost *k, unsigned max_stages, unsigned s) {
+  unsigned pick = s;
+  for (unsigned t = s + 1; t <= max_stages; ++t) {
+    if (dram_covered_at(k, pick))
+      break;
+    if (k->blocks_ring[t] != k->blocks_ring[s] || !(k->t_ring[t] <= k->dram) ||
+        (k->trip && t > k->trip + 1))
+      break;
+    pick = t;
+  }
+  if (pick != s || !dram_covered_at(k, pick))
+    k->why = "dram";
+  return pick;
+}
+
 /* Too close to call on latency alone. The rewrite also removes a
  * barrier and may pad rows, which the model does not price: a block
  * waits at each barrier for its slowest warp, and warps share the SM's
@@ -210,6 +237,8 @@ unsigned pl_cost_decide(pl_cost *k, unsigned max_stages, uint64_t budget) {
    * this chip that no latency or issue figure breaks (the remarks say so) */
   k->dram_bound = plain <= dram && ring[best] <= dram;
   best = pick_stages(k, max_stages, best);
+  if (k->dram_bound && !k->in_place)
+    best = deepen_for_dram(k, max_stages, best);
   k->gain_permille = (unsigned)(1000.0 * k->t_plain / k->t_ring[best] + 0.5);
   k->best = best;
   k->stages = k->gain_permille >= 1000 + PL_COST_TIE_PERMILLE ? best : 0;

@@ -98,15 +98,20 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
   pl_remark_text(r, " stages keep ");
   pl_remark_u64(r, "InFlightBytes", (uint64_t)(s - 1) * k->tile_bytes * k->blocks_ring[s]);
   pl_remark_text(r, " bytes in flight per SM over ");
-  pl_remark_u64(r, "ResidentBlocks", k->blocks_ring[s]);
-  pl_remark_text(r, k->blocks_ring[s] == 1 ? " resident block" : " resident blocks");
+  remark_count(r, "ResidentBlocks", k->blocks_ring[s], " resident block", " resident blocks");
+  const char *why = k->why ? k->why : "";
   if (plan->stores_after_compute)
     pl_remark_text(r, ", the register lowering's two slots, against the ");
-  else if (k->why && strcmp(k->why, "little") == 0)
-    pl_remark_text(r, ", the fewest that cover the ");
-  else if (k->why && strcmp(k->why, "squeezed") == 0)
-    pl_remark_text(r,
-                   ", no more: the kernel's registers leave a deeper ring no room, against the ");
+  else if (strcmp(why, "dram") == 0) {
+    pl_remark_text(r, pl_cost_dram_covered(k)
+                          ? ", the fewest that keep DRAM busy through its "
+                          : ", the most without losing a block, short of DRAM's ");
+    pl_remark_u64(r, "DramLatency", PL_COST_DRAM_LATENCY);
+    pl_remark_text(r, "-cycle latency under load, not the unloaded ");
+  } else if (strcmp(why, "little") == 0 || strcmp(why, "squeezed") == 0)
+    pl_remark_text(r, why[0] == 'l' ? ", the fewest that cover the "
+                                    : ", no more: the kernel's registers leave a deeper ring "
+                                      "no room, against the ");
   else if (s < 3)
     pl_remark_text(r, ", as many as fit the budget, against the ");
   else
@@ -123,8 +128,7 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
       pl_remark_text(r, "its padded rows");
     else {
       pl_remark_text(r, "the barrier it removes from a block of ");
-      pl_remark_u64(r, "Warps", k->warps);
-      pl_remark_text(r, " warps");
+      remark_count(r, "Warps", k->warps, " warp", " warps");
     }
   }
   pl_remark_text(r, ")");

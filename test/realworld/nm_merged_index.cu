@@ -12,7 +12,7 @@
 // counter, `plane[i / PX][i % PX]`), and the cost model declines it as too
 // close to call without ptxas's register count.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefixes=CHECK,%if llvm-19 %{L19%} %else %{L22%} --implicit-check-not="kernel 'zStencil(int, int, int, float, float, float, float const*, float*)'] [-Rpass=cuda-pipeline]"
-// CHECK-DAG: col_gemv.cuh:47:3: remark: pipelined loop with 3 stages: tile 'ta' 4224 -> 12672 bytes, tile 'xs' 128 -> 384 bytes; 5 cp.async copies of 4 bytes{{.*}}[sm_90, kernel 'void colGemv<32, 8, 32>
+// CHECK-DAG: col_gemv.cuh:47:3: remark: pipelined loop with 4 stages: tile 'ta' 4224 -> 16896 bytes, tile 'xs' 128 -> 512 bytes; 5 cp.async copies of 4 bytes{{.*}}[sm_90, kernel 'void colGemv<32, 8, 32>
 // L22-DAG: z_stencil.cuh:37:3: remark: loop not pipelined: on sm_90 a ring pays at some of the plain kernel's register counts {{.*}}[sm_90, kernel 'zStencil
 // L19-DAG: z_stencil.cuh:37:3: remark: loop not pipelined: the copy into tile 'plane' depends on a value merged from 2 paths near line {{[0-9]+}}, which is not an induction variable with a loop-invariant step [sm_90, kernel 'zStencil
 // CHECK-NOT: phi i
