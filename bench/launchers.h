@@ -2,7 +2,8 @@
 // (PL_VARIANTS), and struct Variant, one variant's table of them. Each
 // variant is one translation unit (variant.cu) compiled with its own flags:
 //   plain   no plugin                       plugin  the plugin, default stages
-//   s2..s4  -fplugin-arg-pipeline-stages=N  hand    hand-written cp.async rings
+//   s2..s8  -fplugin-arg-pipeline-stages=N  hand    hand-written cp.async rings
+//           (2, 3, 4, 6 and 8)
 //   limit   no plugin, copies left out (compute-only: latency fully hidden)
 //   regs    the plugin with lowering=registers (every copy staged through
 //           registers, on the GPU the bench is built for)
@@ -33,8 +34,8 @@
 
 #define PL_VARIANTS(X)                                                                             \
   X(plain)                                                                                         \
-  X(plugin) X(generic) X(s2) X(s3) X(s4) X(hand) X(limit) X(regs) X(cpasync) X(sm75) X(sm75p)    \
-  X(copyback) X(unpadded) X(padded) X(regsall)
+  X(plugin) X(generic) X(s2) X(s3) X(s4) X(s6) X(s8) X(hand) X(limit) X(regs) X(cpasync) X(sm75)  \
+  X(sm75p) X(copyback) X(unpadded) X(padded) X(regsall)
 
 // The kernels (kernels.def): every variant's launchers, and struct Variant.
 #include "kernels.def"

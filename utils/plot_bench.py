@@ -28,11 +28,11 @@ def main():
             kernels.append(r["kernel"])
     # the best forced stage count of each kernel, as a variant of its own
     for kern in kernels:
-        forced = [r for r in rows if r["kernel"] == kern and r["variant"] in ("s2", "s3", "s4")]
+        forced = [r for r in rows if r["kernel"] == kern and r["variant"] in ("s2", "s3", "s4", "s6", "s8")]
         if forced:
             rows.append(dict(max(forced, key=lambda r: float(r["vs_plain"])), variant="best"))
     series = [("plugin", "plugin (default)", "#1f77b4"),
-              ("best", "plugin, best forced 2-4 stages", "#aec7e8"),
+              ("best", "plugin, best forced 2-8 stages", "#aec7e8"),
               ("hand", "hand-written ring", "#ff7f0e"),
               ("nvcc_plain", "nvcc 13, plain", "#9467bd"),
               ("nvcc_hand", "nvcc 13, hand-written ring", "#c5b0d5"),

@@ -31,7 +31,7 @@ def main():
     for name, ms in tables(open(sys.argv[1]).read()):
         p = ms["plain"]
         x = lambda v: "%.3fx" % (p / ms[v]) if v in ms else "—"
-        best = max((s for s in ("s2", "s3", "s4") if s in ms), key=lambda s: p / ms[s])
+        best = max((s for s in ("s2", "s3", "s4", "s6", "s8") if s in ms), key=lambda s: p / ms[s])
         ratio = (p / ms["plugin"]) / (p / ms[best])
         print("| %s | %s | %s (%s) | %d%% | %s | %s | %s | %s |" % (
             name, x("plugin"), x(best), best, round(100 * ratio), x("hand"),
