@@ -116,7 +116,7 @@ if command -v compute-sanitizer >/dev/null; then
   jobs=()
   for tool in racecheck synccheck; do
     for k in $($b/bench/bench list | head -n 1); do
-      for v in plugin s2 s3 s4 regs cpasync sm75 copyback padded; do jobs+=("$tool $k $v"); done
+      for v in plugin s2 s3 s4 s6 s8 regs cpasync sm75 copyback padded; do jobs+=("$tool $k $v"); done
     done
   done
   printf '%s\n' "${jobs[@]}" | xargs -P 8 -L 1 sh -c \
