@@ -138,8 +138,7 @@ static int walk_uses(ra_array *a, LLVMValueRef p, unsigned depth) {
   return 1;
 }
 
-/* Nonzero when a block of `loop` holds a barrier. */
-static int loop_has_barrier(LLVMValueRef fn, pl_loop_ref loop) {
+int pl_loop_has_barrier(LLVMValueRef fn, pl_loop_ref loop) {
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
     if (!pl_loop_contains(loop, b))
       continue;
@@ -150,7 +149,7 @@ static int loop_has_barrier(LLVMValueRef fn, pl_loop_ref loop) {
   return 0;
 }
 
-static int has_cta_barrier(LLVMValueRef fn) {
+int pl_has_cta_barrier(LLVMValueRef fn) {
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
     for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
       if (LLVMIsACallInst(i) && pl_is_cta_barrier(i))
@@ -248,7 +247,7 @@ static int loops_unrollable(ra_array *a, unsigned *trips) {
                PL_REGISTER_ARRAY_MAX_TRIP);
       return fail(a, at, why);
     }
-    if (loop_has_barrier(fn, l))
+    if (pl_loop_has_barrier(fn, l))
       return fail(a, at, "a loop indexing it has a barrier");
     if (has_other_subloop(a, l))
       return fail(a, at,
@@ -299,18 +298,7 @@ static void remark_kept(const ra_array *a, uint64_t bytes) {
   pl_remark_emit(r);
 }
 
-/* Nonzero when the registers the array takes have room: the kernel's
- * launch bounds allow PL_REGISTER_ARRAY_MAX_THREADS threads or fewer per
- * block (times minctasm blocks), or, without launch bounds, every launch of
- * it in the translation unit has a constant block that small
- * (lib/launch_shapes.h). Such a block may use all the registers a thread
- * can have. Otherwise, with launch bounds, ptxas keeps to fewer registers
- * and spills the array to the stack (no gain: measured, 1024-thread blocks
- * spilled a 32-byte array at 64 registers); without them, a block of 1024
- * threads launched from another file fails to launch above 64 registers
- * ("too many resources requested"), where the plain kernel, its array in
- * local memory, fit. */
-static int block_fits(LLVMValueRef fn) {
+int pl_register_block_fits(LLVMValueRef fn) {
   unsigned threads = 0, min_blocks = 0;
   pl_launch_bounds(fn, &threads, &min_blocks);
   if (threads)
@@ -336,7 +324,7 @@ static unsigned one_array(pl_host *host, ra_run *run, LLVMValueRef alloca, uint6
   for (size_t k = 0; k < a.nloops; ++k)
     fresh += !marked_before(run, a.loops[k]);
   if (!loops_unrollable(&a, trips) || run->n + fresh > PL_RA_MAX_MARKED ||
-      !block_fits(pl_host_function(host))) {
+      !pl_register_block_fits(pl_host_function(host))) {
     if (!a.why[0] && run->n + fresh > PL_RA_MAX_MARKED)
       fail(&a, loop_end(&a, 0), "the kernel has too many such loops");
     else if (!a.why[0]) {
@@ -363,10 +351,7 @@ static unsigned one_array(pl_host *host, ra_run *run, LLVMValueRef alloca, uint6
   return marked;
 }
 
-/* Nonzero when the user left the kernel `fn` out of the plugin's work:
- * PL_NO_PIPELINE, or the only=/exclude= arguments (an annotation error is
- * the pipeline pass's to report). */
-static int left_out(LLVMValueRef fn, const pl_options *opts) {
+int pl_kernel_left_out(LLVMValueRef fn, const pl_options *opts) {
   size_t len = 0;
   const char *mangled = LLVMGetValueName2(fn, &len);
   char *name = pl_demangle(mangled ? mangled : "");
@@ -380,8 +365,8 @@ static int left_out(LLVMValueRef fn, const pl_options *opts) {
 
 unsigned pl_register_arrays(pl_host *host, const pl_options *opts) {
   LLVMValueRef fn = pl_host_function(host);
-  if (opts->disabled || !opts->register_arrays || !pl_is_kernel(fn) || !has_cta_barrier(fn) ||
-      left_out(fn, opts))
+  if (opts->disabled || !opts->register_arrays || !pl_is_kernel(fn) || !pl_has_cta_barrier(fn) ||
+      pl_kernel_left_out(fn, opts))
     return 0;
   LLVMModuleRef m = LLVMGetGlobalParent(fn);
   unsigned marked = 0;

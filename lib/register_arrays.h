@@ -89,6 +89,32 @@
  * function is not a kernel with a CTA barrier, or when the user left the
  * kernel out (PL_NO_PIPELINE, only=, exclude=). Returns the number of loops
  * marked. Changes loop metadata only. */
+/** Nonzero when a block of `loop`, in the function `fn`, holds a barrier
+ * of any kind (pl_is_any_barrier). */
+int pl_loop_has_barrier(LLVMValueRef fn, pl_loop_ref loop);
+
+/** Nonzero when the function `fn` holds a CTA barrier (pl_is_cta_barrier). */
+int pl_has_cta_barrier(LLVMValueRef fn);
+
+/** Nonzero when the user left the kernel `fn` out of the plugin's work:
+ * PL_NO_PIPELINE, or the only=/exclude= arguments of `opts` (an annotation
+ * error is the pipeline pass's to report). */
+int pl_kernel_left_out(LLVMValueRef fn, const pl_options *opts);
+
+/** Nonzero when the registers the array takes have room: the kernel's
+ * launch bounds allow PL_REGISTER_ARRAY_MAX_THREADS threads or fewer per
+ * block (times minctasm blocks), or, without launch bounds, every launch of
+ * it in the translation unit has a constant block that small
+ * (lib/launch_shapes.h). Such a block may use all the registers a thread
+ * can have. Otherwise, with launch bounds, ptxas keeps to fewer registers
+ * and spills the array to the stack (no gain: measured, 1024-thread blocks
+ * spilled a 32-byte array at 64 registers); without them, a block of 1024
+ * threads launched from another file fails to launch above 64 registers
+ * ("too many resources requested"), where the plain kernel, its array in
+ * local memory, fit. Used alike for the unrolled compute
+ * (lib/compute_unroll.h), whose registers grow the same way. */
+int pl_register_block_fits(LLVMValueRef fn);
+
 unsigned pl_register_arrays(pl_host *host, const pl_options *opts);
 
 #endif /* PL_REGISTER_ARRAYS_H */

@@ -27,6 +27,7 @@
 
 extern "C" {
 #include "../lib/advice.h"
+#include "../lib/compute_unroll.h"
 #include "../lib/pipeline.h"
 #include "../lib/register_arrays.h"
 #include "../lib/unrolled.h"
@@ -117,9 +118,10 @@ struct CudaPipelineNotePass : PassInfoMixin<CudaPipelineNotePass> {
 };
 
 /// The companion function pass at VectorizerStart: marks the loops that keep
-/// a kernel's private arrays in local memory for LoopUnrollPass to unroll
-/// fully (lib/register_arrays.h). Changes loop metadata only, so every
-/// analysis is kept.
+/// a kernel's private arrays in local memory, and under unroll-compute its
+/// tile loops' small compute loops, for LoopUnrollPass to unroll fully
+/// (lib/register_arrays.h, lib/compute_unroll.h). Changes loop metadata
+/// only, so every analysis is kept.
 struct CudaPipelineRegistersPass : PassInfoMixin<CudaPipelineRegistersPass> {
   static StringRef name() { return "cuda-pipeline-registers"; }
   pl_options Opts;
@@ -134,7 +136,9 @@ struct CudaPipelineRegistersPass : PassInfoMixin<CudaPipelineRegistersPass> {
     if (Launches)
       writeLaunchShapes(*F.getParent(), *Launches);
     pl_module_host MH{FAM, {}, Names.get()};
-    pl_register_arrays(pl_host_for_function(&MH, wrap(&F)), &Opts);
+    pl_host *Host = pl_host_for_function(&MH, wrap(&F));
+    pl_register_arrays(Host, &Opts);
+    pl_unroll_compute(Host, &Opts);
     return PreservedAnalyses::all();
   }
 };
@@ -251,7 +255,7 @@ void plRegisterPassBuilderCallbacks(PassBuilder &PB, const pl_options &Opts,
       if (L.getSpeedupLevel() > 0)
         LPM.addPass(CudaPipelineNotePass());
     });
-  if (!Opts.disabled && Opts.register_arrays)
+  if (!Opts.disabled && (Opts.register_arrays || Opts.unroll_compute))
     PB.registerVectorizerStartEPCallback(
         [Opts, Names, Launches](FunctionPassManager &FPM, OptimizationLevel L) {
           if (L.getSpeedupLevel() > 0)

@@ -1,0 +1,131 @@
+// unroll-compute=on: the small loops a tile loop computes in, unrolled as
+// nvcc unrolls them (lib/compute_unroll.h). A 1-D block-tiled SGEMM in the
+// style of public tutorials: per tile of K, each thread walks BK = 8 columns
+// of its tile (the dotIdx loop), and for each multiplies TM = 8 rows into its
+// results (the resIdx loop, which clang unrolls itself). clang leaves the
+// dotIdx loop rolled; unrolled, the loop's 64 multiply-adds are straight-line
+// code, and the results stay in registers either way. Near misses keep their
+// loops: an unroll pragma of the user's, launch bounds that leave fewer than
+// 128 registers a thread, a loop of more than 32 trips, a loop that reads no
+// shared memory, a loop outside any tile loop. Without the argument (the
+// default) nothing changes: the PTX is that of unroll-compute=off.
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t.on.s -fplugin-arg-pipeline-unroll-compute=on -Rpass=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not="as nvcc unrolls it"
+// RUN: FileCheck %s --check-prefix=PTX < %t.on.s
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t.def.s -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=DEF --allow-empty
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t.off.s -fplugin-arg-pipeline-unroll-compute=off
+// RUN: diff %t.def.s %t.off.s
+// RUN: FileCheck %s --check-prefix=ROLLED < %t.off.s
+// DEF-NOT: as nvcc unrolls it
+
+#define BM 64
+#define BN 64
+#define BK 8
+#define TM 8
+
+// CHECK: compute_unroll.cu:[[@LINE+26]]:5: remark: loop fully unrolled (8 trips), as nvcc unrolls it: it computes on shared memory inside a tile loop, and straight-line code keeps more of its reads and arithmetic in flight
+// PTX-LABEL: .entry _Z9sgemm1DBTiiiPKfS0_Pf(
+// PTX-COUNT-64: fma.rn.f32
+// PTX-NOT: fma.rn.f32
+// PTX: ret;
+// ROLLED-LABEL: .entry _Z9sgemm1DBTiiiPKfS0_Pf(
+// ROLLED-COUNT-8: fma.rn.f32
+// ROLLED-NOT: fma.rn.f32
+// ROLLED: ret;
+__global__ void __launch_bounds__((BM * BN) / TM)
+    sgemm1DBT(int M, int N, int K, const float *A, const float *B, float *C) {
+  __shared__ float As[BM * BK];
+  __shared__ float Bs[BK * BN];
+  const uint threadCol = threadIdx.x % BN, threadRow = threadIdx.x / BN;
+  A += blockIdx.y * BM * K;
+  B += blockIdx.x * BN;
+  C += blockIdx.y * BM * N + blockIdx.x * BN;
+  const uint innerColA = threadIdx.x % BK, innerRowA = threadIdx.x / BK;
+  const uint innerColB = threadIdx.x % BN, innerRowB = threadIdx.x / BN;
+  float threadResults[TM] = {0.0f};
+  for (uint bkIdx = 0; bkIdx < K; bkIdx += BK) {
+    As[innerRowA * BK + innerColA] = A[innerRowA * K + innerColA];
+    Bs[innerRowB * BN + innerColB] = B[innerRowB * N + innerColB];
+    __syncthreads();
+    A += BK;
+    B += BK * N;
+    for (uint dotIdx = 0; dotIdx < BK; ++dotIdx) {
+      const float tmpB = Bs[dotIdx * BN + threadCol];
+      for (uint resIdx = 0; resIdx < TM; ++resIdx)
+        threadResults[resIdx] += As[(threadRow * TM + resIdx) * BK + dotIdx] * tmpB;
+    }
+    __syncthreads();
+  }
+  for (uint resIdx = 0; resIdx < TM; ++resIdx)
+    C[(threadRow * TM + resIdx) * N + threadCol] = threadResults[resIdx];
+}
+
+// The user's `#pragma unroll 1` keeps the loop rolled.
+__global__ void __launch_bounds__(256) keptRolled(int K, const float *A, float *C) {
+  __shared__ float t[BK][256];
+  float acc[TM] = {0.0f};
+  for (int k = 0; k < K; k += BK * 256) {
+    for (int r = 0; r < BK; ++r)
+      t[r][threadIdx.x] = A[k + r * 256 + threadIdx.x];
+    __syncthreads();
+#pragma unroll 1
+    for (int d = 0; d < BK; ++d)
+      for (int j = 0; j < TM; ++j)
+        acc[j] += t[d][(threadIdx.x + j) % 256] * t[(d + j) % BK][threadIdx.x];
+    __syncthreads();
+  }
+  for (int j = 0; j < TM; ++j)
+    C[j * 256 + threadIdx.x] = acc[j];
+}
+
+// 1024-thread blocks leave 64 registers a thread.
+__global__ void __launch_bounds__(1024) bigBlock(int K, const float *A, float *C) {
+  __shared__ float t[BK][1024];
+  float acc[TM] = {0.0f};
+  for (int k = 0; k < K; k += BK * 1024) {
+    for (int r = 0; r < BK; ++r)
+      t[r][threadIdx.x] = A[k + r * 1024 + threadIdx.x];
+    __syncthreads();
+    for (int d = 0; d < BK; ++d)
+      for (int j = 0; j < TM; ++j)
+        acc[j] += t[d][(threadIdx.x + j) % 1024] * t[(d + j) % BK][threadIdx.x];
+    __syncthreads();
+  }
+  for (int j = 0; j < TM; ++j)
+    C[j * 1024 + threadIdx.x] = acc[j];
+}
+
+// 64 trips, more than 32.
+__global__ void __launch_bounds__(256) longLoop(int K, const float *A, float *C) {
+  __shared__ float t[64][256];
+  float acc[4] = {0.0f};
+  for (int k = 0; k < K; k += 64 * 256) {
+    for (int r = 0; r < 64; ++r)
+      t[r][threadIdx.x] = A[k + r * 256 + threadIdx.x];
+    __syncthreads();
+    for (int d = 0; d < 64; ++d)
+      for (int j = 0; j < 4; ++j)
+        acc[j] += t[d][(threadIdx.x + j) % 256] * t[(d + j) % 64][threadIdx.x];
+    __syncthreads();
+  }
+  for (int j = 0; j < 4; ++j)
+    C[j * 256 + threadIdx.x] = acc[j];
+}
+
+// A small loop that reads global memory only, and one after the tile loop.
+__global__ void __launch_bounds__(256) noShared(int K, const float *A, const float *W, float *C) {
+  __shared__ float t[256];
+  float acc = 0.0f;
+  for (int k = 0; k < K; k += 256) {
+    t[threadIdx.x] = A[k + threadIdx.x];
+    __syncthreads();
+    acc += t[(threadIdx.x + 1) % 256];
+    for (int d = 0; d < 8; ++d)
+      acc = acc * W[d * K + k] + __sinf(acc);
+    __syncthreads();
+  }
+  t[threadIdx.x] = acc;
+  __syncthreads();
+  for (int d = 0; d < 8; ++d)
+    acc = acc * t[(threadIdx.x + d) % 256] + __sinf(acc);
+  C[threadIdx.x] = acc;
+}
