@@ -24,8 +24,8 @@
  *   block from launching nor be spilled; lib/register_arrays.h); it asks for each to be fully
 unrolled
  *   (llvm.loop.unroll.full, what `#pragma unroll` asks), with a passed
- *   remark `UnrolledCompute`. Under the `unroll-compute` argument only
- *   (off by default: not yet measured to pay on every kernel).
+ *   remark `UnrolledCompute`. `unroll-compute=off` leaves them as clang
+ *   leaves them.
  *
  *   The companion function pass (plugin/pass.cpp, `cuda-pipeline-registers`)
  *   calls it at VectorizerStart, after pl_register_arrays: before
@@ -49,17 +49,20 @@ unrolled
 #define PL_COMPUTE_UNROLL_MIN_REGS 128u
 
 /** Most instructions a compute loop comes to once unrolled, its
- * instructions times its trips: a quarter of LoopUnrollPass's
- * -pragma-unroll-threshold (16 * 1024), so that the unroll asked for is
- * done; the 8 x 8 register-blocked SGEMMs' BK loops (8 trips of 261
- * instructions) fit, as nvcc unrolls them. */
-#define PL_COMPUTE_UNROLL_MAX_UNROLLED 4096u
+ * instructions times its trips. Measured on an H100 (docs/results/log.md):
+ * sgemm1d's BK loop (8 trips of 65 instructions) ran 1.435x plain
+ * unrolled; of the larger bodies a limit of 4096 let through, the 8 x 8
+ * register-blocked SGEMMs' (8 trips of 261) ran 1.083x (sgemmvec) and
+ * 0.832x (sgemm2d, 149 registers: one block of 256 threads per SM), the
+ * 8 x 4 one's (8 trips of 149) 0.935x of its default. The registers are
+ * not priced, so only the small bodies are unrolled. */
+#define PL_COMPUTE_UNROLL_MAX_UNROLLED 1024u
 
 /** In the function of `host`, a kernel, asks for each compute loop of its
  * tile loops that qualifies (above) to be fully unrolled, with a passed
- * remark `UnrolledCompute` at each. Does nothing unless
- * `opts->unroll_compute`, nor for kernels the user left out (PL_NO_PIPELINE,
- * only=, exclude=) or under `disable`. Changes loop metadata only. Returns
+ * remark `UnrolledCompute` at each. Does nothing under
+ * `unroll-compute=off` or `disable`, nor for kernels the user left out
+ * (PL_NO_PIPELINE, only=, exclude=). Changes loop metadata only. Returns
  * how many loops it marked. */
 unsigned pl_unroll_compute(pl_host *host, const pl_options *opts);
 

@@ -90,7 +90,7 @@ typedef struct pl_options {
                                      that keep a kernel's private array in local
                                      memory are fully unrolled
                                      (lib/register_arrays.h) */
-  int unroll_compute;           /**< nonzero (`unroll-compute=on`): a tile loop's
+  int unroll_compute;           /**< nonzero (default, `unroll-compute=on`): a tile loop's
                                      small compute loops are fully unrolled
                                      (lib/compute_unroll.h) */
   int help;                     /**< print every argument, attribute and pragma
