@@ -11,8 +11,8 @@
 //           legal loop a register-staged ring of 2 stages, priced or not)
 //   cpasync the plugin with lowering=cp.async (loops with copies cp.async
 //           cannot do stay as written)
-//   unrollc the plugin with unroll-compute=on (the tile loops' small
-//           compute loops fully unrolled, as nvcc does)
+//   rolled  the plugin with unroll-compute=off (the tile loops' small
+//           compute loops left as clang leaves them)
 //   sm75    the plugin, built for sm_75 only: the register lowering; the
 //           driver JIT-compiles the embedded compute_75 PTX for the GPU
 //   sm75p   no plugin, built for sm_75 only (what sm75 is compared with)
@@ -37,7 +37,7 @@
 #define PL_VARIANTS(X)                                                                             \
   X(plain)                                                                                         \
   X(plugin) X(generic) X(s2) X(s3) X(s4) X(s6) X(s8) X(hand) X(limit) X(regs) X(cpasync) X(sm75)  \
-  X(sm75p) X(copyback) X(unpadded) X(padded) X(regsall) X(unrollc)
+  X(sm75p) X(copyback) X(unpadded) X(padded) X(regsall) X(rolled)
 
 // The kernels (kernels.def): every variant's launchers, and struct Variant.
 #include "kernels.def"
