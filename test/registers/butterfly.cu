@@ -2,10 +2,12 @@
 // and constants make -- `i ^ 1` (a butterfly's partner), a select -- count
 // as counters (pl_scev_counter_offset looks through such integer
 // operations, four levels deep): the loop is fully unrolled and the array
-// leaves local memory, which it keeps with register-arrays=off.
+// leaves local memory, which it keeps with register-arrays=off and
+// unroll-compute=off (the unrolled compute would unroll the butterfly's
+// loop, inside the tile loop, too).
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t.s -Rpass=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.s
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t.off.s -fplugin-arg-pipeline-register-arrays=off
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t.off.s -fplugin-arg-pipeline-register-arrays=off -fplugin-arg-pipeline-unroll-compute=off
 // RUN: FileCheck %s --check-prefix=PTX-OFF < %t.off.s
 // PTX: .entry _Z9butterflyiPKfPf
 // PTX-NOT: __local_depot
