@@ -9,6 +9,7 @@
 #include "launch_shapes.h"
 #include "nvvm.h"
 #include "register_arrays.h"
+#include "remarks.h"
 
 #include <stdio.h>
 
@@ -83,6 +84,7 @@ static void remark_unrolled(pl_host *host, pl_loop_ref loop, unsigned trip) {
   pl_remark_text(r, " trips), as nvcc unrolls it: it computes on shared memory inside a tile "
                     "loop, and straight-line code keeps more of its reads and arithmetic in "
                     "flight");
+  pl_remark_context(r, host);
   pl_remark_emit(r);
 }
 

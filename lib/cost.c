@@ -650,7 +650,7 @@ const char *pl_cost_threads_note(const pl_cost *k, char *buf, size_t len) {
   else if (k->threads_assumed && k->launches_unknown)
     snprintf(buf, len,
              " (assumed: no launch bounds, and a launch in this file whose block is not a "
-             "constant; add __launch_bounds__)");
+             "constant, or through a pointer; add __launch_bounds__)");
   else if (k->threads_assumed)
     snprintf(buf, len, " (assumed: no launch bounds; add __launch_bounds__)");
   else

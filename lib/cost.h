@@ -203,6 +203,9 @@ typedef struct pl_cost {
   int dram_bound;         /**< D bounds the plain loop and the best ring
                                alike: a gain of 1.000x */
   const char *why;        /**< short clause: why S, or why declined */
+  const char *dram_stop;  /**< why "dram": what kept the ring short of the
+                               bytes DRAM needs in flight (a remark
+                               clause), or NULL where it keeps them */
   /* the family rule (pl_cost_family): set where it decided */
   unsigned family;          /**< nonzero: the decision is the family's median
                                  chip's, not this chip's own */
@@ -292,11 +295,14 @@ void pl_cost_measured(pl_cost *cost, unsigned plain);
  * Capability"). Changes nothing. */
 void pl_cost_register_range(const pl_cost *cost, unsigned *lo, unsigned *hi);
 
-/** Whether the ring of cost->best stages keeps PL_COST_DRAM_LATENCY
- * cycles of the SM's DRAM bytes in flight: (S-1) tile bytes per resident
- * block, against the chip's DRAM bytes per cycle per SM times that
+/** The clause of the passed remark saying why a loop on the DRAM floor
+ * has cost->best stages (cost->why "dram"): ", the fewest that keep DRAM
+ * busy through its " where they keep PL_COST_DRAM_LATENCY cycles of the
+ * SM's DRAM bytes in flight, else what stopped a deeper ring (the loop's
+ * trips, the shared-memory budget, a resident block, the floor, the most
+ * stages weighed) ending "short of DRAM's ". The caller appends the
  * latency. Reads the figures pl_cost_decide filled. */
-int pl_cost_dram_covered(const pl_cost *cost);
+const char *pl_cost_dram_clause(const pl_cost *cost);
 
 /** Nonzero when the decision of pl_cost_decide(cost, max_stages, budget)
  * on filled inputs `cost` -- the stages chosen, or the reason none is --

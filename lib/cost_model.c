@@ -129,30 +129,44 @@ static unsigned pick_stages(pl_cost *k, unsigned max_stages, unsigned best) {
   return pick ? pick : best;
 }
 
-/* Where DRAM bandwidth bounds the plain loop and the ring alike
- * (k->dram_bound): from `s` up, the fewest stages that keep
- * PL_COST_DRAM_LATENCY cycles of the SM's DRAM bytes in flight, with as
- * many resident blocks as `s` and still on the floor; else the most that
- * do. Sets k->why to "dram" where it goes deeper or stops short. */
+/* Whether a ring of `s` stages keeps PL_COST_DRAM_LATENCY cycles of the
+ * SM's DRAM bytes in flight: (s-1) tiles per resident block. */
 static int dram_covered_at(const pl_cost *k, unsigned s) {
   return (uint64_t)(s - 1) * k->tile_bytes * k->blocks_ring[s] >=
          (uint64_t)k->chip->dram_bytes_per_cycle * PL_COST_DRAM_LATENCY;
 }
 
-int pl_cost_dram_covered(const pl_cost *k) { return dram_covered_at(k, k->best); }
+const char *pl_cost_dram_clause(const pl_cost *k) {
+  return k->dram_stop ? k->dram_stop : ", the fewest that keep DRAM busy through its ";
+}
 
+/* Where DRAM bandwidth bounds the plain loop and the ring alike
+ * (k->dram_bound): from `s` up, the fewest stages that keep
+ * PL_COST_DRAM_LATENCY cycles of the SM's DRAM bytes in flight, with as
+ * many resident blocks as `s` and still on the floor; else the most that
+ * do. Sets k->why to "dram" where it goes deeper or stops short, and
+ * k->dram_stop to the clause saying what stopped it short. */
 static unsigned deepen_for_dram(pl_cost *k, unsigned max_stages, unsigned s) {
   unsigned pick = s;
-  for (unsigned t = s + 1; t <= max_stages; ++t) {
-    if (dram_covered_at(k, pick))
+  const char *stop = ", the most the model weighs, short of DRAM's ";
+  for (unsigned t = s + 1; t <= max_stages && !dram_covered_at(k, pick); ++t) {
+    const char *why =
+        k->trip && t > k->trip + 1 ? ", as many as the loop's trips use, short of DRAM's "
+        : !k->blocks_ring[t]       ? ", the most the shared-memory budget holds, short of DRAM's "
+        : k->blocks_ring[t] != k->blocks_ring[s]
+            ? ", the most without losing a block, short of DRAM's "
+        : !(k->t_ring[t] <= k->dram) ? ", the most that stay on the DRAM floor, short of DRAM's "
+                                     : NULL;
+    if (why) {
+      stop = why;
       break;
-    if (k->blocks_ring[t] != k->blocks_ring[s] || !(k->t_ring[t] <= k->dram) ||
-        (k->trip && t > k->trip + 1))
-      break;
+    }
     pick = t;
   }
-  if (pick != s || !dram_covered_at(k, pick))
+  if (pick != s || !dram_covered_at(k, pick)) {
     k->why = "dram";
+    k->dram_stop = dram_covered_at(k, pick) ? NULL : stop;
+  }
   return pick;
 }
 

@@ -8,6 +8,7 @@
 #include "ir.h"
 #include "launch_shapes.h"
 #include "nvvm.h"
+#include "remarks.h"
 
 #include <llvm-c/DebugInfo.h>
 
@@ -282,6 +283,7 @@ static void remark_unrolled(pl_host *host, pl_loop_ref loop, unsigned trip, uint
   pl_remark_u64(r, "ArrayBytes", bytes);
   pl_remark_text(r, " bytes it indexes by its counter can live in registers: an index that "
                     "changes at run time keeps the whole array in local memory");
+  pl_remark_context(r, host);
   pl_remark_emit(r);
 }
 
@@ -295,6 +297,7 @@ static void remark_kept(const ra_array *a, uint64_t bytes) {
   pl_remark_u64(r, "ArrayBytes", bytes);
   pl_remark_text(r, " bytes stays in local memory: ");
   pl_remark_str(r, "Reason", a->why);
+  pl_remark_context(r, a->host);
   pl_remark_emit(r);
 }
 

@@ -10,12 +10,7 @@
 
 static const char prefix[] = "loop not pipelined: ";
 
-/* Ends every remark with its context, " [sm_90, kernel 'k(float*)']" (or
- * "function" outside kernels; the architecture left out when the function
- * names none): in a multi-architecture build the same line is reported
- * once per architecture, and a line of an inlined helper once per kernel.
- * Arch and Kernel are fields of the record as well. */
-static void context(pl_remark *r, pl_host *host) {
+void pl_remark_context(pl_remark *r, pl_host *host) {
   LLVMValueRef fn = pl_host_function(host);
   char arch[32];
   int known = pl_target_sm(fn, arch, sizeof arch) != 0 || strncmp(arch, "sm_", 3) == 0;
@@ -41,14 +36,14 @@ static void declined(pl_host *host, pl_loop_ref loop, const pl_fail *f, pl_remar
   char *text = pl_strdupf("%s%s", prefix, message);
   pl_remark *r = pl_remark_begin(host, kind, name, loop, NULL);
   pl_remark_text(r, text);
-  context(r, host);
+  pl_remark_context(r, host);
   pl_remark_emit(r);
   free(text);
   if (f->detail || f->inst) {
     text = pl_strdupf("%s%s", prefix, f->detail ? f->detail : message);
     r = pl_remark_begin(host, PL_REMARK_ANALYSIS, name, loop, f->inst);
     pl_remark_text(r, text);
-    context(r, host);
+    pl_remark_context(r, host);
     pl_remark_emit(r);
     free(text);
   }
@@ -103,9 +98,7 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
   if (plan->stores_after_compute)
     pl_remark_text(r, ", the register lowering's two slots, against the ");
   else if (strcmp(why, "dram") == 0) {
-    pl_remark_text(r, pl_cost_dram_covered(k)
-                          ? ", the fewest that keep DRAM busy through its "
-                          : ", the most without losing a block, short of DRAM's ");
+    pl_remark_text(r, pl_cost_dram_clause(k));
     pl_remark_u64(r, "DramLatency", PL_COST_DRAM_LATENCY);
     pl_remark_text(r, "-cycle latency under load, not the unloaded ");
   } else if (strcmp(why, "little") == 0 || strcmp(why, "squeezed") == 0)
@@ -226,7 +219,7 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_str(r, "SerialWhy", pl_cost_serial_text(k, why, sizeof why));
     pl_remark_text(r, ")");
   }
-  context(r, host);
+  pl_remark_context(r, host);
   pl_remark_emit(r);
 }
 
@@ -262,7 +255,7 @@ void pl_remark_kept_layout(pl_host *host, const pl_candidate *c, const pl_plan *
     pl_remark_text(r, l->conflicted ? " bytes, where WMMA reads conflict: "
                                     : " bytes (layout=padded asked for padding): ");
     pl_remark_str(r, "Why", l->why);
-    context(r, host);
+    pl_remark_context(r, host);
     pl_remark_emit(r);
   }
 }
@@ -478,7 +471,7 @@ static void remark_alias_check(pl_host *host, const pl_candidate *c, const pl_pl
     pl_remark_text(r, plan->alias_writes ? "the ranges may overlap or " : "");
     pl_remark_text(r, "one is not global, the original loop runs");
   }
-  context(r, host);
+  pl_remark_context(r, host);
   pl_remark_emit(r);
 }
 
@@ -525,7 +518,7 @@ static void remark_ring(pl_host *host, const pl_candidate *c, const pl_plan *pla
     pl_remark_text(r, "; one barrier per iteration; ");
     pl_remark_u64(r, "Emitted", copies);
     pl_remark_text(r, " copy instructions emitted");
-    context(r, host);
+    pl_remark_context(r, host);
     pl_remark_emit(r);
     return;
   }
@@ -539,14 +532,14 @@ static void remark_ring(pl_host *host, const pl_candidate *c, const pl_plan *pla
   pl_remark_text(r, " ");
   pl_remark_text(r, lowering);
   pl_remark_text(r, " emitted");
-  context(r, host);
+  pl_remark_context(r, host);
   pl_remark_emit(r);
 }
 
 /* Emits the passed remark `r` with its context, then the analysis remarks
  * every pipelined loop gets: the cost model's figures and the alias check. */
 static void emit_passed(pl_host *host, pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
-  context(r, host);
+  pl_remark_context(r, host);
   pl_remark_emit(r);
   if (plan->modelled)
     remark_model(host, c, plan);
@@ -600,7 +593,7 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
     pl_remark_text(r, "no ring: ");
     pl_remark_text(r, plan->no_ring.detail ? plan->no_ring.detail
                                            : (plan->no_ring.message ? plan->no_ring.message : ""));
-    context(r, host);
+    pl_remark_context(r, host);
     pl_remark_emit(r);
   }
   r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
@@ -610,7 +603,7 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
                     "loaded, where the loop stored; ");
   pl_remark_u64(r, "Emitted", loads);
   pl_remark_text(r, " loads emitted");
-  context(r, host);
+  pl_remark_context(r, host);
   pl_remark_emit(r);
 }
 
@@ -666,7 +659,7 @@ void pl_remark_shared_space(pl_host *host, const pl_shared_space_counts *sc) {
     pl_remark_u64(r, "SharedWrites", sc->writes);
     pl_remark_text(r, sc->writes == 1 ? " tile write" : " tile writes");
   }
-  context(r, host);
+  pl_remark_context(r, host);
   pl_remark_emit(r);
 }
 
@@ -676,7 +669,7 @@ void pl_remark_declined_at(pl_host *host, LLVMMetadataRef location, const pl_fai
   char *text = pl_strdupf("%s%s", prefix, message);
   pl_remark *r = pl_remark_begin_at(host, kind, pl_reason_name(f->reason), location);
   pl_remark_text(r, text);
-  context(r, host);
+  pl_remark_context(r, host);
   pl_remark_emit(r);
   free(text);
 }
@@ -695,6 +688,6 @@ void pl_remark_fact_runs(pl_host *host, LLVMMetadataRef location, const pl_fact_
   pl_remark_text(r, " of ");
   pl_remark_u64(r, "Tiles", ntiles);
   pl_remark_text(r, " tiles");
-  context(r, host);
+  pl_remark_context(r, host);
   pl_remark_emit(r);
 }

@@ -21,6 +21,14 @@
 #include "shared_space.h"
 #include "host_diag.h"
 
+/** Ends the remark `r` with its context, " [sm_90, kernel 'k(float*)']"
+ * (or "function" outside kernels; the architecture left out when the
+ * function of `host` names none): in a multi-architecture build the same
+ * line is reported once per architecture, and a line of an inlined helper
+ * once per kernel. Arch and Kernel are fields of the record as well. Every
+ * remark of the plugin ends so. */
+void pl_remark_context(pl_remark *r, pl_host *host);
+
 /** Emits the remarks of a declined loop. */
 void pl_remark_declined(pl_host *host, pl_loop_ref loop, const pl_fail *f);
 

@@ -33,6 +33,7 @@ extern "C" {
 #include <cstdio>
 #include <dlfcn.h>
 #include <limits.h>
+#include <set>
 #include <stdlib.h>
 
 using namespace clang;
@@ -58,6 +59,7 @@ class ParamNameReader : public ASTConsumer, public RecursiveASTVisitor<ParamName
   std::shared_ptr<plLaunchShapes> Launches;
   std::unique_ptr<ASTNameGenerator> Mangler;
   ASTContext *Ctx = nullptr;
+  std::set<const DeclRefExpr *> Named; // kernels' names in launches and queries
 
 public:
   ParamNameReader(std::shared_ptr<plParamNames> N, std::shared_ptr<plLaunchShapes> L)
@@ -80,6 +82,7 @@ public:
   /// Each launch of a kernel (plLaunchedKernel): its block shape where it
   /// is a constant (plugin/launches.h), else {0, 0, 0}.
   bool VisitCallExpr(CallExpr *E) {
+    plKernelNamesUsed(E, Named);
     const Expr *Block = nullptr;
     const FunctionDecl *FD = plLaunchedKernel(E, &Block);
     if (!FD || !Block || E->containsErrors() || E->isValueDependent() || E->isTypeDependent() ||
@@ -89,6 +92,19 @@ public:
     if (!plLaunchBlockShape(Block, *Ctx, Shape))
       Shape[0] = Shape[1] = Shape[2] = 0;
     (*Launches)[Mangler->getName(FD)].push_back({Shape[0], Shape[1], Shape[2]});
+    return true;
+  }
+  /// A kernel named anywhere but where plKernelNamesUsed says (passed to a
+  /// launcher template, kept in a pointer, given to cudaLaunchKernelEx) may
+  /// be launched with any block: a launch of unknown shape, {0, 0, 0}.
+  /// CallExprs are visited before their operands, so a launch's name is in
+  /// `Named` by the time it is visited here.
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    const auto *FD = dyn_cast<FunctionDecl>(D->getDecl());
+    if (!FD || !FD->hasAttr<CUDAGlobalAttr>() || FD->isDependentContext() ||
+        D->isValueDependent() || Named.count(D))
+      return true;
+    (*Launches)[Mangler->getName(FD)].push_back({0, 0, 0});
     return true;
   }
   bool VisitFunctionDecl(FunctionDecl *FD) {

@@ -147,6 +147,28 @@ const FunctionDecl *plLaunchedKernel(const CallExpr *E, const Expr **Block) {
   return FD;
 }
 
+void plKernelNamesUsed(const CallExpr *E, std::set<const DeclRefExpr *> &Named) {
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E)) {
+    if (const auto *D = dyn_cast<DeclRefExpr>(K->getCallee()->IgnoreParenImpCasts()))
+      Named.insert(D);
+    return;
+  }
+  const FunctionDecl *Callee = E->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return;
+  StringRef Name = Callee->getName();
+  if (Name != "cudaLaunchKernel" && Name != "cudaLaunchCooperativeKernel" &&
+      !Name.starts_with("cudaFunc") && !Name.starts_with("cudaOccupancy"))
+    return;
+  for (const Expr *A : E->arguments()) {
+    const Expr *X = A->IgnoreParenCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_AddrOf)
+      X = U->getSubExpr()->IgnoreParenCasts();
+    if (const auto *D = dyn_cast<DeclRefExpr>(X))
+      Named.insert(D);
+  }
+}
+
 bool plLaunchBlockShape(const Expr *Block, ASTContext &Ctx, unsigned Shape[3]) {
   return shapeOf(Block, Ctx, Shape, 0);
 }

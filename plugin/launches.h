@@ -10,12 +10,22 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
+#include <set>
+
 /// The kernel that the call `E` launches, with the block argument of its
 /// launch in *Block: a `<<<grid, block>>>` launch (CUDAKernelCallExpr), or a
 /// call of cudaLaunchKernel or cudaLaunchCooperativeKernel (the runtime's
 /// functions and their C++ templates) naming the kernel itself, possibly
 /// cast; null for any other call, or a kernel reached through a pointer.
 const clang::FunctionDecl *plLaunchedKernel(const clang::CallExpr *E, const clang::Expr **Block);
+
+/// Adds to `Named` the names of kernels that the call `E` uses as a launch
+/// or a query of the runtime, not a launch elsewhere: a `<<<...>>>`
+/// launch's callee, and the kernel arguments of cudaLaunchKernel,
+/// cudaLaunchCooperativeKernel and the runtime's cudaFunc* and
+/// cudaOccupancy* functions (possibly cast, or with `&`). Changes nothing
+/// else.
+void plKernelNamesUsed(const clang::CallExpr *E, std::set<const clang::DeclRefExpr *> &Named);
 
 /// The block shape of a launch's block argument `Block` into Shape (x, y,
 /// z): returns true when it is an integer constant expression (`256`,

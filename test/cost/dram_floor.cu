@@ -7,16 +7,19 @@
 // 4 for 32-row tiles (3 keep 67,584 bytes over 8 blocks, short of 96,000),
 // 7 for 16-row tiles. Where a deeper ring would cost resident blocks it
 // stops: with 12 KiB of other shared memory, 3 stages keep 8 blocks and 4
-// would keep 7. A forced stage count stays what was asked.
+// would keep 7. A loop of 3 trips stops at 4 stages, and says so. A forced
+// stage count stays what was asked.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --implicit-check-not=remark:
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-stages=3 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=FORCED
-// CHECK-DAG: dram_floor.cu:[[@LINE+23]]:3: remark: pipelined loop with 4 stages: tile 'ta' 4224 -> 16896 bytes; {{.*}}(sm_90: predicted 1.000x; DRAM bandwidth bounds the loop with or without the ring; 4 stages keep 101376 bytes in flight per SM over 8 resident blocks, the fewest that keep DRAM busy through its 6000-cycle latency under load, not the unloaded 1000-cycle latency; {{.*}} [sm_90, kernel 'void colSums<32>(
-// CHECK-DAG: dram_floor.cu:[[@LINE+22]]:3: remark: pipelined loop with 7 stages: tile 'ta' 2112 -> 14784 bytes; {{.*}}; 7 stages keep 101376 bytes in flight per SM over 8 resident blocks, the fewest that keep DRAM busy {{.*}} [sm_90, kernel 'void colSums<16>(
-// CHECK-DAG: dram_floor.cu:[[@LINE+49]]:3: remark: pipelined loop with 3 stages: {{.*}}; 3 stages keep 67584 bytes in flight per SM over 8 resident blocks, the most without losing a block, short of DRAM's 6000-cycle latency under load, {{.*}} [sm_90, kernel 'colSumsBeside'
+// CHECK-DAG: dram_floor.cu:[[@LINE+25]]:3: remark: pipelined loop with 4 stages: tile 'ta' 4224 -> 16896 bytes; {{.*}}(sm_90: predicted 1.000x; DRAM bandwidth bounds the loop with or without the ring; 4 stages keep 101376 bytes in flight per SM over 8 resident blocks, the fewest that keep DRAM busy through its 6000-cycle latency under load, not the unloaded 1000-cycle latency; {{.*}} [sm_90, kernel 'void colSums<32>(
+// CHECK-DAG: dram_floor.cu:[[@LINE+24]]:3: remark: pipelined loop with 7 stages: tile 'ta' 2112 -> 14784 bytes; {{.*}}; 7 stages keep 101376 bytes in flight per SM over 8 resident blocks, the fewest that keep DRAM busy {{.*}} [sm_90, kernel 'void colSums<16>(
+// CHECK-DAG: dram_floor.cu:[[@LINE+51]]:3: remark: pipelined loop with 3 stages: {{.*}}; 3 stages keep 67584 bytes in flight per SM over 8 resident blocks, the most without losing a block, short of DRAM's 6000-cycle latency under load, {{.*}} [sm_90, kernel 'colSumsBeside'
+// CHECK-DAG: remark: pipelined loop with 4 stages: {{.*}}; 4 stages keep 50688 bytes in flight per SM over 8 resident blocks, as many as the loop's trips use, short of DRAM's 6000-cycle latency under load, {{.*}} [sm_90, kernel 'void colSumsK<16, 48>(
 // FORCED-DAG: remark: pipelined loop with 3 stages: {{.*}} [sm_90, kernel 'void colSums<32>(
 // FORCED-DAG: remark: pipelined loop with 3 stages: {{.*}} [sm_90, kernel 'void colSums<16>(
 // FORCED-DAG: remark: pipelined loop with 3 stages: {{.*}} [sm_90, kernel 'colSumsBeside'
+// FORCED-DAG: remark: pipelined loop with 3 stages: {{.*}} [sm_90, kernel 'void colSumsK<16, 48>(
 // The ring of 4 stages waits for the oldest of 3 commit groups; 7 stages
 // for the oldest of 6.
 // PTX-LABEL: .entry _Z7colSumsILi32EEviiPKfPf(
@@ -84,3 +87,31 @@ extern "C" __global__ void __launch_bounds__(256)
     out[col] = s;
   }
 }
+
+// Three tiles of 16 rows: a known trip count of 3.
+template <int TM, int M>
+__global__ void __launch_bounds__(256)
+    colSumsK(int N, const float *__restrict__ A, float *__restrict__ out) {
+  __shared__ float ta[TM][33];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int col = blockIdx.x * 32 + tx;
+  float acc = 0.0f;
+  A += col;
+#pragma unroll 1
+  for (int m0 = 0; m0 < M; m0 += TM) {
+#pragma unroll
+    for (int r = 0; r < TM / 8; ++r) {
+      const int j = ty + r * 8;
+      ta[j][tx] = col < N ? A[(size_t)j * N] : 0.0f;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int r = 0; r < TM / 8; ++r)
+      acc += ta[ty + r * 8][tx];
+    __syncthreads();
+    A += (size_t)TM * N;
+  }
+  if (col < N)
+    atomicAdd(&out[col], acc);
+}
+template __global__ void colSumsK<16, 48>(int, const float *__restrict__, float *__restrict__);

@@ -5,7 +5,10 @@
 // template argument, dim3 temporaries and unchanged dim3 variables,
 // cudaLaunchKernel. Launches that differ: the largest block. A launch whose
 // block is not a constant, or none at all: 256 threads are assumed and the
-// remark says to add __launch_bounds__. Launch bounds win. The metadata
+// remark says to add __launch_bounds__; so too where the kernel's name is
+// used other than in a launch or a runtime query (a launch through a
+// pointer or a launcher template, whose block is not seen). Launch bounds
+// win. The metadata
 // that carries the shapes into the pass is gone from the output IR.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
@@ -39,14 +42,28 @@ __global__ void temporary(int n, const float *in, float *out) { TILE_LOOP() }
 __global__ void runtimeApi(int n, const float *in, float *out) { TILE_LOOP() }
 // CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (the largest of its launches in this file, of 64 to 256 threads), {{.*}}[sm_90, kernel 'differ(
 __global__ void differ(int n, const float *in, float *out) { TILE_LOOP() }
-// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant; add __launch_bounds__), {{.*}}[sm_90, kernel 'changed(
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant, or through a pointer; add __launch_bounds__), {{.*}}[sm_90, kernel 'changed(
 __global__ void changed(int n, const float *in, float *out) { TILE_LOOP() }
-// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant; add __launch_bounds__), {{.*}}[sm_90, kernel 'runtime(
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant, or through a pointer; add __launch_bounds__), {{.*}}[sm_90, kernel 'runtime(
 __global__ void runtime(int n, const float *in, float *out) { TILE_LOOP() }
 // CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds; add __launch_bounds__), {{.*}}[sm_90, kernel 'unlaunched(
 __global__ void unlaunched(int n, const float *in, float *out) { TILE_LOOP() }
 // CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 1024 threads per block, {{.*}}[sm_90, kernel 'bounded(
 __global__ void __launch_bounds__(1024) bounded(int n, const float *in, float *out) { TILE_LOOP() }
+
+// Named outside a launch: passed to a launcher template, kept in a pointer.
+// Each may then be launched with any block. Naming one for the runtime's
+// queries (cudaFuncSetAttribute, cudaOccupancy...) is not a launch.
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant, or through a pointer; add __launch_bounds__), {{.*}}[sm_90, kernel 'viaLauncher(
+__global__ void viaLauncher(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant, or through a pointer; add __launch_bounds__), {{.*}}[sm_90, kernel 'viaPointer(
+__global__ void viaPointer(int n, const float *in, float *out) { TILE_LOOP() }
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 64 threads per block (its launch in this file), {{.*}}[sm_90, kernel 'queried(
+__global__ void queried(int n, const float *in, float *out) { TILE_LOOP() }
+
+template <class Kernel> void launch(Kernel k, int threads, int n, const float *in, float *out) {
+  k<<<n / threads, threads>>>(n, in, out);
+}
 
 template <int B> void launchTemplated(int n, const float *in, float *out) {
   templated<B><<<n / B, B>>>(n, in, out);
@@ -70,4 +87,13 @@ void host(int n, int threads, const float *in, float *out) {
   changed<<<grid, b2>>>(n, in, out);
   runtime<<<grid, threads>>>(n, in, out);
   bounded<<<grid, 512>>>(n, in, out);
+  viaLauncher<<<grid, 128>>>(n, in, out);
+  launch(viaLauncher, 1024, n, in, out);
+  void (*fp)(int, const float *, float *) = viaPointer;
+  viaPointer<<<grid, 64>>>(n, in, out);
+  fp<<<grid, 1024>>>(n, in, out);
+  int blocks = 0;
+  cudaFuncSetAttribute(queried, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, queried, 64, 0);
+  queried<<<grid, 64>>>(n, in, out);
 }

@@ -17,9 +17,9 @@
   out[blockIdx.x * 1024 + threadIdx.x] = acc;
 
 __global__ void b1(int n, const float *in, float *out) { TILE_LOOP }
-// CHECK-DAG: cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant; add __launch_bounds__), {{.*}}kernel 'byDefault(
+// CHECK-DAG: cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant, or through a pointer; add __launch_bounds__), {{.*}}kernel 'byDefault(
 __global__ void byDefault(int n, const float *in, float *out) { TILE_LOOP }
-// CHECK-DAG: cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant; add __launch_bounds__), {{.*}}kernel 'byFunctor(
+// CHECK-DAG: cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant, or through a pointer; add __launch_bounds__), {{.*}}kernel 'byFunctor(
 __global__ void byFunctor(int n, const float *in, float *out) { TILE_LOOP }
 
 void launchDefault(int n, const float *in, float *out, dim3 b = dim3(32)) {

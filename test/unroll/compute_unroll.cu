@@ -6,7 +6,8 @@
 // itself). clang leaves the dotIdx loop rolled; unrolled, the loop's 64
 // multiply-adds are straight-line code, and the results stay in registers
 // either way. Near misses keep their loops: an unroll pragma of the user's,
-// launch bounds that leave fewer than 128 registers a thread, a loop of more
+// launch bounds that leave fewer than 128 registers a thread, a kernel also
+// launched through a launcher template (its block unseen), a loop of more
 // than 32 trips, a body of more than 1024 instructions unrolled (an 8 x 8
 // register-blocked update), a loop that reads no shared memory, a loop
 // outside any tile loop. unroll-compute=off leaves every loop as clang does.
@@ -20,12 +21,16 @@
 #define BK 8
 #define TM 8
 
-// CHECK: compute_unroll.cu:[[@LINE+31]]:5: remark: loop fully unrolled (8 trips), as nvcc unrolls it: it computes on shared memory inside a tile loop, and straight-line code keeps more of its reads and arithmetic in flight
+// CHECK: compute_unroll.cu:[[@LINE+35]]:5: remark: loop fully unrolled (8 trips), as nvcc unrolls it: it computes on shared memory inside a tile loop, and straight-line code keeps more of its reads and arithmetic in flight
 // PTX-LABEL: .entry _Z9sgemm1DBTILi64EEviiiPKfS1_Pf(
 // PTX-COUNT-64: fma.rn.f32
 // PTX-NOT: fma.rn.f32
 // PTX: ret;
 // PTX-LABEL: .entry _Z9sgemm1DBTILi128EEviiiPKfS1_Pf(
+// PTX-COUNT-8: fma.rn.f32
+// PTX-NOT: fma.rn.f32
+// PTX: ret;
+// PTX-LABEL: .entry _Z15sgemm1DLaunchediiiPKfS0_Pf(
 // PTX-COUNT-8: fma.rn.f32
 // PTX-NOT: fma.rn.f32
 // PTX: ret;
@@ -66,6 +71,46 @@ __global__ void __launch_bounds__((BM * BN) / TM)
 // thread, and the loop stays rolled.
 template __global__ void sgemm1DBT<64>(int, int, int, const float *, const float *, float *);
 template __global__ void sgemm1DBT<128>(int, int, int, const float *, const float *, float *);
+
+// Without launch bounds, 256-thread blocks at its launch below, but also
+// passed to a launcher, whose block (1024 threads) the plugin does not
+// read: the loop stays rolled.
+__global__ void sgemm1DLaunched(int M, int N, int K, const float *A, const float *B, float *C) {
+  __shared__ float As[32 * BK];
+  __shared__ float Bs[BK * BN];
+  const uint threadCol = threadIdx.x % BN, threadRow = threadIdx.x / BN;
+  A += blockIdx.y * 32 * K;
+  B += blockIdx.x * BN;
+  C += blockIdx.y * 32 * N + blockIdx.x * BN;
+  const uint innerColA = threadIdx.x % BK, innerRowA = threadIdx.x / BK;
+  const uint innerColB = threadIdx.x % BN, innerRowB = threadIdx.x / BN;
+  float threadResults[TM] = {0.0f};
+  for (uint bkIdx = 0; bkIdx < K; bkIdx += BK) {
+    As[innerRowA * BK + innerColA] = A[innerRowA * K + innerColA];
+    Bs[innerRowB * BN + innerColB] = B[innerRowB * N + innerColB];
+    __syncthreads();
+    A += BK;
+    B += BK * N;
+    for (uint dotIdx = 0; dotIdx < BK; ++dotIdx) {
+      const float tmpB = Bs[dotIdx * BN + threadCol];
+      for (uint resIdx = 0; resIdx < TM; ++resIdx)
+        threadResults[resIdx] += As[(threadRow * TM + resIdx) * BK + dotIdx] * tmpB;
+    }
+    __syncthreads();
+  }
+  for (uint resIdx = 0; resIdx < TM; ++resIdx)
+    C[(threadRow * TM + resIdx) * N + threadCol] = threadResults[resIdx];
+}
+
+template <class Kernel>
+void launch(Kernel k, int threads, int M, int N, int K, const float *A, const float *B, float *C) {
+  k<<<dim3(N / BN, M / 32), threads>>>(M, N, K, A, B, C);
+}
+
+void host(int M, int N, int K, const float *A, const float *B, float *C) {
+  sgemm1DLaunched<<<dim3(N / BN, M / 32), 256>>>(M, N, K, A, B, C);
+  launch(sgemm1DLaunched, 1024, M, N, K, A, B, C);
+}
 
 // The user's `#pragma unroll 1` keeps the loop rolled.
 __global__ void __launch_bounds__(256) keptRolled(int K, const float *A, float *C) {
