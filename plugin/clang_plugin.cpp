@@ -94,15 +94,17 @@ public:
     (*Launches)[Mangler->getName(FD)].push_back({Shape[0], Shape[1], Shape[2]});
     return true;
   }
-  /// A kernel named anywhere but where plKernelNamesUsed says (passed to a
-  /// launcher template, kept in a pointer, given to cudaLaunchKernelEx) may
-  /// be launched with any block: a launch of unknown shape, {0, 0, 0}.
+  /// A kernel named anywhere but where plKernelNamesUsed and
+  /// plKernelTemplateArgs say, or in libpipeline.h (passed to a launcher
+  /// template, kept in a pointer, given to cudaLaunchKernelEx) may be
+  /// launched with any block: a launch of unknown shape, {0, 0, 0}.
   /// CallExprs are visited before their operands, so a launch's name is in
   /// `Named` by the time it is visited here.
   bool VisitDeclRefExpr(DeclRefExpr *D) {
+    plKernelTemplateArgs(D, Named);
     const auto *FD = dyn_cast<FunctionDecl>(D->getDecl());
     if (!FD || !FD->hasAttr<CUDAGlobalAttr>() || FD->isDependentContext() ||
-        D->isValueDependent() || Named.count(D))
+        D->isValueDependent() || Named.count(D) || plInOwnHeader(D, Ctx->getSourceManager()))
       return true;
     (*Launches)[Mangler->getName(FD)].push_back({0, 0, 0});
     return true;

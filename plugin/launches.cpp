@@ -10,6 +10,8 @@
 #include "launches.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -147,9 +149,24 @@ const FunctionDecl *plLaunchedKernel(const CallExpr *E, const Expr **Block) {
   return FD;
 }
 
+/// The kernel name that `E` is, through parentheses, casts, `&` and the
+/// substitution of a template parameter; null when it is none.
+static const DeclRefExpr *kernelRef(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreParenCasts();
+    if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      E = S->getReplacement();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr();
+    else
+      return dyn_cast<DeclRefExpr>(E);
+  }
+  return nullptr;
+}
+
 void plKernelNamesUsed(const CallExpr *E, std::set<const DeclRefExpr *> &Named) {
   if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E)) {
-    if (const auto *D = dyn_cast<DeclRefExpr>(K->getCallee()->IgnoreParenImpCasts()))
+    if (const DeclRefExpr *D = kernelRef(K->getCallee()))
       Named.insert(D);
     return;
   }
@@ -160,13 +177,21 @@ void plKernelNamesUsed(const CallExpr *E, std::set<const DeclRefExpr *> &Named) 
   if (Name != "cudaLaunchKernel" && Name != "cudaLaunchCooperativeKernel" &&
       !Name.starts_with("cudaFunc") && !Name.starts_with("cudaOccupancy"))
     return;
-  for (const Expr *A : E->arguments()) {
-    const Expr *X = A->IgnoreParenCasts();
-    if (const auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_AddrOf)
-      X = U->getSubExpr()->IgnoreParenCasts();
-    if (const auto *D = dyn_cast<DeclRefExpr>(X))
+  for (const Expr *A : E->arguments())
+    if (const DeclRefExpr *D = kernelRef(A))
       Named.insert(D);
-  }
+}
+
+void plKernelTemplateArgs(const DeclRefExpr *E, std::set<const DeclRefExpr *> &Named) {
+  for (const TemplateArgumentLoc &A : E->template_arguments())
+    if (A.getArgument().getKind() == TemplateArgument::Expression)
+      if (const DeclRefExpr *D = kernelRef(A.getSourceExpression()))
+        Named.insert(D);
+}
+
+bool plInOwnHeader(const Expr *E, const SourceManager &SM) {
+  SourceLocation L = SM.getSpellingLoc(E->getBeginLoc());
+  return L.isValid() && llvm::sys::path::filename(SM.getFilename(L)) == "libpipeline.h";
 }
 
 bool plLaunchBlockShape(const Expr *Block, ASTContext &Ctx, unsigned Shape[3]) {

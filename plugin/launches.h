@@ -23,9 +23,19 @@ const clang::FunctionDecl *plLaunchedKernel(const clang::CallExpr *E, const clan
 /// or a query of the runtime, not a launch elsewhere: a `<<<...>>>`
 /// launch's callee, and the kernel arguments of cudaLaunchKernel,
 /// cudaLaunchCooperativeKernel and the runtime's cudaFunc* and
-/// cudaOccupancy* functions (possibly cast, or with `&`). Changes nothing
-/// else.
+/// cudaOccupancy* functions (possibly cast, with `&`, or a substituted
+/// template parameter). Changes nothing else.
 void plKernelNamesUsed(const clang::CallExpr *E, std::set<const clang::DeclRefExpr *> &Named);
+
+/// Adds to `Named` the kernel names among the template arguments of the
+/// name `E` (`pl_dynamic_smem_bytes<gemm>`, `launch<gemm>`): not a launch
+/// there; a launch in the template's instantiation is read where it is.
+void plKernelTemplateArgs(const clang::DeclRefExpr *E, std::set<const clang::DeclRefExpr *> &Named);
+
+/// Whether `E` is written in the plugin's own header, include/libpipeline.h,
+/// whose templates (pl_dynamic_smem_bytes<K>) name kernels to read their
+/// ring's bytes and never launch them.
+bool plInOwnHeader(const clang::Expr *E, const clang::SourceManager &SM);
 
 /// The block shape of a launch's block argument `Block` into Shape (x, y,
 /// z): returns true when it is an integer constant expression (`256`,

@@ -7,13 +7,15 @@
 // block is not a constant, or none at all: 256 threads are assumed and the
 // remark says to add __launch_bounds__; so too where the kernel's name is
 // used other than in a launch or a runtime query (a launch through a
-// pointer or a launcher template, whose block is not seen). Launch bounds
+// pointer or a launcher template, whose block is not seen; libpipeline.h's
+// pl_dynamic_smem_bytes<k> is a query). Launch bounds
 // win. The metadata
 // that carries the shapes into the pass is gone from the output IR.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -I%src_root/include -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -I%src_root/include -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // IR-NOT: pl.launch.shapes
 #include <cuda_runtime.h>
+#include <libpipeline.h>
 
 #define BLOCK 8
 
@@ -95,5 +97,5 @@ void host(int n, int threads, const float *in, float *out) {
   int blocks = 0;
   cudaFuncSetAttribute(queried, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, queried, 64, 0);
-  queried<<<grid, 64>>>(n, in, out);
+  queried<<<grid, 64, pl_dynamic_smem_bytes<queried>(0)>>>(n, in, out);
 }
