@@ -63,6 +63,15 @@ __global__ void viaPointer(int n, const float *in, float *out) { TILE_LOOP() }
 // CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 64 threads per block (its launch in this file), {{.*}}[sm_90, kernel 'queried(
 __global__ void queried(int n, const float *in, float *out) { TILE_LOOP() }
 
+// Named as a template argument, then launched in the template's
+// instantiation with a block not known when compiled.
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant, or through a pointer; add __launch_bounds__), {{.*}}[sm_90, kernel 'viaTemplateArg(
+__global__ void viaTemplateArg(int n, const float *in, float *out) { TILE_LOOP() }
+
+template <auto K> void launchK(int threads, int n, const float *in, float *out) {
+  K<<<n / threads, threads>>>(n, in, out);
+}
+
 template <class Kernel> void launch(Kernel k, int threads, int n, const float *in, float *out) {
   k<<<n / threads, threads>>>(n, in, out);
 }
@@ -98,4 +107,6 @@ void host(int n, int threads, const float *in, float *out) {
   cudaFuncSetAttribute(queried, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, queried, 64, 0);
   queried<<<grid, 64, pl_dynamic_smem_bytes<queried>(0)>>>(n, in, out);
+  viaTemplateArg<<<grid, 128>>>(n, in, out);
+  launchK<viaTemplateArg>(threads, n, in, out);
 }
