@@ -1,47 +1,41 @@
 /*===- lib/compute_unroll.c - the tile loop's compute unrolled as nvcc does -===*/
 #include "compute_unroll.h"
 
+#include "access.h"
 #include "control.h"
 #include "host_diag.h"
 #include "host_loops.h"
-#include "host_memory.h"
 #include "ir.h"
 #include "launch_shapes.h"
 #include "nvvm.h"
 #include "register_arrays.h"
 #include "remarks.h"
 
-#include <stdio.h>
-
 /* Most loops a function has that are looked at. */
 #define PL_CU_MAX_LOOPS 256
 
-/* Nonzero when `inst` loads from shared memory: a load through the shared
- * address space, or through a generic pointer into a __shared__ array. */
-static int reads_shared(LLVMValueRef inst) {
-  if (!LLVMIsALoadInst(inst))
-    return 0;
-  LLVMValueRef p = LLVMGetOperand(inst, 0);
-  if (LLVMGetPointerAddressSpace(LLVMTypeOf(p)) == PL_AS_SHARED)
-    return 1;
-  return pl_is_shared_global(pl_underlying_object(p));
-}
+/* What one walk over a loop's blocks finds: its instructions (counted
+ * past PL_COMPUTE_UNROLL_MAX_UNROLLED no further), whether one loads from
+ * shared memory, holds a barrier, or lies in a loop inside it. */
+typedef struct cu_body {
+  uint64_t size;
+  int shared, barrier, subloop;
+} cu_body;
 
-/* The instructions of `loop`'s blocks, and through `shared` whether one
- * reads shared memory; stops counting past PL_COMPUTE_UNROLL_MAX_UNROLLED. */
-static uint64_t loop_size(LLVMValueRef fn, pl_loop_ref loop, int *shared) {
-  uint64_t n = 0;
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+static cu_body scan_body(pl_host *host, LLVMValueRef fn, pl_loop_ref loop) {
+  cu_body body = {0, 0, 0, 0};
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn);
+       b && body.size <= PL_COMPUTE_UNROLL_MAX_UNROLLED; b = LLVMGetNextBasicBlock(b)) {
     if (!pl_loop_contains(loop, b))
       continue;
+    body.subloop |= pl_loop_for_block(host, b) != loop;
     for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
-      ++n;
-      *shared |= reads_shared(i);
+      ++body.size;
+      body.shared |= LLVMIsALoadInst(i) && pl_writes_only_shared(i);
+      body.barrier |= LLVMIsACallInst(i) && pl_is_any_barrier(i);
     }
-    if (n > PL_COMPUTE_UNROLL_MAX_UNROLLED)
-      break;
   }
-  return n;
+  return body;
 }
 
 /* Nonzero when some loop around `loop` holds a barrier: `loop` is in a
@@ -53,28 +47,20 @@ static int in_tile_loop(LLVMValueRef fn, pl_loop_ref loop) {
   return 0;
 }
 
-/* Nonzero when a block of `loop` belongs to another loop inside it. */
-static int has_subloop(pl_host *host, LLVMValueRef fn, pl_loop_ref loop) {
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
-    if (pl_loop_contains(loop, b) && pl_loop_for_block(host, b) != loop)
-      return 1;
-  return 0;
-}
-
 /* The trip count of `loop` when it qualifies (lib/compute_unroll.h, but
  * the block size), else 0. */
 static unsigned qualifies(pl_host *host, LLVMValueRef fn, pl_loop_ref loop) {
   LLVMBasicBlockRef latch = pl_loop_latch(loop);
-  if (!latch || !in_tile_loop(fn, loop) || pl_loop_has_barrier(fn, loop) ||
-      has_subloop(host, fn, loop) ||
-      pl_loop_unroll_pragma(LLVMGetBasicBlockTerminator(latch)) != PL_UNROLL_NONE)
+  if (!latch || pl_loop_unroll_pragma(LLVMGetBasicBlockTerminator(latch)) != PL_UNROLL_NONE)
     return 0;
   unsigned trip = pl_loop_const_trip_count(host, loop);
   if (trip < 2 || trip > PL_COMPUTE_UNROLL_MAX_TRIP)
     return 0;
-  int shared = 0;
-  uint64_t size = loop_size(fn, loop, &shared);
-  return shared && size * trip <= PL_COMPUTE_UNROLL_MAX_UNROLLED ? trip : 0;
+  cu_body body = scan_body(host, fn, loop);
+  if (!body.shared || body.barrier || body.subloop ||
+      body.size * trip > PL_COMPUTE_UNROLL_MAX_UNROLLED)
+    return 0;
+  return in_tile_loop(fn, loop) ? trip : 0;
 }
 
 static void remark_unrolled(pl_host *host, pl_loop_ref loop, unsigned trip) {

@@ -140,6 +140,20 @@ const char *pl_cost_dram_clause(const pl_cost *k) {
   return k->dram_stop ? k->dram_stop : ", the fewest that keep DRAM busy through its ";
 }
 
+/* The remark clause saying why a ring of `t` stages may not replace the
+ * `s` chosen on the DRAM floor, or NULL where it may. */
+static const char *dram_stop_at(const pl_cost *k, unsigned s, unsigned t) {
+  if (k->trip && t > k->trip + 1)
+    return ", as many as the loop's trips use, short of DRAM's ";
+  if (!k->blocks_ring[t])
+    return ", the most the shared-memory budget holds, short of DRAM's ";
+  if (k->blocks_ring[t] != k->blocks_ring[s])
+    return ", the most without losing a block, short of DRAM's ";
+  if (!(k->t_ring[t] <= k->dram))
+    return ", the most that stay on the DRAM floor, short of DRAM's ";
+  return NULL;
+}
+
 /* Where DRAM bandwidth bounds the plain loop and the ring alike
  * (k->dram_bound): from `s` up, the fewest stages that keep
  * PL_COST_DRAM_LATENCY cycles of the SM's DRAM bytes in flight, with as
@@ -150,13 +164,7 @@ static unsigned deepen_for_dram(pl_cost *k, unsigned max_stages, unsigned s) {
   unsigned pick = s;
   const char *stop = ", the most the model weighs, short of DRAM's ";
   for (unsigned t = s + 1; t <= max_stages && !dram_covered_at(k, pick); ++t) {
-    const char *why =
-        k->trip && t > k->trip + 1 ? ", as many as the loop's trips use, short of DRAM's "
-        : !k->blocks_ring[t]       ? ", the most the shared-memory budget holds, short of DRAM's "
-        : k->blocks_ring[t] != k->blocks_ring[s]
-            ? ", the most without losing a block, short of DRAM's "
-        : !(k->t_ring[t] <= k->dram) ? ", the most that stay on the DRAM floor, short of DRAM's "
-                                     : NULL;
+    const char *why = dram_stop_at(k, s, t);
     if (why) {
       stop = why;
       break;

@@ -82,13 +82,6 @@
  * about 6 instructions per access. */
 #define PL_REGISTER_ARRAY_MAX_PER_ACCESS 16u
 
-/** For the function `host` analyses: asks for the loops that keep its
- * private arrays in local memory to be fully unrolled (above), with a
- * remark for each loop and for each array left in local memory. Does
- * nothing when `opts` disables the pass or register_arrays, when the
- * function is not a kernel with a CTA barrier, or when the user left the
- * kernel out (PL_NO_PIPELINE, only=, exclude=). Returns the number of loops
- * marked. Changes loop metadata only. */
 /** Nonzero when a block of `loop`, in the function `fn`, holds a barrier
  * of any kind (pl_is_any_barrier). */
 int pl_loop_has_barrier(LLVMValueRef fn, pl_loop_ref loop);
@@ -115,6 +108,13 @@ int pl_kernel_left_out(LLVMValueRef fn, const pl_options *opts);
  * (lib/compute_unroll.h), whose registers grow the same way. */
 int pl_register_block_fits(LLVMValueRef fn);
 
+/** For the function `host` analyses: asks for the loops that keep its
+ * private arrays in local memory to be fully unrolled (above), with a
+ * remark for each loop and for each array left in local memory. Does
+ * nothing when `opts` disables the pass or register_arrays, when the
+ * function is not a kernel with a CTA barrier, or when the user left the
+ * kernel out (PL_NO_PIPELINE, only=, exclude=). Returns the number of loops
+ * marked. Changes loop metadata only. */
 unsigned pl_register_arrays(pl_host *host, const pl_options *opts);
 
 #endif /* PL_REGISTER_ARRAYS_H */

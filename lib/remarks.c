@@ -101,10 +101,11 @@ static void remark_why_stages(pl_remark *r, const pl_plan *plan) {
     pl_remark_text(r, pl_cost_dram_clause(k));
     pl_remark_u64(r, "DramLatency", PL_COST_DRAM_LATENCY);
     pl_remark_text(r, "-cycle latency under load, not the unloaded ");
-  } else if (strcmp(why, "little") == 0 || strcmp(why, "squeezed") == 0)
-    pl_remark_text(r, why[0] == 'l' ? ", the fewest that cover the "
-                                    : ", no more: the kernel's registers leave a deeper ring "
-                                      "no room, against the ");
+  } else if (strcmp(why, "little") == 0)
+    pl_remark_text(r, ", the fewest that cover the ");
+  else if (strcmp(why, "squeezed") == 0)
+    pl_remark_text(r,
+                   ", no more: the kernel's registers leave a deeper ring no room, against the ");
   else if (s < 3)
     pl_remark_text(r, ", as many as fit the budget, against the ");
   else
