@@ -123,6 +123,16 @@ bool shapeOf(const Expr *E, ASTContext &Ctx, unsigned Shape[3], unsigned Depth) 
 }
 } // namespace
 
+/// The kernel name that `E` is, through parentheses, casts, `&` and the
+/// substitution of a template parameter (which IgnoreParenCasts looks
+/// through); null when it is none.
+static const DeclRefExpr *kernelRef(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+    E = U->getSubExpr()->IgnoreParenCasts();
+  return dyn_cast<DeclRefExpr>(E);
+}
+
 const FunctionDecl *plLaunchedKernel(const CallExpr *E, const Expr **Block) {
   *Block = nullptr;
   if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E)) {
@@ -138,30 +148,12 @@ const FunctionDecl *plLaunchedKernel(const CallExpr *E, const Expr **Block) {
   StringRef Name = Callee->getName();
   if (Name != "cudaLaunchKernel" && Name != "cudaLaunchCooperativeKernel")
     return nullptr;
-  const Expr *Fn = E->getArg(0)->IgnoreParenCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Fn); U && U->getOpcode() == UO_AddrOf)
-    Fn = U->getSubExpr()->IgnoreParenCasts();
-  const auto *D = dyn_cast<DeclRefExpr>(Fn);
+  const DeclRefExpr *D = kernelRef(E->getArg(0));
   const auto *FD = D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr;
   if (!FD)
     return nullptr;
   *Block = E->getArg(2);
   return FD;
-}
-
-/// The kernel name that `E` is, through parentheses, casts, `&` and the
-/// substitution of a template parameter; null when it is none.
-static const DeclRefExpr *kernelRef(const Expr *E) {
-  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
-    E = E->IgnoreParenCasts();
-    if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
-      E = S->getReplacement();
-    else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
-      E = U->getSubExpr();
-    else
-      return dyn_cast<DeclRefExpr>(E);
-  }
-  return nullptr;
 }
 
 void plKernelNamesUsed(const CallExpr *E, std::set<const DeclRefExpr *> &Named) {

@@ -68,6 +68,16 @@ __global__ void queried(int n, const float *in, float *out) { TILE_LOOP() }
 // CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 256 threads per block (assumed: no launch bounds, and a launch in this file whose block is not a constant, or through a pointer; add __launch_bounds__), {{.*}}[sm_90, kernel 'viaTemplateArg(
 __global__ void viaTemplateArg(int n, const float *in, float *out) { TILE_LOOP() }
 
+// The same through cudaLaunchKernel in the instantiation: that launch's
+// block is read.
+// CHECK-DAG: remark: {{(loop not pipelined: )?}}cost model on sm_90: 1024 threads per block (the largest of its launches in this file, of 128 to 1024 threads), {{.*}}[sm_90, kernel 'viaRuntimeTemplate(
+__global__ void viaRuntimeTemplate(int n, const float *in, float *out) { TILE_LOOP() }
+
+template <auto K> void launchRuntime(int n, const float *in, float *out) {
+  void *args[] = {&n, &in, &out};
+  cudaLaunchKernel((const void *)K, dim3(4), dim3(1024), args, 0, 0);
+}
+
 template <auto K> void launchK(int threads, int n, const float *in, float *out) {
   K<<<n / threads, threads>>>(n, in, out);
 }
@@ -109,4 +119,6 @@ void host(int n, int threads, const float *in, float *out) {
   queried<<<grid, 64, pl_dynamic_smem_bytes<queried>(0)>>>(n, in, out);
   viaTemplateArg<<<grid, 128>>>(n, in, out);
   launchK<viaTemplateArg>(threads, n, in, out);
+  viaRuntimeTemplate<<<grid, 128>>>(n, in, out);
+  launchRuntime<viaRuntimeTemplate>(n, in, out);
 }
