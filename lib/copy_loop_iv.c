@@ -442,10 +442,23 @@ int pl_iv_read_offset_of(pl_host *host, const pl_candidate *c, pl_loop_ref loop,
   return 1;
 }
 
-/* p's range at the store: LazyValueInfo's, within o->p_max. */
+/* p's range at the store: LazyValueInfo's, within o->p_max, and within
+ * its range where p is defined -- the header phi keeps its value through
+ * the loop's body, and LazyValueInfo may lose the bound the header's
+ * incoming edges give (the guard and the exit test) at a store further
+ * down, behind a branch of its own (the second copy of a loop whose
+ * copies are each guarded). */
 static void p_range(const pl_iv_offset *o, uint64_t *lo, uint64_t *hi) {
   if (!pl_value_range(o->host, o->p, o->ctx, lo, hi))
     *lo = 0, *hi = pl_int_max(o->p);
+  uint64_t at_lo, at_hi;
+  LLVMValueRef def =
+      LLVMIsAInstruction(o->p) ? pl_first_non_phi(LLVMGetInstructionParent(o->p)) : NULL;
+  if (def && def != o->ctx && pl_value_range(o->host, o->p, def, &at_lo, &at_hi) && at_lo <= *hi &&
+      *lo <= at_hi) {
+    *lo = at_lo > *lo ? at_lo : *lo;
+    *hi = umin(*hi, at_hi);
+  }
   *hi = umin(*hi, umin(o->p_max, pl_int_max(o->p)));
   if (*lo > *hi)
     *lo = 0;
