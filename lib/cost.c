@@ -15,6 +15,7 @@
 #include "access.h"
 #include "alloc.h"
 #include "host_cfg.h"
+#include "host_diag.h"
 #include "host_loops.h"
 #include "host_memory.h"
 #include "host_scev.h"
@@ -614,11 +615,18 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
    * longer by what the rewrite adds */
   unsigned wide;
   cost->plain_batch = cost->staged_batch = 1;
+  pl_module_sdk_version(c->module, &cost->sdk_major, &cost->sdk_minor);
+  int rolled =
+      cost->sdk_major > PL_COST_ROLLED_SDK_MAJOR ||
+      (cost->sdk_major == PL_COST_ROLLED_SDK_MAJOR && cost->sdk_minor >= PL_COST_ROLLED_SDK_MINOR);
   if (batchable(host, c, ring->unrollable, 0, &wide))
     cost->plain_batch = batch_of(cost->compute + PL_COST_BATCH_WIDE_WORDS * wide, cost->trip);
   if (cost->staged_copies == cost->ring_copies && batchable(host, c, ring->unrollable, 1, &wide))
     cost->staged_batch =
         batch_of(cost->compute + cost->added + PL_COST_BATCH_WIDE_WORDS * wide, cost->trip);
+  cost->ptxas_rolls = rolled && (cost->plain_batch > 1 || cost->staged_batch > 1);
+  if (rolled)
+    cost->plain_batch = cost->staged_batch = 1;
   /* Registers: the estimate from the kernel's register pressure (cost.h,
    * PL_COST_REGS_SCALE_PERMILLE), plus what the register lowering holds
    * across the compute. */

@@ -106,6 +106,14 @@ int pl_function_inlines_location(LLVMValueRef fn, LLVMMetadataRef location);
  * eraseFromParent), when it exists. */
 void pl_erase_named_metadata(LLVMModuleRef m, const char *name);
 
+/** The CUDA version module `m` was compiled against: clang's driver passes
+ * the toolkit it found (`--cuda-path`) to the device compilation, which
+ * records it as the module flag "SDK Version" (Module::getSDKVersion),
+ * and the same toolkit's ptxas assembles the PTX. Sets *major and *minor
+ * (12 and 3 for CUDA 12.3) and returns 1; returns 0, both set to 0, where
+ * the module has no such flag (IR written by hand, or given to opt). */
+int pl_module_sdk_version(LLVMModuleRef m, unsigned *major, unsigned *minor);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Support/VersionTuple.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -179,4 +180,13 @@ int pl_function_inlines_location(LLVMValueRef Fn, LLVMMetadataRef Location) {
 void pl_erase_named_metadata(LLVMModuleRef M, const char *Name) {
   if (NamedMDNode *N = unwrap(M)->getNamedMetadata(Name))
     N->eraseFromParent();
+}
+
+int pl_module_sdk_version(LLVMModuleRef M, unsigned *Major, unsigned *Minor) {
+  VersionTuple V = unwrap(M)->getSDKVersion();
+  *Major = V.getMajor();
+  *Minor = V.getMinor().value_or(0);
+  if (!*Major)
+    *Minor = 0;
+  return *Major != 0;
 }

@@ -12,7 +12,7 @@
 // under `ty == 0`), the batched GEMM through pointer arrays (no
 // predicate), and a copy under `tid < 192` of 256 threads (most threads).
 // A compute under a branch takes cp.async whatever its copies' predicates.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s
 // CHECK-DAG: halo_blur.cuh:33:3: remark: pipelined loop with 3 stages: tile 'tile' 1360 -> {{[0-9]+}} bytes; 9 cp.async copies of 4 bytes; removed the second barrier (sm_90: predicted {{.*}}); cp.async [sm_90, kernel 'haloBlur
 // CHECK-DAG: row_dot.cuh:39:3: remark: pipelined loop with 2 stages: {{.*}} staged through {{.*}}; registers: a cp.async ring is predicted {{.*}} [sm_90, kernel 'void rowDot<32, 4>
 // CHECK-DAG: ptr_batch.cuh:29:3: remark: pipelined loop with 2 stages: {{.*}} 8 staged through 8 registers; {{.*}}; registers: a cp.async ring is predicted {{.*}} [sm_90, kernel 'ptrBatchSgemm

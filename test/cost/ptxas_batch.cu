@@ -9,15 +9,26 @@
 // into the plain loop's latency and declines them; it keeps pipelining
 // the same loop where ptxas cannot batch it: a load under a branch, a
 // coherent load (a source that is not __restrict__), or more compute.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | grep "kernel 'muchMoreCompute" | FileCheck %s --check-prefix=MUCH
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | grep "kernel 'structRows" | FileCheck %s --check-prefix=STRUCT
+// The batches are ptxas 11.8's (to 12.2's), pinned here whatever toolkit
+// the build found. From CUDA 12.3 on ptxas keeps the tile loop rolled
+// (cost.h, PL_COST_ROLLED_SDK_MAJOR), no batch forms, and the same thin
+// loops get their rings:
+// RUN: %clang_cuda -Xclang -target-sdk-version=12.3 --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ROLLED
+// ROLLED-NOT: iterations in flight
+// ROLLED-DAG: remark: pipelined loop with 4 stages: {{.*}}; cp.async [sm_90, kernel 'readOnly(
+// ROLLED-DAG: remark: cost model on sm_90: {{.*}}; the ptxas of CUDA 12.3 keeps the tile loop rolled, one iteration's loads in flight [sm_90, kernel 'readOnly(
+// ROLLED-DAG: remark: pipelined loop with 4 stages: {{.*}}; cp.async [sm_90, kernel 'throughLdg(
+// ROLLED-DAG: remark: pipelined loop with 4 stages: {{.*}}; cp.async [sm_90, kernel 'readOnly256(
+// ROLLED-NOT: iterations in flight
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | grep "kernel 'muchMoreCompute" | FileCheck %s --check-prefix=MUCH
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | grep "kernel 'structRows" | FileCheck %s --check-prefix=STRUCT
 // Declined, the batched loops' IR stays as written (the other kernels left out):
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.with.ll "-fplugin-arg-pipeline-only=^(readOnly|throughLdg|moreCompute|readOnly256)\("
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.without.ll -fplugin-arg-pipeline-disable
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.with.ll "-fplugin-arg-pipeline-only=^(readOnly|throughLdg|moreCompute|readOnly256)\("
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.without.ll -fplugin-arg-pipeline-disable
 // RUN: diff %t.with.ll %t.without.ll
 // The register lowering's loads are the plain ones moved ahead, batched alike:
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-lowering=registers -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REGS
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-lowering=registers -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REGS
 
 #define THIN_LOOP(LOAD, EXTRA)                                                                     \
   __shared__ float kt[128];                                                                        \

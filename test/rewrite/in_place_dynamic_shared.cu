@@ -14,17 +14,17 @@
 // alias check, which finds the overlap: the original loop runs.
 //
 // The model's decisions, with the remarks (sm_80):
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MODEL
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=MODEL
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
 // Every legal loop, to check each rewrite (profitability=off), verified:
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S -emit-llvm -fno-discard-value-names %s -o %t.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ALL
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S -emit-llvm -fno-discard-value-names %s -o %t.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-verify -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ALL
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S %s -o %t.all.ptx -fplugin-arg-pipeline-profitability=off
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S %s -o %t.all.ptx -fplugin-arg-pipeline-profitability=off
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.all.ptx -o /dev/null %}
 // in-place=off: the ring's reason only, and nothing changes (generic-tile-reads: WMMA
 // loads of a declined loop's tiles stay generic, as without the plugin).
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S -emit-llvm %s -o %t.off.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-in-place=off -fplugin-arg-pipeline-generic-tile-reads -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
-// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.none.ll -fplugin-arg-pipeline-disable
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S -emit-llvm %s -o %t.off.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-in-place=off -fplugin-arg-pipeline-generic-tile-reads -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o %t.none.ll -fplugin-arg-pipeline-disable
 // RUN: diff %t.off.ll %t.none.ll
 //
 // MODEL: [[@LINE+64]]:3: remark: pipelined loop in place (1 slot, the tiles and both barriers kept): tile 'smem' (dynamic shared memory); 2 copies loaded one iteration ahead into 2 registers; no ring: tile 'smem' is dynamic shared memory (extern __shared__), and rings in dynamic shared memory are off (dynamic-ring=off) (sm_80: predicted {{.*}}x over {{[0-9]+}} resident blocks); registers in place [sm_80, kernel 'mmCarved(float const*, float const*, float*, int)']
