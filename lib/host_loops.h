@@ -58,6 +58,28 @@ int pl_loop_in_subloop(pl_host *host, pl_loop_ref loop, LLVMBasicBlockRef bb);
  * entering the loop ends in an indirectbr or callbr. */
 LLVMBasicBlockRef pl_loop_ensure_preheader(pl_host *host, pl_loop_ref loop);
 
+/** Unrolls `loop` `count` times (2 to 8) with a remainder loop after it
+ * for the iterations past a multiple of `count` (llvm::UnrollLoop with a
+ * runtime trip count, the remainder kept rolled), the way ptxas 11.8
+ * unrolls a small tile loop itself. LLVM refuses a remainder to a loop
+ * that holds convergent calls (barriers, shuffles: the remainder adds
+ * control dependences to them); it is sound where every thread of a block
+ * runs the loop the same number of times, as a tile loop whose barriers
+ * the source reaches uniformly must (CUDA C++ Programming Guide,
+ * "__syncthreads() is allowed in conditional code but only if the
+ * conditional evaluates identically across the entire thread block").
+ * The caller asserts that; the convergent calls are then swapped for
+ * non-convergent stand-ins for the unroll and back after it, so nothing of
+ * the stand-ins remains. The function's analyses are recomputed first (the
+ * loop may have just been rewritten) and after; *loop is then the loop
+ * with the same header, its remarks' location pinned where the old one's
+ * was (pl_loop_pin_location), or NULL where none has it. Returns 1 when
+ * the loop was unrolled, 0 when LLVM left it as it was: no trip count
+ * ScalarEvolution can compute at the preheader, more than one exit, a
+ * convergent call through a pointer or marked convergent at the call
+ * only. */
+int pl_loop_unroll_uniform(pl_host *host, pl_loop_ref *loop, unsigned count);
+
 /** ScalarEvolution's constant trip count of `loop`
  * (ScalarEvolution::getSmallConstantTripCount), or 0 when it is not a
  * known constant. */

@@ -138,6 +138,9 @@ typedef struct pl_plan {
   int slot0_barrier;             /**< ... for a use of a slot-0 tile before the
                                       loop (pl_plan_reads_after) */
   int modelled;                  /**< the cost model chose the stages */
+  unsigned steady_unrolled;      /**< the rewrite unrolled the steady state
+                                      this many times (steady_unroll.h), 0:
+                                      it did not */
   char arch[16];                 /**< the target, "sm_90" */
   pl_cost cost;                  /**< its inputs and figures (when modelled) */
   const char *registers_unknown; /**< why ptxas gave no register count and the

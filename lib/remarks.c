@@ -3,6 +3,7 @@
 
 #include "options.h"
 #include "plan.h"
+#include "steady_unroll.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -393,17 +394,15 @@ static void note_last_slot(pl_remark *r, const pl_candidate *c, const pl_plan *p
                       "before it)");
 }
 
-/* The passed remark's notes: the alias check, shared rings, copy-back,
- * stages cut by the register lowering or the budget. */
+/* The passed remark's notes: alias check, shared rings, copy-back, unroll, cut stages. */
 static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *plan) {
   note_dynamic_ring(r, plan);
   note_runtime_check(r, plan);
-  size_t skipped = plan->skipped_copies;
-  if (skipped) {
+  if (plan->skipped_copies) {
     pl_remark_text(r, "; ");
-    pl_remark_u64(r, "SkippedCopies", skipped);
-    pl_remark_text(r, skipped == 1 ? " copy skipped on some iterations keeps"
-                                   : " copies skipped on some iterations keep");
+    pl_remark_u64(r, "SkippedCopies", plan->skipped_copies);
+    pl_remark_text(r, plan->skipped_copies == 1 ? " copy skipped on some iterations keeps"
+                                                : " copies skipped on some iterations keep");
     pl_remark_text(r, " the slot before's bytes there");
   }
   if (plan->entry_barrier && !c->sync_first && !plan->slot0_barrier)
@@ -423,6 +422,7 @@ static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *pla
       pl_remark_text(r, c->tiles[t].name);
       pl_remark_text(r, "'");
     }
+  pl_note_steady_unroll(r, plan);
   if (plan->slots_cut) {
     pl_remark_text(r, " (");
     pl_remark_u64(r, "Requested", plan->slots_cut);
@@ -572,6 +572,7 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
   pl_remark_text(r, " loaded one iteration ahead into ");
   remark_count(r, "StagedRegisters", plan->staged_regs, " register", " registers");
   note_runtime_check(r, plan);
+  pl_note_steady_unroll(r, plan);
   pl_remark_text(r, "; no ring: ");
   pl_remark_str(r, "NoRing", plan->no_ring.message ? plan->no_ring.message : "");
   if (plan->modelled) {
@@ -582,9 +583,8 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
     pl_remark_text(r, plan->cost.dram_bound
                           ? "x, DRAM bandwidth bounding the loop either way, over "
                           : "x over ");
-    pl_remark_u64(r, "ResidentBlocks", plan->cost.blocks_ring[PL_MIN_STAGES]);
-    pl_remark_text(r, plan->cost.blocks_ring[PL_MIN_STAGES] == 1 ? " resident block"
-                                                                 : " resident blocks");
+    remark_count(r, "ResidentBlocks", plan->cost.blocks_ring[PL_MIN_STAGES], " resident block",
+                 " resident blocks");
     if (plan->cost.family)
       remark_family(r, &plan->cost);
     pl_remark_text(r, ")");

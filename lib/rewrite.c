@@ -14,6 +14,7 @@
 #include "plan.h"
 #include "rewrite_in_place.h"
 #include "rewrite_region.h"
+#include "steady_unroll.h"
 #include "uses.h"
 
 #include <assert.h>
@@ -640,7 +641,9 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
     (void)txn;
     for (size_t t = 0; t < c->ntiles; ++t)
       rings[t] = NULL;
-    return pl_rewrite_in_place(host, c, plan);
+    unsigned copies = pl_rewrite_in_place(host, c, plan);
+    pl_unroll_steady_state(host, c, plan);
+    return copies;
   }
   /* One version of the loop as written, for a short launch or overlap */
   LLVMValueRef dyn_stride = NULL;
@@ -659,5 +662,7 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
     if (plan->rings[t].pad)
       pl_layout_apply(c, t, plan->rings[t].row, plan->rings[t].pad, plan->rings[t].elem, c->copies,
                       c->ncopies, plan->copies, plan->ncopies);
-  return rewrite_ring(host, c, plan, txn, dyn_stride, rings);
+  unsigned copies = rewrite_ring(host, c, plan, txn, dyn_stride, rings);
+  pl_unroll_steady_state(host, c, plan);
+  return copies;
 }

@@ -2,20 +2,27 @@
 //
 // FILE: plugin/loops.cpp
 // DESCRIPTION:
-//   Implements lib/host_loops.h: LoopInfo's view of a function's loops, and
-//   making a preheader (llvm::InsertPreheaderForLoop).
+//   Implements lib/host_loops.h: LoopInfo's view of a function's loops,
+//   making a preheader (llvm::InsertPreheaderForLoop), and unrolling a loop
+//   every thread of a block runs alike (llvm::UnrollLoop).
 //
 //===----------------------------------------------------------------------===//
 #include "../lib/host_loops.h"
+#include "llvm_compat.h"
 #include "pl_module_host.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
+
+#include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -110,4 +117,95 @@ void pl_loop_request_full_unroll(pl_loop_ref LR) {
   MDNode *NewID = MDNode::getDistinct(Ctx, Ops);
   NewID->replaceOperandWith(0, NewID);
   L->setLoopID(NewID);
+}
+
+/// What swapConvergent changed: callee -> stand-in; the callees whose
+/// calls carried the attribute themselves; the inline assembly whose
+/// calls did (clang marks every asm statement of device code convergent).
+struct Swapped {
+  std::map<Function *, Function *> StandIn;
+  std::set<Function *> AtCall;
+  std::set<Value *> Asm;
+};
+
+/// Swaps each convergent call of `L` for a call of a stand-in of the same
+/// type without the attribute, the attribute dropped from the call itself
+/// too, and drops it from each convergent inline assembly call; 0, with
+/// nothing swapped, where a convergent call is not a call of a function
+/// or of inline assembly.
+static int swapConvergent(Loop *L, Swapped &W) {
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB)
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isConvergent())
+        if (!isa<CallInst>(CB) || (!CB->getCalledFunction() && !CB->isInlineAsm()))
+          return 0;
+  Module &M = *L->getHeader()->getModule();
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB) {
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (!CI || !CI->isConvergent())
+        continue;
+      if (CI->isInlineAsm()) {
+        W.Asm.insert(CI->getCalledOperand());
+        CI->removeFnAttr(Attribute::Convergent);
+        continue;
+      }
+      Function *Callee = CI->getCalledFunction();
+      Function *&S = W.StandIn[Callee];
+      if (!S)
+        S = Function::Create(CI->getFunctionType(), GlobalValue::ExternalLinkage,
+                             "pl.unroll.standin", M);
+      if (CI->getAttributes().hasFnAttr(Attribute::Convergent)) {
+        W.AtCall.insert(Callee);
+        CI->removeFnAttr(Attribute::Convergent);
+      }
+      CI->setCalledFunction(S);
+    }
+  return 1;
+}
+
+/// Undoes swapConvergent on every call, the unroll's clones too; the
+/// stand-ins go.
+static void restoreConvergent(Swapped &W) {
+  for (auto &[Callee, S] : W.StandIn) {
+    while (!S->use_empty()) {
+      auto *CI = cast<CallInst>(S->user_back());
+      CI->setCalledFunction(Callee);
+      if (W.AtCall.count(Callee))
+        CI->addFnAttr(Attribute::Convergent);
+    }
+    S->eraseFromParent();
+  }
+  for (Value *A : W.Asm)
+    for (User *U : A->users())
+      if (auto *CI = dyn_cast<CallInst>(U))
+        CI->addFnAttr(Attribute::Convergent);
+}
+
+int pl_loop_unroll_uniform(pl_host *H, pl_loop_ref *LR, unsigned Count) {
+  Loop *Old = unwrapLoop(*LR);
+  BasicBlock *Header = Old->getHeader();
+  auto Pin = H->Pinned.find(Old);
+  DebugLoc Where = Pin != H->Pinned.end() ? Pin->second : Old->getStartLoc();
+  pl_host_invalidate(H);
+  Loop *L = H->LI().getLoopFor(Header);
+  Swapped W;
+  LoopUnrollResult R = LoopUnrollResult::Unmodified;
+  if (L && L->getHeader() == Header && Count >= 2 && Count <= 8 && L->getLoopPreheader() &&
+      L->getExitingBlock() && swapConvergent(L, W)) {
+    auto &TTI = H->FAM.getResult<TargetIRAnalysis>(H->F);
+    simplifyLoop(L, &H->DT(), &H->LI(), &H->SE(), &H->AC(), nullptr, /*PreserveLCSSA=*/false);
+    formLCSSARecursively(*L, H->DT(), &H->LI(), &H->SE());
+    R = UnrollLoop(L, pl_compat::runtime_unroll(Count), &H->LI(), &H->SE(), &H->DT(), &H->AC(),
+                   &TTI, &H->ORE(), /*PreserveLCSSA=*/true);
+    restoreConvergent(W);
+  }
+  pl_host_invalidate(H);
+  L = H->LI().getLoopFor(Header);
+  if (L && L->getHeader() != Header)
+    L = nullptr;
+  if (L)
+    H->Pinned[L] = Where;
+  *LR = wrapLoop(L);
+  return R != LoopUnrollResult::Unmodified;
 }

@@ -9,8 +9,10 @@
 //          lowering=registers, the SGEMM is staged too
 //   both:  one build for sm_75 and sm_90 gives each its own lowering, and
 //          each remark names the lowering and the architecture
+// The loops as CUDA 11.8 to 12.2 get them: from 12.3 on the modelled
+// register rings are unrolled (test/rewrite/steady_unroll.cu).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_75 -S %s -o %t/sm75.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=R75
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_75 -S %s -o %t/sm75.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=R75
 // RUN: FileCheck %s --check-prefix=P75 < %t/sm75.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_75 %t/sm75.ptx -o /dev/null %}
 // RUN: %clang_cuda -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S %s -o %t/sm90.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=R90
@@ -21,10 +23,10 @@
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t/sm90r.ptx -o /dev/null %}
 // RUN: cd %t && %clang_cuda -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -S %s -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=BOTH
 
-// R75: convert.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 'tile' 512 -> 1024 bytes; 1 copy of 2 bytes, 1 staged through 1 register; removed the second barrier (sm_75: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_75
-// R75: convert.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 'As' 1024 -> 2048 bytes, tile 'Ws' 1024 -> 2048 bytes; 3 copies of 2 to 4 bytes, 3 staged through 3 registers; removed the second barrier (sm_75: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_75
-// R75: convert.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 'As' 512 -> 1024 bytes, tile 'Bs' 512 -> 1024 bytes; 2 copies of 2 bytes, 2 staged through 2 registers; removed the second barrier (sm_75: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_75
-// R75: sgemm_kernel.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: {{.*}}; 2 copies of 4 bytes, 2 staged through 2 registers; removed the second barrier (sm_75: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_75
+// R75: convert.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 'tile' 512 -> 1024 bytes; 1 copy of 2 bytes, 1 staged through 1 register; removed the second barrier{{(; the steady state unrolled [0-9] times[^(]*)?}} (sm_75: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_75
+// R75: convert.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 'As' 1024 -> 2048 bytes, tile 'Ws' 1024 -> 2048 bytes; 3 copies of 2 to 4 bytes, 3 staged through 3 registers; removed the second barrier{{(; the steady state unrolled [0-9] times[^(]*)?}} (sm_75: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_75
+// R75: convert.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 'As' 512 -> 1024 bytes, tile 'Bs' 512 -> 1024 bytes; 2 copies of 2 bytes, 2 staged through 2 registers; removed the second barrier{{(; the steady state unrolled [0-9] times[^(]*)?}} (sm_75: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_75
+// R75: sgemm_kernel.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: {{.*}}; 2 copies of 4 bytes, 2 staged through 2 registers; removed the second barrier{{(; the steady state unrolled [0-9] times[^(]*)?}} (sm_75: predicted {{[0-9.]+}}x; {{.*}}); registers [sm_75
 
 // R90: convert.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: {{.*}}; registers [sm_90
 // R90: convert.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 'As' 1024 -> 2048 bytes, tile 'Ws' 1024 -> 2048 bytes; 3 copies of 2 to 4 bytes, 2 staged through 2 registers; removed the second barrier; cp.async+registers [sm_90

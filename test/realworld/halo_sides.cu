@@ -46,7 +46,9 @@
 // each, which ptxas predicates: declined. The taken-apart loop is put back
 // as it was: where the ring does not fit (max-shared below its two slots),
 // the IR is byte for byte the plugin-free build's.
-// RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S -o /dev/null %s -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// The default's decisions with the batches of CUDA 11.8's ptxas (cost.h,
+// PL_COST_ROLLED_SDK_MAJOR), whatever toolkit the build found:
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_90 -S -o /dev/null %s -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // DEFAULT: halo_stencils.cuh:43:3: remark: loop not pipelined: once the copies clang merged are taken apart, on sm_90 {{.*}}[sm_90, kernel 'heat2d
 // DEFAULT: halo_stencils.cuh:69:3: remark: loop not pipelined: on sm_90 8 resident blocks of 8 warps
 // RUN: %clang_cuda -fplugin-arg-pipeline-in-place=off -fplugin-arg-pipeline-only=heat2d -fplugin-arg-pipeline-max-shared=2000 --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.declined.ll -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=DECLINED
