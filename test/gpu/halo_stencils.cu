@@ -8,8 +8,8 @@
 // coefficients powers of two, so every operation is exact) and the hashes
 // agree. A fourth build takes the default's decisions as a CUDA 12.3
 // toolkit gets them (-target-sdk-version): heat2d loads in place with its
-// steady state unrolled (lib/steady_unroll.h). With `time` as the second argument it times each kernel on a
-// 16384 x 4096 grid instead (CUDA events, 3 warm-up launches, the median
+// steady state unrolled (lib/steady_unroll.h). With `time` as the second
+// argument it times each kernel on a 16384 x 4096 grid instead (CUDA events, 3 warm-up launches, the median
 // of 21), as the bench does.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
