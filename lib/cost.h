@@ -167,8 +167,9 @@ typedef struct pl_cost {
                                       ptxas assembles it; 0 where not recorded */
   int ptxas_rolls;               /**< the loop is batchable but that toolkit's
                                       ptxas keeps tile loops rolled
-                                      (PL_COST_ROLLED_SDK_MAJOR): both batches
-                                      are 1 */
+                                      (PL_COST_ROLLED_SDK_MAJOR): plain_batch
+                                      is 1, and staged_batch the rewrite's own
+                                      unroll (steady_unroll.h) */
   unsigned ring_copies;          /**< copies the ring issues per thread (after
                                       widening): cp.async and register-staged */
   unsigned ring_loads;           /**< reads of global memory the ring issues per
@@ -388,10 +389,15 @@ unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t b
  * first barrier up to about 26 SASS instructions per iteration, 2 or 3
  * to 34, none from 38; the model's count is about 1.45 times ptxas's. */
 #define PL_COST_BATCH_MAX 4u
+#define PL_COST_BATCH_4 40u
+#define PL_COST_BATCH_3 46u
+#define PL_COST_BATCH_2 52u
+#define PL_COST_BATCH_WIDE_WORDS 6u
 
 /** The first CUDA toolkit whose ptxas keeps tile loops rolled: from 12.3
- * on, ptxas no longer unrolls a loop with a barrier, so no batch forms
- * (pl_cost.plain_batch and staged_batch are 1). Read from the SASS of
+ * on, ptxas no longer unrolls a loop with a barrier, so the plain loop
+ * forms no batch (pl_cost.plain_batch is 1), and a register ring's batch
+ * is the one the rewrite unrolls itself (steady_unroll.h). Read from the SASS of
  * bench/variant.cu's plain and default PTX through ptxas 11.8, 12.0, 12.1,
  * 12.2, 12.3 and 13.0 (docs/design.md, "The plain loop's batch"): the
  * plain tailRead, aliasRows, sgemmTiled and smallKSgemm loops and the
@@ -400,10 +406,6 @@ unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t b
  * the toolkit's version keeps the 11.8 calibration. */
 #define PL_COST_ROLLED_SDK_MAJOR 12u
 #define PL_COST_ROLLED_SDK_MINOR 3u
-#define PL_COST_BATCH_4 40u
-#define PL_COST_BATCH_3 46u
-#define PL_COST_BATCH_2 52u
-#define PL_COST_BATCH_WIDE_WORDS 6u
 
 /** Warp schedulers per SM on sm_70 and later (CUDA C++ Programming Guide,
  * "Compute Capability 7.x" onwards: "4 warp schedulers"). */

@@ -215,7 +215,7 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
     snprintf(v, sizeof v, "%u.%u", k->sdk_major, k->sdk_minor);
     pl_remark_text(r, "; the ptxas of CUDA ");
     pl_remark_str(r, "CudaVersion", v);
-    pl_remark_text(r, " keeps the tile loop rolled, one iteration's loads in flight");
+    pl_remark_text(r, " keeps the plain tile loop rolled, one iteration's loads in flight");
   }
   if (k->serial_milli > 1000) {
     char n[32];

@@ -16,7 +16,7 @@
 // RUN: %clang_cuda -Xclang -target-sdk-version=12.3 --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ROLLED
 // ROLLED-NOT: iterations in flight
 // ROLLED-DAG: remark: pipelined loop with 4 stages: {{.*}}; cp.async [sm_90, kernel 'readOnly(
-// ROLLED-DAG: remark: cost model on sm_90: {{.*}}; the ptxas of CUDA 12.3 keeps the tile loop rolled, one iteration's loads in flight [sm_90, kernel 'readOnly(
+// ROLLED-DAG: remark: cost model on sm_90: {{.*}}; the ptxas of CUDA 12.3 keeps the plain tile loop rolled, one iteration's loads in flight [sm_90, kernel 'readOnly(
 // ROLLED-DAG: remark: pipelined loop with 4 stages: {{.*}}; cp.async [sm_90, kernel 'throughLdg(
 // ROLLED-DAG: remark: pipelined loop with 4 stages: {{.*}}; cp.async [sm_90, kernel 'readOnly256(
 // ROLLED-NOT: iterations in flight
