@@ -211,10 +211,8 @@ static void remark_model(pl_host *host, const pl_candidate *c, const pl_plan *pl
     pl_remark_u64(r, "PlainBatch", k->plain_batch);
     pl_remark_text(r, " iterations together");
   } else if (k->ptxas_rolls) {
-    char v[32];
-    snprintf(v, sizeof v, "%u.%u", k->sdk_major, k->sdk_minor);
     pl_remark_text(r, "; the ptxas of CUDA ");
-    pl_remark_str(r, "CudaVersion", v);
+    pl_remark_cuda_version(r, k);
     pl_remark_text(r, " keeps the plain tile loop rolled, one iteration's loads in flight");
   }
   if (k->serial_milli > 1000) {

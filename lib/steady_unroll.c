@@ -30,11 +30,15 @@ void pl_unroll_steady_state(pl_host *host, pl_candidate *c, pl_plan *plan) {
 void pl_note_steady_unroll(pl_remark *r, const pl_plan *plan) {
   if (!plan->steady_unrolled)
     return;
-  char v[32];
-  snprintf(v, sizeof v, "%u.%u", plan->cost.sdk_major, plan->cost.sdk_minor);
   pl_remark_text(r, "; the steady state unrolled ");
   pl_remark_u64(r, "SteadyUnrolled", plan->steady_unrolled);
   pl_remark_text(r, " times, since the ptxas of CUDA ");
-  pl_remark_str(r, "CudaVersion", v);
+  pl_remark_cuda_version(r, &plan->cost);
   pl_remark_text(r, " keeps tile loops rolled");
+}
+
+void pl_remark_cuda_version(pl_remark *r, const pl_cost *k) {
+  char v[32];
+  snprintf(v, sizeof v, "%u.%u", k->sdk_major, k->sdk_minor);
+  pl_remark_str(r, "CudaVersion", v);
 }

@@ -46,4 +46,8 @@ void pl_unroll_steady_state(pl_host *host, pl_candidate *c, pl_plan *plan);
  * rolled"; nothing where it was not. */
 void pl_note_steady_unroll(pl_remark *r, const pl_plan *plan);
 
+/** Appends to remark `r` the CUDA version the model read (k->sdk_major
+ * and k->sdk_minor, "12.3"), as the field `CudaVersion`. */
+void pl_remark_cuda_version(pl_remark *r, const pl_cost *k);
+
 #endif /* PL_STEADY_UNROLL_H */
