@@ -625,10 +625,13 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
     cost->staged_batch =
         batch_of(cost->compute + cost->added + PL_COST_BATCH_WIDE_WORDS * wide, cost->trip);
   /* rolled: no plain batch; a register ring's batch is the rewrite's own
-   * unroll (steady_unroll.h) */
+   * unroll (steady_unroll.h), where LLVM can make it */
   cost->ptxas_rolls = rolled && (cost->plain_batch > 1 || cost->staged_batch > 1);
   if (rolled)
     cost->plain_batch = 1;
+  if (rolled && cost->staged_batch > 1 &&
+      !pl_loop_unrollable_uniform(host, c->loop, cost->staged_batch))
+    cost->staged_batch = 1;
   /* Registers: the estimate from the kernel's register pressure (cost.h,
    * PL_COST_REGS_SCALE_PERMILLE), plus what the register lowering holds
    * across the compute. */

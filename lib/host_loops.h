@@ -69,16 +69,23 @@ LLVMBasicBlockRef pl_loop_ensure_preheader(pl_host *host, pl_loop_ref loop);
  * "__syncthreads() is allowed in conditional code but only if the
  * conditional evaluates identically across the entire thread block").
  * The caller asserts that; the convergent calls are then swapped for
- * non-convergent stand-ins for the unroll and back after it, so nothing of
- * the stand-ins remains. The function's analyses are recomputed first (the
- * loop may have just been rewritten) and after; *loop is then the loop
- * with the same header, its remarks' location pinned where the old one's
- * was (pl_loop_pin_location), or NULL where none has it. Returns 1 when
- * the loop was unrolled, 0 when LLVM left it as it was: no trip count
- * ScalarEvolution can compute at the preheader, more than one exit, a
- * convergent call through a pointer or marked convergent at the call
- * only. */
+ * non-convergent stand-ins (or lose the attribute, marked, where it is the
+ * call's own or inline assembly's) for the unroll and get it back after,
+ * the unroll's copies too, so nothing of the swap remains. The function's
+ * analyses are recomputed first (the loop may have just been rewritten)
+ * and after; *loop is then the loop with the same header, its remarks'
+ * location pinned where the old one's was (pl_loop_pin_location). Returns
+ * 1 when the loop was unrolled, 0 when it was left as it was:
+ * pl_loop_unrollable_uniform says no, or a convergent call goes through a
+ * pointer. */
 int pl_loop_unroll_uniform(pl_host *host, pl_loop_ref *loop, unsigned count);
+
+/** Nonzero when pl_loop_unroll_uniform may unroll `loop` `count` times: it
+ * has a preheader and exits at its latch alone, carries no unroll pragma
+ * of the user's (llvm.loop.unroll.*), has a trip count ScalarEvolution
+ * computes before the loop, and may run more than `count` times (else the
+ * unroll would leave no loop). Changes nothing. */
+int pl_loop_unrollable_uniform(pl_host *host, pl_loop_ref loop, unsigned count);
 
 /** ScalarEvolution's constant trip count of `loop`
  * (ScalarEvolution::getSmallConstantTripCount), or 0 when it is not a

@@ -108,7 +108,9 @@ template <typename Callback> void on_optimizer_last(llvm::PassBuilder &PB, Callb
 }
 
 /// Options for llvm::UnrollLoop: `Count` copies with a runtime remainder
-/// kept rolled, SCEV forgotten for the whole function; LLVM 22 also takes
+/// kept rolled, the trip count computed however costly (a tile loop's is
+/// computed once per launch: a division by a stride), SCEV forgotten for
+/// the whole function; LLVM 22 also takes
 /// the budget of the trip count's expansion (its default,
 /// SCEVCheapExpansionBudget's 4).
 inline llvm::UnrollLoopOptions runtime_unroll(unsigned Count) {
@@ -116,7 +118,7 @@ inline llvm::UnrollLoopOptions runtime_unroll(unsigned Count) {
   O.Count = Count;
   O.Force = false;
   O.Runtime = true;
-  O.AllowExpensiveTripCount = false;
+  O.AllowExpensiveTripCount = true;
   O.UnrollRemainder = false;
   O.ForgetAllSCEV = true;
 #if LLVM_VERSION_MAJOR >= 22

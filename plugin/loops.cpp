@@ -16,13 +16,13 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include <map>
-#include <set>
 
 using namespace llvm;
 
@@ -119,20 +119,20 @@ void pl_loop_request_full_unroll(pl_loop_ref LR) {
   L->setLoopID(NewID);
 }
 
-/// What swapConvergent changed: callee -> stand-in; the callees whose
-/// calls carried the attribute themselves; the inline assembly whose
-/// calls did (clang marks every asm statement of device code convergent).
+/// What swapConvergent changed: callee -> stand-in; and the calls it took
+/// the attribute from, marked with the metadata kConvergentMark (which the
+/// unroll's clones carry too), for restoreConvergent to give it back.
 struct Swapped {
   std::map<Function *, Function *> StandIn;
-  std::set<Function *> AtCall;
-  std::set<Value *> Asm;
 };
+static const char kConvergentMark[] = "pl.unroll.convergent";
 
-/// Swaps each convergent call of `L` for a call of a stand-in of the same
-/// type without the attribute, the attribute dropped from the call itself
-/// too, and drops it from each convergent inline assembly call; 0, with
-/// nothing swapped, where a convergent call is not a call of a function
-/// or of inline assembly.
+/// Swaps each convergent call of `L` to a function for a call of a
+/// stand-in of the same type without the attribute, and takes the
+/// attribute off each convergent call (inline assembly, which clang marks
+/// convergent in device code, and calls marked at the call), marking it;
+/// 0, with nothing changed, where a convergent call is through a pointer
+/// or an invoke.
 static int swapConvergent(Loop *L, Swapped &W) {
   for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB)
@@ -140,46 +140,65 @@ static int swapConvergent(Loop *L, Swapped &W) {
         if (!isa<CallInst>(CB) || (!CB->getCalledFunction() && !CB->isInlineAsm()))
           return 0;
   Module &M = *L->getHeader()->getModule();
+  MDNode *Mark = MDNode::get(M.getContext(), {});
   for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB) {
       auto *CI = dyn_cast<CallInst>(&I);
       if (!CI || !CI->isConvergent())
         continue;
-      if (CI->isInlineAsm()) {
-        W.Asm.insert(CI->getCalledOperand());
-        CI->removeFnAttr(Attribute::Convergent);
-        continue;
-      }
-      Function *Callee = CI->getCalledFunction();
-      Function *&S = W.StandIn[Callee];
-      if (!S)
-        S = Function::Create(CI->getFunctionType(), GlobalValue::ExternalLinkage,
-                             "pl.unroll.standin", M);
       if (CI->getAttributes().hasFnAttr(Attribute::Convergent)) {
-        W.AtCall.insert(Callee);
         CI->removeFnAttr(Attribute::Convergent);
+        CI->setMetadata(kConvergentMark, Mark);
       }
-      CI->setCalledFunction(S);
+      if (Function *Callee = CI->getCalledFunction(); Callee && Callee->isConvergent()) {
+        Function *&S = W.StandIn[Callee];
+        if (!S)
+          S = Function::Create(CI->getFunctionType(), GlobalValue::ExternalLinkage,
+                               "pl.unroll.standin", M);
+        CI->setCalledFunction(S);
+      }
     }
   return 1;
 }
 
-/// Undoes swapConvergent on every call, the unroll's clones too; the
-/// stand-ins go.
-static void restoreConvergent(Swapped &W) {
+/// Undoes swapConvergent on every call of `F` it changed, the unroll's
+/// clones too; the stand-ins go.
+static void restoreConvergent(Function &F, Swapped &W) {
   for (auto &[Callee, S] : W.StandIn) {
-    while (!S->use_empty()) {
-      auto *CI = cast<CallInst>(S->user_back());
-      CI->setCalledFunction(Callee);
-      if (W.AtCall.count(Callee))
-        CI->addFnAttr(Attribute::Convergent);
-    }
+    while (!S->use_empty())
+      cast<CallInst>(S->user_back())->setCalledFunction(Callee);
     S->eraseFromParent();
   }
-  for (Value *A : W.Asm)
-    for (User *U : A->users())
-      if (auto *CI = dyn_cast<CallInst>(U))
-        CI->addFnAttr(Attribute::Convergent);
+  for (Instruction &I : instructions(F))
+    if (I.getMetadata(kConvergentMark)) {
+      cast<CallInst>(&I)->addFnAttr(Attribute::Convergent);
+      I.setMetadata(kConvergentMark, nullptr);
+    }
+}
+
+/// Why llvm::UnrollLoop could not unroll `L` with a runtime remainder, or
+/// the user asked otherwise: "" where nothing stops it.
+static const char *unrollObstacle(pl_host *H, Loop *L, unsigned Count) {
+  if (!L->getLoopPreheader() || !L->getExitingBlock() || L->getExitingBlock() != L->getLoopLatch())
+    return "the loop has more than one exit, or exits other than at its latch";
+  if (MDNode *ID = L->getLoopID())
+    for (unsigned I = 1; I < ID->getNumOperands(); ++I)
+      if (auto *N = dyn_cast<MDNode>(ID->getOperand(I)))
+        if (auto *S = N->getNumOperands() ? dyn_cast<MDString>(N->getOperand(0)) : nullptr)
+          if (S->getString().starts_with("llvm.loop.unroll."))
+            return "the loop carries an unroll pragma of the user's";
+  ScalarEvolution &SE = H->SE();
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC) || !SE.isLoopInvariant(BTC, L))
+    return "its trip count is not computable before the loop";
+  unsigned Max = SE.getSmallConstantMaxTripCount(L);
+  if (Max && Max <= Count)
+    return "it runs no more times than it would be unrolled";
+  return "";
+}
+
+int pl_loop_unrollable_uniform(pl_host *H, pl_loop_ref LR, unsigned Count) {
+  return !*unrollObstacle(H, unwrapLoop(LR), Count);
 }
 
 int pl_loop_unroll_uniform(pl_host *H, pl_loop_ref *LR, unsigned Count) {
@@ -191,14 +210,14 @@ int pl_loop_unroll_uniform(pl_host *H, pl_loop_ref *LR, unsigned Count) {
   Loop *L = H->LI().getLoopFor(Header);
   Swapped W;
   LoopUnrollResult R = LoopUnrollResult::Unmodified;
-  if (L && L->getHeader() == Header && Count >= 2 && Count <= 8 && L->getLoopPreheader() &&
-      L->getExitingBlock() && swapConvergent(L, W)) {
+  if (L && L->getHeader() == Header && Count >= 2 && Count <= 8 && !*unrollObstacle(H, L, Count) &&
+      swapConvergent(L, W)) {
     auto &TTI = H->FAM.getResult<TargetIRAnalysis>(H->F);
     simplifyLoop(L, &H->DT(), &H->LI(), &H->SE(), &H->AC(), nullptr, /*PreserveLCSSA=*/false);
     formLCSSARecursively(*L, H->DT(), &H->LI(), &H->SE());
     R = UnrollLoop(L, pl_compat::runtime_unroll(Count), &H->LI(), &H->SE(), &H->DT(), &H->AC(),
                    &TTI, &H->ORE(), /*PreserveLCSSA=*/true);
-    restoreConvergent(W);
+    restoreConvergent(H->F, W);
   }
   pl_host_invalidate(H);
   L = H->LI().getLoopFor(Header);

@@ -8,7 +8,13 @@
 // swapped for stand-ins only during the unroll: none remains, and every
 // asm call keeps its convergent attributes. Near misses: the same code
 // built against CUDA 11.8 (ptxas unrolls it), a forced ring the model did
-// not price, and a cp.async ring, none of them unrolled.
+// not price, and a cp.async ring, none of them unrolled; and register
+// rings LLVM would not unroll, priced without the batch and left rolled: a
+// trip count capped at 3 (an unroll by 4 would leave no loop), a step of
+// 2, and a loop under the user's `#pragma unroll 2` (found by a break-it
+// session: the first crashed, the second was priced with the batch).
+// RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o %t.kept.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=KEPT
+// RUN: FileCheck %s --check-prefix=KEPT-PTX < %t.kept.ptx
 // RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_90 -S %s -o %t.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
@@ -22,6 +28,21 @@
 // CHECK-DAG: remark: pipelined loop with 4 stages: {{.*}}; cp.async [sm_90, kernel 'floats(
 // CHECK-NOT: unrolled 4 times{{.*}}kernel 'floats(
 // NONE-NOT: steady state unrolled
+// KEPT-DAG: remark: {{.*}}[sm_90, kernel 'capped(
+// KEPT-DAG: remark: pipelined loop with 2 stages: {{.*}}; removed the second barrier (sm_90: predicted 1.0{{[0-9]+}}x; {{.*}}); registers [sm_90, kernel 'stepTwo(
+// KEPT-DAG: remark: pipelined loop with 2 stages: {{.*}}; removed the second barrier (sm_90: predicted 1.0{{[0-9]+}}x; {{.*}}); registers [sm_90, kernel 'pragmaTwo(
+// KEPT-PTX-LABEL: .entry _Z6cappediiPKfPf(
+// KEPT-PTX-COUNT-2: bar.sync
+// KEPT-PTX-NOT: bar.sync
+// KEPT-PTX: ret;
+// KEPT-PTX-LABEL: .entry _Z7stepTwoiiPKfPf(
+// KEPT-PTX: bar.sync
+// KEPT-PTX-NOT: bar.sync
+// KEPT-PTX: ret;
+// KEPT-PTX-LABEL: .entry _Z9pragmaTwoiiPKfPf(
+// KEPT-PTX: bar.sync
+// KEPT-PTX-NOT: bar.sync
+// KEPT-PTX: ret;
 
 // PTX-LABEL: .entry _Z6toHalfiiPKfPf(
 // PTX: Loop Header
@@ -136,6 +157,48 @@ __global__ void __launch_bounds__(256)
     __syncthreads();
     acc += tile[threadIdx.x] + 0.5f * tile[(threadIdx.x + 1) % 256];
     __syncthreads();
+  }
+  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+#define TO_HALF_BODY                                                                               \
+  const size_t i = start + (size_t)t * 256 + threadIdx.x;                                          \
+  tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);                                  \
+  __syncthreads();                                                                                 \
+  acc += __half2float(tile[threadIdx.x]) + 0.5f * __half2float(tile[(threadIdx.x + 1) % 256]);     \
+  __syncthreads();
+
+// At most 3 trips: an unroll by 4 would remove the loop.
+__global__ void __launch_bounds__(256)
+    capped(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ half tile[256];
+  const size_t start = (size_t)blockIdx.x * 64 * 256;
+  float acc = 0.0f;
+  for (int t = 0; t < (tiles < 3 ? tiles : 3); ++t) {
+    TO_HALF_BODY
+  }
+  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+__global__ void __launch_bounds__(256)
+    stepTwo(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ half tile[256];
+  const size_t start = (size_t)blockIdx.x * 64 * 256;
+  float acc = 0.0f;
+  for (int t = 0; t < tiles; t += 2) {
+    TO_HALF_BODY
+  }
+  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+__global__ void __launch_bounds__(256)
+    pragmaTwo(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ half tile[256];
+  const size_t start = (size_t)blockIdx.x * 64 * 256;
+  float acc = 0.0f;
+#pragma unroll 2
+  for (int t = 0; t < tiles; ++t) {
+    TO_HALF_BODY
   }
   out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
 }
