@@ -21,6 +21,7 @@
 #include "host_scev.h"
 #include "limits.h"
 #include "nvvm.h"
+#include "steady_unroll.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -629,8 +630,7 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
   cost->ptxas_rolls = rolled && (cost->plain_batch > 1 || cost->staged_batch > 1);
   if (rolled)
     cost->plain_batch = 1;
-  if (rolled && cost->staged_batch > 1 &&
-      !pl_loop_unrollable_uniform(host, c->loop, cost->staged_batch))
+  if (rolled && cost->staged_batch > 1 && !pl_steady_unroll_possible(host, c, cost->staged_batch))
     cost->staged_batch = 1;
   /* Registers: the estimate from the kernel's register pressure (cost.h,
    * PL_COST_REGS_SCALE_PERMILLE), plus what the register lowering holds

@@ -77,14 +77,13 @@ LLVMBasicBlockRef pl_loop_ensure_preheader(pl_host *host, pl_loop_ref loop);
  * location pinned where the old one's was (pl_loop_pin_location). Returns
  * 1 when the loop was unrolled, 0 when it was left as it was:
  * pl_loop_unrollable_uniform says no, or a convergent call goes through a
- * pointer. */
+ * pointer. A user's unroll pragma is the caller's to respect. */
 int pl_loop_unroll_uniform(pl_host *host, pl_loop_ref *loop, unsigned count);
 
-/** Nonzero when pl_loop_unroll_uniform may unroll `loop` `count` times: it
- * has a preheader and exits at its latch alone, carries no unroll pragma
- * of the user's (llvm.loop.unroll.*), has a trip count ScalarEvolution
- * computes before the loop, and may run more than `count` times (else the
- * unroll would leave no loop). Changes nothing. */
+/** Nonzero when pl_loop_unroll_uniform can unroll `loop` `count` times:
+ * it has a preheader and exits at its latch alone, has a trip count
+ * ScalarEvolution computes before the loop, and may run more than `count`
+ * times (else the unroll would leave no loop). Changes nothing. */
 int pl_loop_unrollable_uniform(pl_host *host, pl_loop_ref loop, unsigned count);
 
 /** ScalarEvolution's constant trip count of `loop`

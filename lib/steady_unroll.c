@@ -6,9 +6,16 @@
 \*===----------------------------------------------------------------------===*/
 #include "steady_unroll.h"
 
+#include "control.h"
 #include "host_loops.h"
 
 #include <stdio.h>
+
+int pl_steady_unroll_possible(pl_host *host, const pl_candidate *c, unsigned count) {
+  LLVMBasicBlockRef latch = pl_loop_latch(c->loop);
+  return latch && pl_loop_unroll_pragma(LLVMGetBasicBlockTerminator(latch)) == PL_UNROLL_NONE &&
+         pl_loop_unrollable_uniform(host, c->loop, count);
+}
 
 unsigned pl_steady_unroll_count(const pl_plan *plan) {
   const pl_cost *k = &plan->cost;

@@ -25,6 +25,13 @@
 #include "candidate.h"
 #include "plan_types.h"
 
+/** Nonzero when the steady state of candidate `c`'s loop may be unrolled
+ * `count` times: no unroll pragma of the user's on it
+ * (pl_loop_unroll_pragma: `#pragma unroll 2` asks for something else) and
+ * LLVM can (pl_loop_unrollable_uniform). The cost model asks before it
+ * prices the batch. Changes nothing. */
+int pl_steady_unroll_possible(pl_host *host, const pl_candidate *c, unsigned count);
+
 /** The times the steady state of `plan`'s loop is to be unrolled: the
  * model's staged_batch where the model chose the plan (plan->modelled),
  * every copy is register-lowered, the loop is batchable and the toolkit's

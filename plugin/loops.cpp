@@ -119,21 +119,17 @@ void pl_loop_request_full_unroll(pl_loop_ref LR) {
   L->setLoopID(NewID);
 }
 
-/// What swapConvergent changed: callee -> stand-in; and the calls it took
-/// the attribute from, marked with the metadata kConvergentMark (which the
-/// unroll's clones carry too), for restoreConvergent to give it back.
-struct Swapped {
-  std::map<Function *, Function *> StandIn;
-};
+/// The mark of a call swapConvergent took `convergent` from (the unroll's
+/// copies carry it too), for restoreConvergent to give it back.
 static const char kConvergentMark[] = "pl.unroll.convergent";
 
-/// Swaps each convergent call of `L` to a function for a call of a
-/// stand-in of the same type without the attribute, and takes the
-/// attribute off each convergent call (inline assembly, which clang marks
-/// convergent in device code, and calls marked at the call), marking it;
-/// 0, with nothing changed, where a convergent call is through a pointer
-/// or an invoke.
-static int swapConvergent(Loop *L, Swapped &W) {
+/// Swaps each convergent call of `L` to a convergent function for a call
+/// of a stand-in of the same type without the attribute (`StandIn`:
+/// callee -> stand-in), and takes the attribute off, marking the call,
+/// where the call carries it itself (inline assembly, which clang marks
+/// convergent in device code); 0, with nothing changed, where a convergent
+/// call is through a pointer or an invoke.
+static int swapConvergent(Loop *L, std::map<Function *, Function *> &StandIn) {
   for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB)
       if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isConvergent())
@@ -151,7 +147,7 @@ static int swapConvergent(Loop *L, Swapped &W) {
         CI->setMetadata(kConvergentMark, Mark);
       }
       if (Function *Callee = CI->getCalledFunction(); Callee && Callee->isConvergent()) {
-        Function *&S = W.StandIn[Callee];
+        Function *&S = StandIn[Callee];
         if (!S)
           S = Function::Create(CI->getFunctionType(), GlobalValue::ExternalLinkage,
                                "pl.unroll.standin", M);
@@ -162,9 +158,9 @@ static int swapConvergent(Loop *L, Swapped &W) {
 }
 
 /// Undoes swapConvergent on every call of `F` it changed, the unroll's
-/// clones too; the stand-ins go.
-static void restoreConvergent(Function &F, Swapped &W) {
-  for (auto &[Callee, S] : W.StandIn) {
+/// copies too; the stand-ins go.
+static void restoreConvergent(Function &F, std::map<Function *, Function *> &StandIn) {
+  for (auto &[Callee, S] : StandIn) {
     while (!S->use_empty())
       cast<CallInst>(S->user_back())->setCalledFunction(Callee);
     S->eraseFromParent();
@@ -176,29 +172,22 @@ static void restoreConvergent(Function &F, Swapped &W) {
     }
 }
 
-/// Why llvm::UnrollLoop could not unroll `L` with a runtime remainder, or
-/// the user asked otherwise: "" where nothing stops it.
-static const char *unrollObstacle(pl_host *H, Loop *L, unsigned Count) {
+/// Whether llvm::UnrollLoop can unroll `L` `Count` times with a runtime
+/// remainder and leave a loop: one exit, at the latch; a trip count
+/// computable before the loop; more than `Count` trips possible.
+static bool unrollable(pl_host *H, Loop *L, unsigned Count) {
   if (!L->getLoopPreheader() || !L->getExitingBlock() || L->getExitingBlock() != L->getLoopLatch())
-    return "the loop has more than one exit, or exits other than at its latch";
-  if (MDNode *ID = L->getLoopID())
-    for (unsigned I = 1; I < ID->getNumOperands(); ++I)
-      if (auto *N = dyn_cast<MDNode>(ID->getOperand(I)))
-        if (auto *S = N->getNumOperands() ? dyn_cast<MDString>(N->getOperand(0)) : nullptr)
-          if (S->getString().starts_with("llvm.loop.unroll."))
-            return "the loop carries an unroll pragma of the user's";
+    return false;
   ScalarEvolution &SE = H->SE();
   const SCEV *BTC = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(BTC) || !SE.isLoopInvariant(BTC, L))
-    return "its trip count is not computable before the loop";
+    return false;
   unsigned Max = SE.getSmallConstantMaxTripCount(L);
-  if (Max && Max <= Count)
-    return "it runs no more times than it would be unrolled";
-  return "";
+  return !Max || Max > Count;
 }
 
 int pl_loop_unrollable_uniform(pl_host *H, pl_loop_ref LR, unsigned Count) {
-  return !*unrollObstacle(H, unwrapLoop(LR), Count);
+  return unrollable(H, unwrapLoop(LR), Count);
 }
 
 int pl_loop_unroll_uniform(pl_host *H, pl_loop_ref *LR, unsigned Count) {
@@ -208,16 +197,16 @@ int pl_loop_unroll_uniform(pl_host *H, pl_loop_ref *LR, unsigned Count) {
   DebugLoc Where = Pin != H->Pinned.end() ? Pin->second : Old->getStartLoc();
   pl_host_invalidate(H);
   Loop *L = H->LI().getLoopFor(Header);
-  Swapped W;
+  std::map<Function *, Function *> StandIn;
   LoopUnrollResult R = LoopUnrollResult::Unmodified;
-  if (L && L->getHeader() == Header && Count >= 2 && Count <= 8 && !*unrollObstacle(H, L, Count) &&
-      swapConvergent(L, W)) {
+  if (L && L->getHeader() == Header && Count >= 2 && Count <= 8 && unrollable(H, L, Count) &&
+      swapConvergent(L, StandIn)) {
     auto &TTI = H->FAM.getResult<TargetIRAnalysis>(H->F);
     simplifyLoop(L, &H->DT(), &H->LI(), &H->SE(), &H->AC(), nullptr, /*PreserveLCSSA=*/false);
     formLCSSARecursively(*L, H->DT(), &H->LI(), &H->SE());
     R = UnrollLoop(L, pl_compat::runtime_unroll(Count), &H->LI(), &H->SE(), &H->DT(), &H->AC(),
                    &TTI, &H->ORE(), /*PreserveLCSSA=*/true);
-    restoreConvergent(H->F, W);
+    restoreConvergent(H->F, StandIn);
   }
   pl_host_invalidate(H);
   L = H->LI().getLoopFor(Header);
