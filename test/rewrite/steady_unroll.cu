@@ -112,6 +112,13 @@
 
 #include <cuda_fp16.h>
 
+#define TO_HALF_BODY                                                                               \
+  const size_t i = start + (size_t)t * 256 + threadIdx.x;                                          \
+  tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);                                  \
+  __syncthreads();                                                                                 \
+  acc += __half2float(tile[threadIdx.x]) + 0.5f * __half2float(tile[(threadIdx.x + 1) % 256]);     \
+  __syncthreads();
+
 // A converting stream: __float2half is inline assembly, which clang marks
 // convergent.
 __global__ void __launch_bounds__(256)
@@ -120,11 +127,7 @@ __global__ void __launch_bounds__(256)
   const size_t start = (size_t)blockIdx.x * tiles * 256;
   float acc = 0.0f;
   for (int t = 0; t < tiles; ++t) {
-    const size_t i = start + (size_t)t * 256 + threadIdx.x;
-    tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);
-    __syncthreads();
-    acc += __half2float(tile[threadIdx.x]) + 0.5f * __half2float(tile[(threadIdx.x + 1) % 256]);
-    __syncthreads();
+    TO_HALF_BODY
   }
   out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
 }
@@ -160,13 +163,6 @@ __global__ void __launch_bounds__(256)
   }
   out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
 }
-
-#define TO_HALF_BODY                                                                               \
-  const size_t i = start + (size_t)t * 256 + threadIdx.x;                                          \
-  tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);                                  \
-  __syncthreads();                                                                                 \
-  acc += __half2float(tile[threadIdx.x]) + 0.5f * __half2float(tile[(threadIdx.x + 1) % 256]);     \
-  __syncthreads();
 
 // At most 3 trips: an unroll by 4 would remove the loop.
 __global__ void __launch_bounds__(256)
