@@ -168,8 +168,9 @@ typedef struct pl_cost {
   int ptxas_rolls;               /**< the loop is batchable but that toolkit's
                                       ptxas keeps tile loops rolled
                                       (PL_COST_ROLLED_SDK_MAJOR): plain_batch
-                                      is 1, and staged_batch the rewrite's own
-                                      unroll (steady_unroll.h) */
+                                      is 1, and staged_batch the iterations
+                                      whose loads the rewrite carries in
+                                      registers (staged_depth.h) */
   unsigned ring_copies;          /**< copies the ring issues per thread (after
                                       widening): cp.async and register-staged */
   unsigned ring_loads;           /**< reads of global memory the ring issues per
@@ -183,7 +184,10 @@ typedef struct pl_cost {
                                       pl_copy_few_threads): every thread of the
                                       register lowering loads them */
   unsigned staged_regs;          /**< 32-bit registers those hold across the
-                                      compute (plan.c, staged_registers) */
+                                      compute (plan.c, staged_registers), times
+                                      staged_batch where ptxas_rolls (the
+                                      rewrite then carries that many
+                                      iterations' loads) */
   unsigned added;                /**< instructions the ring adds */
   uint64_t trip;                 /**< constant trip count, 0 when unknown */
   /** The in-place shape (rewrite_in_place.h): loads one iteration ahead
@@ -397,7 +401,8 @@ unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t b
 /** The first CUDA toolkit whose ptxas keeps tile loops rolled: from 12.3
  * on, ptxas no longer unrolls a loop with a barrier, so the plain loop
  * forms no batch (pl_cost.plain_batch is 1), and a register ring's batch
- * is the one the rewrite unrolls itself (steady_unroll.h). Read from the SASS of
+ * is the rewrite's own: loads of that many iterations carried in
+ * registers by a rolled loop (staged_depth.h). Read from the SASS of
  * bench/variant.cu's plain and default PTX through ptxas 11.8, 12.0, 12.1,
  * 12.2, 12.3 and 13.0 (docs/design.md, "The plain loop's batch"): the
  * plain tailRead, aliasRows, sgemmTiled and smallKSgemm loops and the

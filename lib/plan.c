@@ -14,6 +14,7 @@
 #include "plan_tiles.h"
 #include "ptxas.h"
 #include "ring_query.h"
+#include "staged_depth.h"
 #include "uses.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -402,6 +403,8 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   plan->requested = plan->stages;
   plan->ring_bytes = plan->stages * per_stage;
   plan->dynamic_bytes = dynamic_need(plan, plan->stages);
+  /* a register ring priced at a batch ptxas will not form carries it */
+  plan->staged_depth = c->region ? 1 : pl_staged_depth(plan);
   return 1;
 }
 

@@ -1,12 +1,12 @@
-// On a machine with a GPU: register rings whose steady state the rewrite
-// unrolls 4 times with a rolled remainder, where the toolkit's ptxas keeps
-// tile loops rolled (lib/steady_unroll.h; the module says CUDA 12.3 here,
+// On a machine with a GPU: register rings that keep the loads of 4
+// iterations in flight in registers, where the toolkit's ptxas keeps tile
+// loops rolled (lib/staged_depth.h; the module says CUDA 12.3 here,
 // whatever toolkit builds it): a converting stream (__float2half, inline
-// assembly), the same with a warp shuffle in its compute, and a guarded
-// stream reading through __ldg. Tile counts 0 to 9 (no main loop, main
-// loop only, main and remainder loops), a partial last tile, 1 and 3
-// blocks, fresh random data. The plugin build must print the plain
-// build's hashes.
+// assembly), the same with a warp shuffle in its compute, a guarded stream
+// reading through __ldg, a loop of at most 3 trips and one stepping by 2.
+// Tile counts 0 to 9 (fewer iterations than the depth, as many, more), a
+// partial last tile, 1 and 3 blocks, fresh random data. The plugin build
+// must print the plain build's hashes.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 -Xclang -target-sdk-version=12.3 -fplugin=%plugin -fplugin-arg-pipeline-ptxas=off -Rpass=cuda-pipeline %s -o %t.plugin -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -14,10 +14,12 @@
 // RUN: %t.plugin 9 > %t.plugin.txt
 // RUN: diff %t.plain.txt %t.plugin.txt
 // RUN: FileCheck %s < %t.plain.txt
-// REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; the steady state unrolled 4 times, {{.*}}[sm_90, kernel 'toHalf
-// REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; the steady state unrolled 4 times, {{.*}}[sm_90, kernel 'shuffled
-// REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; the steady state unrolled 4 times, {{.*}}[sm_90, kernel 'guardedLdg
-// CHECK: guardedLdg tiles=9 blocks=3 ntiles=9 err=0 hash=
+// REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'toHalf
+// REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'shuffled
+// REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'guardedLdg
+// REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'capped
+// REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'stepTwo
+// CHECK: stepTwo tiles=9 blocks=3 ntiles=9 err=0 hash=
 #include "Inputs/harness.cuh"
 #include <cuda_fp16.h>
 
@@ -67,6 +69,36 @@ __global__ void __launch_bounds__(256)
   out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
 }
 
+__global__ void __launch_bounds__(256)
+    capped(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ half tile[256];
+  const size_t start = (size_t)blockIdx.x * tiles * 256;
+  float acc = 0.0f;
+  for (int t = 0; t < (tiles < 3 ? tiles : 3); ++t) {
+    const size_t i = start + (size_t)t * 256 + threadIdx.x;
+    tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);
+    __syncthreads();
+    acc = acc * 0.5f + __half2float(tile[(threadIdx.x + 5) % 256]);
+    __syncthreads();
+  }
+  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+__global__ void __launch_bounds__(256)
+    stepTwo(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ half tile[256];
+  const size_t start = (size_t)blockIdx.x * tiles * 256;
+  float acc = 0.0f;
+  for (int t = 0; t < tiles; t += 2) {
+    const size_t i = start + (size_t)t * 256 + threadIdx.x;
+    tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);
+    __syncthreads();
+    acc = acc * 0.5f + __half2float(tile[(threadIdx.x + 9) % 256]);
+    __syncthreads();
+  }
+  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
 typedef void (*kernel_t)(int, int, const float *, float *);
 
 int main(int argc, char **argv) {
@@ -74,7 +106,8 @@ int main(int argc, char **argv) {
   const struct {
     const char *name;
     kernel_t k;
-  } kernels[] = {{"toHalf", toHalf}, {"shuffled", shuffled}, {"guardedLdg", guardedLdg}};
+  } kernels[] = {{"toHalf", toHalf}, {"shuffled", shuffled}, {"guardedLdg", guardedLdg},
+                 {"capped", capped}, {"stepTwo", stepTwo}};
   for (auto &kk : kernels)
     for (int tiles = 0; tiles <= 9; ++tiles)
       for (int blocks : {1, 3}) {

@@ -1,0 +1,168 @@
+// A register ring keeps the loads of several iterations in flight in
+// registers where the toolkit's ptxas keeps tile loops rolled
+// (lib/staged_depth.h): built against CUDA 12.3 (the module's SDK Version,
+// set here with -target-sdk-version), the modelled register rings of a
+// converting stream, of one whose compute holds a warp shuffle, of a loop
+// of at most 3 trips, one stepping by 2 and one under the user's
+// `#pragma unroll 2` stay rolled loops with one barrier, whose prologue
+// loads iterations 0 to 3 and whose steady state loads iteration i+4 and
+// stores iteration i+1's registers, carried by phis (the value, and the
+// guard it was loaded under). Near misses keep one iteration ahead: the
+// same code built against CUDA 11.8 (ptxas batches the loads itself),
+// forced stages (the model did not price a batch), a cp.async ring.
+// RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_90 -S %s -o %t.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+// RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S -emit-llvm -fno-discard-value-names %s -o - | FileCheck %s --check-prefix=IR
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o %t.118.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: FileCheck %s --check-prefix=ONE < %t.118.ptx
+// RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-stages=2 --cuda-gpu-arch=sm_90 -S %s -o %t.s2.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: FileCheck %s --check-prefix=ONE < %t.s2.ptx
+
+// CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; removed the second barrier; 4 iterations' loads in flight in registers, since the ptxas of CUDA 12.3 keeps tile loops rolled ({{.*}}); registers [sm_90, kernel 'toHalf(
+// CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'shuffled(
+// CHECK-DAG: remark: pipelined loop with 4 stages: {{.*}}; cp.async [sm_90, kernel 'floats(
+// CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'capped(
+// CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'stepTwo(
+// CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'pragmaTwo(
+// CHECK-NOT: in flight in registers{{.*}}kernel 'floats(
+// NONE-NOT: in flight in registers
+
+// PTX-LABEL: .entry _Z6toHalfiiPKfPf(
+// PTX-COUNT-4: ld.global.nc.f32
+// PTX-NOT: {{ld.global|bar.sync}}
+// PTX: Loop Header
+// PTX: bar.sync
+// PTX-NOT: bar.sync
+// PTX: ld.global.nc.f32
+// PTX-NOT: {{ld.global|bar.sync}}
+// PTX: st.shared.u16
+// PTX-NOT: {{ld.global|bar.sync|Loop Header}}
+// PTX: ret;
+// PTX-LABEL: .entry _Z8shuffled
+// PTX-COUNT-4: ld.global.nc.f32
+// PTX-NOT: {{ld.global|bar.sync}}
+// PTX: Loop Header
+// PTX: bar.sync
+// PTX-NOT: bar.sync
+// PTX: shfl.sync.bfly
+// PTX-NOT: {{bar.sync|Loop Header}}
+// PTX: ret;
+// PTX-LABEL: .entry _Z6floats
+// PTX: Loop Header
+// PTX: bar.sync
+// PTX-NOT: bar.sync
+// PTX: ret;
+// PTX-LABEL: .entry _Z6capped
+// PTX-COUNT-4: ld.global.nc.f32
+// PTX: Loop Header
+// PTX: bar.sync
+// PTX-NOT: bar.sync
+// PTX: ret;
+// ONE-LABEL: .entry _Z6toHalfiiPKfPf(
+// ONE-COUNT-2: ld.global.nc.f32
+// ONE-NOT: ld.global
+// ONE: ret;
+
+// The phis carrying iterations i+1 .. i+3: each takes the next one's at the
+// latch, the last the load of iteration i+4 (from our zeros where it does
+// not exist); the store converts the first.
+// IR-LABEL: define {{.*}} @_Z6toHalfiiPKfPf(
+// IR: %pl.staged.ahead = phi float [ %[[A1:pl.staged[0-9]+]], %{{.*}} ], [ %[[P2:pl.staged.ahead[0-9]+]], %[[LATCH:[a-z.0-9_]+]] ]
+// IR-NEXT: %[[P2]] = phi float [ %[[A2:pl.staged[0-9]+]], %{{.*}} ], [ %[[P3:pl.staged.ahead[0-9]+]], %[[LATCH]] ]
+// IR-NEXT: %[[P3]] = phi float [ %[[A3:pl.staged[0-9]+]], %{{.*}} ], [ %[[NEW:pl.staged[0-9]+]], %[[LATCH]] ]
+// IR: call void @llvm.nvvm.barrier0()
+// IR: %[[NEW]] = load float, ptr addrspace(1) %{{.*}}
+// IR: asm "{  cvt.rn.f16.f32 $0, $1;}\0A", "=h,f"(float %pl.staged.ahead)
+// IR-NOT: call void @llvm.nvvm.barrier0()
+// IR: ret void
+
+#include <cuda_fp16.h>
+
+#define TO_HALF_BODY                                                                               \
+  const size_t i = start + (size_t)t * 256 + threadIdx.x;                                          \
+  tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);                                  \
+  __syncthreads();                                                                                 \
+  acc += __half2float(tile[threadIdx.x]) + 0.5f * __half2float(tile[(threadIdx.x + 1) % 256]);     \
+  __syncthreads();
+
+// A converting stream: __float2half is inline assembly, which clang marks
+// convergent.
+__global__ void __launch_bounds__(256)
+    toHalf(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ half tile[256];
+  const size_t start = (size_t)blockIdx.x * tiles * 256;
+  float acc = 0.0f;
+  for (int t = 0; t < tiles; ++t) {
+    TO_HALF_BODY
+  }
+  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+// A warp shuffle in the compute (a convergent intrinsic).
+__global__ void __launch_bounds__(256)
+    shuffled(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ half tile[256];
+  const size_t start = (size_t)blockIdx.x * tiles * 256;
+  float acc = 0.0f;
+  for (int t = 0; t < tiles; ++t) {
+    const size_t i = start + (size_t)t * 256 + threadIdx.x;
+    tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);
+    __syncthreads();
+    float v = __half2float(tile[(threadIdx.x + 7) % 256]);
+    acc += v + __shfl_xor_sync(0xffffffffu, v, 1);
+    __syncthreads();
+  }
+  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+// A cp.async ring (4-byte copies cp.async can issue): its own stages.
+__global__ void __launch_bounds__(256)
+    floats(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ float tile[256];
+  const size_t start = (size_t)blockIdx.x * tiles * 256;
+  float acc = 0.0f;
+  for (int t = 0; t < tiles; ++t) {
+    tile[threadIdx.x] = in[start + (size_t)t * 256 + threadIdx.x];
+    __syncthreads();
+    acc += tile[threadIdx.x] + 0.5f * tile[(threadIdx.x + 1) % 256];
+    __syncthreads();
+  }
+  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+// At most 3 trips, fewer than the depth: the loads of iterations that do
+// not exist read zeros.
+__global__ void __launch_bounds__(256)
+    capped(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ half tile[256];
+  const size_t start = (size_t)blockIdx.x * 64 * 256;
+  float acc = 0.0f;
+  for (int t = 0; t < (tiles < 3 ? tiles : 3); ++t) {
+    TO_HALF_BODY
+  }
+  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+__global__ void __launch_bounds__(256)
+    stepTwo(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ half tile[256];
+  const size_t start = (size_t)blockIdx.x * 64 * 256;
+  float acc = 0.0f;
+  for (int t = 0; t < tiles; t += 2) {
+    TO_HALF_BODY
+  }
+  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+__global__ void __launch_bounds__(256)
+    pragmaTwo(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
+  __shared__ half tile[256];
+  const size_t start = (size_t)blockIdx.x * 64 * 256;
+  float acc = 0.0f;
+#pragma unroll 2
+  for (int t = 0; t < tiles; ++t) {
+    TO_HALF_BODY
+  }
+  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
