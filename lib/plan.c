@@ -404,7 +404,7 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   plan->ring_bytes = plan->stages * per_stage;
   plan->dynamic_bytes = dynamic_need(plan, plan->stages);
   /* a register ring priced at a batch ptxas will not form carries it */
-  plan->staged_depth = c->region ? 1 : pl_staged_depth(plan);
+  plan->staged_depth = c->region ? 1 : pl_staged_depth(plan, opts->max_staged_regs);
   return 1;
 }
 
@@ -476,7 +476,10 @@ int pl_plan_alias_mode(const pl_loop_ctx *x, pl_plan *plan) {
   return 1;
 }
 
-unsigned pl_plan_issue_ahead(const pl_plan *plan) { return plan->in_place ? 1 : plan->stages - 1; }
+unsigned pl_plan_issue_ahead(const pl_plan *plan) {
+  unsigned deeper = plan->staged_depth > 1 ? plan->staged_depth - 1 : 0;
+  return (plan->in_place ? 1 : plan->stages - 1) + deeper;
+}
 
 const char *pl_plan_runtime_check(const pl_plan *plan) {
   if (!plan->alias_check)

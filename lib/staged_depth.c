@@ -16,12 +16,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-unsigned pl_staged_depth(const pl_plan *plan) {
+unsigned pl_staged_depth(const pl_plan *plan, unsigned max_regs) {
   const pl_cost *k = &plan->cost;
   if (!plan->modelled || !k->ptxas_rolls || plan->used != 1u << PL_LOWERING_REGISTERS ||
       k->staged_batch < 2)
     return 1;
-  return k->staged_batch < PL_MAX_STAGES ? k->staged_batch : PL_MAX_STAGES;
+  unsigned depth = k->staged_batch < PL_MAX_STAGES ? k->staged_batch : PL_MAX_STAGES;
+  if (plan->staged_regs && depth * plan->staged_regs > max_regs)
+    depth = max_regs / plan->staged_regs;
+  return depth ? depth : 1;
 }
 
 void pl_note_staged_depth(pl_remark *r, const pl_plan *plan) {

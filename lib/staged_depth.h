@@ -31,8 +31,11 @@
  * model's staged_batch where the model chose the plan (plan->modelled),
  * every copy is register-lowered, the loop is batchable and the toolkit's
  * ptxas keeps it rolled (pl_cost.ptxas_rolls); else 1 (the next
- * iteration's only). At most PL_MAX_STAGES. Changes nothing. */
-unsigned pl_staged_depth(const pl_plan *plan);
+ * iteration's only). At most PL_MAX_STAGES, and at most as many as keep
+ * the registers of all of them (plan->staged_regs each) within
+ * `max_regs` (the max-staged-regs argument, which bounds what a thread
+ * stages; the model's prediction is then the batch's). Changes nothing. */
+unsigned pl_staged_depth(const pl_plan *plan, unsigned max_regs);
 
 /** The passed remark's note on a deeper register ring: "; 4 iterations'
  * loads in flight in registers, since the ptxas of CUDA 12.3 keeps tile

@@ -33,7 +33,7 @@
 // DEPTH-IR: %[[I1:pl.ahead[0-9]+]] = load float
 // DEPTH-IR: %pl.ahead.cur = phi float [ %[[I0]], %{{.*}} ], [ %[[C1:pl.ahead.cur[0-9]+]], %[[LATCH:[a-z.0-9_]+]] ]
 // DEPTH-IR-NEXT: %[[C1]] = phi float [ %[[I1]], %{{.*}} ], [ %[[NEW:pl.ahead[0-9]+]], %[[LATCH]] ]
-// DEPTH-IR: call void @llvm.nvvm.barrier0()
+// DEPTH-IR: [[SYNC]]
 // DEPTH-IR: %[[NEW]] = load float
 // in-place=off: the ring's reason only, and nothing changes (generic-tile-reads: WMMA
 // loads of a declined loop's tiles stay generic, as without the plugin).

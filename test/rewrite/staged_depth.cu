@@ -10,6 +10,11 @@
 // guard it was loaded under). Near misses keep one iteration ahead: the
 // same code built against CUDA 11.8 (ptxas batches the loads itself),
 // forced stages (the model did not price a batch), a cp.async ring.
+// Found by a break-it session: the runtime alias check of a loop that
+// writes global memory and reads through __ldg a pointer that may alias it
+// must cover every iteration loaded ahead (4, not 1); and the
+// max-staged-regs argument bounds the registers of all the iterations
+// carried (at 2, two iterations of one register).
 // RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_90 -S %s -o %t.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
@@ -18,6 +23,8 @@
 // RUN: FileCheck %s --check-prefix=ONE < %t.118.ptx
 // RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-stages=2 --cuda-gpu-arch=sm_90 -S %s -o %t.s2.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: FileCheck %s --check-prefix=ONE < %t.s2.ptx
+// RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ALIAS
+// RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-max-staged-regs=2 --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=CAP
 
 // CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; removed the second barrier; 4 iterations' loads in flight in registers, since the ptxas of CUDA 12.3 keeps tile loops rolled ({{.*}}); registers [sm_90, kernel 'toHalf(
 // CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'shuffled(
@@ -25,22 +32,25 @@
 // CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'capped(
 // CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'stepTwo(
 // CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'pragmaTwo(
+// CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; with a runtime alias check; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'ldgStore(
 // CHECK-NOT: in flight in registers{{.*}}kernel 'floats(
+// ALIAS: remark: runtime alias check before the loop, once per block: each thread's 1 copied range on each of the 4 iterations issued ahead of a write {{.*}}[sm_90, kernel 'ldgStore(
+// CAP: remark: pipelined loop with 2 stages: {{.*}}; 2 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'toHalf(
 // NONE-NOT: in flight in registers
 
 // PTX-LABEL: .entry _Z6toHalfiiPKfPf(
-// PTX-COUNT-4: ld.global.nc.f32
+// PTX-COUNT-4: ld.global.nc.{{[fb]}}32
 // PTX-NOT: {{ld.global|bar.sync}}
 // PTX: Loop Header
 // PTX: bar.sync
 // PTX-NOT: bar.sync
-// PTX: ld.global.nc.f32
+// PTX: ld.global.nc.{{[fb]}}32
 // PTX-NOT: {{ld.global|bar.sync}}
-// PTX: st.shared.u16
+// PTX: st.shared.{{[ub]}}16
 // PTX-NOT: {{ld.global|bar.sync|Loop Header}}
 // PTX: ret;
 // PTX-LABEL: .entry _Z8shuffled
-// PTX-COUNT-4: ld.global.nc.f32
+// PTX-COUNT-4: ld.global.nc.{{[fb]}}32
 // PTX-NOT: {{ld.global|bar.sync}}
 // PTX: Loop Header
 // PTX: bar.sync
@@ -54,13 +64,13 @@
 // PTX-NOT: bar.sync
 // PTX: ret;
 // PTX-LABEL: .entry _Z6capped
-// PTX-COUNT-4: ld.global.nc.f32
+// PTX-COUNT-4: ld.global.nc.{{[fb]}}32
 // PTX: Loop Header
 // PTX: bar.sync
 // PTX-NOT: bar.sync
 // PTX: ret;
 // ONE-LABEL: .entry _Z6toHalfiiPKfPf(
-// ONE-COUNT-2: ld.global.nc.f32
+// ONE-COUNT-2: ld.global.nc.{{[fb]}}32
 // ONE-NOT: ld.global
 // ONE: ret;
 
@@ -71,10 +81,10 @@
 // IR: %pl.staged.ahead = phi float [ %[[A1:pl.staged[0-9]+]], %{{.*}} ], [ %[[P2:pl.staged.ahead[0-9]+]], %[[LATCH:[a-z.0-9_]+]] ]
 // IR-NEXT: %[[P2]] = phi float [ %[[A2:pl.staged[0-9]+]], %{{.*}} ], [ %[[P3:pl.staged.ahead[0-9]+]], %[[LATCH]] ]
 // IR-NEXT: %[[P3]] = phi float [ %[[A3:pl.staged[0-9]+]], %{{.*}} ], [ %[[NEW:pl.staged[0-9]+]], %[[LATCH]] ]
-// IR: call void @llvm.nvvm.barrier0()
+// IR: [[SYNC]]
 // IR: %[[NEW]] = load float, ptr addrspace(1) %{{.*}}
 // IR: asm "{  cvt.rn.f16.f32 $0, $1;}\0A", "=h,f"(float %pl.staged.ahead)
-// IR-NOT: call void @llvm.nvvm.barrier0()
+// IR-NOT: [[SYNC]]
 // IR: ret void
 
 #include <cuda_fp16.h>
@@ -165,4 +175,20 @@ __global__ void __launch_bounds__(256)
     TO_HALF_BODY
   }
   out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+// Reads through __ldg a pointer the loop's stores may reach (`out` may be
+// `in` + 2 tiles: iteration t would write what iteration t+2 reads).
+__global__ void __launch_bounds__(64) ldgStore(int tiles, const float *in, float *out) {
+  __shared__ half tile[64];
+  __shared__ float pad[10000]; /* few resident blocks: the ring pays */
+  pad[threadIdx.x] = threadIdx.x;
+  float acc = pad[(threadIdx.x + 3) % 64];
+  for (int t = 0; t < tiles; ++t) {
+    int i = t * 64 + threadIdx.x;
+    tile[threadIdx.x] = __float2half(__ldg(in + i));
+    __syncthreads();
+    out[i] = acc + __half2float(tile[threadIdx.x]);
+    __syncthreads();
+  }
 }
