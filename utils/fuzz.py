@@ -99,7 +99,9 @@ def cuda_flags(build):
 
 
 def plugin_args(args):
-    return ["-fplugin-arg-pipeline-" + a for a in args]
+    """The plugin's arguments as clang flags; an argument that starts with
+    "-" is a clang flag already (fuzzgen.ARGS["cuda12.3"])."""
+    return [a if a.startswith("-") else "-fplugin-arg-pipeline-" + a for a in args]
 
 
 # ---------------------------------------------------------------- records

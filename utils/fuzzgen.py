@@ -78,7 +78,8 @@ TYPE_WEIGHTS = {1: 1, 2: 1, 3: 1, 4: 5, 6: 1, 8: 4, 12: 1, 16: 4}
 MAKE = {"char": "make_char", "short": "make_short", "int": "make_int", "float": "make_float",
         "double": "make_double", "ll_t": "make_longlong"}
 
-# The plugin arguments a file is compiled with (one set per file).
+# The plugin arguments a file is compiled with (one set per file); an entry
+# that starts with "-" is a clang flag.
 ARGS = {
     "default": [],
     "s2": ["stages=2"],
@@ -93,6 +94,9 @@ ARGS = {
     "registers": ["lowering=registers"],
     "padded": ["layout=padded"],
     "copy-back": ["copy-back"],
+    # the toolkit's version as clang records it: from CUDA 12.3 on, register
+    # rings carry several iterations' loads (lib/staged_depth.h)
+    "cuda12.3": ["-Xclang", "-target-sdk-version=12.3"],
 }
 
 AXES = {
