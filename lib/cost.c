@@ -615,10 +615,7 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
    * longer by what the rewrite adds */
   unsigned wide;
   cost->plain_batch = cost->staged_batch = 1;
-  pl_module_sdk_version(c->module, &cost->sdk_major, &cost->sdk_minor);
-  int rolled =
-      cost->sdk_major > PL_COST_ROLLED_SDK_MAJOR ||
-      (cost->sdk_major == PL_COST_ROLLED_SDK_MAJOR && cost->sdk_minor >= PL_COST_ROLLED_SDK_MINOR);
+  int rolled = pl_cost_toolkit_rolls(c->module, &cost->sdk_major, &cost->sdk_minor);
   if (batchable(host, c, ring->unrollable, 0, &wide))
     cost->plain_batch = batch_of(cost->compute + PL_COST_BATCH_WIDE_WORDS * wide, cost->trip);
   if (cost->staged_copies == cost->ring_copies && batchable(host, c, ring->unrollable, 1, &wide))
@@ -641,6 +638,12 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
   cost->regs =
       est > cost->chip->max_regs_per_thread ? cost->chip->max_regs_per_thread : (unsigned)est;
   cost->regs_ring = cost->regs;
+}
+
+int pl_cost_toolkit_rolls(LLVMModuleRef m, unsigned *major, unsigned *minor) {
+  pl_module_sdk_version(m, major, minor);
+  return *major > PL_COST_ROLLED_SDK_MAJOR ||
+         (*major == PL_COST_ROLLED_SDK_MAJOR && *minor >= PL_COST_ROLLED_SDK_MINOR);
 }
 
 void pl_cost_measured(pl_cost *cost, unsigned plain) {

@@ -287,6 +287,13 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
  * launch bounds), written into `buf` of `len` bytes; returns `buf`. */
 const char *pl_cost_threads_note(const pl_cost *cost, char *buf, size_t len);
 
+/** Nonzero when the CUDA toolkit module `m` was compiled against (its
+ * "SDK Version", pl_module_sdk_version) keeps tile loops rolled: CUDA
+ * PL_COST_ROLLED_SDK_MAJOR.PL_COST_ROLLED_SDK_MINOR or later. Sets
+ * *major and *minor to that version (0 where not recorded: 0, the 11.8
+ * calibration). */
+int pl_cost_toolkit_rolls(LLVMModuleRef m, unsigned *major, unsigned *minor);
+
 /** Replaces the register estimate of filled inputs `cost` by `plain`,
  * the registers per thread that ptxas allocates to the kernel without the
  * ring (pl_ptxas_registers): the plain kernel's occupancy is then known,

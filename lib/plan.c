@@ -345,8 +345,10 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   const pl_candidate *c = x->c;
   const pl_options *opts = x->opts;
   unsigned sm = pl_target_sm(c->function, plan->arch, sizeof plan->arch);
-  if (opts->stages || !opts->profitability || !pl_chip_for_sm(sm))
+  if (opts->stages || !opts->profitability || !pl_chip_for_sm(sm)) {
+    plan->staged_depth = c->region ? 1 : pl_staged_depth_forced(plan, c->module, opts);
     return 1;
+  }
   unsigned char *staged = pl_xcalloc(plan->ncopies ? plan->ncopies : 1, 1);
   for (size_t i = 0; i < plan->ncopies; ++i)
     staged[i] = plan->copy_lowering[i] == PL_LOWERING_REGISTERS;

@@ -7,6 +7,7 @@
 #include "staged_depth.h"
 
 #include "alloc.h"
+#include "cost.h"
 #include "ir.h"
 #include "options.h"
 #include "skeleton.h"
@@ -16,15 +17,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* `depth`, at most PL_MAX_STAGES and as many as keep `plan`'s staged
+ * registers of all of them within `max_regs`; at least 1. */
+static unsigned within(const pl_plan *plan, unsigned depth, unsigned max_regs) {
+  if (depth > PL_MAX_STAGES)
+    depth = PL_MAX_STAGES;
+  if (plan->staged_regs && depth * plan->staged_regs > max_regs)
+    depth = max_regs / plan->staged_regs;
+  return depth ? depth : 1;
+}
+
 unsigned pl_staged_depth(const pl_plan *plan, unsigned max_regs) {
   const pl_cost *k = &plan->cost;
   if (!plan->modelled || !k->ptxas_rolls || plan->used != 1u << PL_LOWERING_REGISTERS ||
       k->staged_batch < 2)
     return 1;
-  unsigned depth = k->staged_batch < PL_MAX_STAGES ? k->staged_batch : PL_MAX_STAGES;
-  if (plan->staged_regs && depth * plan->staged_regs > max_regs)
-    depth = max_regs / plan->staged_regs;
-  return depth ? depth : 1;
+  return within(plan, k->staged_batch, max_regs);
+}
+
+unsigned pl_staged_depth_forced(pl_plan *plan, LLVMModuleRef m, const pl_options *opts) {
+  if (!opts->stages || !plan->slots_cut || plan->used != 1u << PL_LOWERING_REGISTERS ||
+      !pl_cost_toolkit_rolls(m, &plan->cost.sdk_major, &plan->cost.sdk_minor))
+    return 1;
+  return within(plan, opts->stages - 1, opts->max_staged_regs);
 }
 
 void pl_note_staged_depth(pl_remark *r, const pl_plan *plan) {

@@ -25,6 +25,7 @@
 #define PL_STAGED_DEPTH_H
 
 #include "host_diag.h"
+#include "options.h"
 #include "plan_types.h"
 
 /** The iterations whose loads `plan`'s register ring keeps in flight: the
@@ -36,6 +37,15 @@
  * `max_regs` (the max-staged-regs argument, which bounds what a thread
  * stages; the model's prediction is then the batch's). Changes nothing. */
 unsigned pl_staged_depth(const pl_plan *plan, unsigned max_regs);
+
+/** The same for a plan the model did not price: where the user forced S
+ * stages (opts->stages) on a ring whose copies all go through registers,
+ * which has two slots (plan->slots_cut), and module `m`'s toolkit keeps
+ * tile loops rolled (pl_cost_toolkit_rolls), S - 1 iterations' loads, as
+ * a cp.async ring of S stages keeps S - 1 groups in flight; within
+ * opts->max_staged_regs as above. Else 1. Records the toolkit's version
+ * in plan->cost (sdk_major, sdk_minor) for the remark; changes no IR. */
+unsigned pl_staged_depth_forced(pl_plan *plan, LLVMModuleRef m, const pl_options *opts);
 
 /** The passed remark's note on a deeper register ring: "; 4 iterations'
  * loads in flight in registers, since the ptxas of CUDA 12.3 keeps tile

@@ -9,7 +9,8 @@
 // stores iteration i+1's registers, carried by phis (the value, and the
 // guard it was loaded under). Near misses keep one iteration ahead: the
 // same code built against CUDA 11.8 (ptxas batches the loads itself),
-// forced stages (the model did not price a batch), a cp.async ring.
+// forced 2 stages (the model did not price a batch: S - 1 iterations, as
+// asked), a cp.async ring. Forced 4 stages carry 3 iterations' loads.
 // Found by a break-it session: the runtime alias check of a loop that
 // writes global memory and reads through __ldg a pointer that may alias it
 // must cover every iteration loaded ahead (4, not 1); and the
@@ -23,6 +24,9 @@
 // RUN: FileCheck %s --check-prefix=ONE < %t.118.ptx
 // RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-stages=2 --cuda-gpu-arch=sm_90 -S %s -o %t.s2.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: FileCheck %s --check-prefix=ONE < %t.s2.ptx
+// RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-stages=4 -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_90 -S %s -o %t.s4.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=FORCED
+// RUN: FileCheck %s --check-prefix=THREE < %t.s4.ptx
+// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-stages=4 --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ALIAS
 // RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-max-staged-regs=2 --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=CAP
 
@@ -69,6 +73,14 @@
 // PTX: bar.sync
 // PTX-NOT: bar.sync
 // PTX: ret;
+// FORCED: remark: pipelined loop with 2 stages: {{.*}}; removed the second barrier; 3 iterations' loads in flight in registers, since the ptxas of CUDA 12.3 keeps tile loops rolled (4 stages requested; the register lowering has 2 slots); registers [sm_90, kernel 'toHalf(
+// THREE-LABEL: .entry _Z6toHalfiiPKfPf(
+// THREE-COUNT-3: ld.global.nc.{{[fb]}}32
+// THREE-NOT: {{ld.global|bar.sync}}
+// THREE: Loop Header
+// THREE: ld.global.nc.{{[fb]}}32
+// THREE-NOT: ld.global
+// THREE: ret;
 // ONE-LABEL: .entry _Z6toHalfiiPKfPf(
 // ONE-COUNT-2: ld.global.nc.{{[fb]}}32
 // ONE-NOT: ld.global
