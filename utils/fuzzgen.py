@@ -95,9 +95,13 @@ ARGS = {
     "padded": ["layout=padded"],
     "copy-back": ["copy-back"],
     # the toolkit's version as clang records it: from CUDA 12.3 on, register
-    # rings carry several iterations' loads (lib/staged_depth.h)
+    # rings carry several iterations' loads (lib/staged_depth.h). Not drawn
+    # (it would change every seed's kernels): `fuzz.py cpu --variants
+    # default,cuda12.3` compiles each file both ways
     "cuda12.3": ["-Xclang", "-target-sdk-version=12.3"],
 }
+# The argument sets the generator draws from.
+DRAWN_ARGS = [a for a in ARGS if a != "cuda12.3"]
 
 AXES = {
     "copy": ["straight", "loop", "rtloop", "vec", "ldg"],
@@ -106,7 +110,7 @@ AXES = {
     "loop": ["for", "unsigned", "down", "kstep", "ptrbump", "syncfirst", "outer", "persistent",
              "twoloops"],
     "store": ["restrict", "norestrict", "inplace-done", "inplace-tail"],
-    "args": list(ARGS),
+    "args": DRAWN_ARGS,
 }
 
 NEAR_MISSES = ["src_write", "tile_write", "early_break", "early_return", "div_barrier"]
