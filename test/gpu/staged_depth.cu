@@ -3,7 +3,9 @@
 // loops rolled (lib/staged_depth.h; the module says CUDA 12.3 here,
 // whatever toolkit builds it): a converting stream (__float2half, inline
 // assembly), the same with a warp shuffle in its compute, a guarded stream
-// reading through __ldg, a loop of at most 3 trips and one stepping by 2.
+// reading through __ldg, a loop of at most 3 trips and one stepping by 2
+// (test/rewrite/Inputs/staged_rings.cuh, whose IR and PTX
+// test/rewrite/staged_depth.cu checks).
 // Tile counts 0 to 9 (fewer iterations than the depth, as many, more), a
 // partial last tile, 1 and 3 blocks, fresh random data. The plugin build
 // must print the plain build's hashes.
@@ -20,84 +22,8 @@
 // REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'capped
 // REMARK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'stepTwo
 // CHECK: stepTwo tiles=9 blocks=3 ntiles=9 err=0 hash=
+#include "../rewrite/Inputs/staged_rings.cuh"
 #include "Inputs/harness.cuh"
-#include <cuda_fp16.h>
-
-__global__ void __launch_bounds__(256)
-    toHalf(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
-  __shared__ half tile[256];
-  const size_t start = (size_t)blockIdx.x * tiles * 256;
-  float acc = 0.0f;
-  for (int t = 0; t < tiles; ++t) {
-    const size_t i = start + (size_t)t * 256 + threadIdx.x;
-    tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);
-    __syncthreads();
-    acc += __half2float(tile[threadIdx.x]) + 0.5f * __half2float(tile[(threadIdx.x + 1) % 256]);
-    __syncthreads();
-  }
-  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
-}
-
-__global__ void __launch_bounds__(256)
-    shuffled(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
-  __shared__ half tile[256];
-  const size_t start = (size_t)blockIdx.x * tiles * 256;
-  float acc = 0.0f;
-  for (int t = 0; t < tiles; ++t) {
-    const size_t i = start + (size_t)t * 256 + threadIdx.x;
-    tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);
-    __syncthreads();
-    float v = __half2float(tile[(threadIdx.x + 7) % 256]);
-    acc = acc * 0.5f + v + __shfl_xor_sync(0xffffffffu, v, 1);
-    __syncthreads();
-  }
-  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
-}
-
-__global__ void __launch_bounds__(256)
-    guardedLdg(int n, int tiles, const float *in, float *__restrict__ out) {
-  __shared__ float tile[256];
-  const size_t start = (size_t)blockIdx.x * tiles * 256;
-  float acc = 0.0f;
-  for (int t = 0; t < tiles; ++t) {
-    const size_t i = start + (size_t)t * 256 + threadIdx.x;
-    tile[threadIdx.x] = i < (size_t)n ? __ldg(&in[i]) : 0.0f;
-    __syncthreads();
-    acc = acc * 0.75f + tile[threadIdx.x] + 0.5f * tile[(threadIdx.x + 3) % 256];
-    __syncthreads();
-  }
-  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
-}
-
-__global__ void __launch_bounds__(256)
-    capped(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
-  __shared__ half tile[256];
-  const size_t start = (size_t)blockIdx.x * tiles * 256;
-  float acc = 0.0f;
-  for (int t = 0; t < (tiles < 3 ? tiles : 3); ++t) {
-    const size_t i = start + (size_t)t * 256 + threadIdx.x;
-    tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);
-    __syncthreads();
-    acc = acc * 0.5f + __half2float(tile[(threadIdx.x + 5) % 256]);
-    __syncthreads();
-  }
-  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
-}
-
-__global__ void __launch_bounds__(256)
-    stepTwo(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
-  __shared__ half tile[256];
-  const size_t start = (size_t)blockIdx.x * tiles * 256;
-  float acc = 0.0f;
-  for (int t = 0; t < tiles; t += 2) {
-    const size_t i = start + (size_t)t * 256 + threadIdx.x;
-    tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);
-    __syncthreads();
-    acc = acc * 0.5f + __half2float(tile[(threadIdx.x + 9) % 256]);
-    __syncthreads();
-  }
-  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
-}
 
 typedef void (*kernel_t)(int, int, const float *, float *);
 

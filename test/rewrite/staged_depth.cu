@@ -33,6 +33,7 @@
 // CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; removed the second barrier; 4 iterations' loads in flight in registers, since the ptxas of CUDA 12.3 keeps tile loops rolled ({{.*}}); registers [sm_90, kernel 'toHalf(
 // CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'shuffled(
 // CHECK-DAG: remark: pipelined loop with 4 stages: {{.*}}; cp.async [sm_90, kernel 'floats(
+// CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'guardedLdg(
 // CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'capped(
 // CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'stepTwo(
 // CHECK-DAG: remark: pipelined loop with 2 stages: {{.*}}; 4 iterations' loads in flight in registers, {{.*}}[sm_90, kernel 'pragmaTwo(
@@ -62,13 +63,13 @@
 // PTX: shfl.sync.bfly
 // PTX-NOT: {{bar.sync|Loop Header}}
 // PTX: ret;
-// PTX-LABEL: .entry _Z6floats
+// PTX-LABEL: .entry _Z6capped
+// PTX-COUNT-4: ld.global.nc.{{[fb]}}32
 // PTX: Loop Header
 // PTX: bar.sync
 // PTX-NOT: bar.sync
 // PTX: ret;
-// PTX-LABEL: .entry _Z6capped
-// PTX-COUNT-4: ld.global.nc.{{[fb]}}32
+// PTX-LABEL: .entry _Z6floats
 // PTX: Loop Header
 // PTX: bar.sync
 // PTX-NOT: bar.sync
@@ -99,44 +100,7 @@
 // IR-NOT: [[SYNC]]
 // IR: ret void
 
-#include <cuda_fp16.h>
-
-#define TO_HALF_BODY                                                                               \
-  const size_t i = start + (size_t)t * 256 + threadIdx.x;                                          \
-  tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);                                  \
-  __syncthreads();                                                                                 \
-  acc += __half2float(tile[threadIdx.x]) + 0.5f * __half2float(tile[(threadIdx.x + 1) % 256]);     \
-  __syncthreads();
-
-// A converting stream: __float2half is inline assembly, which clang marks
-// convergent.
-__global__ void __launch_bounds__(256)
-    toHalf(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
-  __shared__ half tile[256];
-  const size_t start = (size_t)blockIdx.x * tiles * 256;
-  float acc = 0.0f;
-  for (int t = 0; t < tiles; ++t) {
-    TO_HALF_BODY
-  }
-  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
-}
-
-// A warp shuffle in the compute (a convergent intrinsic).
-__global__ void __launch_bounds__(256)
-    shuffled(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
-  __shared__ half tile[256];
-  const size_t start = (size_t)blockIdx.x * tiles * 256;
-  float acc = 0.0f;
-  for (int t = 0; t < tiles; ++t) {
-    const size_t i = start + (size_t)t * 256 + threadIdx.x;
-    tile[threadIdx.x] = __float2half(i < (size_t)n ? in[i] : 0.0f);
-    __syncthreads();
-    float v = __half2float(tile[(threadIdx.x + 7) % 256]);
-    acc += v + __shfl_xor_sync(0xffffffffu, v, 1);
-    __syncthreads();
-  }
-  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
-}
+#include "Inputs/staged_rings.cuh"
 
 // A cp.async ring (4-byte copies cp.async can issue): its own stages.
 __global__ void __launch_bounds__(256)
@@ -153,30 +117,7 @@ __global__ void __launch_bounds__(256)
   out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
 }
 
-// At most 3 trips, fewer than the depth: the loads of iterations that do
-// not exist read zeros.
-__global__ void __launch_bounds__(256)
-    capped(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
-  __shared__ half tile[256];
-  const size_t start = (size_t)blockIdx.x * 64 * 256;
-  float acc = 0.0f;
-  for (int t = 0; t < (tiles < 3 ? tiles : 3); ++t) {
-    TO_HALF_BODY
-  }
-  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
-}
-
-__global__ void __launch_bounds__(256)
-    stepTwo(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
-  __shared__ half tile[256];
-  const size_t start = (size_t)blockIdx.x * 64 * 256;
-  float acc = 0.0f;
-  for (int t = 0; t < tiles; t += 2) {
-    TO_HALF_BODY
-  }
-  out[(size_t)blockIdx.x * 256 + threadIdx.x] = acc;
-}
-
+// Under the user's `#pragma unroll 2`, which stays the user's.
 __global__ void __launch_bounds__(256)
     pragmaTwo(int n, int tiles, const float *__restrict__ in, float *__restrict__ out) {
   __shared__ half tile[256];
