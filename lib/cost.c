@@ -21,6 +21,7 @@
 #include "host_scev.h"
 #include "limits.h"
 #include "nvvm.h"
+#include "steady_unroll.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -615,35 +616,31 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
    * longer by what the rewrite adds */
   unsigned wide;
   cost->plain_batch = cost->staged_batch = 1;
-  int rolled = pl_cost_toolkit_rolls(c->module, &cost->sdk_major, &cost->sdk_minor);
+  pl_module_sdk_version(c->module, &cost->sdk_major, &cost->sdk_minor);
+  int rolled =
+      cost->sdk_major > PL_COST_ROLLED_SDK_MAJOR ||
+      (cost->sdk_major == PL_COST_ROLLED_SDK_MAJOR && cost->sdk_minor >= PL_COST_ROLLED_SDK_MINOR);
   if (batchable(host, c, ring->unrollable, 0, &wide))
     cost->plain_batch = batch_of(cost->compute + PL_COST_BATCH_WIDE_WORDS * wide, cost->trip);
   if (cost->staged_copies == cost->ring_copies && batchable(host, c, ring->unrollable, 1, &wide))
     cost->staged_batch =
         batch_of(cost->compute + cost->added + PL_COST_BATCH_WIDE_WORDS * wide, cost->trip);
-  /* rolled: no plain batch; a register ring's batch is the rewrite's own,
-   * the loads of that many iterations carried in registers
-   * (staged_depth.h), which hold that many times the staged registers */
+  /* rolled: no plain batch; a register ring's batch is the rewrite's own
+   * unroll (steady_unroll.h), where LLVM can make it */
   cost->ptxas_rolls = rolled && (cost->plain_batch > 1 || cost->staged_batch > 1);
   if (rolled)
     cost->plain_batch = 1;
-  if (rolled && cost->staged_batch > 1)
-    cost->staged_regs *= cost->staged_batch;
+  if (rolled && cost->staged_batch > 1 && !pl_steady_unroll_possible(host, c, cost->staged_batch))
+    cost->staged_batch = 1;
   /* Registers: the estimate from the kernel's register pressure (cost.h,
    * PL_COST_REGS_SCALE_PERMILLE), plus what the register lowering holds
    * across the compute. */
   cost->pressure_words = ring->pressure_words;
   uint64_t est = (uint64_t)cost->pressure_words * PL_COST_REGS_SCALE_PERMILLE / 1000 +
-                 PL_COST_REGS_BASE + cost->staged_regs;
+                 PL_COST_REGS_BASE + ring->staged_regs;
   cost->regs =
       est > cost->chip->max_regs_per_thread ? cost->chip->max_regs_per_thread : (unsigned)est;
   cost->regs_ring = cost->regs;
-}
-
-int pl_cost_toolkit_rolls(LLVMModuleRef m, unsigned *major, unsigned *minor) {
-  pl_module_sdk_version(m, major, minor);
-  return *major > PL_COST_ROLLED_SDK_MAJOR ||
-         (*major == PL_COST_ROLLED_SDK_MAJOR && *minor >= PL_COST_ROLLED_SDK_MINOR);
 }
 
 void pl_cost_measured(pl_cost *cost, unsigned plain) {

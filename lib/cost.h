@@ -168,9 +168,8 @@ typedef struct pl_cost {
   int ptxas_rolls;               /**< the loop is batchable but that toolkit's
                                       ptxas keeps tile loops rolled
                                       (PL_COST_ROLLED_SDK_MAJOR): plain_batch
-                                      is 1, and staged_batch the iterations
-                                      whose loads the rewrite carries in
-                                      registers (staged_depth.h) */
+                                      is 1, and staged_batch the rewrite's own
+                                      unroll (steady_unroll.h) */
   unsigned ring_copies;          /**< copies the ring issues per thread (after
                                       widening): cp.async and register-staged */
   unsigned ring_loads;           /**< reads of global memory the ring issues per
@@ -184,10 +183,7 @@ typedef struct pl_cost {
                                       pl_copy_few_threads): every thread of the
                                       register lowering loads them */
   unsigned staged_regs;          /**< 32-bit registers those hold across the
-                                      compute (plan.c, staged_registers), times
-                                      staged_batch where ptxas_rolls (the
-                                      rewrite then carries that many
-                                      iterations' loads) */
+                                      compute (plan.c, staged_registers) */
   unsigned added;                /**< instructions the ring adds */
   uint64_t trip;                 /**< constant trip count, 0 when unknown */
   /** The in-place shape (rewrite_in_place.h): loads one iteration ahead
@@ -286,13 +282,6 @@ void pl_cost_inputs(pl_host *host, const pl_candidate *c, unsigned sm, const pl_
  * file)", " (assumed: no launch bounds; add __launch_bounds__)", or "" for
  * launch bounds), written into `buf` of `len` bytes; returns `buf`. */
 const char *pl_cost_threads_note(const pl_cost *cost, char *buf, size_t len);
-
-/** Nonzero when the CUDA toolkit module `m` was compiled against (its
- * "SDK Version", pl_module_sdk_version) keeps tile loops rolled: CUDA
- * PL_COST_ROLLED_SDK_MAJOR.PL_COST_ROLLED_SDK_MINOR or later. Sets
- * *major and *minor to that version (0 where not recorded: 0, the 11.8
- * calibration). */
-int pl_cost_toolkit_rolls(LLVMModuleRef m, unsigned *major, unsigned *minor);
 
 /** Replaces the register estimate of filled inputs `cost` by `plain`,
  * the registers per thread that ptxas allocates to the kernel without the
@@ -408,8 +397,7 @@ unsigned pl_cost_decide_estimated(pl_cost *cost, unsigned max_stages, uint64_t b
 /** The first CUDA toolkit whose ptxas keeps tile loops rolled: from 12.3
  * on, ptxas no longer unrolls a loop with a barrier, so the plain loop
  * forms no batch (pl_cost.plain_batch is 1), and a register ring's batch
- * is the rewrite's own: loads of that many iterations carried in
- * registers by a rolled loop (staged_depth.h). Read from the SASS of
+ * is the one the rewrite unrolls itself (steady_unroll.h). Read from the SASS of
  * bench/variant.cu's plain and default PTX through ptxas 11.8, 12.0, 12.1,
  * 12.2, 12.3 and 13.0 (docs/design.md, "The plain loop's batch"): the
  * plain tailRead, aliasRows, sgemmTiled and smallKSgemm loops and the

@@ -58,6 +58,34 @@ int pl_loop_in_subloop(pl_host *host, pl_loop_ref loop, LLVMBasicBlockRef bb);
  * entering the loop ends in an indirectbr or callbr. */
 LLVMBasicBlockRef pl_loop_ensure_preheader(pl_host *host, pl_loop_ref loop);
 
+/** Unrolls `loop` `count` times (2 to 8) with a remainder loop after it
+ * for the iterations past a multiple of `count` (llvm::UnrollLoop with a
+ * runtime trip count, the remainder kept rolled), the way ptxas 11.8
+ * unrolls a small tile loop itself. LLVM refuses a remainder to a loop
+ * that holds convergent calls (barriers, shuffles: the remainder adds
+ * control dependences to them); it is sound where every thread of a block
+ * runs the loop the same number of times, as a tile loop whose barriers
+ * the source reaches uniformly must (CUDA C++ Programming Guide,
+ * "__syncthreads() is allowed in conditional code but only if the
+ * conditional evaluates identically across the entire thread block").
+ * The caller asserts that; the convergent calls are then swapped for
+ * non-convergent stand-ins (or lose the attribute, marked, where it is the
+ * call's own or inline assembly's) for the unroll and get it back after,
+ * the unroll's copies too, so nothing of the swap remains. The function's
+ * analyses are recomputed first (the loop may have just been rewritten)
+ * and after; *loop is then the loop with the same header, its remarks'
+ * location pinned where the old one's was (pl_loop_pin_location). Returns
+ * 1 when the loop was unrolled, 0 when it was left as it was:
+ * pl_loop_unrollable_uniform says no, or a convergent call goes through a
+ * pointer. A user's unroll pragma is the caller's to respect. */
+int pl_loop_unroll_uniform(pl_host *host, pl_loop_ref *loop, unsigned count);
+
+/** Nonzero when pl_loop_unroll_uniform can unroll `loop` `count` times:
+ * it has a preheader and exits at its latch alone, has a trip count
+ * ScalarEvolution computes before the loop, and may run more than `count`
+ * times (else the unroll would leave no loop). Changes nothing. */
+int pl_loop_unrollable_uniform(pl_host *host, pl_loop_ref loop, unsigned count);
+
 /** ScalarEvolution's constant trip count of `loop`
  * (ScalarEvolution::getSmallConstantTripCount), or 0 when it is not a
  * known constant. */

@@ -14,7 +14,6 @@
 #include "plan_tiles.h"
 #include "ptxas.h"
 #include "ring_query.h"
-#include "staged_depth.h"
 #include "uses.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -345,10 +344,8 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   const pl_candidate *c = x->c;
   const pl_options *opts = x->opts;
   unsigned sm = pl_target_sm(c->function, plan->arch, sizeof plan->arch);
-  if (opts->stages || !opts->profitability || !pl_chip_for_sm(sm)) {
-    plan->staged_depth = c->region ? 1 : pl_staged_depth_forced(plan, c->module, opts);
+  if (opts->stages || !opts->profitability || !pl_chip_for_sm(sm))
     return 1;
-  }
   unsigned char *staged = pl_xcalloc(plan->ncopies ? plan->ncopies : 1, 1);
   for (size_t i = 0; i < plan->ncopies; ++i)
     staged[i] = plan->copy_lowering[i] == PL_LOWERING_REGISTERS;
@@ -405,8 +402,6 @@ static int plan_profit(const pl_loop_ctx *x, uint64_t per_stage, pl_plan *plan, 
   plan->requested = plan->stages;
   plan->ring_bytes = plan->stages * per_stage;
   plan->dynamic_bytes = dynamic_need(plan, plan->stages);
-  /* a register ring priced at a batch ptxas will not form carries it */
-  plan->staged_depth = c->region ? 1 : pl_staged_depth(plan, opts->max_staged_regs);
   return 1;
 }
 
@@ -478,10 +473,7 @@ int pl_plan_alias_mode(const pl_loop_ctx *x, pl_plan *plan) {
   return 1;
 }
 
-unsigned pl_plan_issue_ahead(const pl_plan *plan) {
-  unsigned deeper = plan->staged_depth > 1 ? plan->staged_depth - 1 : 0;
-  return (plan->in_place ? 1 : plan->stages - 1) + deeper;
-}
+unsigned pl_plan_issue_ahead(const pl_plan *plan) { return plan->in_place ? 1 : plan->stages - 1; }
 
 const char *pl_plan_runtime_check(const pl_plan *plan) {
   if (!plan->alias_check)

@@ -111,9 +111,7 @@ void pl_plan_free(pl_plan *plan);
 /** How many iterations ahead of its compute the plan's pipelined loop
  * issues a copy: S - 1 for a ring of S stages (the copy of iteration
  * i + S - 1 is issued in iteration i, design.md "The schedule"), 1 in
- * place (the next iteration's loads after the first barrier); a register
- * ring or in-place loop of staged depth D > 1 (staged_depth.h) loads D - 1
- * iterations further ahead. The runtime alias check covers that many. */
+ * place (the next iteration's loads after the first barrier). */
 unsigned pl_plan_issue_ahead(const pl_plan *plan);
 
 /** The byte offset of tile `t`'s ring from the start of dynamic shared

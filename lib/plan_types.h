@@ -138,10 +138,9 @@ typedef struct pl_plan {
   int slot0_barrier;             /**< ... for a use of a slot-0 tile before the
                                       loop (pl_plan_reads_after) */
   int modelled;                  /**< the cost model chose the stages */
-  unsigned staged_depth;         /**< a register ring's loads of this many
-                                      iterations in flight, carried in
-                                      registers (staged_depth.h); 0 or 1:
-                                      of the next iteration only */
+  unsigned steady_unrolled;      /**< the rewrite unrolled the steady state
+                                      this many times (steady_unroll.h), 0:
+                                      it did not */
   char arch[16];                 /**< the target, "sm_90" */
   pl_cost cost;                  /**< its inputs and figures (when modelled) */
   const char *registers_unknown; /**< why ptxas gave no register count and the

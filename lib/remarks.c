@@ -3,7 +3,7 @@
 
 #include "options.h"
 #include "plan.h"
-#include "staged_depth.h"
+#include "steady_unroll.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -420,7 +420,7 @@ static void remark_notes(pl_remark *r, const pl_candidate *c, const pl_plan *pla
       pl_remark_text(r, c->tiles[t].name);
       pl_remark_text(r, "'");
     }
-  pl_note_staged_depth(r, plan);
+  pl_note_steady_unroll(r, plan);
   if (plan->slots_cut) {
     pl_remark_text(r, " (");
     pl_remark_u64(r, "Requested", plan->slots_cut);
@@ -515,7 +515,8 @@ static void remark_ring(pl_host *host, const pl_candidate *c, const pl_plan *pla
   }
   pl_remark_u64(r, "PrologueIterations", plan->stages - 1);
   if (plan->stores_after_compute) {
-    pl_note_staged_schedule(r, plan);
+    pl_remark_text(r, " iteration; iteration i loads iteration i+1 into registers before its "
+                      "compute and stores them into the other slot after it");
     if (staged != plan->ncopies)
       pl_remark_text(r, ", and issues the other copies with cp.async, waiting with "
                         "cp.async.wait_group 0");
@@ -566,8 +567,10 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
   }
   pl_remark_text(r, "; ");
   remark_count(r, "Copies", plan->ncopies, " copy", " copies");
-  pl_note_in_place_ahead(r, plan);
+  pl_remark_text(r, " loaded one iteration ahead into ");
+  remark_count(r, "StagedRegisters", plan->staged_regs, " register", " registers");
   note_runtime_check(r, plan);
+  pl_note_steady_unroll(r, plan);
   pl_remark_text(r, "; no ring: ");
   pl_remark_str(r, "NoRing", plan->no_ring.message ? plan->no_ring.message : "");
   if (plan->modelled) {
@@ -599,7 +602,10 @@ static void remark_in_place(pl_host *host, const pl_candidate *c, const pl_plan 
     pl_remark_emit(r);
   }
   r = pl_remark_begin(host, PL_REMARK_ANALYSIS, "Pipelined", c->loop, NULL);
-  pl_note_in_place_schedule(r, plan);
+  pl_remark_text(r, "in place: the preheader loads iteration 0; iteration i loads iteration "
+                    "i+1 after its first barrier, from a zero constant where that iteration or a "
+                    "copy's condition does not hold, and its stores write what iteration i-1 "
+                    "loaded, where the loop stored; ");
   pl_remark_u64(r, "Emitted", loads);
   pl_remark_text(r, " loads emitted");
   pl_remark_context(r, host);

@@ -68,19 +68,12 @@ void pl_report_pipelined(pl_report *r, pl_host *host, const pl_candidate *c, con
   d->pipelined = 1;
   d->reason = PL_OK;
   const char *check = pl_plan_runtime_check(plan);
-  char ahead[64] = "one iteration";
-  if (plan->staged_depth > 1)
-    snprintf(ahead, sizeof ahead, "%u iterations", plan->staged_depth);
-  if (!plan->in_place && plan->staged_depth > 1)
-    snprintf(ahead, sizeof ahead, "%u iterations' loads in flight in registers",
-             plan->staged_depth);
-  d->message =
-      plan->in_place
-          ? pl_strdupf("pipelined loop in place, loading %s ahead into registers%s%s", ahead,
-                       check ? "; with a runtime" : "", check ? check : "")
-          : pl_strdupf("pipelined loop with %u stages%s%s%s%s", plan->stages,
-                       plan->staged_depth > 1 ? "; " : "", plan->staged_depth > 1 ? ahead : "",
-                       check ? "; with a runtime" : "", check ? check : "");
+  d->message = plan->in_place
+                   ? pl_strdupf("pipelined loop in place, loading one iteration ahead into "
+                                "registers%s%s",
+                                check ? "; with a runtime" : "", check ? check : "")
+                   : pl_strdupf("pipelined loop with %u stages%s%s", plan->stages,
+                                check ? "; with a runtime" : "", check ? check : "");
   d->stages = plan->stages;
   d->slots_cut = plan->slots_cut;
   d->lowering = plan->in_place ? "registers in place" : pl_plan_lowering_name(plan);

@@ -14,6 +14,7 @@
 #include "plan.h"
 #include "rewrite_in_place.h"
 #include "rewrite_region.h"
+#include "steady_unroll.h"
 #include "uses.h"
 
 #include <assert.h>
@@ -255,15 +256,6 @@ static void emit_prologue(pl_skeleton *k, pl_host *host) {
     issue_stage(k, &e, pl_rw_emit_exists(c, &k->plan->trip, &e, 1, j, k->btc, NULL), NULL);
     pl_emitter_free(&e);
   }
-  /* a deeper register ring: iterations 1 .. depth-1 into registers */
-  for (unsigned d = 1; d < k->depth; ++d) {
-    pl_emitter e;
-    init_issuer(k, &e);
-    pl_emit_map_ivs(&e, 1, d);
-    issue_stage(k, &e, pl_rw_emit_exists(c, &k->plan->trip, &e, 1, d, k->btc, NULL),
-                &k->ahead[(d - 1) * k->plan->ncopies]);
-    pl_emitter_free(&e);
-  }
 }
 
 /* Header: the slot counter s (and, with ScalarEvolution's count, the
@@ -376,15 +368,12 @@ static void emit_steady_state(pl_skeleton *k) {
   if (!s_issue)
     s_issue = slot_before(k);
   point_at_slot(k, &e, s_issue, 1, "pl.fill");
-  const unsigned ahead = S - 1 + k->depth - 1; /* iteration i+S-1, or i+depth */
-  pl_emit_map_ivs(&e, 0, ahead);
-  issue_stage(k, &e, pl_rw_emit_exists(c, &k->plan->trip, &e, 0, ahead, k->btc, k->n_phi),
+  pl_emit_map_ivs(&e, 0, S - 1);
+  issue_stage(k, &e, pl_rw_emit_exists(c, &k->plan->trip, &e, 0, S - 1, k->btc, k->n_phi),
               k->staged);
   pl_emitter_free(&e);
-  if (k->plan->stores_after_compute) {
-    pl_rw_carry_staged(k);
+  if (k->plan->stores_after_compute)
     emit_stores(k, s_issue);
-  }
 }
 
 /* The synchronous copies go, with the address arithmetic only they used. */
@@ -578,9 +567,6 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
   k.ring = pl_xcalloc(c->ntiles, sizeof *k.ring);
   k.iv_steps = pl_xcalloc(c->nivs, sizeof *k.iv_steps);
   k.staged = pl_xcalloc(plan->ncopies, sizeof *k.staged);
-  k.depth = plan->staged_depth > 1 ? plan->staged_depth : 1;
-  assert((k.depth == 1 || plan->stores_after_compute) && "a deeper ring stores after the compute");
-  k.ahead = pl_xcalloc((size_t)(k.depth - 1) * plan->ncopies + 1, sizeof *k.ahead);
   pl_rw_make_rings(&k);
   memcpy(rings, k.ring, c->ntiles * sizeof *rings);
   pl_emitter_init(&k.slot0, c, LLVMCreateBuilderInContext(ctx_of(c)));
@@ -628,7 +614,6 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
   free(k.ring);
   free(k.iv_steps);
   free(k.staged);
-  free(k.ahead);
   return k.issued;
 }
 
@@ -656,7 +641,9 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
     (void)txn;
     for (size_t t = 0; t < c->ntiles; ++t)
       rings[t] = NULL;
-    return pl_rewrite_in_place(host, c, plan);
+    unsigned copies = pl_rewrite_in_place(host, c, plan);
+    pl_unroll_steady_state(host, c, plan);
+    return copies;
   }
   /* One version of the loop as written, for a short launch or overlap */
   LLVMValueRef dyn_stride = NULL;
@@ -675,5 +662,7 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
     if (plan->rings[t].pad)
       pl_layout_apply(c, t, plan->rings[t].row, plan->rings[t].pad, plan->rings[t].elem, c->copies,
                       c->ncopies, plan->copies, plan->ncopies);
-  return rewrite_ring(host, c, plan, txn, dyn_stride, rings);
+  unsigned copies = rewrite_ring(host, c, plan, txn, dyn_stride, rings);
+  pl_unroll_steady_state(host, c, plan);
+  return copies;
 }

@@ -116,14 +116,10 @@ unsigned pl_rewrite_in_place(pl_host *host, const pl_candidate *c, const pl_plan
   for (size_t i = 0; i < plan->ncopies; ++i)
     if (plan->share[i] == SIZE_MAX)
       first[nloads++] = i;
-  /* loads of `depth` iterations in flight (staged_depth.h): phis[l * depth
-   * + d] carries load l of iteration i+d */
-  const unsigned depth = plan->staged_depth > 1 ? plan->staged_depth : 1;
-  LLVMValueRef *phis = pl_xcalloc(nloads ? nloads * depth : 1, sizeof *phis);
+  LLVMValueRef *phis = pl_xcalloc(nloads ? nloads : 1, sizeof *phis);
   LLVMValueRef *iv_steps = pl_xcalloc(c->nivs ? c->nivs : 1, sizeof *iv_steps);
 
-  /* prologue: the trip count and the IVs' runtime steps, then iterations
-   * 0 .. depth-1 */
+  /* prologue: the trip count and the IVs' runtime steps, then iteration 0 */
   LLVMValueRef ph_term = LLVMGetBasicBlockTerminator(c->preheader);
   LLVMValueRef btc =
       plan->trip.use_scev ? pl_loop_expand_backedge_count(host, c->loop, ph_term) : NULL;
@@ -131,24 +127,20 @@ unsigned pl_rewrite_in_place(pl_host *host, const pl_candidate *c, const pl_plan
     if (c->ivs[i].runtime_step)
       iv_steps[i] = pl_scev_expand_iv_step(host, c->loop, c->ivs[i].phi, ph_term);
   LLVMPositionBuilderBefore(b, ph_term);
-  LLVMValueRef *start = pl_xcalloc(nloads ? nloads * depth : 1, sizeof *start);
-  for (unsigned d = 0; d < depth; ++d) {
-    pl_emitter e0;
-    init_ahead(&e0, c, b, iv_steps, 1, d);
-    LLVMValueRef exists = pl_rw_emit_exists(c, &plan->trip, &e0, 1, d, btc, NULL);
-    for (size_t l = 0; l < nloads; ++l)
-      start[l * depth + d] =
-          load_ahead(&e0, &plan->copies[first[l]], exists, plan->src_align[first[l]]);
-    pl_emitter_free(&e0);
-  }
+  pl_emitter e0;
+  init_ahead(&e0, c, b, iv_steps, 1, 0);
+  LLVMValueRef *start = pl_xcalloc(nloads ? nloads : 1, sizeof *start);
+  for (size_t l = 0; l < nloads; ++l)
+    start[l] = load_ahead(&e0, &plan->copies[first[l]], NULL, plan->src_align[first[l]]);
+  pl_emitter_free(&e0);
 
   /* header: the carried loads and, with ScalarEvolution's count, the
    * iteration counter */
   LLVMBasicBlockRef ph = c->preheader, latch = c->latch;
   LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(c->header));
   LLVMValueRef n_phi = btc ? LLVMBuildPhi(b, LLVMTypeOf(btc), "pl.iter") : NULL;
-  for (size_t l = 0; l < nloads * depth; ++l) {
-    phis[l] = LLVMBuildPhi(b, loaded_type(c, &plan->copies[first[l / depth]]), "pl.ahead.cur");
+  for (size_t l = 0; l < nloads; ++l) {
+    phis[l] = LLVMBuildPhi(b, loaded_type(c, &plan->copies[first[l]]), "pl.ahead.cur");
     LLVMAddIncoming(phis[l], &start[l], &ph, 1);
   }
   if (n_phi) {
@@ -160,27 +152,24 @@ unsigned pl_rewrite_in_place(pl_host *host, const pl_candidate *c, const pl_plan
     LLVMAddIncoming(n_phi, &next, &latch, 1);
   }
 
-  /* steady state: after the kept barrier, iteration i+depth; the carried
-   * loads rotate */
+  /* steady state: after the kept barrier, iteration i+1 */
   LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(c->first_barrier));
   pl_emitter e1;
-  init_ahead(&e1, c, b, iv_steps, 0, depth);
-  LLVMValueRef exists = pl_rw_emit_exists(c, &plan->trip, &e1, 0, depth, btc, n_phi);
+  init_ahead(&e1, c, b, iv_steps, 0, 1);
+  LLVMValueRef exists = pl_rw_emit_exists(c, &plan->trip, &e1, 0, 1, btc, n_phi);
   for (size_t l = 0; l < nloads; ++l) {
-    for (unsigned d = 0; d + 1 < depth; ++d)
-      LLVMAddIncoming(phis[l * depth + d], &phis[l * depth + d + 1], &latch, 1);
     LLVMValueRef v = load_ahead(&e1, &plan->copies[first[l]], exists, plan->src_align[first[l]]);
-    LLVMAddIncoming(phis[l * depth + depth - 1], &v, &latch, 1);
+    LLVMAddIncoming(phis[l], &v, &latch, 1);
   }
   pl_emitter_free(&e1);
 
   /* the original copies go: their uses read the carried values */
   for (size_t l = 0; l < nloads; ++l)
-    replace_copy(c, &plan->copies[first[l]], phis[l * depth], plan->dst_align[first[l]]);
+    replace_copy(c, &plan->copies[first[l]], phis[l], plan->dst_align[first[l]]);
   LLVMDisposeBuilder(b);
   free(first);
   free(phis);
   free(start);
   free(iv_steps);
-  return (unsigned)nloads * (depth + 1);
+  return (unsigned)nloads * 2;
 }

@@ -40,11 +40,6 @@ typedef struct pl_skeleton {
   /* Per copy: what the steady state's issue staged for the store after the
    * compute (lowerings that store after the compute). */
   pl_copy_state *staged;
-  /* A register ring with loads of `depth` iterations in flight
-   * (staged_depth.h; 1: the next one's only): per copy, the prologue's
-   * issues of iterations 1 .. depth-1, ahead[(d - 1) * ncopies + copy]. */
-  unsigned depth;
-  pl_copy_state *ahead;
   /* Copy loops: each issue's clone of the copy stage, linked in at the end
    * (link_regions): a marker where it goes, its entry block, and the
    * placeholder block its exits branch to. */
@@ -89,15 +84,6 @@ LLVMValueRef pl_rw_emit_btc(const pl_candidate *c, const pl_trip *trip, LLVMBuil
  * meet. Returns NULL when the iteration surely exists. */
 LLVMValueRef pl_rw_emit_exists(const pl_candidate *c, const pl_trip *trip, pl_emitter *e,
                                int from_start, unsigned k, LLVMValueRef btc, LLVMValueRef iter);
-
-/** A register ring `k->depth` deep: phis in the header carry the staged
- * state of iterations i+1 .. i+depth-1 (value, and the condition it was
- * loaded under), from the prologue's issues (k->ahead) and rotated at the
- * latch, where the last takes the steady state's issue of iteration
- * i+depth (k->staged). k->staged then holds the state of iteration i+1,
- * for the stores after the compute. Nothing where depth is 1 or less
- * (staged_depth.c). */
-void pl_rw_carry_staged(pl_skeleton *k);
 
 /** The rings of the plan's tiles (lib/rings.c), into k->ring: one internal
  * addrspace(3) array of S slots per tile, the storage of an earlier loop's

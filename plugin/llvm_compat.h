@@ -28,6 +28,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+#include "llvm/Transforms/Utils/UnrollLoop.h"
 
 #if LLVM_VERSION_MAJOR != 19 && LLVM_VERSION_MAJOR != 22
 #error "libpipeline builds against LLVM 19 or LLVM 22 (plugin/llvm_compat.h)"
@@ -104,6 +105,26 @@ template <typename Callback> void on_optimizer_last(llvm::PassBuilder &PB, Callb
 #else
   PB.registerOptimizerLastEPCallback(CB);
 #endif
+}
+
+/// Options for llvm::UnrollLoop: `Count` copies with a runtime remainder
+/// kept rolled, the trip count computed however costly (a tile loop's is
+/// computed once per launch: a division by a stride), SCEV forgotten for
+/// the whole function; LLVM 22 also takes
+/// the budget of the trip count's expansion (its default,
+/// SCEVCheapExpansionBudget's 4).
+inline llvm::UnrollLoopOptions runtime_unroll(unsigned Count) {
+  llvm::UnrollLoopOptions O{};
+  O.Count = Count;
+  O.Force = false;
+  O.Runtime = true;
+  O.AllowExpensiveTripCount = true;
+  O.UnrollRemainder = false;
+  O.ForgetAllSCEV = true;
+#if LLVM_VERSION_MAJOR >= 22
+  O.SCEVExpansionBudget = 4;
+#endif
+  return O;
 }
 
 } // namespace pl_compat

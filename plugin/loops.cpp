@@ -2,20 +2,27 @@
 //
 // FILE: plugin/loops.cpp
 // DESCRIPTION:
-//   Implements lib/host_loops.h: LoopInfo's view of a function's loops, and
-//   making a preheader (llvm::InsertPreheaderForLoop).
+//   Implements lib/host_loops.h: LoopInfo's view of a function's loops,
+//   making a preheader (llvm::InsertPreheaderForLoop), and unrolling a loop
+//   every thread of a block runs alike (llvm::UnrollLoop).
 //
 //===----------------------------------------------------------------------===//
 #include "../lib/host_loops.h"
+#include "llvm_compat.h"
 #include "pl_module_host.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
+
+#include <map>
 
 using namespace llvm;
 
@@ -110,4 +117,103 @@ void pl_loop_request_full_unroll(pl_loop_ref LR) {
   MDNode *NewID = MDNode::getDistinct(Ctx, Ops);
   NewID->replaceOperandWith(0, NewID);
   L->setLoopID(NewID);
+}
+
+/// The mark of a call swapConvergent took `convergent` from (the unroll's
+/// copies carry it too), for restoreConvergent to give it back.
+static const char kConvergentMark[] = "pl.unroll.convergent";
+
+/// Swaps each convergent call of `L` to a convergent function for a call
+/// of a stand-in of the same type without the attribute (`StandIn`:
+/// callee -> stand-in), and takes the attribute off, marking the call,
+/// where the call carries it itself (inline assembly, which clang marks
+/// convergent in device code); 0, with nothing changed, where a convergent
+/// call is through a pointer or an invoke.
+static int swapConvergent(Loop *L, std::map<Function *, Function *> &StandIn) {
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB)
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isConvergent())
+        if (!isa<CallInst>(CB) || (!CB->getCalledFunction() && !CB->isInlineAsm()))
+          return 0;
+  Module &M = *L->getHeader()->getModule();
+  MDNode *Mark = MDNode::get(M.getContext(), {});
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB) {
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (!CI || !CI->isConvergent())
+        continue;
+      if (CI->getAttributes().hasFnAttr(Attribute::Convergent)) {
+        CI->removeFnAttr(Attribute::Convergent);
+        CI->setMetadata(kConvergentMark, Mark);
+      }
+      if (Function *Callee = CI->getCalledFunction(); Callee && Callee->isConvergent()) {
+        Function *&S = StandIn[Callee];
+        if (!S)
+          S = Function::Create(CI->getFunctionType(), GlobalValue::ExternalLinkage,
+                               "pl.unroll.standin", M);
+        CI->setCalledFunction(S);
+      }
+    }
+  return 1;
+}
+
+/// Undoes swapConvergent on every call of `F` it changed, the unroll's
+/// copies too; the stand-ins go.
+static void restoreConvergent(Function &F, std::map<Function *, Function *> &StandIn) {
+  for (auto &[Callee, S] : StandIn) {
+    while (!S->use_empty())
+      cast<CallInst>(S->user_back())->setCalledFunction(Callee);
+    S->eraseFromParent();
+  }
+  for (Instruction &I : instructions(F))
+    if (I.getMetadata(kConvergentMark)) {
+      cast<CallInst>(&I)->addFnAttr(Attribute::Convergent);
+      I.setMetadata(kConvergentMark, nullptr);
+    }
+}
+
+/// Whether llvm::UnrollLoop can unroll `L` `Count` times with a runtime
+/// remainder and leave a loop: one exit, at the latch; a trip count
+/// computable before the loop; more than `Count` trips possible.
+static bool unrollable(pl_host *H, Loop *L, unsigned Count) {
+  if (!L->getLoopPreheader() || !L->getExitingBlock() || L->getExitingBlock() != L->getLoopLatch())
+    return false;
+  ScalarEvolution &SE = H->SE();
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC) || !SE.isLoopInvariant(BTC, L))
+    return false;
+  unsigned Max = SE.getSmallConstantMaxTripCount(L);
+  return !Max || Max > Count;
+}
+
+int pl_loop_unrollable_uniform(pl_host *H, pl_loop_ref LR, unsigned Count) {
+  return unrollable(H, unwrapLoop(LR), Count);
+}
+
+int pl_loop_unroll_uniform(pl_host *H, pl_loop_ref *LR, unsigned Count) {
+  Loop *Old = unwrapLoop(*LR);
+  BasicBlock *Header = Old->getHeader();
+  auto Pin = H->Pinned.find(Old);
+  DebugLoc Where = Pin != H->Pinned.end() ? Pin->second : Old->getStartLoc();
+  pl_host_invalidate(H);
+  Loop *L = H->LI().getLoopFor(Header);
+  std::map<Function *, Function *> StandIn;
+  LoopUnrollResult R = LoopUnrollResult::Unmodified;
+  if (L && L->getHeader() == Header && Count >= 2 && Count <= 8 && unrollable(H, L, Count) &&
+      swapConvergent(L, StandIn)) {
+    auto &TTI = H->FAM.getResult<TargetIRAnalysis>(H->F);
+    simplifyLoop(L, &H->DT(), &H->LI(), &H->SE(), &H->AC(), nullptr, /*PreserveLCSSA=*/false);
+    formLCSSARecursively(*L, H->DT(), &H->LI(), &H->SE());
+    R = UnrollLoop(L, pl_compat::runtime_unroll(Count), &H->LI(), &H->SE(), &H->DT(), &H->AC(),
+                   &TTI, &H->ORE(), /*PreserveLCSSA=*/true);
+    restoreConvergent(H->F, StandIn);
+  }
+  pl_host_invalidate(H);
+  L = H->LI().getLoopFor(Header);
+  if (L && L->getHeader() != Header)
+    L = nullptr;
+  if (L)
+    H->Pinned[L] = Where;
+  *LR = wrapLoop(L);
+  return R != LoopUnrollResult::Unmodified;
 }

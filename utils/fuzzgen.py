@@ -95,7 +95,7 @@ ARGS = {
     "padded": ["layout=padded"],
     "copy-back": ["copy-back"],
     # the toolkit's version as clang records it: from CUDA 12.3 on, register
-    # rings carry several iterations' loads (lib/staged_depth.h). Not drawn
+    # rings have their steady state unrolled (lib/steady_unroll.h). Not drawn
     # (it would change every seed's kernels): `fuzz.py cpu --variants
     # default,cuda12.3` compiles each file both ways
     "cuda12.3": ["-Xclang", "-target-sdk-version=12.3"],

@@ -21,9 +21,7 @@
 // The register lowering has two slots: a forced stages=5 gets 2, and says
 // so in its passed remark and in a warning once per device compilation
 // (by default on sm_75 as under lowering=registers); stages=2 says nothing.
-// (Against CUDA 11.8: from 12.3 on the ring also carries 4 iterations'
-// loads, test/rewrite/staged_depth.cu.)
-// RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipeline-stages=5 -fplugin-arg-pipeline-lowering=registers -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=SLOTS
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o /dev/null -fplugin-arg-pipeline-stages=5 -fplugin-arg-pipeline-lowering=registers -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=SLOTS
 // SLOTS: remark: pipelined loop with 2 stages: {{.*}}; removed the second barrier (5 stages requested; the register lowering has 2 slots); registers [sm_80,
 // SLOTS: warning: libpipeline: for sm_80, 1 loop forced to 5 stages is pipelined with 2: a loop with copies staged through registers (the register lowering) has 2 slots; -Rpass=cuda-pipeline names it [-Wbackend-plugin]
 // RUN: %clang_cuda --cuda-gpu-arch=sm_75 -S %s -o /dev/null -fplugin-arg-pipeline-stages=4 2>&1 | FileCheck %s --check-prefix=SLOTS75

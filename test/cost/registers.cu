@@ -10,11 +10,10 @@
 // plain loop's, under its guard, are not batched (1.038x before the model
 // counted batches; measured 1.58x-1.62x). Built against CUDA 12.3, whose
 // ptxas keeps the loop rolled (its rolled ring ran 1.027x on the H100,
-// docs/results/2026-12-07g), the rewrite keeps the loads of 4 iterations
-// in flight in registers itself (staged_depth.h), and the prediction
-// stands:
+// docs/results/2026-12-07g), the rewrite unrolls the steady state 4 times
+// itself (steady_unroll.h), and the prediction stands:
 // RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ROLLED
-// ROLLED: convert.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: {{.*}}; removed the second barrier; 4 iterations' loads in flight in registers, since the ptxas of CUDA 12.3 keeps tile loops rolled (sm_90: predicted 2.237x; {{.*}}); registers [sm_90, kernel 'f2hStream
+// ROLLED: convert.cuh:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: {{.*}}; removed the second barrier; the steady state unrolled 4 times, since the ptxas of CUDA 12.3 keeps tile loops rolled (sm_90: predicted 2.237x; {{.*}}); registers [sm_90, kernel 'f2hStream
 // RUN: %clang_cuda -Xclang -target-sdk-version=11.8 -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
 // Forced stages and profitability=off leave the model out, as for cp.async:
 // RUN: %clang_cuda -Xclang -target-sdk-version=11.8 -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-profitability=off -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF

@@ -7,15 +7,15 @@
 // output equals the CPU's exactly (the inputs are multiples of 1/8 and the
 // coefficients powers of two, so every operation is exact) and the hashes
 // agree. A fourth build takes the default's decisions as a CUDA 12.3
-// toolkit gets them (-target-sdk-version): heat2d loads in place, several
-// iterations ahead (lib/staged_depth.h). With `time` as the second
+// toolkit gets them (-target-sdk-version): heat2d loads in place with its
+// steady state unrolled (lib/steady_unroll.h). With `time` as the second
 // argument it times each kernel on a 16384 x 4096 grid instead (CUDA events, 3 warm-up launches, the median
 // of 21), as the bench does.
 // REQUIRES: cuda-gpu
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 %s -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin %s -o %t.default -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread
 // RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 -fplugin=%plugin -fplugin-arg-pipeline-profitability=off -Rpass=cuda-pipeline %s -o %t.ring -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 -Xclang -target-sdk-version=12.3 -fplugin=%plugin -Rpass=cuda-pipeline %s -o %t.cuda123 -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=DEPTH
+// RUN: %clang_host -x cuda --cuda-path=%cuda_path -isystem %cuda_shim --cuda-gpu-arch=sm_90 -O3 -Xclang -target-sdk-version=12.3 -fplugin=%plugin -Rpass=cuda-pipeline %s -o %t.cuda123 -L%cuda_path/lib64 -lcudart_static -ldl -lrt -pthread 2>&1 | FileCheck %s --check-prefix=UNROLL
 // RUN: %t.plain 5 > %t.plain.txt
 // RUN: %t.cuda123 5 > %t.cuda123.txt
 // RUN: diff %t.plain.txt %t.cuda123.txt
@@ -27,7 +27,7 @@
 // REMARK-DAG: remark: pipelined loop with 3 stages: {{.*}}3 cp.async copies {{.*}}[sm_90, kernel 'upwindStep
 // REMARK-DAG: remark: pipelined loop with 3 stages: {{.*}}5 cp.async copies {{.*}}[sm_90, kernel 'heat2d
 // REMARK-DAG: remark: pipelined loop with 3 stages: {{.*}}9 cp.async copies {{.*}}[sm_90, kernel 'box3
-// DEPTH: remark: pipelined loop in place {{.*}}; 1 copy loaded {{[2-4]}} iterations ahead into {{.*}}, since the ptxas of CUDA 12.3 keeps tile loops rolled; {{.*}}[sm_90, kernel 'heat2d
+// UNROLL: remark: pipelined loop in place {{.*}}; the steady state unrolled {{[2-4]}} times, {{.*}}[sm_90, kernel 'heat2d
 // CHECK-COUNT-8: upwind {{.*}} err=0 bad=0 hash=
 // CHECK-COUNT-8: heat {{.*}} err=0 bad=0 hash=
 // CHECK-COUNT-8: box {{.*}} err=0 bad=0 hash=

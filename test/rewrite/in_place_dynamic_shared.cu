@@ -21,20 +21,6 @@
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
 // RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S %s -o %t.all.ptx -fplugin-arg-pipeline-profitability=off
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.all.ptx -o /dev/null %}
-// Built against CUDA 12.3, whose ptxas keeps tile loops rolled, the model
-// prices rowsRagged with 2 iterations of loads in flight, which the rewrite
-// carries in registers (staged_depth.h): the prologue loads iterations 0
-// and 1, the loop iteration i+2, and the phis rotate.
-// RUN: %clang_cuda -Xclang -target-sdk-version=12.3 --cuda-gpu-arch=sm_90 -fplugin-arg-pipeline-dynamic-ring=off -fplugin-arg-pipeline-verify -S -emit-llvm -fno-discard-value-names %s -o %t.123.ll -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=DEPTH
-// RUN: FileCheck %s --check-prefix=DEPTH-IR < %t.123.ll
-// DEPTH: remark: pipelined loop in place {{.*}}tile 't' (dynamic shared memory); 1 copy loaded 2 iterations ahead into 2 registers, since the ptxas of CUDA 12.3 keeps tile loops rolled; no ring: {{.*}}kernel 'rowsRagged
-// DEPTH-IR-LABEL: define {{.*}}rowsRagged
-// DEPTH-IR: %[[I0:pl.ahead[0-9]*]] = load float
-// DEPTH-IR: %[[I1:pl.ahead[0-9]+]] = load float
-// DEPTH-IR: %pl.ahead.cur = phi float [ %[[I0]], %{{.*}} ], [ %[[C1:pl.ahead.cur[0-9]+]], %[[LATCH:[a-z.0-9_]+]] ]
-// DEPTH-IR-NEXT: %[[C1]] = phi float [ %[[I1]], %{{.*}} ], [ %[[NEW:pl.ahead[0-9]+]], %[[LATCH]] ]
-// DEPTH-IR: [[SYNC]]
-// DEPTH-IR: %[[NEW]] = load float
 // in-place=off: the ring's reason only, and nothing changes (generic-tile-reads: WMMA
 // loads of a declined loop's tiles stay generic, as without the plugin).
 // RUN: %clang_cuda -Xclang -target-sdk-version=11.8 --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-dynamic-ring=off -S -emit-llvm %s -o %t.off.ll -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-in-place=off -fplugin-arg-pipeline-generic-tile-reads -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=OFF

@@ -1,0 +1,51 @@
+/*===- lib/steady_unroll.c - a register ring unrolled where ptxas won't --===*\
+ *
+ * The steady state of a register ring unrolled by the batch the model
+ * priced, where the toolkit's ptxas keeps the loop rolled
+ * (steady_unroll.h).
+\*===----------------------------------------------------------------------===*/
+#include "steady_unroll.h"
+
+#include "control.h"
+#include "host_loops.h"
+
+#include <stdio.h>
+
+int pl_steady_unroll_possible(pl_host *host, const pl_candidate *c, unsigned count) {
+  LLVMBasicBlockRef latch = pl_loop_latch(c->loop);
+  return latch && pl_loop_unroll_pragma(LLVMGetBasicBlockTerminator(latch)) == PL_UNROLL_NONE &&
+         pl_loop_unrollable_uniform(host, c->loop, count);
+}
+
+unsigned pl_steady_unroll_count(const pl_plan *plan) {
+  const pl_cost *k = &plan->cost;
+  if (!plan->modelled || !k->ptxas_rolls || plan->used != 1u << PL_LOWERING_REGISTERS ||
+      k->staged_batch < 2)
+    return 0;
+  return k->staged_batch;
+}
+
+void pl_unroll_steady_state(pl_host *host, pl_candidate *c, pl_plan *plan) {
+  plan->steady_unrolled = 0;
+  unsigned count = pl_steady_unroll_count(plan);
+  if (!count)
+    return;
+  if (pl_loop_unroll_uniform(host, &c->loop, count))
+    plan->steady_unrolled = count;
+}
+
+void pl_note_steady_unroll(pl_remark *r, const pl_plan *plan) {
+  if (!plan->steady_unrolled)
+    return;
+  pl_remark_text(r, "; the steady state unrolled ");
+  pl_remark_u64(r, "SteadyUnrolled", plan->steady_unrolled);
+  pl_remark_text(r, " times, since the ptxas of CUDA ");
+  pl_remark_cuda_version(r, &plan->cost);
+  pl_remark_text(r, " keeps tile loops rolled");
+}
+
+void pl_remark_cuda_version(pl_remark *r, const pl_cost *k) {
+  char v[32];
+  snprintf(v, sizeof v, "%u.%u", k->sdk_major, k->sdk_minor);
+  pl_remark_str(r, "CudaVersion", v);
+}
