@@ -561,7 +561,7 @@ static void delete_tiles(const pl_candidate *c, const pl_plan *plan, pl_txn *txn
 
 /* The ring (rewrite.h): rings, prologue, counters, steady state, drain. */
 static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan *plan, pl_txn *txn,
-                             LLVMValueRef dyn_stride, LLVMValueRef *rings) {
+                             LLVMValueRef dyn_stride, LLVMValueRef *rings, LLVMValueRef *slot_phi) {
   pl_skeleton k = {.host = host, .c = c, .plan = plan, .txn = txn, .dyn_stride = dyn_stride};
   k.b = LLVMCreateBuilderInContext(ctx_of(c));
   k.ring = pl_xcalloc(c->ntiles, sizeof *k.ring);
@@ -614,6 +614,7 @@ static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan
   free(k.ring);
   free(k.iv_steps);
   free(k.staged);
+  *slot_phi = k.s_phi;
   return k.issued;
 }
 
@@ -642,7 +643,7 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
     for (size_t t = 0; t < c->ntiles; ++t)
       rings[t] = NULL;
     unsigned copies = pl_rewrite_in_place(host, c, plan);
-    pl_unroll_steady_state(host, c, plan);
+    pl_unroll_steady_state(host, c, plan, NULL);
     return copies;
   }
   /* One version of the loop as written, for a short launch or overlap */
@@ -662,7 +663,8 @@ unsigned pl_rewrite(pl_host *host, pl_candidate *c, pl_plan *plan, pl_loop_facts
     if (plan->rings[t].pad)
       pl_layout_apply(c, t, plan->rings[t].row, plan->rings[t].pad, plan->rings[t].elem, c->copies,
                       c->ncopies, plan->copies, plan->ncopies);
-  unsigned copies = rewrite_ring(host, c, plan, txn, dyn_stride, rings);
-  pl_unroll_steady_state(host, c, plan);
+  LLVMValueRef slot_phi;
+  unsigned copies = rewrite_ring(host, c, plan, txn, dyn_stride, rings, &slot_phi);
+  pl_unroll_steady_state(host, c, plan, slot_phi);
   return copies;
 }

@@ -25,13 +25,35 @@ unsigned pl_steady_unroll_count(const pl_plan *plan) {
   return k->staged_batch;
 }
 
-void pl_unroll_steady_state(pl_host *host, pl_candidate *c, pl_plan *plan) {
+/* The slot counter `phi` of `loop`'s header replaced by the value it
+ * enters the loop with (the one incoming from outside it), where the loop
+ * returns to the slot it entered with. */
+static void fix_slot(pl_loop_ref loop, LLVMValueRef phi) {
+  if (!phi || !loop || LLVMGetInstructionParent(phi) != pl_loop_header(loop))
+    return;
+  LLVMValueRef entry = NULL;
+  for (unsigned i = 0, n = LLVMCountIncoming(phi); i < n; ++i)
+    if (!pl_loop_contains(loop, LLVMGetIncomingBlock(phi, i))) {
+      if (entry && entry != LLVMGetIncomingValue(phi, i))
+        return; /* entered with different slots */
+      entry = LLVMGetIncomingValue(phi, i);
+    }
+  if (!entry)
+    return;
+  LLVMReplaceAllUsesWith(phi, entry);
+  LLVMInstructionEraseFromParent(phi);
+}
+
+void pl_unroll_steady_state(pl_host *host, pl_candidate *c, pl_plan *plan, LLVMValueRef slot_phi) {
   plan->steady_unrolled = 0;
   unsigned count = pl_steady_unroll_count(plan);
   if (!count)
     return;
-  if (pl_loop_unroll_uniform(host, &c->loop, count))
-    plan->steady_unrolled = count;
+  if (!pl_loop_unroll_uniform(host, &c->loop, count))
+    return;
+  plan->steady_unrolled = count;
+  if (!plan->in_place && count % plan->stages == 0)
+    fix_slot(c->loop, slot_phi);
 }
 
 void pl_note_steady_unroll(pl_remark *r, const pl_plan *plan) {

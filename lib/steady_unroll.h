@@ -45,8 +45,15 @@ unsigned pl_steady_unroll_count(const pl_plan *plan);
  * every thread of a block) and records the count in
  * plan->steady_unrolled (0 where it is not unrolled or LLVM could not).
  * Where it unrolls, the function's analyses are recomputed and c->loop is
- * the loop found again by its header, for the remarks. */
-void pl_unroll_steady_state(pl_host *host, pl_candidate *c, pl_plan *plan);
+ * the loop found again by its header, for the remarks. `slot_phi` is the
+ * ring's slot counter in the header (NULL in place): where the count is a
+ * multiple of the stages, the unrolled loop returns to the slot it entered
+ * with, so the counter is replaced by that entry value and each unrolled
+ * iteration's slot arithmetic has a value known on entry (measured in the
+ * SASS of ptxas 12.3: without it, stream's and f2hStream's fourth load
+ * sank below two barriers at 32 registers; with it all four issue
+ * together, stream at 31). */
+void pl_unroll_steady_state(pl_host *host, pl_candidate *c, pl_plan *plan, LLVMValueRef slot_phi);
 
 /** The passed remark's note on an unrolled steady state: "; the steady
  * state unrolled 4 times, since the ptxas of CUDA 12.3 keeps tile loops

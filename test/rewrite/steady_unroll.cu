@@ -19,6 +19,10 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
 // RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
+// The main loop runs 4 iterations of a 2-slot ring, so it returns to the
+// slot it entered with: its slot counter is that entry value (no phi), and
+// the remainder loop keeps its own.
+// RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S -emit-llvm -fno-discard-value-names %s -o - | FileCheck %s --check-prefix=SLOT
 // RUN: %clang_cuda -Xclang -target-sdk-version=11.8 -fplugin-arg-pipeline-ptxas=off --cuda-gpu-arch=sm_90 -S %s -o %t.118.ptx -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: FileCheck %s --check-prefix=ROLLED < %t.118.ptx
 // RUN: %clang_cuda -Xclang -target-sdk-version=12.3 -fplugin-arg-pipeline-ptxas=off -fplugin-arg-pipeline-stages=2 --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
@@ -101,6 +105,11 @@
 // ROLLED: bar.sync
 // ROLLED-NOT: bar.sync
 // ROLLED: ret;
+
+// SLOT-LABEL: define {{.*}} @_Z6toHalfiiPKfPf(
+// SLOT-NOT: %pl.slot.idx = phi
+// SLOT: %pl.slot.idx.epil = phi i32
+// SLOT: ret void
 
 // IR-NOT: pl.unroll.standin
 // IR-LABEL: define {{.*}} @_Z6toHalfiiPKfPf(
