@@ -559,7 +559,8 @@ static void delete_tiles(const pl_candidate *c, const pl_plan *plan, pl_txn *txn
   }
 }
 
-/* The ring (rewrite.h): rings, prologue, counters, steady state, drain. */
+/* The ring (rewrite.h): rings, prologue, counters, steady state, drain.
+ * *slot_phi is the header's slot counter, for pl_unroll_steady_state. */
 static unsigned rewrite_ring(pl_host *host, const pl_candidate *c, const pl_plan *plan, pl_txn *txn,
                              LLVMValueRef dyn_stride, LLVMValueRef *rings, LLVMValueRef *slot_phi) {
   pl_skeleton k = {.host = host, .c = c, .plan = plan, .txn = txn, .dyn_stride = dyn_stride};

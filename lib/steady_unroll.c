@@ -52,7 +52,7 @@ void pl_unroll_steady_state(pl_host *host, pl_candidate *c, pl_plan *plan, LLVMV
   if (!pl_loop_unroll_uniform(host, &c->loop, count))
     return;
   plan->steady_unrolled = count;
-  if (!plan->in_place && count % plan->stages == 0)
+  if (count % plan->stages == 0) /* in place: no slot counter */
     fix_slot(c->loop, slot_phi);
 }
 
