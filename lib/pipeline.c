@@ -16,6 +16,7 @@
 #include "ring_query.h"
 #include "unmerge.h"
 #include "unrolled.h"
+#include "verify_fail.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -98,61 +99,6 @@ typedef struct fn_run {
   int table_stale;
 } fn_run;
 
-/* For tests (`test-invalid-ir`): an instruction that uses itself, which
- * only a phi may (LLVM's verifier: "Only PHI nodes may reference their own
- * value"), at the top of the function. */
-static void break_for_test(LLVMValueRef fn) {
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)));
-  LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(entry));
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)));
-  LLVMValueRef x = LLVMBuildFreeze(b, LLVMGetPoison(i32), "pl.broken");
-  LLVMSetOperand(x, 0, x);
-  LLVMDisposeBuilder(b);
-}
-
-/* The first line of the verifier's message. */
-static char *first_line(const char *text) {
-  size_t n = strcspn(text, "\n");
-  return pl_strdupf("%.*s", (int)n, text);
-}
-
-/* A rewrite whose function failed LLVM's verifier and was rolled back:
- * InternalError in `f`, and a -Wbackend-plugin warning saying the same (an
- * error under `verify`), at the loop's source line. */
-static void internal_error(fn_run *r, pl_loop_ref loop, const char *why, pl_fail *f) {
-  char *check = first_line(why);
-  pl_failf(f, PL_R_INTERNAL_ERROR, NULL,
-           "internal error: the pipelined code failed LLVM's verifier (%s), so the loop was "
-           "left as written; please report this as a libpipeline bug, with the source file "
-           "and the compile command",
-           check);
-  unsigned line = 0, col = 0;
-  char *file = loop ? pl_loop_source(loop, &line, &col) : NULL;
-  const char *base = file ? strrchr(file, '/') : NULL;
-  size_t len = 0;
-  const char *mangled = LLVMGetValueName2(r->fn, &len);
-  char *name = pl_demangle(mangled ? mangled : "");
-  char arch[32];
-  pl_target_sm(r->fn, arch, sizeof arch);
-  char *where = file ? pl_strdupf(" at %s:%u", base ? base + 1 : file, line) : pl_strdupf("%s", "");
-  char *msg = pl_strdupf("libpipeline: internal error in kernel '%s'%s (%s): the pipelined code "
-                         "failed LLVM's verifier (%s); the loop was left as written%s; please "
-                         "report this as a libpipeline bug, with the source file and the "
-                         "compile command",
-                         name ? name : "", where, arch, check,
-                         r->opts->verify ? "" : " and the build goes on");
-  if (r->opts->verify)
-    pl_report_error(r->fn, msg);
-  else
-    pl_report_warning(LLVMGetGlobalParent(r->fn), msg);
-  free(msg);
-  free(where);
-  free(name);
-  free(file);
-  free(check);
-}
-
 /* Undoes the transaction of the loop at worklist index `i` and finds the
  * loop again in the restored body: the worklist's headers and the
  * instruction `f` names are mapped to their restored blocks. */
@@ -183,7 +129,7 @@ static int transform(fn_run *r, size_t i, pl_loop_ref *loop, pl_candidate *c, pl
   LLVMValueRef *rings = pl_xcalloc(c->ntiles, sizeof *rings);
   unsigned copies = pl_rewrite(r->host, c, plan, facts, txn, rings);
   if (r->opts->test_invalid_ir)
-    break_for_test(r->fn);
+    pl_break_for_test(r->fn);
   char *why = pl_verify_function(r->fn);
   r->table_stale = 1;
   if (!why) {
@@ -202,7 +148,7 @@ static int transform(fn_run *r, size_t i, pl_loop_ref *loop, pl_candidate *c, pl
   free(rings);
   *loop = roll_back(r, txn, i, f);
   pl_txn_free(txn);
-  internal_error(r, *loop, why, f);
+  pl_internal_error(r->fn, r->opts, *loop, why, f);
   free(why);
   pl_report_drop_last(r->report); /* the pipelined record: declined instead */
   return 0;
@@ -541,32 +487,13 @@ static int run_shared_space(fn_run *r) {
   pl_shared_space_rewrite(r->fn, &todo, &sc);
   pl_vec_free(&todo);
   if (r->opts->test_invalid_ir)
-    break_for_test(r->fn);
+    pl_break_for_test(r->fn);
   char *why = pl_verify_function(r->fn);
   if (why) {
     pl_txn_rollback(txn);
     pl_txn_free(txn);
     pl_host_invalidate(r->host);
-    char *check = first_line(why);
-    size_t len = 0;
-    const char *mangled = LLVMGetValueName2(r->fn, &len);
-    char *name = pl_demangle(mangled ? mangled : "");
-    char arch[32];
-    pl_target_sm(r->fn, arch, sizeof arch);
-    char *msg =
-        pl_strdupf("libpipeline: internal error in kernel '%s' (%s): its matrix loads "
-                   "and stores of __shared__ tiles, moved to the shared state space, "
-                   "failed LLVM's verifier (%s); they were left as written%s; please "
-                   "report this as a libpipeline bug, with the source file and the "
-                   "compile command",
-                   name ? name : "", arch, check, r->opts->verify ? "" : " and the build goes on");
-    if (r->opts->verify)
-      pl_report_error(r->fn, msg);
-    else
-      pl_report_warning(LLVMGetGlobalParent(r->fn), msg);
-    free(msg);
-    free(name);
-    free(check);
+    pl_internal_error_shared_space(r->fn, r->opts, why);
     free(why);
     return 0;
   }
