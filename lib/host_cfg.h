@@ -30,6 +30,15 @@ int pl_dominates(pl_host *host, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
  * comes strictly before `b`; an instruction does not dominate itself. */
 int pl_inst_dominates(pl_host *host, LLVMValueRef a, LLVMValueRef b);
 
+/** For a phi `phi` of two incoming values: the branch that decides which
+ * of them it takes, where there is one -- the conditional branch ending
+ * the immediate dominator D of the phi's block, whose true edge dominates
+ * one incoming edge and whose false edge the other (DominatorTree's edge
+ * dominance; an incoming edge from D itself is that edge). Writes the
+ * branch's condition to *cond and the index of the incoming value taken
+ * when it holds to *when_true. Returns 0 when there is no such branch. */
+int pl_phi_decided_by(pl_host *host, LLVMValueRef phi, LLVMValueRef *cond, unsigned *when_true);
+
 /** The immediate dominator of block `bb` (DomTreeNode::getIDom), or NULL
  * for the entry block and unreachable blocks. */
 LLVMBasicBlockRef pl_idom(pl_host *host, LLVMBasicBlockRef bb);

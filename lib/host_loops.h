@@ -91,6 +91,26 @@ int pl_loop_unrollable_uniform(pl_host *host, pl_loop_ref loop, unsigned count);
  * known constant. */
 unsigned pl_loop_const_trip_count(pl_host *host, pl_loop_ref loop);
 
+/** ScalarEvolution's bound on the number of times `loop` runs its body
+ * (ScalarEvolution::getSmallConstantMaxTripCount): every run of the loop
+ * runs it at most this many times; 0 when no constant bound is known. */
+unsigned pl_loop_max_trip_count(pl_host *host, pl_loop_ref loop);
+
+/** Fully unrolls `loop` into `max_trips` copies of its body, each but the
+ * first under the exit tests of the copies before it, with no back edge
+ * (llvm::UnrollLoop, a complete unroll): for a copy loop the caller has
+ * proven runs at most `max_trips` (1 to 64) times. Where ScalarEvolution
+ * knows no such bound (pl_loop_max_trip_count is 0 or larger), a counter
+ * k from 0 is added and the latch continues only while also k + 1 <
+ * max_trips, which changes nothing where the caller's proof holds, and
+ * gives ScalarEvolution the bound. The loop must be innermost, with a
+ * preheader, one latch that is its only exiting block (a conditional
+ * branch), and no convergent call. Returns 1 when the loop is gone (the
+ * analyses recomputed after); 0 when it has another shape or the unroll
+ * left a loop -- the IR may then have changed (the counter, LCSSA phis),
+ * so the caller works inside a transaction (txn.h) and rolls it back. */
+int pl_loop_unroll_bounded(pl_host *host, pl_loop_ref loop, unsigned max_trips);
+
 /** The innermost loop containing `bb` (LoopInfo::getLoopFor), or NULL. */
 pl_loop_ref pl_loop_for_block(pl_host *host, LLVMBasicBlockRef bb);
 

@@ -22,6 +22,19 @@
 extern "C" {
 #endif
 
+/** How many iterations of `loop` can run an access of `access` bytes at
+ * `ptr` inside the `bytes` bytes at `object` (a pointer of ptr's type), where
+ * ScalarEvolution reads ptr - object as an affine add-recurrence {b,+,s} of
+ * `loop` with a constant s != 0: the offsets b + j * s lie in [0, bytes -
+ * access], b's signed range from ScalarEvolution, so j < (bytes - access -
+ * max(b's least, 0)) / s + 1 (s > 0; for s < 0, from b's greatest).
+ * Returns that count; 0 when ptr has another form or no iteration fits. It
+ * bounds a loop's trip count only where the caller knows the access runs
+ * on every iteration and that an access outside the object is undefined
+ * behaviour (an inbounds address); this function knows neither. */
+unsigned pl_scev_trips_within(pl_host *host, pl_loop_ref loop, LLVMValueRef ptr,
+                              LLVMValueRef object, uint64_t bytes, uint64_t access);
+
 /** Nonzero when ScalarEvolution computes a loop-invariant backedge-taken
  * count for `loop` that SCEVExpander can materialize safely at the end of
  * the preheader; for a loop without one, at the end of the nearest common

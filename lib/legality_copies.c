@@ -9,6 +9,7 @@
 #include "legality_copies.h"
 
 #include "copy_disjoint.h"
+#include "copy_loop_unroll.h"
 #include "copy_loop_iv.h"
 #include "copy_skips.h"
 #include "tile_uses.h"
@@ -515,7 +516,8 @@ int pl_check_destinations(const pl_loop_ctx *x, pl_fail *f) {
     int same_values = c->region && lockstep(host, c, a->tile);
     for (size_t j = i + 1; j < c->ncopies && !same_values; ++j) {
       const pl_copy *b = &c->copies[j];
-      if (a->tile == b->tile && pl_may_alias(host, a->dst, a->bytes, b->dst, b->bytes) &&
+      if (a->tile == b->tile && !pl_copies_marked_disjoint(a, b) &&
+          pl_may_alias(host, a->dst, a->bytes, b->dst, b->bytes) &&
           !pl_copies_disjoint(host, c, a, b, &seen)) {
         if (a->in_loop || b->in_loop)
           return pl_failf(f, PL_R_OVERLAP, b->store,

@@ -51,6 +51,12 @@
  * copies are not proved distinct and the loop is declined. */
 #define PL_MAX_LOOP_COPIES 16
 
+/** Trips of a copy loop the register lowering unrolls it to
+ * (copy_loop_unroll.h): each copy of the unrolled body runs under the exit
+ * tests of the copies before it, which the copy reads as the terms of its
+ * condition, at most PL_MAX_GUARD_TERMS. */
+#define PL_MAX_UNROLLED_COPY_TRIPS 8
+
 /** Variable terms of one destination's address compared when proving two
  * copies disjoint by a constant distance; more, and the proof rests on
  * ScalarEvolution alone. */

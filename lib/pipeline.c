@@ -4,6 +4,7 @@
 #include "advice.h"
 #include "census.h"
 #include "control.h"
+#include "copy_loop_unroll.h"
 #include "host_loops.h"
 #include "launch_shapes.h"
 #include "legality.h"
@@ -97,6 +98,7 @@ typedef struct fn_run {
    * changed (a rewrite or a rollback), rebuilt before its next use. */
   pl_loop_table table;
   int table_stale;
+  unsigned copy_loop_trips; /* set by unroll_change, for the plan's remark */
 } fn_run;
 
 /* Undoes the transaction of the loop at worklist index `i` and finds the
@@ -173,9 +175,12 @@ static int in_place_after(const pl_loop_ctx *x, const pl_fail *f) {
  * ring; in place where no ring can serve, where the ring does not fit the
  * budget, or where a ring in dynamic shared memory does not pay. Returns 1
  * with `plan` made, else 0 with the reason in `f` (the caller frees `plan`
- * either way). */
-static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
+ * either way). `*ring_legal` (may be NULL) says whether legality allowed a
+ * ring. */
+static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f, int *ring_legal) {
   pl_legal legal = pl_check_legality(x, f);
+  if (ring_legal)
+    *ring_legal = legal == PL_LEGAL_RING;
   if (legal == PL_LEGAL_RING) {
     if (pl_make_plan(x, plan, f))
       return 1;
@@ -200,32 +205,57 @@ static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   return ok;
 }
 
-/* A loop whose copy stage holds copies SimplifyCFG merged, or addresses
- * both arms of a branch compute (unmerge.h):
- * they are taken apart in a transaction, and the loop goes through the
- * stages again. The change is kept when the loop then takes a ring and is
- * rewritten; else it is rolled back, and *loop found again, for the loop
- * to be decided as written (in place, or declined), with the reason the
- * taken-apart loop got no ring in `why`. Returns 1 when the loop was
- * rewritten, 0 when it is to be decided as written, -1 when its rewrite
- * failed the verifier (`why` holds the internal error; everything is
- * undone and the loop stays as written).
+/* A change made inside run_changed's transaction: nonzero when it changed
+ * the IR as it means to (what changed, for the remark), else 0 with the
+ * reason, if it has one, in `why` (the IR may have changed all the same). */
+typedef unsigned (*change_fn)(fn_run *r, pl_loop_ref loop, const void *arg, pl_fail *why);
+
+/* Copies SimplifyCFG merged, or addresses both arms of a branch compute,
+ * taken apart (unmerge.h). */
+static unsigned unmerge_change(fn_run *r, pl_loop_ref loop, const void *arg, pl_fail *why) {
+  (void)arg;
+  (void)why;
+  return pl_unmerge(r->host, loop);
+}
+
+/* The copy loops of the candidate `arg` unrolled completely for the
+ * register lowering (copy_loop_unroll.h). */
+static unsigned unroll_change(fn_run *r, pl_loop_ref loop, const void *arg, pl_fail *why) {
+  (void)loop;
+  return pl_copy_loops_unroll(r->host, arg, &r->copy_loop_trips, why);
+}
+
+/* The loop at worklist index `i` changed by `change` (with `arg`) in a
+ * transaction, then through the stages again: the change is kept when the
+ * loop then takes a ring and is rewritten; else it is rolled back, and
+ * *loop found again, for the loop to be decided as written (in place, or
+ * declined), with the reason the changed loop got no ring in `why`.
+ * `*kinds` is what `change` answered (0: nothing was changed as meant).
+ * Returns 1 when the loop was rewritten, 0 when it is to be decided as
+ * written, -1 when its rewrite failed the verifier (`why` holds the
+ * internal error; everything is undone and the loop stays as written).
  *
  * A failed rewrite is undone twice: `transform`'s own transaction maps the
  * worklist's headers to the blocks it restores, which this transaction
  * does not know; so they are set back to the blocks it began with (kept
  * aside, used only as keys) before it maps them to its own. */
-static int run_unmerged(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, unsigned *kinds) {
+static int run_changed(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, unsigned *kinds,
+                       change_fn change, const void *arg) {
   LLVMBasicBlockRef *began = pl_xcalloc(r->nheaders, sizeof *began);
   memcpy(began, r->headers, r->nheaders * sizeof *began);
   pl_txn *txn = pl_txn_begin(r->fn);
-  *kinds = pl_unmerge(r->host, *loop);
-  pl_host_invalidate(r->host);
-  pl_table_build(&r->table, r->host, r->fn, r->hand_pipelined);
-  r->table_stale = 0;
-  pl_loop_ref l = pl_loop_for_header(r->host, r->headers[i]);
-  pl_table_entry *e = l ? pl_table_find(&r->table, r->headers[i]) : NULL;
   pl_fail f = {0};
+  r->copy_loop_trips = 0;
+  *kinds = change(r, *loop, arg, &f);
+  pl_host_invalidate(r->host);
+  pl_loop_ref l = NULL;
+  pl_table_entry *e = NULL;
+  if (*kinds) {
+    pl_table_build(&r->table, r->host, r->fn, r->hand_pipelined);
+    r->table_stale = 0;
+    l = pl_loop_for_header(r->host, r->headers[i]);
+    e = l ? pl_table_find(&r->table, r->headers[i]) : NULL;
+  }
   pl_plan plan = {0};
   pl_loop_facts facts = {0};
   int changed = 0, failed = 0;
@@ -234,7 +264,8 @@ static int run_unmerged(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, un
   if (e && e->ok) {
     pl_facts_init(&facts, r->host, &e->c, r->opts, &r->table);
     const pl_loop_ctx x = {r->host, r->opts, &e->c, &facts, &r->table, r->registers};
-    if (plan_loop(&x, &plan, &f)) {
+    if (plan_loop(&x, &plan, &f, NULL)) {
+      plan.copy_loop_trips = r->copy_loop_trips;
       if (!plan.in_place) {
         changed = transform(r, i, &l, &e->c, &plan, &facts, &f);
         failed = !changed;
@@ -296,6 +327,24 @@ static int tile_like(fn_run *r, pl_loop_ref loop) {
   return 0;
 }
 
+/* A loop declined because its copy stage is a loop that cp.async cannot
+ * issue (`f`), every check of legality passed: its copy loops unrolled completely
+ * (copy_loop_unroll.h) for the register lowering, in a transaction (run_changed). Returns 1 when
+ * the loop was rewritten; else 0, and `f` says why the unrolled loop was declined too (the internal
+ * error where its rewrite failed the verifier). `c`, the loop's candidate, is stale after. */
+static int run_unrolled(fn_run *r, size_t i, pl_loop_ref *loop, const pl_candidate *c, pl_fail *f) {
+  pl_fail unrolled = {0};
+  unsigned loops = 0;
+  int done = run_changed(r, i, loop, &unrolled, &loops, unroll_change, c);
+  pl_copy_marks_clear(r->fn);
+  if (done < 0)
+    pl_fail_copy(f, &unrolled);
+  else if (!done)
+    pl_fail_unrolled(f, &unrolled, loops);
+  pl_fail_clear(&unrolled);
+  return done > 0;
+}
+
 /* One loop through the stages: recognize, legality, plan, rewrite,
  * remark. Returns nonzero when it was rewritten. */
 static int run_loop(fn_run *r, size_t i) {
@@ -313,8 +362,9 @@ static int run_loop(fn_run *r, size_t i) {
   int allowed = user_allows(loop, r->skip, r->skip_message, &f);
   pl_fail unmerged = {0};
   unsigned kinds = 0;
-  int taken_apart =
-      allowed && pl_unmerge_wanted(host, loop) ? run_unmerged(r, i, &loop, &unmerged, &kinds) : 0;
+  int taken_apart = allowed && pl_unmerge_wanted(host, loop)
+                        ? run_changed(r, i, &loop, &unmerged, &kinds, unmerge_change, NULL)
+                        : 0;
   if (taken_apart > 0)
     return 1;
   if (taken_apart < 0 && loop) { /* the internal error, said once */
@@ -340,10 +390,19 @@ static int run_loop(fn_run *r, size_t i) {
     pl_candidate *c = &e->c;
     pl_facts_init(&facts, host, c, r->opts, &r->table);
     const pl_loop_ctx x = {host, r->opts, c, &facts, &r->table, r->registers};
-    if (plan_loop(&x, &plan, &f)) {
+    int ring_legal = 0;
+    if (plan_loop(&x, &plan, &f, &ring_legal)) {
       if (plan.in_place && unmerged.reason)
         pl_fail_unmerged(&plan.no_ring, &unmerged, kinds);
       changed = transform(r, i, &loop, c, &plan, &facts, &f);
+    }
+    if (!changed && ring_legal && f.reason == PL_R_COPY_LOOP_LOWERING &&
+        r->opts->lowering != PL_CHOOSE_CP_ASYNC) {
+      if (r->opts->test_count_analyses) /* of the loop as written */
+        pl_remark_fact_runs(host, where, &facts.runs, c->ntiles);
+      pl_facts_free(&facts); /* they read c, which the unroll's table replaces */
+      pl_plan_free(&plan);
+      changed = run_unrolled(r, i, &loop, c, &f);
     }
   }
   if (!changed && unmerged.reason)

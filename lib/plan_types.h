@@ -141,6 +141,9 @@ typedef struct pl_plan {
   unsigned steady_unrolled;      /**< the rewrite unrolled the steady state
                                       this many times (steady_unroll.h), 0:
                                       it did not */
+  unsigned copy_loop_trips;      /**< the copy loops were unrolled completely
+                                      before the plan (copy_loop_unroll.h),
+                                      the most trips of one; 0: they were not */
   char arch[16];                 /**< the target, "sm_90" */
   pl_cost cost;                  /**< its inputs and figures (when modelled) */
   const char *registers_unknown; /**< why ptxas gave no register count and the

@@ -57,6 +57,11 @@ void pl_unroll_steady_state(pl_host *host, pl_candidate *c, pl_plan *plan, LLVMV
 }
 
 void pl_note_steady_unroll(pl_remark *r, const pl_plan *plan) {
+  if (plan->copy_loop_trips) {
+    pl_remark_text(r, "; the copy loop unrolled completely (at most ");
+    pl_remark_u64(r, "CopyLoopTrips", plan->copy_loop_trips);
+    pl_remark_text(r, " trips) for the register lowering");
+  }
   if (!plan->steady_unrolled)
     return;
   pl_remark_text(r, "; the steady state unrolled ");

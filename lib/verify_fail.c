@@ -70,12 +70,13 @@ void pl_internal_error_shared_space(LLVMValueRef fn, const pl_options *opts, con
   char *name = pl_demangle(mangled ? mangled : "");
   char arch[32];
   pl_target_sm(fn, arch, sizeof arch);
-  char *msg = pl_strdupf("libpipeline: internal error in kernel '%s' (%s): its matrix loads "
-                         "and stores of __shared__ tiles, moved to the shared state space, "
-                         "failed LLVM's verifier (%s); they were left as written%s; please "
-                         "report this as a libpipeline bug, with the source file and the "
-                         "compile command",
-                         name ? name : "", arch, check, opts->verify ? "" : " and the build goes on");
+  char *msg =
+      pl_strdupf("libpipeline: internal error in kernel '%s' (%s): its matrix loads "
+                 "and stores of __shared__ tiles, moved to the shared state space, "
+                 "failed LLVM's verifier (%s); they were left as written%s; please "
+                 "report this as a libpipeline bug, with the source file and the "
+                 "compile command",
+                 name ? name : "", arch, check, opts->verify ? "" : " and the build goes on");
   say(fn, opts, msg);
   free(msg);
   free(name);

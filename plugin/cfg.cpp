@@ -29,6 +29,38 @@ int pl_inst_dominates(pl_host *H, LLVMValueRef A, LLVMValueRef B) {
   return H->DT().dominates(unwrap<Instruction>(A), unwrap<Instruction>(B));
 }
 
+/// Whether the edge `E` dominates the phi's incoming edge from `P` into
+/// `BB` (an edge dominates itself).
+static bool edgeDominates(DominatorTree &DT, const BasicBlockEdge &E, BasicBlock *P,
+                          BasicBlock *BB) {
+  if (E.getStart() == P)
+    return E.getEnd() == BB;
+  return DT.dominates(E, P);
+}
+
+int pl_phi_decided_by(pl_host *H, LLVMValueRef Phi, LLVMValueRef *Cond, unsigned *WhenTrue) {
+  auto *PN = dyn_cast<PHINode>(unwrap(Phi));
+  if (!PN || PN->getNumIncomingValues() != 2)
+    return 0;
+  DominatorTree &DT = H->DT();
+  BasicBlock *BB = PN->getParent();
+  DomTreeNode *N = DT.getNode(BB);
+  BasicBlock *D = N && N->getIDom() ? N->getIDom()->getBlock() : nullptr;
+  auto *BI = D ? dyn_cast<BranchInst>(D->getTerminator()) : nullptr;
+  if (!BI || !BI->isConditional() || BI->getSuccessor(0) == BI->getSuccessor(1))
+    return 0;
+  BasicBlockEdge T(D, BI->getSuccessor(0)), F(D, BI->getSuccessor(1));
+  for (unsigned I = 0; I < 2; ++I) {
+    BasicBlock *PT = PN->getIncomingBlock(I), *PF = PN->getIncomingBlock(1 - I);
+    if (edgeDominates(DT, T, PT, BB) && edgeDominates(DT, F, PF, BB)) {
+      *Cond = wrap(BI->getCondition());
+      *WhenTrue = I;
+      return 1;
+    }
+  }
+  return 0;
+}
+
 namespace {
 /// The visited set of a depth-first walk that never enters `Avoid`.
 struct AvoidLoopSet : SmallPtrSet<BasicBlock *, 32> {

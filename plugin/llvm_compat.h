@@ -127,6 +127,16 @@ inline llvm::UnrollLoopOptions runtime_unroll(unsigned Count) {
   return O;
 }
 
+/// Options for llvm::UnrollLoop: `Count` copies, no remainder, SCEV
+/// forgotten for the whole function: a complete unroll where `Count` is the
+/// loop's constant bound on its trip count (ScalarEvolution's).
+inline llvm::UnrollLoopOptions complete_unroll(unsigned Count) {
+  llvm::UnrollLoopOptions O = runtime_unroll(Count);
+  O.Runtime = false;
+  O.AllowExpensiveTripCount = false;
+  return O;
+}
+
 } // namespace pl_compat
 
 #endif // PL_LLVM_COMPAT_H

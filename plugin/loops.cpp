@@ -16,6 +16,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
@@ -70,6 +71,10 @@ LLVMBasicBlockRef pl_loop_ensure_preheader(pl_host *H, pl_loop_ref LR) {
 
 unsigned pl_loop_const_trip_count(pl_host *H, pl_loop_ref L) {
   return H->SE().getSmallConstantTripCount(unwrapLoop(L));
+}
+
+unsigned pl_loop_max_trip_count(pl_host *H, pl_loop_ref L) {
+  return H->SE().getSmallConstantMaxTripCount(unwrapLoop(L));
 }
 
 pl_loop_ref pl_loop_for_block(pl_host *H, LLVMBasicBlockRef BB) {
@@ -216,4 +221,53 @@ int pl_loop_unroll_uniform(pl_host *H, pl_loop_ref *LR, unsigned Count) {
     H->Pinned[L] = Where;
   *LR = wrapLoop(L);
   return R != LoopUnrollResult::Unmodified;
+}
+
+/// Gives `L`'s latch the extra exit test of a counter from 0: it continues
+/// only while also the counter's next value is below `Max`.
+static void boundTrips(Loop *L, unsigned Max) {
+  BasicBlock *Header = L->getHeader(), *Pre = L->getLoopPreheader(), *Latch = L->getLoopLatch();
+  auto *BI = cast<BranchInst>(Latch->getTerminator());
+  IRBuilder<> B(&*Header->getFirstInsertionPt());
+  Type *I32 = B.getInt32Ty();
+  PHINode *K = PHINode::Create(I32, 2, "pl.trip", Header->begin());
+  B.SetInsertPoint(BI);
+  Value *Next = B.CreateNUWAdd(K, B.getInt32(1), "pl.trip.next");
+  K->addIncoming(B.getInt32(0), Pre);
+  K->addIncoming(Next, Latch);
+  Value *Below = B.CreateICmpULT(Next, ConstantInt::get(I32, Max), "pl.trip.below");
+  Value *C = BI->getCondition();
+  BI->setCondition(BI->getSuccessor(0) == Header ? B.CreateAnd(C, Below, "pl.trip.go")
+                                                 : B.CreateOr(C, B.CreateNot(Below), "pl.trip.go"));
+}
+
+int pl_loop_unroll_bounded(pl_host *H, pl_loop_ref LR, unsigned MaxTrips) {
+  Loop *L = unwrapLoop(LR);
+  if (MaxTrips < 1 || MaxTrips > 64 || !L->isInnermost())
+    return 0;
+  simplifyLoop(L, &H->DT(), &H->LI(), &H->SE(), &H->AC(), nullptr, /*PreserveLCSSA=*/false);
+  BasicBlock *Latch = L->getLoopLatch();
+  if (!L->getLoopPreheader() || !Latch || L->getExitingBlock() != Latch ||
+      !isa<BranchInst>(Latch->getTerminator()) ||
+      !cast<BranchInst>(Latch->getTerminator())->isConditional())
+    return 0;
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB)
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isConvergent())
+        return 0;
+  unsigned Max = H->SE().getSmallConstantMaxTripCount(L);
+  if (!Max || Max > MaxTrips) {
+    boundTrips(L, MaxTrips);
+    H->SE().forgetLoop(L);
+    Max = H->SE().getSmallConstantMaxTripCount(L);
+  }
+  LoopUnrollResult R = LoopUnrollResult::Unmodified;
+  if (Max && Max <= MaxTrips) {
+    auto &TTI = H->FAM.getResult<TargetIRAnalysis>(H->F);
+    formLCSSARecursively(*L, H->DT(), &H->LI(), &H->SE());
+    R = UnrollLoop(L, pl_compat::complete_unroll(Max), &H->LI(), &H->SE(), &H->DT(), &H->AC(), &TTI,
+                   &H->ORE(), /*PreserveLCSSA=*/true);
+  }
+  pl_host_invalidate(H);
+  return R == LoopUnrollResult::FullyUnrolled;
 }

@@ -579,3 +579,36 @@ int pl_scev_counter_offset(pl_host *H, LLVMValueRef Ptr, LLVMValueRef Base, pl_l
     Out[(*N)++] = wrapLoop(const_cast<Loop *>(L));
   return 1;
 }
+
+unsigned pl_scev_trips_within(pl_host *H, pl_loop_ref LR, LLVMValueRef Ptr, LLVMValueRef Object,
+                              uint64_t Bytes, uint64_t Access) {
+  ScalarEvolution &SE = H->SE();
+  Value *P = unwrap(Ptr), *O = unwrap(Object);
+  if (!SE.isSCEVable(P->getType()) || P->getType() != O->getType() || !Access || Access > Bytes ||
+      Bytes > (uint64_t)INT64_MAX)
+    return 0;
+  const SCEV *D = SE.getMinusSCEV(SE.getSCEV(P), SE.getSCEV(O));
+  auto *AR = dyn_cast<SCEVAddRecExpr>(D);
+  if (!AR || AR->getLoop() != unwrapLoop(LR) || !AR->isAffine())
+    return 0;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!Step || Step->getAPInt().getSignificantBits() > 63 || Step->getAPInt().isZero())
+    return 0;
+  int64_t S = Step->getAPInt().getSExtValue();
+  int64_t Last = (int64_t)(Bytes - Access);
+  ConstantRange R = SE.getSignedRange(AR->getStart());
+  int64_t Room;
+  if (S > 0) {
+    int64_t Lo = R.getSignedMin().getSignificantBits() > 63 ? 0 : R.getSignedMin().getSExtValue();
+    Room = Last - (Lo > 0 ? Lo : 0);
+  } else {
+    int64_t Hi =
+        R.getSignedMax().getSignificantBits() > 63 ? Last : R.getSignedMax().getSExtValue();
+    Room = Hi < Last ? Hi : Last;
+    S = -S;
+  }
+  if (Room < 0)
+    return 0;
+  uint64_t Trips = (uint64_t)(Room / S) + 1;
+  return Trips > UINT32_MAX ? UINT32_MAX : (unsigned)Trips;
+}

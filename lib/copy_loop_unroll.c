@@ -1,0 +1,230 @@
+/*===- lib/copy_loop_unroll.c - copy loops unrolled for the register lowering ===*/
+#include "copy_loop_unroll.h"
+
+#include "gep.h"
+#include "host_cfg.h"
+#include "host_loops.h"
+#include "host_scev.h"
+#include "ir.h"
+#include "limits.h"
+
+#include <stdlib.h>
+
+/* The tile `ptr` addresses through getelementptr inbounds and pointer
+ * casts alone, with at least one GEP: *inner is the outermost GEP and
+ * *base the pointer the innermost one indexes (the tile, or a cast of it),
+ * of the same type, the two pointers whose difference ScalarEvolution
+ * reads; -1 when another instruction or a GEP without inbounds lies on the
+ * way, the types differ, or the root is no static tile. */
+static int inbounds_tile(const pl_candidate *c, LLVMValueRef ptr, LLVMValueRef *inner,
+                         LLVMValueRef *base) {
+  LLVMOpcode op;
+  *inner = *base = NULL;
+  for (unsigned depth = 0; depth < PL_MAX_ADDRESS_DEPTH; ++depth) {
+    if (pl_is_pointer_cast(ptr)) {
+      ptr = LLVMGetOperand(ptr, 0);
+      continue;
+    }
+    if (!pl_opcode(ptr, &op) || op != LLVMGetElementPtr) {
+      int t = *inner ? pl_tile_index(c, ptr) : -1;
+      if (t < 0 || c->tiles[t].dynamic || !c->tiles[t].bytes)
+        return -1;
+      return LLVMTypeOf(*inner) == LLVMTypeOf(*base) ? t : -1;
+    }
+    if (!LLVMIsInBounds(ptr))
+      return -1;
+    if (!*inner)
+      *inner = ptr;
+    *base = LLVMGetOperand(ptr, 0);
+    ptr = *base;
+  }
+  return -1;
+}
+
+/* Nonzero when the copy `cp` writes its bytes on every iteration of
+ * `loop`: its store's block dominates the latch, or for a copy clang
+ * split in two (a store on each arm of a branch, pl_copy.twins) the
+ * branch's block does. */
+static int every_iteration(pl_host *host, const pl_copy *cp, pl_loop_ref loop) {
+  LLVMBasicBlockRef latch = pl_loop_latch(loop);
+  LLVMBasicBlockRef at = cp->ntwins && cp->issue_block ? cp->issue_block
+                                                       : LLVMGetInstructionParent(cp->store);
+  return latch && pl_loop_contains(loop, at) && pl_dominates(host, at, latch);
+}
+
+unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_ref loop) {
+  unsigned trips = pl_loop_max_trip_count(host, loop);
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *cp = &c->copies[i];
+    LLVMValueRef inner, base;
+    if (!cp->in_loop || !every_iteration(host, cp, loop))
+      continue;
+    int t = inbounds_tile(c, cp->dst, &inner, &base);
+    if (t < 0)
+      continue;
+    unsigned k = pl_scev_trips_within(host, loop, inner, base, c->tiles[t].bytes, cp->bytes);
+    if (k && (!trips || k < trips))
+      trips = k;
+  }
+  return trips;
+}
+
+/* The loop of `bb` just below c's loop, or NULL where bb is in c's loop
+ * itself. */
+static pl_loop_ref copy_loop_of(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef bb) {
+  pl_loop_ref l = pl_loop_for_block(host, bb);
+  while (l && pl_loop_parent(l) && pl_loop_parent(l) != c->loop)
+    l = pl_loop_parent(l);
+  return l && pl_loop_parent(l) == c->loop ? l : NULL;
+}
+
+/* Nonzero when `v` is available at the end of block `d`: not an
+ * instruction, or one that dominates d's terminator. */
+static int available_in(pl_host *host, LLVMValueRef v, LLVMBasicBlockRef d) {
+  return !LLVMIsAInstruction(v) || pl_inst_dominates(host, v, LLVMGetBasicBlockTerminator(d));
+}
+
+/* After the unroll: the phis of the copy stage (the blocks of the tile
+ * loop with header `header` that the kept barrier's block `kept` does not
+ * dominate) that join two values available before a branch deciding
+ * between them become selects on that branch's condition. A loop clang
+ * unrolled at run time leaves its remainder's start so, a phi of the main
+ * loop's end and its skip; as a select of loop-invariant values on a
+ * loop-invariant condition the register lowering can compute it for the
+ * next tile. Changes no behaviour. Returns how many phis it replaced. */
+static unsigned phis_to_selects(pl_host *host, LLVMBasicBlockRef header, LLVMBasicBlockRef kept) {
+  pl_loop_ref loop = pl_loop_for_header(host, header);
+  if (!loop)
+    return 0;
+  LLVMValueRef fn = LLVMGetBasicBlockParent(header);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)));
+  unsigned n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    if (bb == header || !pl_loop_contains(loop, bb) || pl_dominates(host, kept, bb))
+      continue;
+    LLVMValueRef at = LLVMGetFirstInstruction(bb);
+    while (at && LLVMIsAPHINode(at))
+      at = LLVMGetNextInstruction(at);
+    for (LLVMValueRef phi = LLVMGetFirstInstruction(bb), next; phi && LLVMIsAPHINode(phi);
+         phi = next) {
+      next = LLVMGetNextInstruction(phi);
+      LLVMValueRef cond;
+      unsigned t;
+      if (!pl_phi_decided_by(host, phi, &cond, &t))
+        continue;
+      LLVMBasicBlockRef d = pl_idom(host, bb);
+      LLVMValueRef vt = LLVMGetIncomingValue(phi, t), vf = LLVMGetIncomingValue(phi, 1 - t);
+      if (!available_in(host, vt, d) || !available_in(host, vf, d))
+        continue;
+      LLVMPositionBuilderBefore(b, at);
+      LLVMValueRef sel = LLVMBuildSelect(b, cond, vt, vf, "pl.unrolled.start");
+      LLVMReplaceAllUsesWith(phi, sel);
+      LLVMInstructionEraseFromParent(phi);
+      ++n;
+    }
+  }
+  LLVMDisposeBuilder(b);
+  return n;
+}
+
+#define PL_DISJOINT_MARK "pl.copies.disjoint"
+
+static unsigned mark_kind(LLVMValueRef inst) {
+  return LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(inst)), PL_DISJOINT_MARK,
+                                  sizeof PL_DISJOINT_MARK - 1);
+}
+
+int pl_copies_marked_disjoint(const pl_copy *a, const pl_copy *b) {
+  LLVMValueRef ma = LLVMGetMetadata(a->store, mark_kind(a->store));
+  return ma && ma == LLVMGetMetadata(b->store, mark_kind(b->store));
+}
+
+void pl_copy_marks_clear(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (LLVMHasMetadata(i) && LLVMGetMetadata(i, mark_kind(i)))
+        LLVMSetMetadata(i, mark_kind(i), NULL);
+}
+
+/* Marks the copies of `c` (their stores and twins) for
+ * pl_copies_marked_disjoint; one transaction holds marks at a time. */
+static void mark_copies(const pl_candidate *c) {
+  LLVMContextRef ctx = LLVMGetModuleContext(c->module);
+  LLVMMetadataRef name = LLVMMDStringInContext2(ctx, "copies", 6);
+  LLVMValueRef mark = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, &name, 1));
+  for (size_t i = 0; i < c->ncopies; ++i) {
+    const pl_copy *cp = &c->copies[i];
+    LLVMSetMetadata(cp->store, mark_kind(cp->store), mark);
+    for (unsigned t = 0; t < cp->ntwins; ++t)
+      LLVMSetMetadata(cp->twins[t], mark_kind(cp->twins[t]), mark);
+  }
+}
+
+unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *most_trips,
+                              pl_fail *why) {
+  LLVMBasicBlockRef headers[PL_MAX_LOOP_COPIES];
+  unsigned trips[PL_MAX_LOOP_COPIES];
+  size_t n = 0;
+  for (size_t i = 0; i < c->nregion; ++i) {
+    pl_loop_ref l = copy_loop_of(host, c, c->region[i]);
+    LLVMBasicBlockRef h = l ? pl_loop_header(l) : NULL;
+    size_t j = 0;
+    while (j < n && headers[j] != h)
+      ++j;
+    if (!l || j < n)
+      continue;
+    if (n == PL_MAX_LOOP_COPIES)
+      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
+                      "the copy stage has more than %d loops", PL_MAX_LOOP_COPIES);
+    if (pl_loop_for_block(host, c->region[i]) != l)
+      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
+                      "a loop of the copy stage has a loop inside it, which is not unrolled");
+    unsigned k = pl_copy_loop_trip_bound(host, c, l);
+    if (!k || k > PL_MAX_UNROLLED_COPY_TRIPS * 1024) /* no bound but its counter's range */
+      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
+                      "no bound on the trips of a loop of the copy stage is known (a constant "
+                      "step and bound, or a copy on every iteration into a static tile)");
+    if (k > PL_MAX_UNROLLED_COPY_TRIPS)
+      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
+                      "a loop of the copy stage may run %u times, more than the %d the register "
+                      "lowering unrolls a copy loop to",
+                      k, PL_MAX_UNROLLED_COPY_TRIPS);
+    headers[n] = h;
+    trips[n++] = k;
+    if (k > *most_trips)
+      *most_trips = k;
+  }
+  if (!n)
+    return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL, "the copy stage has no loop of its own");
+  LLVMBasicBlockRef kept = LLVMGetInstructionParent(c->first_barrier), header = c->header;
+  mark_copies(c);
+  for (size_t i = 0; i < n; ++i) {
+    pl_loop_ref l = pl_loop_for_header(host, headers[i]);
+    if (!l || !pl_loop_unroll_bounded(host, l, trips[i]))
+      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
+                      "LLVM's unroller did not unroll a loop of the copy stage completely to "
+                      "its %u trips",
+                      trips[i]);
+  }
+  if (phis_to_selects(host, header, kept))
+    pl_host_invalidate(host);
+  return (unsigned)n;
+}
+
+void pl_fail_unrolled(pl_fail *f, const pl_fail *unrolled, unsigned loops) {
+  const char *was = f->message ? f->message : "";
+  const char *why = unrolled->message ? unrolled->message : "";
+  char *m;
+  if (!loops) {
+    if (!*why)
+      return;
+    m = pl_strdupf("%s; nor is it unrolled for the register lowering: %s", was, why);
+  } else {
+    m = pl_strdupf("once the %s of its copy stage %s unrolled completely for the register "
+                   "lowering, %s; as written, %s",
+                   loops > 1 ? "loops" : "loop", loops > 1 ? "are" : "is", why, was);
+    pl_fail_copy(f, unrolled);
+  }
+  free(f->message);
+  f->message = m;
+}
