@@ -7,6 +7,7 @@
 #include "nvvm.h"
 #include "options.h"
 #include "reasons.h"
+#include "report.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -187,4 +188,62 @@ void pl_check_filters(LLVMModuleRef m, const pl_options *opts, const char *arch)
   for (size_t i = 0; i < n; ++i)
     free(names[i]);
   free(names);
+}
+
+/* The kernel assertion (annotate("pipeline")): an error naming the kernel
+ * and each of its loops' reasons unless one of them, recorded in `report`
+ * from index `first` on, was pipelined. */
+void pl_check_assertion(LLVMValueRef fn, const char *name, const pl_report *report, size_t first) {
+  char arch[32];
+  pl_target_sm(fn, arch, sizeof arch);
+  char *msg = pl_strdupf("libpipeline: kernel '%s' is marked PL_PIPELINE (annotate(\"pipeline\")) "
+                         "but no loop of it is pipelined for %s",
+                         name, arch);
+  if (first == report->n) {
+    char *more = pl_strdupf("%s: it has no candidate loop", msg);
+    free(msg);
+    msg = more;
+  }
+  for (size_t i = first; i < report->n; ++i) {
+    const pl_decision *d = &report->v[i];
+    if (d->pipelined) {
+      free(msg);
+      return;
+    }
+    const char *file = strrchr(d->file, '/');
+    char *where =
+        d->line ? pl_strdupf("%s:%u", file ? file + 1 : d->file, d->line) : pl_strdupf("a loop");
+    char *more = pl_strdupf("%s%s %s: %s (%s)", msg, i == first ? ":" : ";", where, d->message,
+                            pl_reason_name(d->reason));
+    free(where);
+    free(msg);
+    msg = more;
+  }
+  pl_report_error(fn, msg);
+  free(msg);
+}
+
+/* A function the pass does not look at (`why`: -O0, `disable`, optnone):
+ * when it is a kernel, its annotations are still read, so that a bad one
+ * is an error and PL_PIPELINE fails the compile, naming the kernel and
+ * `why`, as it would for a kernel none of whose loops is pipelined. */
+void pl_check_unexamined(LLVMValueRef fn, const char *why) {
+  if (!pl_is_kernel(fn))
+    return;
+  size_t len = 0;
+  const char *mangled = LLVMGetValueName2(fn, &len);
+  char *name = pl_demangle(mangled ? mangled : "");
+  pl_kernel_marks marks = {0};
+  char *err = pl_kernel_marks_read(fn, name ? name : "", &marks);
+  if (!err && marks.assert_pipelined) {
+    char arch[32];
+    pl_target_sm(fn, arch, sizeof arch);
+    err = pl_strdupf("libpipeline: kernel '%s' is marked PL_PIPELINE (annotate(\"pipeline\")) "
+                     "but no loop of it is pipelined for %s: %s",
+                     name ? name : "", arch, why);
+  }
+  if (err)
+    pl_report_error(fn, err);
+  free(err);
+  free(name);
 }

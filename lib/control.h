@@ -25,6 +25,7 @@
 #define PL_CONTROL_H
 
 #include <llvm-c/Core.h>
+#include <stddef.h>
 
 /** A kernel's annotations. */
 typedef struct pl_kernel_marks {
@@ -65,5 +66,21 @@ struct pl_options;
  * the kernels of `m` (and there are some): a warning (pl_report_warning)
  * naming a few of them, for the target `arch` ("sm_90"). */
 void pl_check_filters(LLVMModuleRef m, const struct pl_options *opts, const char *arch);
+
+struct pl_report;
+
+/** The kernel assertion (annotate("pipeline")) of kernel `fn` (demangled
+ * `name`): an error naming the kernel and each of its loops' reasons
+ * (pl_report_error) unless one of them, recorded in `report` from index
+ * `first` on, was pipelined; "it has no candidate loop" where none is
+ * recorded. */
+void pl_check_assertion(LLVMValueRef fn, const char *name, const struct pl_report *report,
+                        size_t first);
+
+/** A function the pass does not look at (`why`: -O0, `disable`, optnone):
+ * when it is a kernel, its annotations are still read, so that a bad one
+ * is an error and PL_PIPELINE fails the compile, naming the kernel and
+ * `why`, as it would for a kernel none of whose loops is pipelined. */
+void pl_check_unexamined(LLVMValueRef fn, const char *why);
 
 #endif /* PL_CONTROL_H */

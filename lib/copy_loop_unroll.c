@@ -47,8 +47,8 @@ static int inbounds_tile(const pl_candidate *c, LLVMValueRef ptr, LLVMValueRef *
  * branch's block does. */
 static int every_iteration(pl_host *host, const pl_copy *cp, pl_loop_ref loop) {
   LLVMBasicBlockRef latch = pl_loop_latch(loop);
-  LLVMBasicBlockRef at = cp->ntwins && cp->issue_block ? cp->issue_block
-                                                       : LLVMGetInstructionParent(cp->store);
+  LLVMBasicBlockRef at =
+      cp->ntwins && cp->issue_block ? cp->issue_block : LLVMGetInstructionParent(cp->store);
   return latch && pl_loop_contains(loop, at) && pl_dominates(host, at, latch);
 }
 
@@ -174,8 +174,8 @@ unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *mo
     if (!l || j < n)
       continue;
     if (n == PL_MAX_LOOP_COPIES)
-      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
-                      "the copy stage has more than %d loops", PL_MAX_LOOP_COPIES);
+      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL, "the copy stage has more than %d loops",
+                      PL_MAX_LOOP_COPIES);
     if (pl_loop_for_block(host, c->region[i]) != l)
       return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
                       "a loop of the copy stage has a loop inside it, which is not unrolled");

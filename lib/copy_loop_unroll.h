@@ -50,13 +50,12 @@ void pl_copy_marks_clear(LLVMValueRef fn);
 
 /** Unrolls every loop of `c`'s copy stage completely to its bound
  * (pl_copy_loop_trip_bound, at most PL_MAX_UNROLLED_COPY_TRIPS, through
- * pl_loop_unroll_bounded), the most trips of one in *most_trips. Returns the number of loops unrolled; 0 with the
- * reason in `why` when a loop has no bound, a larger one, an inner loop of
- * its own, or another shape the unroller refuses. `c`'s copies must have
- * passed legality's checks of their destinations: their stores (and the
- * twins) are marked first, one mark for the loop (pl_copies_marked_disjoint). The IR may have changed
- * even then: the caller holds a transaction (txn.h) and rolls it back. The
- * analyses are stale after; `c` is then stale too. */
+ * pl_loop_unroll_bounded), the most trips of one in *most_trips. Returns the number of loops
+ * unrolled; 0 with the reason in `why` when a loop has no bound, a larger one, an inner loop of its
+ * own, or another shape the unroller refuses. `c`'s copies must have passed legality's checks of
+ * their destinations: their stores (and the twins) are marked first, one mark for the loop
+ * (pl_copies_marked_disjoint). The IR may have changed even then: the caller holds a transaction
+ * (txn.h) and rolls it back. The analyses are stale after; `c` is then stale too. */
 unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *most_trips,
                               pl_fail *why);
 

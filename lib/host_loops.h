@@ -105,7 +105,10 @@ unsigned pl_loop_max_trip_count(pl_host *host, pl_loop_ref loop);
  * max_trips, which changes nothing where the caller's proof holds, and
  * gives ScalarEvolution the bound. The loop must be innermost, with a
  * preheader, one latch that is its only exiting block (a conditional
- * branch), and no convergent call. Returns 1 when the loop is gone (the
+ * branch). A convergent call in it (the inline assembly of CUDA's
+ * __float2half) is no obstacle: a complete unroll runs each copy under the
+ * conditions its iteration ran under and adds no control dependence, as
+ * LoopUnrollPass's full unroll of such loops does. Returns 1 when the loop is gone (the
  * analyses recomputed after); 0 when it has another shape or the unroll
  * left a loop -- the IR may then have changed (the counter, LCSSA phis),
  * so the caller works inside a transaction (txn.h) and rolls it back. */

@@ -225,6 +225,43 @@ static unsigned unroll_change(fn_run *r, pl_loop_ref loop, const void *arg, pl_f
   return pl_copy_loops_unroll(r->host, arg, &r->copy_loop_trips, why);
 }
 
+/* The loop at worklist index `i`, changed, through the stages again:
+ * the table rebuilt, legality, the plan, the rewrite. Returns 1 when it was
+ * rewritten (*l the loop), -1 when its rewrite failed the verifier, else 0
+ * with the reason in `f`; then `*again` (may be NULL) is its candidate
+ * where only the copy loop's lowering declined it (legality passed), which
+ * stays valid until the IR changes. */
+static int attempt(fn_run *r, size_t i, pl_loop_ref *l, pl_fail *f, const pl_candidate **again) {
+  pl_table_build(&r->table, r->host, r->fn, r->hand_pipelined);
+  r->table_stale = 0;
+  *l = pl_loop_for_header(r->host, r->headers[i]);
+  pl_table_entry *e = *l ? pl_table_find(&r->table, r->headers[i]) : NULL;
+  if (again)
+    *again = NULL;
+  if (e && !e->ok)
+    pl_fail_copy(f, &e->fail);
+  if (!e || !e->ok)
+    return 0;
+  pl_plan plan = {0};
+  pl_loop_facts facts = {0};
+  int done = 0, ring_legal = 0;
+  pl_facts_init(&facts, r->host, &e->c, r->opts, &r->table);
+  const pl_loop_ctx x = {r->host, r->opts, &e->c, &facts, &r->table, r->registers};
+  if (plan_loop(&x, &plan, f, &ring_legal)) {
+    plan.copy_loop_trips = r->copy_loop_trips;
+    if (!plan.in_place)
+      done = transform(r, i, l, &e->c, &plan, &facts, f) ? 1 : -1;
+    else
+      pl_fail_copy(f, &plan.no_ring);
+  }
+  if (again && !done && ring_legal && f->reason == PL_R_COPY_LOOP_LOWERING &&
+      r->opts->lowering != PL_CHOOSE_CP_ASYNC)
+    *again = &e->c;
+  pl_facts_free(&facts);
+  pl_plan_free(&plan);
+  return done;
+}
+
 /* The loop at worklist index `i` changed by `change` (with `arg`) in a
  * transaction, then through the stages again: the change is kept when the
  * loop then takes a ring and is rewritten; else it is rolled back, and
@@ -238,7 +275,11 @@ static unsigned unroll_change(fn_run *r, pl_loop_ref loop, const void *arg, pl_f
  * A failed rewrite is undone twice: `transform`'s own transaction maps the
  * worklist's headers to the blocks it restores, which this transaction
  * does not know; so they are set back to the blocks it began with (kept
- * aside, used only as keys) before it maps them to its own. */
+ * aside, used only as keys) before it maps them to its own.
+ *
+ * A loop taken apart (unmerge_change) and then declined only for its copy
+ * loop's lowering has its copy loops unrolled too, in the same transaction
+ * (pl_copy_loops_unroll), and goes through the stages once more. */
 static int run_changed(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, unsigned *kinds,
                        change_fn change, const void *arg) {
   LLVMBasicBlockRef *began = pl_xcalloc(r->nheaders, sizeof *began);
@@ -249,37 +290,24 @@ static int run_changed(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, uns
   *kinds = change(r, *loop, arg, &f);
   pl_host_invalidate(r->host);
   pl_loop_ref l = NULL;
-  pl_table_entry *e = NULL;
-  if (*kinds) {
-    pl_table_build(&r->table, r->host, r->fn, r->hand_pipelined);
-    r->table_stale = 0;
-    l = pl_loop_for_header(r->host, r->headers[i]);
-    e = l ? pl_table_find(&r->table, r->headers[i]) : NULL;
+  const pl_candidate *again = NULL;
+  int done = *kinds ? attempt(r, i, &l, &f, change == unmerge_change ? &again : NULL) : 0;
+  if (again) { /* taken apart, then declined for its copy loop: unrolled too */
+    pl_fail unrolled = {0};
+    unsigned n = pl_copy_loops_unroll(r->host, again, &r->copy_loop_trips, &unrolled);
+    pl_host_invalidate(r->host);
+    if (n)
+      done = attempt(r, i, &l, &unrolled, NULL);
+    if (done >= 0)
+      pl_fail_unrolled(&f, &unrolled, n);
+    else
+      pl_fail_copy(&f, &unrolled);
+    pl_fail_clear(&unrolled);
   }
-  pl_plan plan = {0};
-  pl_loop_facts facts = {0};
-  int changed = 0, failed = 0;
-  if (e && !e->ok)
-    pl_fail_copy(&f, &e->fail);
-  if (e && e->ok) {
-    pl_facts_init(&facts, r->host, &e->c, r->opts, &r->table);
-    const pl_loop_ctx x = {r->host, r->opts, &e->c, &facts, &r->table, r->registers};
-    if (plan_loop(&x, &plan, &f, NULL)) {
-      plan.copy_loop_trips = r->copy_loop_trips;
-      if (!plan.in_place) {
-        changed = transform(r, i, &l, &e->c, &plan, &facts, &f);
-        failed = !changed;
-      } else {
-        pl_fail_copy(&f, &plan.no_ring);
-      }
-    }
-  }
-  pl_facts_free(&facts);
-  pl_plan_free(&plan);
-  if (changed) {
+  if (done > 0) {
     pl_txn_commit(txn);
   } else {
-    if (failed) {
+    if (done < 0) {
       memcpy(r->headers, began, r->nheaders * sizeof *began);
       f.inst = NULL; /* of the body transform restored, unknown here */
     }
@@ -287,11 +315,12 @@ static int run_changed(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, uns
     r->table_stale = 1;
     pl_fail_copy(why, &f);
   }
+  pl_copy_marks_clear(r->fn);
   free(began);
   pl_fail_clear(&f);
   pl_txn_free(txn);
   *loop = l;
-  return failed ? -1 : changed;
+  return done;
 }
 
 /* Nonzero when the table recognized the loop of `e` as a tile loop; else 0
@@ -336,7 +365,6 @@ static int run_unrolled(fn_run *r, size_t i, pl_loop_ref *loop, const pl_candida
   pl_fail unrolled = {0};
   unsigned loops = 0;
   int done = run_changed(r, i, loop, &unrolled, &loops, unroll_change, c);
-  pl_copy_marks_clear(r->fn);
   if (done < 0)
     pl_fail_copy(f, &unrolled);
   else if (!done)
@@ -420,66 +448,7 @@ static int run_loop(fn_run *r, size_t i) {
   return changed;
 }
 
-/* The kernel assertion (annotate("pipeline")): an error naming the kernel
- * and each of its loops' reasons unless one of them, recorded in `report`
- * from index `first` on, was pipelined. */
-static void check_assertion(LLVMValueRef fn, const char *name, const pl_report *report,
-                            size_t first) {
-  char arch[32];
-  pl_target_sm(fn, arch, sizeof arch);
-  char *msg = pl_strdupf("libpipeline: kernel '%s' is marked PL_PIPELINE (annotate(\"pipeline\")) "
-                         "but no loop of it is pipelined for %s",
-                         name, arch);
-  if (first == report->n) {
-    char *more = pl_strdupf("%s: it has no candidate loop", msg);
-    free(msg);
-    msg = more;
-  }
-  for (size_t i = first; i < report->n; ++i) {
-    const pl_decision *d = &report->v[i];
-    if (d->pipelined) {
-      free(msg);
-      return;
-    }
-    const char *file = strrchr(d->file, '/');
-    char *where =
-        d->line ? pl_strdupf("%s:%u", file ? file + 1 : d->file, d->line) : pl_strdupf("a loop");
-    char *more = pl_strdupf("%s%s %s: %s (%s)", msg, i == first ? ":" : ";", where, d->message,
-                            pl_reason_name(d->reason));
-    free(where);
-    free(msg);
-    msg = more;
-  }
-  pl_report_error(fn, msg);
-  free(msg);
-}
-
 static int run_loops(fn_run *r);
-
-/* A function the pass does not look at (`why`: -O0, `disable`, optnone):
- * when it is a kernel, its annotations are still read, so that a bad one
- * is an error and PL_PIPELINE fails the compile, naming the kernel and
- * `why`, as it would for a kernel none of whose loops is pipelined. */
-static void check_unexamined(LLVMValueRef fn, const char *why) {
-  if (!pl_is_kernel(fn))
-    return;
-  size_t len = 0;
-  const char *mangled = LLVMGetValueName2(fn, &len);
-  char *name = pl_demangle(mangled ? mangled : "");
-  pl_kernel_marks marks = {0};
-  char *err = pl_kernel_marks_read(fn, name ? name : "", &marks);
-  if (!err && marks.assert_pipelined) {
-    char arch[32];
-    pl_target_sm(fn, arch, sizeof arch);
-    err = pl_strdupf("libpipeline: kernel '%s' is marked PL_PIPELINE (annotate(\"pipeline\")) "
-                     "but no loop of it is pipelined for %s: %s",
-                     name ? name : "", arch, why);
-  }
-  if (err)
-    pl_report_error(fn, err);
-  free(err);
-  free(name);
-}
 
 static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *module_opts,
                         pl_ptxas *registers, pl_report *report) {
@@ -527,7 +496,7 @@ static int run_function(pl_module_host *mh, LLVMValueRef fn, const pl_options *m
               .report = report};
   int changed = run_loops(&r);
   if (marks.assert_pipelined)
-    check_assertion(fn, name ? name : "", report, first);
+    pl_check_assertion(fn, name ? name : "", report, first);
   free(skip_message);
   free(name);
   return changed;
@@ -615,7 +584,7 @@ static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opt
     free(msg);
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
       if (!LLVMIsDeclaration(fn))
-        check_unexamined(fn, opts->disabled ? PL_WHY_DISABLED : PL_WHY_NO_OPTIMIZATION);
+        pl_check_unexamined(fn, opts->disabled ? PL_WHY_DISABLED : PL_WHY_NO_OPTIMIZATION);
     pl_launches_erase(m);
     return 0;
   }
@@ -634,7 +603,7 @@ static int run_module(pl_module_host *mh, LLVMModuleRef m, const pl_options *opt
     if (LLVMIsDeclaration(fn))
       continue;
     if (is_optnone(fn))
-      check_unexamined(fn, PL_WHY_OPTNONE);
+      pl_check_unexamined(fn, PL_WHY_OPTNONE);
     else
       changed |= run_function(mh, fn, opts, registers, &report);
   }

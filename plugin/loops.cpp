@@ -251,10 +251,6 @@ int pl_loop_unroll_bounded(pl_host *H, pl_loop_ref LR, unsigned MaxTrips) {
       !isa<BranchInst>(Latch->getTerminator()) ||
       !cast<BranchInst>(Latch->getTerminator())->isConditional())
     return 0;
-  for (BasicBlock *BB : L->blocks())
-    for (Instruction &I : *BB)
-      if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isConvergent())
-        return 0;
   unsigned Max = H->SE().getSmallConstantMaxTripCount(L);
   if (!Max || Max > MaxTrips) {
     boundTrips(L, MaxTrips);
