@@ -732,6 +732,24 @@ static void realworld(std::vector<Problem> &p) {
                },
                nullptr,
                [](const Size &s) { return 8.0 * s[0] * s[1]; }});
+  // An 8-bit 3x3 box filter summed over C planes (bench/kernels/box_u8.cuh):
+  // trip count C (0 to 5 and larger), ragged H and W.
+  p.push_back({"boxu8",
+               "GB/s",
+               {{0, 32, 32}, {1, 33, 31}, {2, 64, 64}, {3, 70, 45}, {4, 5, 100}, {5, 100, 100},
+                {40, 67, 130}},
+               {3, 70, 45},
+               {64, 1024, 1024},
+               dims({"C", "H", "W"}),
+               [](const Size &s, Buffers &b, uint64_t seed) {
+                 in_i8(b, (size_t)s[0] * s[1] * s[2], seed);
+                 out_f32(b, (size_t)s[1] * s[2]);
+               },
+               [](const Variant &v, const Size &s, Buffers &b) {
+                 v.boxu8(s[0], s[1], s[2], (const unsigned char *)b.in[0], (float *)b.out);
+               },
+               nullptr,
+               [](const Size &s) { return (double)s[0] * s[1] * s[2]; }});
   p.push_back(channel_conv_problem("conv20", "TFLOP/s", &Variant::conv20, 25,
                                    {{0, 16, 16},
                                     {1, 17, 33},

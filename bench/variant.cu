@@ -30,6 +30,7 @@ namespace PL_NS {
 #include "kernels/alias_rows.cuh"
 #include "kernels/attention.cuh"
 #include "kernels/batched.cuh"
+#include "kernels/box_u8.cuh"
 #include "kernels/col_gemv.cuh"
 #include "kernels/conv.cuh"
 #include "kernels/batch_transpose.cuh"
@@ -251,6 +252,13 @@ void PL_CAT(zstencil_, PL_NS)(int D, int H, int W, const float *in, float *out) 
 // (kernels/halo_guard.cuh). No hand-written ring.
 void PL_CAT(halo5_, PL_NS)(int H, int W, const float *in, float *out) {
   PL_NS::halo5Stencil<<<(W + H5_B - 1) / H5_B, dim3(H5_B, H5_B)>>>(W, H, in, out, 0.5f, 0.125f);
+}
+// An 8-bit box filter over C planes whose byte tile a strided copy loop
+// fills (kernels/box_u8.cuh); the hand-written register double buffer.
+void PL_CAT(boxu8_, PL_NS)(int C, int H, int W, const unsigned char *img, float *out) {
+  if (H > 0 && W > 0)
+    KERNEL(boxU8)<<<dim3((W + BU_B - 1) / BU_B, (H + BU_B - 1) / BU_B), dim3(16, 16)>>>(C, H, W,
+                                                                                       img, out);
 }
 void PL_CAT(conv20_, PL_NS)(int C, int H, int W, const float *in, const float *w, float *out) {
   dim3 grid((W + 15) / 16, (H + 15) / 16);
