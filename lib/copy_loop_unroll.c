@@ -41,6 +41,30 @@ static int inbounds_tile(const pl_candidate *c, LLVMValueRef ptr, LLVMValueRef *
   return -1;
 }
 
+/* The one variable index of `gep`, an address into a tile straight from
+ * its base -- `getelementptr inbounds T, base, idx` or `[N x T], base, 0,
+ * idx` --, with *scale the bytes of T; seen through `zext nneg` and `sext`,
+ * which keep its value where it is not negative (a negative one is out of
+ * the tile). NULL for another form. ScalarEvolution reads the index where
+ * it cannot read the address: a zext of a recurrence whose flags it does
+ * not trust. */
+static LLVMValueRef tile_index(const pl_candidate *c, LLVMValueRef gep, uint64_t *scale) {
+  unsigned n = (unsigned)LLVMGetNumOperands(gep);
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
+  if (n == 3 && LLVMGetTypeKind(ty) == LLVMArrayTypeKind &&
+      LLVMIsAConstantInt(LLVMGetOperand(gep, 1)) &&
+      LLVMConstIntGetZExtValue(LLVMGetOperand(gep, 1)) == 0)
+    ty = LLVMGetElementType(ty);
+  else if (n != 2)
+    return NULL;
+  *scale = pl_type_alloc_size(c->module, ty);
+  LLVMValueRef idx = LLVMGetOperand(gep, n - 1);
+  LLVMOpcode op;
+  while (pl_opcode(idx, &op) && (op == LLVMSExt || (op == LLVMZExt && LLVMGetNNeg(idx))))
+    idx = LLVMGetOperand(idx, 0);
+  return *scale && !LLVMIsAConstant(idx) ? idx : NULL;
+}
+
 /* Nonzero when the copy `cp` writes its bytes on every iteration of
  * `loop`: its store's block dominates the latch, or for a copy clang
  * split in two (a store on each arm of a branch, pl_copy.twins) the
@@ -63,6 +87,10 @@ unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_r
     if (t < 0)
       continue;
     unsigned k = pl_scev_trips_within(host, loop, inner, base, c->tiles[t].bytes, cp->bytes);
+    uint64_t scale;
+    LLVMValueRef idx = k ? NULL : tile_index(c, inner, &scale);
+    if (idx)
+      k = pl_scev_trips_within_index(host, loop, idx, scale, c->tiles[t].bytes, cp->bytes);
     if (k && (!trips || k < trips))
       trips = k;
   }

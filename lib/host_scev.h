@@ -35,6 +35,13 @@ extern "C" {
 unsigned pl_scev_trips_within(pl_host *host, pl_loop_ref loop, LLVMValueRef ptr,
                               LLVMValueRef object, uint64_t bytes, uint64_t access);
 
+/** The same for an access at byte offset `index` * `scale` into the
+ * object, `index` an integer ScalarEvolution reads as such a recurrence
+ * (the variable index of a GEP into a tile: scale is its element's size in
+ * bytes). 0 when it has another form or no iteration fits. */
+unsigned pl_scev_trips_within_index(pl_host *host, pl_loop_ref loop, LLVMValueRef index,
+                                    uint64_t scale, uint64_t bytes, uint64_t access);
+
 /** Nonzero when ScalarEvolution computes a loop-invariant backedge-taken
  * count for `loop` that SCEVExpander can materialize safely at the end of
  * the preheader; for a loop without one, at the end of the nearest common

@@ -580,30 +580,27 @@ int pl_scev_counter_offset(pl_host *H, LLVMValueRef Ptr, LLVMValueRef Base, pl_l
   return 1;
 }
 
-unsigned pl_scev_trips_within(pl_host *H, pl_loop_ref LR, LLVMValueRef Ptr, LLVMValueRef Object,
-                              uint64_t Bytes, uint64_t Access) {
-  ScalarEvolution &SE = H->SE();
-  Value *P = unwrap(Ptr), *O = unwrap(Object);
-  if (!SE.isSCEVable(P->getType()) || P->getType() != O->getType() || !Access || Access > Bytes ||
-      Bytes > (uint64_t)INT64_MAX)
-    return 0;
-  const SCEV *D = SE.getMinusSCEV(SE.getSCEV(P), SE.getSCEV(O));
+/// The iterations j of `L` whose offset b + j * s, D = {b,+,s} scaled by
+/// `Scale`, lies in [0, Bytes - Access] (pl_scev_trips_within).
+static unsigned tripsWithin(ScalarEvolution &SE, Loop *L, const SCEV *D, uint64_t Scale,
+                            uint64_t Bytes, uint64_t Access) {
   auto *AR = dyn_cast<SCEVAddRecExpr>(D);
-  if (!AR || AR->getLoop() != unwrapLoop(LR) || !AR->isAffine())
+  if (!AR || AR->getLoop() != L || !AR->isAffine() || !Scale || !Access || Access > Bytes ||
+      Bytes > (uint64_t)INT64_MAX || Scale > Bytes)
     return 0;
   auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-  if (!Step || Step->getAPInt().getSignificantBits() > 63 || Step->getAPInt().isZero())
+  if (!Step || Step->getAPInt().getSignificantBits() > 32 || Step->getAPInt().isZero())
     return 0;
-  int64_t S = Step->getAPInt().getSExtValue();
+  int64_t S = Step->getAPInt().getSExtValue() * (int64_t)Scale;
   int64_t Last = (int64_t)(Bytes - Access);
   ConstantRange R = SE.getSignedRange(AR->getStart());
+  const APInt &Min = R.getSignedMin(), &Max = R.getSignedMax();
   int64_t Room;
   if (S > 0) {
-    int64_t Lo = R.getSignedMin().getSignificantBits() > 63 ? 0 : R.getSignedMin().getSExtValue();
+    int64_t Lo = Min.getSignificantBits() > 32 ? 0 : Min.getSExtValue() * (int64_t)Scale;
     Room = Last - (Lo > 0 ? Lo : 0);
   } else {
-    int64_t Hi =
-        R.getSignedMax().getSignificantBits() > 63 ? Last : R.getSignedMax().getSExtValue();
+    int64_t Hi = Max.getSignificantBits() > 32 ? Last : Max.getSExtValue() * (int64_t)Scale;
     Room = Hi < Last ? Hi : Last;
     S = -S;
   }
@@ -611,4 +608,23 @@ unsigned pl_scev_trips_within(pl_host *H, pl_loop_ref LR, LLVMValueRef Ptr, LLVM
     return 0;
   uint64_t Trips = (uint64_t)(Room / S) + 1;
   return Trips > UINT32_MAX ? UINT32_MAX : (unsigned)Trips;
+}
+
+unsigned pl_scev_trips_within(pl_host *H, pl_loop_ref LR, LLVMValueRef Ptr, LLVMValueRef Object,
+                              uint64_t Bytes, uint64_t Access) {
+  ScalarEvolution &SE = H->SE();
+  Value *P = unwrap(Ptr), *O = unwrap(Object);
+  if (!SE.isSCEVable(P->getType()) || P->getType() != O->getType())
+    return 0;
+  const SCEV *D = SE.getMinusSCEV(SE.getSCEV(P), SE.getSCEV(O));
+  return tripsWithin(SE, unwrapLoop(LR), D, 1, Bytes, Access);
+}
+
+unsigned pl_scev_trips_within_index(pl_host *H, pl_loop_ref LR, LLVMValueRef Index, uint64_t Scale,
+                                    uint64_t Bytes, uint64_t Access) {
+  ScalarEvolution &SE = H->SE();
+  Value *V = unwrap(Index);
+  if (!V->getType()->isIntegerTy() || !SE.isSCEVable(V->getType()))
+    return 0;
+  return tripsWithin(SE, unwrapLoop(LR), SE.getSCEV(V), Scale, Bytes, Access);
 }
