@@ -14,12 +14,14 @@
  * casts alone, with at least one GEP: *inner is the outermost GEP and
  * *base the pointer the innermost one indexes (the tile, or a cast of it),
  * of the same type, the two pointers whose difference ScalarEvolution
- * reads; -1 when another instruction or a GEP without inbounds lies on the
- * way, the types differ, or the root is no static tile. */
+ * reads; *geps the number of GEPs. -1 when another instruction or a GEP
+ * without inbounds lies on the way, the types differ, or the root is no
+ * static tile. */
 static int inbounds_tile(const pl_candidate *c, LLVMValueRef ptr, LLVMValueRef *inner,
-                         LLVMValueRef *base) {
+                         LLVMValueRef *base, unsigned *geps) {
   LLVMOpcode op;
   *inner = *base = NULL;
+  *geps = 0;
   for (unsigned depth = 0; depth < PL_MAX_ADDRESS_DEPTH; ++depth) {
     if (pl_is_pointer_cast(ptr)) {
       ptr = LLVMGetOperand(ptr, 0);
@@ -35,6 +37,7 @@ static int inbounds_tile(const pl_candidate *c, LLVMValueRef ptr, LLVMValueRef *
       return -1;
     if (!*inner)
       *inner = ptr;
+    ++*geps;
     *base = LLVMGetOperand(ptr, 0);
     ptr = *base;
   }
@@ -42,12 +45,12 @@ static int inbounds_tile(const pl_candidate *c, LLVMValueRef ptr, LLVMValueRef *
 }
 
 /* The one variable index of `gep`, an address into a tile straight from
- * its base -- `getelementptr inbounds T, base, idx` or `[N x T], base, 0,
- * idx` --, with *scale the bytes of T; seen through `zext nneg` and `sext`,
- * which keep its value where it is not negative (a negative one is out of
- * the tile). NULL for another form. ScalarEvolution reads the index where
- * it cannot read the address: a zext of a recurrence whose flags it does
- * not trust. */
+ * its base, the only GEP between them (an offset of an inner GEP, `p =
+ * tile + 1280; p[...]`, would not be counted) -- `getelementptr inbounds
+ * T, base, idx` or `[N x T], base, 0, idx` --, with *scale the bytes of T; seen through `zext nneg`
+ * and `sext`, which keep its value where it is not negative (a negative one is out of the tile).
+ * NULL for another form. ScalarEvolution reads the index where it cannot read the address: a zext
+ * of a recurrence whose flags it does not trust. */
 static LLVMValueRef tile_index(const pl_candidate *c, LLVMValueRef gep, uint64_t *scale) {
   unsigned n = (unsigned)LLVMGetNumOperands(gep);
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
@@ -81,14 +84,15 @@ unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_r
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
     LLVMValueRef inner, base;
+    unsigned geps;
     if (!cp->in_loop || !every_iteration(host, cp, loop))
       continue;
-    int t = inbounds_tile(c, cp->dst, &inner, &base);
+    int t = inbounds_tile(c, cp->dst, &inner, &base, &geps);
     if (t < 0)
       continue;
     unsigned k = pl_scev_trips_within(host, loop, inner, base, c->tiles[t].bytes, cp->bytes);
     uint64_t scale;
-    LLVMValueRef idx = k ? NULL : tile_index(c, inner, &scale);
+    LLVMValueRef idx = k || geps != 1 ? NULL : tile_index(c, inner, &scale);
     if (idx)
       k = pl_scev_trips_within_index(host, loop, idx, scale, c->tiles[t].bytes, cp->bytes);
     if (k && (!trips || k < trips))

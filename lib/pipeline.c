@@ -98,7 +98,7 @@ typedef struct fn_run {
    * changed (a rewrite or a rollback), rebuilt before its next use. */
   pl_loop_table table;
   int table_stale;
-  unsigned copy_loop_trips; /* set by unroll_change, for the plan's remark */
+  unsigned copy_loop_trips, copy_loops; /* the copy loops unrolled, for the remark */
 } fn_run;
 
 /* Undoes the transaction of the loop at worklist index `i` and finds the
@@ -222,7 +222,8 @@ static unsigned unmerge_change(fn_run *r, pl_loop_ref loop, const void *arg, pl_
  * register lowering (copy_loop_unroll.h). */
 static unsigned unroll_change(fn_run *r, pl_loop_ref loop, const void *arg, pl_fail *why) {
   (void)loop;
-  return pl_copy_loops_unroll(r->host, arg, &r->copy_loop_trips, why);
+  r->copy_loops = pl_copy_loops_unroll(r->host, arg, &r->copy_loop_trips, why);
+  return r->copy_loops;
 }
 
 /* The loop at worklist index `i`, changed, through the stages again:
@@ -249,6 +250,7 @@ static int attempt(fn_run *r, size_t i, pl_loop_ref *l, pl_fail *f, const pl_can
   const pl_loop_ctx x = {r->host, r->opts, &e->c, &facts, &r->table, r->registers};
   if (plan_loop(&x, &plan, f, &ring_legal)) {
     plan.copy_loop_trips = r->copy_loop_trips;
+    plan.copy_loops = r->copy_loops;
     if (!plan.in_place)
       done = transform(r, i, l, &e->c, &plan, &facts, f) ? 1 : -1;
     else
@@ -279,14 +281,18 @@ static int attempt(fn_run *r, size_t i, pl_loop_ref *l, pl_fail *f, const pl_can
  *
  * A loop taken apart (unmerge_change) and then declined only for its copy
  * loop's lowering has its copy loops unrolled too, in the same transaction
- * (pl_copy_loops_unroll), and goes through the stages once more. */
+ * (pl_copy_loops_unroll), and goes through the stages once more.
+ *
+ * `keep` (may be NULL) is a reason given the loop before the transaction:
+ * its instruction is mapped to the restored body where the change is
+ * rolled back (NULL where there is none), so that it stays valid. */
 static int run_changed(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, unsigned *kinds,
-                       change_fn change, const void *arg) {
+                       change_fn change, const void *arg, pl_fail *keep) {
   LLVMBasicBlockRef *began = pl_xcalloc(r->nheaders, sizeof *began);
   memcpy(began, r->headers, r->nheaders * sizeof *began);
   pl_txn *txn = pl_txn_begin(r->fn);
   pl_fail f = {0};
-  r->copy_loop_trips = 0;
+  r->copy_loop_trips = r->copy_loops = 0;
   *kinds = change(r, *loop, arg, &f);
   pl_host_invalidate(r->host);
   pl_loop_ref l = NULL;
@@ -294,7 +300,9 @@ static int run_changed(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, uns
   int done = *kinds ? attempt(r, i, &l, &f, change == unmerge_change ? &again : NULL) : 0;
   if (again) { /* taken apart, then declined for its copy loop: unrolled too */
     pl_fail unrolled = {0};
+    f.inst = NULL; /* of the body the unroll changes */
     unsigned n = pl_copy_loops_unroll(r->host, again, &r->copy_loop_trips, &unrolled);
+    r->copy_loops = n;
     pl_host_invalidate(r->host);
     if (n)
       done = attempt(r, i, &l, &unrolled, NULL);
@@ -312,6 +320,8 @@ static int run_changed(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, uns
       f.inst = NULL; /* of the body transform restored, unknown here */
     }
     l = roll_back(r, txn, i, &f);
+    if (keep && keep->inst)
+      keep->inst = pl_txn_restored(txn, keep->inst);
     r->table_stale = 1;
     pl_fail_copy(why, &f);
   }
@@ -364,7 +374,7 @@ static int tile_like(fn_run *r, pl_loop_ref loop) {
 static int run_unrolled(fn_run *r, size_t i, pl_loop_ref *loop, const pl_candidate *c, pl_fail *f) {
   pl_fail unrolled = {0};
   unsigned loops = 0;
-  int done = run_changed(r, i, loop, &unrolled, &loops, unroll_change, c);
+  int done = run_changed(r, i, loop, &unrolled, &loops, unroll_change, c, f);
   if (done < 0)
     pl_fail_copy(f, &unrolled);
   else if (!done)
@@ -391,7 +401,7 @@ static int run_loop(fn_run *r, size_t i) {
   pl_fail unmerged = {0};
   unsigned kinds = 0;
   int taken_apart = allowed && pl_unmerge_wanted(host, loop)
-                        ? run_changed(r, i, &loop, &unmerged, &kinds, unmerge_change, NULL)
+                        ? run_changed(r, i, &loop, &unmerged, &kinds, unmerge_change, NULL, NULL)
                         : 0;
   if (taken_apart > 0)
     return 1;

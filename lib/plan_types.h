@@ -144,6 +144,7 @@ typedef struct pl_plan {
   unsigned copy_loop_trips;      /**< the copy loops were unrolled completely
                                       before the plan (copy_loop_unroll.h),
                                       the most trips of one; 0: they were not */
+  unsigned copy_loops;           /**< how many copy loops were unrolled */
   char arch[16];                 /**< the target, "sm_90" */
   pl_cost cost;                  /**< its inputs and figures (when modelled) */
   const char *registers_unknown; /**< why ptxas gave no register count and the

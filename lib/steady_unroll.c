@@ -58,9 +58,16 @@ void pl_unroll_steady_state(pl_host *host, pl_candidate *c, pl_plan *plan, LLVMV
 
 void pl_note_steady_unroll(pl_remark *r, const pl_plan *plan) {
   if (plan->copy_loop_trips) {
-    pl_remark_text(r, "; the copy loop unrolled completely (at most ");
+    if (plan->copy_loops > 1) {
+      pl_remark_text(r, "; the ");
+      pl_remark_u64(r, "CopyLoops", plan->copy_loops);
+      pl_remark_text(r, " copy loops unrolled completely (at most ");
+    } else {
+      pl_remark_text(r, "; the copy loop unrolled completely (at most ");
+    }
     pl_remark_u64(r, "CopyLoopTrips", plan->copy_loop_trips);
-    pl_remark_text(r, " trips) for the register lowering");
+    pl_remark_text(r, plan->copy_loops > 1 ? " trips each) for the register lowering"
+                                           : " trips) for the register lowering");
   }
   if (!plan->steady_unrolled)
     return;

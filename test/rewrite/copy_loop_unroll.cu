@@ -8,10 +8,11 @@
 // prologue and one in the steady state (the plain kernels load in a loop:
 // 3 and 2 loads). Near misses, left as written: a copy loop whose address
 // is no affine function of its counter (no bound), one of 16 trips (more
-// than the 8 it unrolls to), and `lowering=cp.async`, which never stages
-// through registers.
+// than the 8 it unrolls to), one walking down from a pointer into the
+// tile, and `lowering=cp.async`, which never stages through registers.
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.ll -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=ANALYSIS
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-lowering=cp.async --cuda-gpu-arch=sm_90 -S %s -o %t.cp.ptx -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=CPASYNC --implicit-check-not="nor is it unrolled"
 // RUN: %clang_cuda -fplugin-arg-pipeline-disable --cuda-gpu-arch=sm_90 -S %s -o %t.plain.ptx
 // RUN: diff %t.plain.ptx %t.cp.ptx
@@ -44,6 +45,7 @@ __global__ void __launch_bounds__(256) halo(int C, int H, int W, const unsigned 
 // IR-LABEL: define {{.*}} @_Z6extent
 // IR-COUNT-8: load i8, ptr addrspace(1)
 // IR-NOT: load i8, ptr addrspace(1)
+// IR-LABEL: define {{.*}} @_Z7noBound
 __global__ void __launch_bounds__(128) extent(int nt, int d, const unsigned char *A, float *out) {
   __shared__ unsigned char t[385];
   float acc = 0.0f;
@@ -87,4 +89,48 @@ __global__ void __launch_bounds__(128) sixteenTrips(int nt, const short *A, floa
     __syncthreads();
   }
   out[blockIdx.x * 128 + threadIdx.x] = acc;
+}
+
+// Near miss: a pointer into the tile, walking down from it. Its index is no
+// recurrence ScalarEvolution reads (instcombine drops the nsw of tid - 256 *
+// j), and the index of the outer GEP alone leaves out the inner one's
+// offset (p = tile + 1280, so d = 6 is valid), so there is no bound.
+// REMARK-DAG: copy_loop_unroll.cu:{{[0-9]+}}:3: remark: loop not pipelined: the copy stage is a loop, which only cp.async can issue, and a copy into tile 'tile' moves 2 bytes; cp.async copies 4, 8 or 16 bytes; nor is it unrolled for the register lowering: no bound{{.*}}[sm_90, kernel 'offsetDown
+// The analysis remark of that decline names the copy, found again in the
+// body the rolled-back unroll restored.
+// ANALYSIS: copy_loop_unroll.cu:[[@LINE+10]]:14: remark: loop not pipelined: the copy stage is a loop{{.*}}nor is it unrolled{{.*}}[sm_90, kernel 'offsetDown
+__global__ void __launch_bounds__(256) offsetDown(int nt, int d, const short *A, float *out) {
+  __shared__ short tile[1536];
+  short *p = tile + 1280;
+  float acc = 0.f;
+  for (int k = 0; k < nt; ++k) {
+    const short *s = A + (size_t)k * 1536 + 1280;
+#pragma unroll 1
+    for (int j = 0; j < d; ++j) {
+      int idx = (int)threadIdx.x + (-256) * j;
+      p[idx] = s[idx];
+    }
+    __syncthreads();
+    acc = acc * 0.5f + (float)tile[(threadIdx.x * 7) % 1536];
+    __syncthreads();
+  }
+  out[blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+// Two copy loops, one per tile, both unrolled.
+// REMARK-DAG: copy_loop_unroll.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages{{.*}}; the 2 copy loops unrolled completely (at most 5 trips each) for the register lowering{{.*}}[sm_90, kernel 'twoTiles
+__global__ void __launch_bounds__(256) twoTiles(int C, const unsigned char *a,
+                                                const unsigned char *b, float *out) {
+  __shared__ unsigned char ta[34 * 34], tb[34 * 34];
+  float acc = 0.0f;
+  for (int c = 0; c < C; ++c) {
+    for (int i = threadIdx.x; i < 34 * 34; i += 256)
+      ta[i] = a[(size_t)c * 34 * 34 + i];
+    for (int i = threadIdx.x; i < 34 * 34; i += 256)
+      tb[i] = b[(size_t)c * 34 * 34 + i];
+    __syncthreads();
+    acc += ta[threadIdx.x * 3] * tb[threadIdx.x * 4 + 1];
+    __syncthreads();
+  }
+  out[blockIdx.x * 256 + threadIdx.x] = acc;
 }
