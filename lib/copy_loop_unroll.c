@@ -7,6 +7,7 @@
 #include "host_scev.h"
 #include "ir.h"
 #include "limits.h"
+#include "plan_types.h"
 
 #include <stdlib.h>
 
@@ -241,6 +242,15 @@ unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *mo
   if (phis_to_selects(host, header, kept))
     pl_host_invalidate(host);
   return (unsigned)n;
+}
+
+int pl_unrolled_ring_allowed(const pl_plan *plan, pl_fail *f) {
+  if (!plan->copy_loop_trips || !plan->modelled || plan->in_place)
+    return 1;
+  return pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
+                  "the cost model does not take such a ring: one measured slower than the loop "
+                  "as written (its staged loads select each address once per exit test and "
+                  "guard); profitability=off or PL_STAGES(N) forces it");
 }
 
 void pl_fail_unrolled(pl_fail *f, const pl_fail *unrolled, unsigned loops) {

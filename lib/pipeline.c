@@ -251,7 +251,9 @@ static int attempt(fn_run *r, size_t i, pl_loop_ref *l, pl_fail *f, const pl_can
   if (plan_loop(&x, &plan, f, &ring_legal)) {
     plan.copy_loop_trips = r->copy_loop_trips;
     plan.copy_loops = r->copy_loops;
-    if (!plan.in_place)
+    if (!pl_unrolled_ring_allowed(&plan, f))
+      done = 0;
+    else if (!plan.in_place)
       done = transform(r, i, l, &e->c, &plan, &facts, f) ? 1 : -1;
     else
       pl_fail_copy(f, &plan.no_ring);
