@@ -7,7 +7,6 @@
 #include "host_scev.h"
 #include "ir.h"
 #include "limits.h"
-#include "plan_types.h"
 
 #include <stdlib.h>
 
@@ -193,10 +192,11 @@ static void mark_copies(const pl_candidate *c) {
   }
 }
 
-unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *most_trips,
-                              pl_fail *why) {
-  LLVMBasicBlockRef headers[PL_MAX_LOOP_COPIES];
-  unsigned trips[PL_MAX_LOOP_COPIES];
+/* The loops of c's copy stage with their headers and bounds, as
+ * pl_copy_loops_unroll unrolls them; 0 with the reason in `why` where one
+ * cannot be. Changes nothing. */
+static size_t collect(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef *headers,
+                      unsigned *trips, unsigned *most_trips, pl_fail *why) {
   size_t n = 0;
   for (size_t i = 0; i < c->nregion; ++i) {
     pl_loop_ref l = copy_loop_of(host, c, c->region[i]);
@@ -207,28 +207,40 @@ unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *mo
     if (!l || j < n)
       continue;
     if (n == PL_MAX_LOOP_COPIES)
-      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL, "the copy stage has more than %d loops",
-                      PL_MAX_LOOP_COPIES);
+      return (size_t)pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
+                              "the copy stage has more than %d loops", PL_MAX_LOOP_COPIES);
     if (pl_loop_for_block(host, c->region[i]) != l)
-      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
-                      "a loop of the copy stage has a loop inside it, which is not unrolled");
+      return (size_t)pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
+                              "a loop of the copy stage has a loop inside it, which is not "
+                              "unrolled");
     unsigned k = pl_copy_loop_trip_bound(host, c, l);
     if (!k || k > PL_MAX_UNROLLED_COPY_TRIPS * 1024) /* no bound but its counter's range */
-      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
-                      "no bound on the trips of a loop of the copy stage is known (a constant "
-                      "step and bound, or a copy on every iteration into a static tile)");
+      return (size_t)pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
+                              "no bound on the trips of a loop of the copy stage is known (a "
+                              "constant step and bound, or a copy on every iteration into a "
+                              "static tile)");
     if (k > PL_MAX_UNROLLED_COPY_TRIPS)
-      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
-                      "a loop of the copy stage may run %u times, more than the %d the register "
-                      "lowering unrolls a copy loop to",
-                      k, PL_MAX_UNROLLED_COPY_TRIPS);
+      return (size_t)pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
+                              "a loop of the copy stage may run %u times, more than the %d the "
+                              "register lowering unrolls a copy loop to",
+                              k, PL_MAX_UNROLLED_COPY_TRIPS);
     headers[n] = h;
     trips[n++] = k;
     if (k > *most_trips)
       *most_trips = k;
   }
   if (!n)
-    return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL, "the copy stage has no loop of its own");
+    pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL, "the copy stage has no loop of its own");
+  return n;
+}
+
+unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *most_trips,
+                              pl_fail *why) {
+  LLVMBasicBlockRef headers[PL_MAX_LOOP_COPIES];
+  unsigned trips[PL_MAX_LOOP_COPIES];
+  size_t n = collect(host, c, headers, trips, most_trips, why);
+  if (!n)
+    return 0;
   LLVMBasicBlockRef kept = LLVMGetInstructionParent(c->first_barrier), header = c->header;
   mark_copies(c);
   for (size_t i = 0; i < n; ++i) {
@@ -244,13 +256,27 @@ unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *mo
   return (unsigned)n;
 }
 
-int pl_unrolled_ring_allowed(const pl_plan *plan, pl_fail *f) {
-  if (!plan->copy_loop_trips || !plan->modelled || plan->in_place)
-    return 1;
-  return pl_failf(f, PL_R_NOT_PROFITABLE, NULL,
-                  "the cost model does not take such a ring: one measured slower than the loop "
-                  "as written (its staged loads select each address once per exit test and "
-                  "guard); profitability=off or PL_STAGES(N) forces it");
+void pl_fail_unroll_unpriced(pl_host *host, const pl_candidate *c, pl_fail *f) {
+  LLVMBasicBlockRef headers[PL_MAX_LOOP_COPIES];
+  unsigned trips[PL_MAX_LOOP_COPIES], most = 0;
+  pl_fail why = {0};
+  size_t n = collect(host, c, headers, trips, &most, &why);
+  char *m;
+  if (n)
+    m = pl_strdupf("%s; the register lowering could unroll the copy %s completely (at most %u "
+                   "trips%s), but the cost model does not take such a ring: one measured slower "
+                   "than the loop as written (its staged loads select each address once per "
+                   "exit test and guard); profitability=off or PL_STAGES(N) forces it",
+                   f->message ? f->message : "", n > 1 ? "loops" : "loop", most,
+                   n > 1 ? " each" : "");
+  else
+    m = pl_strdupf("%s; nor is it unrolled for the register lowering: %s",
+                   f->message ? f->message : "", why.message ? why.message : "");
+  if (n)
+    f->reason = PL_R_NOT_PROFITABLE;
+  free(f->message);
+  f->message = m;
+  pl_fail_clear(&why);
 }
 
 void pl_fail_unrolled(pl_fail *f, const pl_fail *unrolled, unsigned loops) {

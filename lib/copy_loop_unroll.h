@@ -25,7 +25,6 @@
 
 #include "candidate.h"
 #include "host.h"
-#include "plan_types.h"
 #include "reasons.h"
 
 /** The most trips a copy loop of `c` containing block `bb` can run, or 0
@@ -60,16 +59,17 @@ void pl_copy_marks_clear(LLVMValueRef fn);
 unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *most_trips,
                               pl_fail *why);
 
-/** Nonzero when the ring `plan` made for a loop whose copy loops were
- * unrolled (plan->copy_loop_trips) may be taken: where the user forced it
- * (profitability=off, stages=N or PL_STAGES, so plan->modelled is 0).
- * Where the cost model chose it, 0 with NotProfitable in `f`: such a ring
- * measured slower than the loop as written (boxu8, 0.963x on an H200,
- * docs/performance.md) where the hand-written register ring of the same
- * loop ran 1.683x -- the ring's staged loads each select their address
- * through one 64-bit select per term of their exit tests and guards, which
- * the model does not price -- so the default leaves such loops as written. */
-int pl_unrolled_ring_allowed(const pl_plan *plan, pl_fail *f);
+/** At the cost model's choice, instead of pl_copy_loops_unroll: a ring
+ * over unrolled copy loops measured slower than the loop as written
+ * (boxu8, 0.963x on an H200, docs/performance.md, where the hand-written
+ * register ring of the same loop ran 1.683x: each staged load selects its
+ * address once per term of its guards and exit tests, which the model does
+ * not price), so the default does not unroll them. Where they could be
+ * unrolled (the bounds alone are computed, nothing is changed), the
+ * decline `f` becomes NotProfitable and says so, and that
+ * profitability=off or PL_STAGES(N) forces it; else its message goes on
+ * with why they could not. */
+void pl_fail_unroll_unpriced(pl_host *host, const pl_candidate *c, pl_fail *f);
 
 /** The reason of a loop declined as written for its copy loop (`f`),
  * given why it was declined again with its copy loops unrolled

@@ -251,9 +251,7 @@ static int attempt(fn_run *r, size_t i, pl_loop_ref *l, pl_fail *f, const pl_can
   if (plan_loop(&x, &plan, f, &ring_legal)) {
     plan.copy_loop_trips = r->copy_loop_trips;
     plan.copy_loops = r->copy_loops;
-    if (!pl_unrolled_ring_allowed(&plan, f))
-      done = 0;
-    else if (!plan.in_place)
+    if (!plan.in_place)
       done = transform(r, i, l, &e->c, &plan, &facts, f) ? 1 : -1;
     else
       pl_fail_copy(f, &plan.no_ring);
@@ -300,6 +298,10 @@ static int run_changed(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, uns
   pl_loop_ref l = NULL;
   const pl_candidate *again = NULL;
   int done = *kinds ? attempt(r, i, &l, &f, change == unmerge_change ? &again : NULL) : 0;
+  if (again && r->opts->profitability && !r->opts->stages) {
+    pl_fail_unroll_unpriced(r->host, again, &f);
+    again = NULL;
+  }
   if (again) { /* taken apart, then declined for its copy loop: unrolled too */
     pl_fail unrolled = {0};
     f.inst = NULL; /* of the body the unroll changes */
@@ -442,7 +444,10 @@ static int run_loop(fn_run *r, size_t i) {
         pl_remark_fact_runs(host, where, &facts.runs, c->ntiles);
       pl_facts_free(&facts); /* they read c, which the unroll's table replaces */
       pl_plan_free(&plan);
-      changed = run_unrolled(r, i, &loop, c, &f);
+      if (r->opts->profitability && !r->opts->stages) /* the model's choice */
+        pl_fail_unroll_unpriced(host, c, &f);
+      else
+        changed = run_unrolled(r, i, &loop, c, &f);
     }
   }
   if (!changed && unmerged.reason)

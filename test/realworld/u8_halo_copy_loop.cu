@@ -12,7 +12,7 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 -S %s -o %t.default.ptx -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: %clang_cuda -fplugin-arg-pipeline-disable --cuda-gpu-arch=sm_90 -S %s -o %t.plain.ptx
 // RUN: diff %t.plain.ptx %t.default.ptx
-// DEFAULT: remark: loop not pipelined: once the loop of its copy stage is unrolled completely for the register lowering, the cost model does not take such a ring: one measured slower than the loop as written{{.*}}profitability=off or PL_STAGES(N) forces it; as written, the copy stage is a loop{{.*}}[sm_90, kernel 'dilateClip(
+// DEFAULT: remark: loop not pipelined: the copy stage is a loop, which only cp.async can issue, and a copy into tile 'smem' moves 1 bytes; cp.async copies 4, 8 or 16 bytes; the register lowering could unroll the copy loop completely (at most 2 trips), but the cost model does not take such a ring: one measured slower than the loop as written{{.*}}profitability=off or PL_STAGES(N) forces it [sm_90, kernel 'dilateClip(
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
 #include <cuda_fp16.h>
 #include <cstdint>
