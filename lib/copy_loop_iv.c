@@ -354,19 +354,11 @@ static void inbounds_bound(const pl_candidate *c, LLVMValueRef dst, pl_iv_offset
   while (pl_is_pointer_cast(base))
     base = LLVMGetOperand(base, 0);
   int t = pl_tile_index(c, base);
-  unsigned n = (unsigned)LLVMGetNumOperands(dst);
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(dst);
   if (t < 0 || c->tiles[t].dynamic || !c->tiles[t].bytes)
     return;
-  if (n == 3 && LLVMGetTypeKind(ty) == LLVMArrayTypeKind &&
-      LLVMIsAConstantInt(LLVMGetOperand(dst, 1)) &&
-      LLVMConstIntGetZExtValue(LLVMGetOperand(dst, 1)) == 0)
-    ty = LLVMGetElementType(ty);
-  else if (n != 2)
-    return;
-  LLVMValueRef idx = LLVMGetOperand(dst, n - 1);
-  uint64_t size = pl_type_alloc_size(c->module, ty);
-  if (!size || LLVMIsAConstantInt(idx))
+  uint64_t size;
+  LLVMValueRef idx = pl_gep_single_index(c->module, dst, &size);
+  if (!idx)
     return;
   o->bounded = idx;
   o->bound = c->tiles[t].bytes / size;

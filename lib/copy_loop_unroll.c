@@ -52,20 +52,11 @@ static int inbounds_tile(const pl_candidate *c, LLVMValueRef ptr, LLVMValueRef *
  * NULL for another form. ScalarEvolution reads the index where it cannot read the address: a zext
  * of a recurrence whose flags it does not trust. */
 static LLVMValueRef tile_index(const pl_candidate *c, LLVMValueRef gep, uint64_t *scale) {
-  unsigned n = (unsigned)LLVMGetNumOperands(gep);
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
-  if (n == 3 && LLVMGetTypeKind(ty) == LLVMArrayTypeKind &&
-      LLVMIsAConstantInt(LLVMGetOperand(gep, 1)) &&
-      LLVMConstIntGetZExtValue(LLVMGetOperand(gep, 1)) == 0)
-    ty = LLVMGetElementType(ty);
-  else if (n != 2)
-    return NULL;
-  *scale = pl_type_alloc_size(c->module, ty);
-  LLVMValueRef idx = LLVMGetOperand(gep, n - 1);
+  LLVMValueRef idx = pl_gep_single_index(c->module, gep, scale);
   LLVMOpcode op;
-  while (pl_opcode(idx, &op) && (op == LLVMSExt || (op == LLVMZExt && LLVMGetNNeg(idx))))
+  while (idx && pl_opcode(idx, &op) && (op == LLVMSExt || (op == LLVMZExt && LLVMGetNNeg(idx))))
     idx = LLVMGetOperand(idx, 0);
-  return *scale && !LLVMIsAConstant(idx) ? idx : NULL;
+  return idx && !LLVMIsAConstant(idx) ? idx : NULL;
 }
 
 /* Nonzero when the copy `cp` writes its bytes on every iteration of

@@ -14,6 +14,23 @@ int pl_is_pointer_cast(LLVMValueRef v) {
   return pl_opcode(v, &op) && (op == LLVMBitCast || op == LLVMAddrSpaceCast);
 }
 
+LLVMValueRef pl_gep_single_index(LLVMModuleRef m, LLVMValueRef gep, uint64_t *size) {
+  *size = 0;
+  unsigned n = (unsigned)LLVMGetNumOperands(gep);
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
+  if (n == 3 && LLVMGetTypeKind(ty) == LLVMArrayTypeKind &&
+      LLVMIsAConstantInt(LLVMGetOperand(gep, 1)) &&
+      LLVMConstIntGetZExtValue(LLVMGetOperand(gep, 1)) == 0)
+    ty = LLVMGetElementType(ty);
+  else if (n != 2)
+    return NULL;
+  LLVMValueRef idx = LLVMGetOperand(gep, n - 1);
+  if (LLVMIsAConstantInt(idx))
+    return NULL;
+  *size = pl_type_alloc_size(m, ty);
+  return *size ? idx : NULL;
+}
+
 int pl_gep_indices(LLVMTargetDataRef td, LLVMValueRef gep, pl_gep_visitor visit, void *ctx) {
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
   unsigned n = (unsigned)LLVMGetNumOperands(gep);

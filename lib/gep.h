@@ -29,6 +29,12 @@ int pl_is_gep(LLVMValueRef v);
  * constant expression (a pointer that keeps its address). */
 int pl_is_pointer_cast(LLVMValueRef v);
 
+/** The one variable index of `gep`, a GEP instruction of the form
+ * `getelementptr T, base, idx` or `[N x T], base, 0, idx`, with *size the
+ * allocation size of T in bytes (of module `m`); NULL (and *size 0) for
+ * another form or a constant integer index. */
+LLVMValueRef pl_gep_single_index(LLVMModuleRef m, LLVMValueRef gep, uint64_t *size);
+
 /** A visitor of one GEP index: `idx` times `scale` bytes, or, where `idx`
  * is NULL, the constant `offset` bytes of a struct field. Returns 1 to go
  * on, 0 to stop the walk (the caller cannot use this index). */

@@ -205,6 +205,19 @@ static int plan_loop(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f, int *ring_
   return ok;
 }
 
+/* Nonzero when a loop whose legality allowed a ring (`ring_legal`) was
+ * declined only because its copy stage is a loop that cp.async cannot
+ * issue (`f`), under a lowering that may stage through registers: its copy
+ * loops are for copy_loop_unroll.h. */
+static int copy_loops_next(const fn_run *r, int ring_legal, const pl_fail *f) {
+  return ring_legal && f->reason == PL_R_COPY_LOOP_LOWERING &&
+         r->opts->lowering != PL_CHOOSE_CP_ASYNC;
+}
+
+/* Nonzero where the cost model chooses the stages: such copy loops are not
+ * unrolled (pl_fail_unroll_unpriced says why). */
+static int model_decides(const fn_run *r) { return r->opts->profitability && !r->opts->stages; }
+
 /* A change made inside run_changed's transaction: nonzero when it changed
  * the IR as it means to (what changed, for the remark), else 0 with the
  * reason, if it has one, in `why` (the IR may have changed all the same). */
@@ -256,8 +269,7 @@ static int attempt(fn_run *r, size_t i, pl_loop_ref *l, pl_fail *f, const pl_can
     else
       pl_fail_copy(f, &plan.no_ring);
   }
-  if (again && !done && ring_legal && f->reason == PL_R_COPY_LOOP_LOWERING &&
-      r->opts->lowering != PL_CHOOSE_CP_ASYNC)
+  if (again && !done && copy_loops_next(r, ring_legal, f))
     *again = &e->c;
   pl_facts_free(&facts);
   pl_plan_free(&plan);
@@ -298,13 +310,15 @@ static int run_changed(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, uns
   pl_loop_ref l = NULL;
   const pl_candidate *again = NULL;
   int done = *kinds ? attempt(r, i, &l, &f, change == unmerge_change ? &again : NULL) : 0;
-  if (again && r->opts->profitability && !r->opts->stages) {
+  int marked = change == unroll_change; /* pl_copy_loops_unroll marks copies */
+  if (again && model_decides(r)) {
     pl_fail_unroll_unpriced(r->host, again, &f);
     again = NULL;
   }
   if (again) { /* taken apart, then declined for its copy loop: unrolled too */
     pl_fail unrolled = {0};
     f.inst = NULL; /* of the body the unroll changes */
+    marked = 1;
     unsigned n = pl_copy_loops_unroll(r->host, again, &r->copy_loop_trips, &unrolled);
     r->copy_loops = n;
     pl_host_invalidate(r->host);
@@ -329,7 +343,8 @@ static int run_changed(fn_run *r, size_t i, pl_loop_ref *loop, pl_fail *why, uns
     r->table_stale = 1;
     pl_fail_copy(why, &f);
   }
-  pl_copy_marks_clear(r->fn);
+  if (marked)
+    pl_copy_marks_clear(r->fn);
   free(began);
   pl_fail_clear(&f);
   pl_txn_free(txn);
@@ -438,13 +453,12 @@ static int run_loop(fn_run *r, size_t i) {
         pl_fail_unmerged(&plan.no_ring, &unmerged, kinds);
       changed = transform(r, i, &loop, c, &plan, &facts, &f);
     }
-    if (!changed && ring_legal && f.reason == PL_R_COPY_LOOP_LOWERING &&
-        r->opts->lowering != PL_CHOOSE_CP_ASYNC) {
+    if (!changed && copy_loops_next(r, ring_legal, &f)) {
       if (r->opts->test_count_analyses) /* of the loop as written */
         pl_remark_fact_runs(host, where, &facts.runs, c->ntiles);
       pl_facts_free(&facts); /* they read c, which the unroll's table replaces */
       pl_plan_free(&plan);
-      if (r->opts->profitability && !r->opts->stages) /* the model's choice */
+      if (model_decides(r))
         pl_fail_unroll_unpriced(host, c, &f);
       else
         changed = run_unrolled(r, i, &loop, c, &f);
