@@ -59,6 +59,27 @@ static LLVMValueRef tile_index(const pl_candidate *c, LLVMValueRef gep, uint64_t
   return idx && !LLVMIsAConstant(idx) ? idx : NULL;
 }
 
+/* The iterations j of the recurrence `rec` whose access of `access` bytes
+ * at offset b + j * s lies inside `bytes` bytes: b + j * s in [0, bytes -
+ * access]. Where b is least (s > 0) or greatest (s < 0), the most; b is at
+ * least 0 where the access runs at all, and at most bytes - access. 0 when
+ * none fits. */
+static unsigned trips_within(const pl_scev_rec *rec, uint64_t bytes, uint64_t access) {
+  if (!access || access > bytes || bytes > (uint64_t)INT64_MAX / 2)
+    return 0;
+  int64_t last = (int64_t)(bytes - access), room, s = rec->step;
+  if (s > 0) {
+    room = last - (rec->start_min > 0 ? rec->start_min : 0);
+  } else {
+    room = rec->start_max < last ? rec->start_max : last;
+    s = -s;
+  }
+  if (room < 0)
+    return 0;
+  uint64_t trips = (uint64_t)(room / s) + 1;
+  return trips > UINT32_MAX ? UINT32_MAX : (unsigned)trips;
+}
+
 /* Nonzero when the copy `cp` writes its bytes on every iteration of
  * `loop`: its store's block dominates the latch, or for a copy clang
  * split in two (a store on each arm of a branch, pl_copy.twins) the
@@ -81,11 +102,14 @@ unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_r
     int t = inbounds_tile(c, cp->dst, &inner, &base, &geps);
     if (t < 0)
       continue;
-    unsigned k = pl_scev_trips_within(host, loop, inner, base, c->tiles[t].bytes, cp->bytes);
+    pl_scev_rec rec;
+    unsigned k = pl_scev_rec_of(host, loop, inner, base, &rec)
+                     ? trips_within(&rec, c->tiles[t].bytes, cp->bytes)
+                     : 0;
     uint64_t scale;
     LLVMValueRef idx = k || geps != 1 ? NULL : tile_index(c, inner, &scale);
-    if (idx)
-      k = pl_scev_trips_within_index(host, loop, idx, scale, c->tiles[t].bytes, cp->bytes);
+    if (idx && pl_scev_rec_of_index(host, loop, idx, scale, &rec))
+      k = trips_within(&rec, c->tiles[t].bytes, cp->bytes);
     if (k && (!trips || k < trips))
       trips = k;
   }

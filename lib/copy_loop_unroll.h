@@ -33,8 +33,8 @@
  * runs on every iteration (its block, or for a copy clang split in two
  * the block of its branch, dominates the latch) into a static tile through
  * a chain of inbounds GEPs, the iterations whose store fits in the tile
- * (pl_scev_trips_within). `loop` is the copy loop: the loop of `bb` below
- * c's loop. Changes nothing. */
+ * (pl_scev_rec_of: the iterations whose offset stays in the tile). `loop` is the copy loop: the
+ * loop of `bb` below c's loop. Changes nothing. */
 unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_ref loop);
 
 /** Nonzero when the stores of copies `a` and `b` carry the same mark of

@@ -22,25 +22,24 @@
 extern "C" {
 #endif
 
-/** How many iterations of `loop` can run an access of `access` bytes at
- * `ptr` inside the `bytes` bytes at `object` (a pointer of ptr's type), where
- * ScalarEvolution reads ptr - object as an affine add-recurrence {b,+,s} of
- * `loop` with a constant s != 0: the offsets b + j * s lie in [0, bytes -
- * access], b's signed range from ScalarEvolution, so j < (bytes - access -
- * max(b's least, 0)) / s + 1 (s > 0; for s < 0, from b's greatest).
- * Returns that count; 0 when ptr has another form or no iteration fits. It
- * bounds a loop's trip count only where the caller knows the access runs
- * on every iteration and that an access outside the object is undefined
- * behaviour (an inbounds address); this function knows neither. */
-unsigned pl_scev_trips_within(pl_host *host, pl_loop_ref loop, LLVMValueRef ptr,
-                              LLVMValueRef object, uint64_t bytes, uint64_t access);
+/** An affine add-recurrence {b,+,s} of a loop in bytes, as
+ * ScalarEvolution reads it: b's signed range [start_min, start_max]
+ * (INT64_MIN, INT64_MAX where a bound does not fit 32 bits before the
+ * scale) and the constant step s (never 0). */
+typedef struct pl_scev_rec {
+  int64_t start_min, start_max, step;
+} pl_scev_rec;
 
-/** The same for an access at byte offset `index` * `scale` into the
- * object, `index` an integer ScalarEvolution reads as such a recurrence
- * (the variable index of a GEP into a tile: scale is its element's size in
- * bytes). 0 when it has another form or no iteration fits. */
-unsigned pl_scev_trips_within_index(pl_host *host, pl_loop_ref loop, LLVMValueRef index,
-                                    uint64_t scale, uint64_t bytes, uint64_t access);
+/** Reads ptr - object (two pointers of one type) as such a recurrence of
+ * `loop` into *out. Returns 0 when ScalarEvolution reads it otherwise or
+ * the step does not fit 32 bits. */
+int pl_scev_rec_of(pl_host *host, pl_loop_ref loop, LLVMValueRef ptr, LLVMValueRef object,
+                   pl_scev_rec *out);
+
+/** The same for the integer `index` scaled by `scale` bytes (a GEP's
+ * variable index, its element's size). */
+int pl_scev_rec_of_index(pl_host *host, pl_loop_ref loop, LLVMValueRef index, uint64_t scale,
+                         pl_scev_rec *out);
 
 /** Nonzero when ScalarEvolution computes a loop-invariant backedge-taken
  * count for `loop` that SCEVExpander can materialize safely at the end of

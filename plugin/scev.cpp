@@ -580,51 +580,37 @@ int pl_scev_counter_offset(pl_host *H, LLVMValueRef Ptr, LLVMValueRef Base, pl_l
   return 1;
 }
 
-/// The iterations j of `L` whose offset b + j * s, D = {b,+,s} scaled by
-/// `Scale`, lies in [0, Bytes - Access] (pl_scev_trips_within).
-static unsigned tripsWithin(ScalarEvolution &SE, Loop *L, const SCEV *D, uint64_t Scale,
-                            uint64_t Bytes, uint64_t Access) {
+/// `D` as pl_scev_rec_of reads it, scaled by `Scale` bytes.
+static int recOf(ScalarEvolution &SE, Loop *L, const SCEV *D, uint64_t Scale, pl_scev_rec *Out) {
   auto *AR = dyn_cast<SCEVAddRecExpr>(D);
-  if (!AR || AR->getLoop() != L || !AR->isAffine() || !Scale || !Access || Access > Bytes ||
-      Bytes > (uint64_t)INT64_MAX || Scale > Bytes)
+  if (!AR || AR->getLoop() != L || !AR->isAffine() || !Scale || Scale > (1u << 20))
     return 0;
   auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
   if (!Step || Step->getAPInt().getSignificantBits() > 32 || Step->getAPInt().isZero())
     return 0;
-  int64_t S = Step->getAPInt().getSExtValue() * (int64_t)Scale;
-  int64_t Last = (int64_t)(Bytes - Access);
   ConstantRange R = SE.getSignedRange(AR->getStart());
   const APInt &Min = R.getSignedMin(), &Max = R.getSignedMax();
-  int64_t Room;
-  if (S > 0) {
-    int64_t Lo = Min.getSignificantBits() > 32 ? 0 : Min.getSExtValue() * (int64_t)Scale;
-    Room = Last - (Lo > 0 ? Lo : 0);
-  } else {
-    int64_t Hi = Max.getSignificantBits() > 32 ? Last : Max.getSExtValue() * (int64_t)Scale;
-    Room = Hi < Last ? Hi : Last;
-    S = -S;
-  }
-  if (Room < 0)
-    return 0;
-  uint64_t Trips = (uint64_t)(Room / S) + 1;
-  return Trips > UINT32_MAX ? UINT32_MAX : (unsigned)Trips;
+  const int64_t K = (int64_t)Scale;
+  Out->start_min = Min.getSignificantBits() > 32 ? INT64_MIN : Min.getSExtValue() * K;
+  Out->start_max = Max.getSignificantBits() > 32 ? INT64_MAX : Max.getSExtValue() * K;
+  Out->step = Step->getAPInt().getSExtValue() * K;
+  return 1;
 }
 
-unsigned pl_scev_trips_within(pl_host *H, pl_loop_ref LR, LLVMValueRef Ptr, LLVMValueRef Object,
-                              uint64_t Bytes, uint64_t Access) {
+int pl_scev_rec_of(pl_host *H, pl_loop_ref LR, LLVMValueRef Ptr, LLVMValueRef Object,
+                   pl_scev_rec *Out) {
   ScalarEvolution &SE = H->SE();
   Value *P = unwrap(Ptr), *O = unwrap(Object);
   if (!SE.isSCEVable(P->getType()) || P->getType() != O->getType())
     return 0;
-  const SCEV *D = SE.getMinusSCEV(SE.getSCEV(P), SE.getSCEV(O));
-  return tripsWithin(SE, unwrapLoop(LR), D, 1, Bytes, Access);
+  return recOf(SE, unwrapLoop(LR), SE.getMinusSCEV(SE.getSCEV(P), SE.getSCEV(O)), 1, Out);
 }
 
-unsigned pl_scev_trips_within_index(pl_host *H, pl_loop_ref LR, LLVMValueRef Index, uint64_t Scale,
-                                    uint64_t Bytes, uint64_t Access) {
+int pl_scev_rec_of_index(pl_host *H, pl_loop_ref LR, LLVMValueRef Index, uint64_t Scale,
+                         pl_scev_rec *Out) {
   ScalarEvolution &SE = H->SE();
   Value *V = unwrap(Index);
   if (!V->getType()->isIntegerTy() || !SE.isSCEVable(V->getType()))
     return 0;
-  return tripsWithin(SE, unwrapLoop(LR), SE.getSCEV(V), Scale, Bytes, Access);
+  return recOf(SE, unwrapLoop(LR), SE.getSCEV(V), Scale, Out);
 }
