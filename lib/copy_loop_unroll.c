@@ -138,12 +138,16 @@ static int available_in(pl_host *host, LLVMValueRef v, LLVMBasicBlockRef d) {
  * unrolled at run time leaves its remainder's start so, a phi of the main
  * loop's end and its skip; as a select of loop-invariant values on a
  * loop-invariant condition the register lowering can compute it for the
- * next tile. Changes no behaviour. Returns how many phis it replaced. */
+ * next tile; it goes in the tile loop's preheader where its operands are
+ * available there, so that ScalarEvolution takes it as invariant and the
+ * copies' source ranges are known at entry (the runtime alias check).
+ * Changes no behaviour. Returns how many phis it replaced. */
 static unsigned phis_to_selects(pl_host *host, LLVMBasicBlockRef header, LLVMBasicBlockRef kept) {
   pl_loop_ref loop = pl_loop_for_header(host, header);
   if (!loop)
     return 0;
   LLVMValueRef fn = LLVMGetBasicBlockParent(header);
+  LLVMBasicBlockRef pre = pl_loop_preheader(loop);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)));
   unsigned n = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
@@ -163,7 +167,11 @@ static unsigned phis_to_selects(pl_host *host, LLVMBasicBlockRef header, LLVMBas
       LLVMValueRef vt = LLVMGetIncomingValue(phi, t), vf = LLVMGetIncomingValue(phi, 1 - t);
       if (!available_in(host, vt, d) || !available_in(host, vf, d))
         continue;
-      LLVMPositionBuilderBefore(b, at);
+      /* in the preheader where it can be: there ScalarEvolution sees an
+       * invariant of the tile loop (the copies' source ranges at entry) */
+      int hoist = pre && available_in(host, cond, pre) && available_in(host, vt, pre) &&
+                  available_in(host, vf, pre);
+      LLVMPositionBuilderBefore(b, hoist ? LLVMGetBasicBlockTerminator(pre) : at);
       LLVMValueRef sel = LLVMBuildSelect(b, cond, vt, vf, "pl.unrolled.start");
       LLVMReplaceAllUsesWith(phi, sel);
       LLVMInstructionEraseFromParent(phi);
