@@ -44,19 +44,69 @@ static int inbounds_tile(const pl_candidate *c, LLVMValueRef ptr, LLVMValueRef *
   return -1;
 }
 
-/* The one variable index of `gep`, an address into a tile straight from
- * its base, the only GEP between them (an offset of an inner GEP, `p =
- * tile + 1280; p[...]`, would not be counted) -- `getelementptr inbounds
- * T, base, idx` or `[N x T], base, 0, idx` --, with *scale the bytes of T; seen through `zext nneg`
- * and `sext`, which keep its value where it is not negative (a negative one is out of the tile).
- * NULL for another form. ScalarEvolution reads the index where it cannot read the address: a zext
- * of a recurrence whose flags it does not trust. */
-static LLVMValueRef tile_index(const pl_candidate *c, LLVMValueRef gep, uint64_t *scale) {
-  LLVMValueRef idx = pl_gep_single_index(c->module, gep, scale);
+/* What index_rec has read of a GEP's indices so far: their sum as one
+ * recurrence (the step that of the one index that varies, 0 before it). */
+typedef struct index_sum {
+  pl_host *host;
+  pl_loop_ref loop;
+  pl_scev_rec sum;
+} index_sum;
+
+/* a + b, held at INT64_MIN or INT64_MAX where it would pass them (a bound
+ * not known stays not known) */
+static int64_t add_held(int64_t a, int64_t b) {
+  int64_t r;
+  if (a == INT64_MIN || b == INT64_MIN)
+    return INT64_MIN;
+  if (a == INT64_MAX || b == INT64_MAX)
+    return INT64_MAX;
+  return __builtin_add_overflow(a, b, &r) ? (b < 0 ? INT64_MIN : INT64_MAX) : r;
+}
+
+/* pl_gep_indices' visitor for index_rec: one index (or a struct field's
+ * offset) added to the sum; 0 where it is neither a constant, nor a value
+ * the loop does not change, nor a recurrence of the loop, or where a
+ * second index varies. Indices are seen through `zext nneg` and `sext`,
+ * which keep their value where it is not negative (a negative offset is
+ * out of the tile, as inbounds reads it). */
+static int add_index(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset) {
+  index_sum *t = ctx;
+  pl_scev_rec r = {offset, offset, 0};
   LLVMOpcode op;
   while (idx && pl_opcode(idx, &op) && (op == LLVMSExt || (op == LLVMZExt && LLVMGetNNeg(idx))))
     idx = LLVMGetOperand(idx, 0);
-  return idx && !LLVMIsAConstant(idx) ? idx : NULL;
+  if (idx && LLVMIsAConstantInt(idx)) {
+    int64_t v = LLVMConstIntGetSExtValue(idx);
+    if (v < INT32_MIN || v > INT32_MAX || scale > (1u << 20))
+      return 0;
+    r.start_min = r.start_max = v * (int64_t)scale;
+  } else if (idx && !pl_scev_rec_of_index(t->host, t->loop, idx, scale, &r)) {
+    return 0;
+  }
+  if (r.step && t->sum.step)
+    return 0;
+  if (r.step)
+    t->sum.step = r.step;
+  t->sum.start_min = add_held(t->sum.start_min, r.start_min);
+  t->sum.start_max = add_held(t->sum.start_max, r.start_max);
+  return 1;
+}
+
+/* The offset `gep` (an address into a tile straight from its base, the
+ * only GEP between them: an inner GEP's offset, `p = tile + 1280; p[...]`,
+ * would not be counted) adds, read index by index as one recurrence of
+ * `loop` into *rec: exactly one index a recurrence of it, the others
+ * constants or values it does not change, whose ranges widen the start's
+ * (`tile[ty + 8*j][tx]`: rows step 8, tx in [0, 1023]). ScalarEvolution
+ * reads indices where it cannot read the address: a zext of a recurrence
+ * whose flags it does not trust. 0 for another form. */
+static int index_rec(pl_host *host, const pl_candidate *c, pl_loop_ref loop, LLVMValueRef gep,
+                     pl_scev_rec *rec) {
+  index_sum t = {host, loop, {0, 0, 0}};
+  if (!pl_gep_indices(LLVMGetModuleDataLayout(c->module), gep, add_index, &t) || !t.sum.step)
+    return 0;
+  *rec = t.sum;
+  return 1;
 }
 
 /* The iterations j of the recurrence `rec` whose access of `access` bytes
@@ -106,9 +156,7 @@ unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_r
     unsigned k = pl_scev_rec_of(host, loop, inner, base, &rec)
                      ? trips_within(&rec, c->tiles[t].bytes, cp->bytes)
                      : 0;
-    uint64_t scale;
-    LLVMValueRef idx = k || geps != 1 ? NULL : tile_index(c, inner, &scale);
-    if (idx && pl_scev_rec_of_index(host, loop, idx, scale, &rec))
+    if (!k && geps == 1 && index_rec(host, c, loop, inner, &rec))
       k = trips_within(&rec, c->tiles[t].bytes, cp->bytes);
     if (k && (!trips || k < trips))
       trips = k;

@@ -37,7 +37,8 @@ int pl_scev_rec_of(pl_host *host, pl_loop_ref loop, LLVMValueRef ptr, LLVMValueR
                    pl_scev_rec *out);
 
 /** The same for the integer `index` scaled by `scale` bytes (a GEP's
- * variable index, its element's size). */
+ * variable index, its element's size); also an index `loop` does not
+ * change, read with step 0 and its signed range as the start's. */
 int pl_scev_rec_of_index(pl_host *host, pl_loop_ref loop, LLVMValueRef index, uint64_t scale,
                          pl_scev_rec *out);
 

@@ -580,20 +580,31 @@ int pl_scev_counter_offset(pl_host *H, LLVMValueRef Ptr, LLVMValueRef Base, pl_l
   return 1;
 }
 
-/// `D` as pl_scev_rec_of reads it, scaled by `Scale` bytes.
-static int recOf(ScalarEvolution &SE, Loop *L, const SCEV *D, uint64_t Scale, pl_scev_rec *Out) {
+/// `D` as pl_scev_rec_of reads it, scaled by `Scale` bytes; where
+/// `Invariant`, also a value `L` does not change, with step 0.
+static int recOf(ScalarEvolution &SE, Loop *L, const SCEV *D, uint64_t Scale, bool Invariant,
+                 pl_scev_rec *Out) {
+  if (!Scale || Scale > (1u << 20))
+    return 0;
   auto *AR = dyn_cast<SCEVAddRecExpr>(D);
-  if (!AR || AR->getLoop() != L || !AR->isAffine() || !Scale || Scale > (1u << 20))
+  const SCEV *Start = D;
+  APInt StepBy(64, 0);
+  if (AR && AR->getLoop() == L) {
+    auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (!AR->isAffine() || !Step || Step->getAPInt().getSignificantBits() > 32 ||
+        Step->getAPInt().isZero())
+      return 0;
+    Start = AR->getStart();
+    StepBy = Step->getAPInt().sext(64);
+  } else if (!Invariant || !SE.isLoopInvariant(D, L)) {
     return 0;
-  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-  if (!Step || Step->getAPInt().getSignificantBits() > 32 || Step->getAPInt().isZero())
-    return 0;
-  ConstantRange R = SE.getSignedRange(AR->getStart());
+  }
+  ConstantRange R = SE.getSignedRange(Start);
   const APInt &Min = R.getSignedMin(), &Max = R.getSignedMax();
   const int64_t K = (int64_t)Scale;
   Out->start_min = Min.getSignificantBits() > 32 ? INT64_MIN : Min.getSExtValue() * K;
   Out->start_max = Max.getSignificantBits() > 32 ? INT64_MAX : Max.getSExtValue() * K;
-  Out->step = Step->getAPInt().getSExtValue() * K;
+  Out->step = StepBy.getSExtValue() * K;
   return 1;
 }
 
@@ -603,7 +614,7 @@ int pl_scev_rec_of(pl_host *H, pl_loop_ref LR, LLVMValueRef Ptr, LLVMValueRef Ob
   Value *P = unwrap(Ptr), *O = unwrap(Object);
   if (!SE.isSCEVable(P->getType()) || P->getType() != O->getType())
     return 0;
-  return recOf(SE, unwrapLoop(LR), SE.getMinusSCEV(SE.getSCEV(P), SE.getSCEV(O)), 1, Out);
+  return recOf(SE, unwrapLoop(LR), SE.getMinusSCEV(SE.getSCEV(P), SE.getSCEV(O)), 1, false, Out);
 }
 
 int pl_scev_rec_of_index(pl_host *H, pl_loop_ref LR, LLVMValueRef Index, uint64_t Scale,
@@ -612,5 +623,5 @@ int pl_scev_rec_of_index(pl_host *H, pl_loop_ref LR, LLVMValueRef Index, uint64_
   Value *V = unwrap(Index);
   if (!V->getType()->isIntegerTy() || !SE.isSCEVable(V->getType()))
     return 0;
-  return recOf(SE, unwrapLoop(LR), SE.getSCEV(V), Scale, Out);
+  return recOf(SE, unwrapLoop(LR), SE.getSCEV(V), Scale, true, Out);
 }

@@ -2,8 +2,13 @@
 // cp.async cannot copy, unrolled completely to their bound and staged
 // through registers: an 8-bit image's 34x34 halo tile loaded by a strided
 // loop (5 trips), zero-filled outside the image; rows of fp16 loaded by a
-// strided loop (5 trips) with a zero fill past K; and a loop of a runtime
-// count bounded by its tile's extent (3 trips). Sizes whose tiles are
+// strided loop (5 trips) with a zero fill past K; a loop of a runtime
+// count bounded by its tile's extent (3 trips); rows of a 2-D tile of a
+// runtime count, the loop clang's (unrolled by four, then its remainder);
+// and a byte loop clang unrolled by eight that writes its source back in
+// place, behind a runtime alias check, launched with writes behind the
+// tiles read (the ring) and into the next tile (the loop as written).
+// Sizes whose tiles are
 // partial and whole, trip counts 0 to 5, fresh random data; the plugin
 // builds (profitability=off, at the default and at 4 stages, which the
 // register lowering cuts to 2) must print the plain build's hashes.
@@ -20,9 +25,13 @@
 // REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}the copy loop unrolled completely (at most 5 trips){{.*}}[sm_90, kernel 'boxU8
 // REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}the copy loop unrolled completely (at most 5 trips){{.*}}[sm_90, kernel 'rowsHalf
 // REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}the copy loop unrolled completely (at most 4 trips){{.*}}[sm_90, kernel 'extentU8
+// REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}the 2 copy loops unrolled completely (at most 2 trips each){{.*}}[sm_90, kernel 'rows2D
+// REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}with a runtime alias check; the 2 copy loops unrolled completely (at most 4 trips each){{.*}}[sm_90, kernel 'inPlaceU8
 // CHECK: boxU8 C=5 H=70 W=45 ntiles=5 err=0 hash=
 // CHECK: rowsHalf K=300 ntiles=5 err=0 hash=
 // CHECK: extentU8 d=3 ntiles=4 err=0 hash=
+// CHECK: rows2D d=2 W=41 ntiles=6 err=0 hash=
+// CHECK: inPlaceU8 d=3 wofs=192 ntiles=5 err=0 hash=
 #include "Inputs/harness.cuh"
 #include <cuda_fp16.h>
 
@@ -88,6 +97,37 @@ __global__ void __launch_bounds__(128) extentU8(int nt, int d, const unsigned ch
   out[blockIdx.x * 128 + threadIdx.x] = acc;
 }
 
+__global__ void __launch_bounds__(64) rows2D(int nt, int d, int W, const short *A, float *out) {
+  __shared__ short t[16][8];
+  float acc = 0.0f;
+  for (int k = 0; k < nt; ++k) {
+    for (int j = 0; j < d; ++j) {
+      const int x = k * 8 + (int)threadIdx.x, y = (int)threadIdx.y + 8 * j;
+      t[y][threadIdx.x] = x < W ? A[(size_t)y * W + x] : (short)0;
+    }
+    __syncthreads();
+    for (int q = 0; q < 3; ++q)
+      acc = acc * 0.5f + (float)t[(threadIdx.y + q) % (8 * d)][(threadIdx.x * 3 + q) % 8];
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + threadIdx.y * 8 + threadIdx.x] = acc;
+}
+
+__global__ void __launch_bounds__(64) inPlaceU8(int nt, int d, long long wofs, unsigned char *A,
+                                                float *out) {
+  __shared__ unsigned char t[193];
+  float acc = 0.0f;
+  for (int k = 0; k < nt; ++k) {
+    for (int j = 0; j < d; ++j)
+      t[j * 64 + threadIdx.x] = A[(size_t)k * 192 + j * 64 + threadIdx.x];
+    __syncthreads();
+    acc = acc * 0.75f + (float)t[(threadIdx.x * 3 + k) % (d * 64)];
+    A[wofs + (size_t)k * 192 + threadIdx.x] = (unsigned char)(int)acc;
+    __syncthreads();
+  }
+  out[threadIdx.x] = acc;
+}
+
 int main(int argc, char **argv) {
   unsigned seed = argc > 1 ? atoi(argv[1]) : 1;
   char name[96];
@@ -119,5 +159,23 @@ int main(int argc, char **argv) {
                                         (float *)o);
                  });
     }
+  for (int d : {1, 2})
+    for (int W : {8, 41})
+      for (int nt : {0, 1, 6}) {
+        snprintf(name, sizeof name, "rows2D d=%d W=%d", d, W);
+        run_hashed(name, (size_t)16 * W * sizeof(short) + 4, 2 * 64 * sizeof(float), 0, nt, seed,
+                   [&](void *i, void *o) {
+                     rows2D<<<2, dim3(8, 8)>>>(nt, d, W, (const short *)i, (float *)o);
+                   });
+      }
+  /* one block: its in-place writes race with no other block's reads */
+  for (int d : {1, 3})
+    for (long long wofs : {0LL, 192LL, 4096LL})
+      for (int nt : {1, 5}) {
+        snprintf(name, sizeof name, "inPlaceU8 d=%d wofs=%lld", d, wofs);
+        run_hashed(name, 8192, 64 * sizeof(float), 0, nt, seed, [&](void *i, void *o) {
+          inPlaceU8<<<1, 64>>>(nt, d, wofs, (unsigned char *)i, (float *)o);
+        });
+      }
   return 0;
 }

@@ -1,0 +1,87 @@
+// Copy loops the register lowering unrolls completely, in the forms clang
+// leaves them (copy_loop_unroll.h): a 2-D tile whose row alone steps
+// (`t[ty + 2*j][tx]`: the bound comes from the GEP's indices read one by
+// one, the column's range widening the start's: 2 trips); the same loop
+// runtime-unrolled by clang (a main loop of four copies and its remainder,
+// whose start becomes a select); and a loop that writes its source back in
+// place, not __restrict__, whose runtime alias check must cover the
+// unrolled copies (the remainder's start computed in the preheader, where
+// ScalarEvolution sees it invariant). Near miss: a write whose address the
+// loop loads (`A[where[k] + tid]`), which no check at entry covers.
+// RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.ll -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: FileCheck %s --check-prefix=IR < %t.ll
+
+// REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 264 -> 544 bytes; 2 copies of 2 bytes, 2 staged through 2 registers; removed the second barrier; the copy loop unrolled completely (at most 2 trips) for the register lowering{{.*}}[sm_90, kernel 'rows2D(
+// IR-LABEL: define {{.*}} @_Z6rows2D
+// IR-COUNT-4: load i16, ptr addrspace(1)
+// IR-NOT: load i16, ptr addrspace(1)
+// IR-LABEL: define {{.*}} @_Z12rows2DByFour
+__global__ void __launch_bounds__(64) rows2D(int nt, int d, int W, const short *A, float *out) {
+  __shared__ short t[4][33];
+  float acc = 0.0f;
+  for (int k = 0; k < nt; ++k) {
+#pragma unroll 1
+    for (int j = 0; j < d; ++j) {
+      const int x = k * 32 + (int)threadIdx.x, y = (int)threadIdx.y + 2 * j;
+      t[y][threadIdx.x] = x < W ? A[(size_t)y * W + x] : (short)0;
+    }
+    __syncthreads();
+    for (int q = 0; q < 3; ++q)
+      acc = acc * 0.5f + (float)t[(threadIdx.y + q) % 4][(threadIdx.x * 3 + q) % 32];
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + threadIdx.y * 32 + threadIdx.x] = acc;
+}
+// REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 256 -> 512 bytes; 6 copies of 2 bytes, 6 staged through 6 registers; removed the second barrier; the 2 copy loops unrolled completely (at most 2 trips each) for the register lowering{{.*}}[sm_90, kernel 'rows2DByFour
+// IR-COUNT-12: load i16, ptr addrspace(1)
+// IR-NOT: load i16, ptr addrspace(1)
+// IR-LABEL: define {{.*}} @_Z7inPlace
+__global__ void __launch_bounds__(64) rows2DByFour(int nt, int d, int W, const short *A, float *out) {
+  __shared__ short t[16][8];
+  float acc = 0.0f;
+  for (int k = 0; k < nt; ++k) {
+    for (int j = 0; j < d; ++j) {
+      const int x = k * 8 + (int)threadIdx.x, y = (int)threadIdx.y + 8 * j;
+      t[y][threadIdx.x] = x < W ? A[(size_t)y * W + x] : (short)0;
+    }
+    __syncthreads();
+    for (int q = 0; q < 3; ++q)
+      acc = acc * 0.5f + (float)t[(threadIdx.y + q) % 16][(threadIdx.x * 3 + q) % 8];
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + threadIdx.y * 8 + threadIdx.x] = acc;
+}
+// Clang unrolls this loop by eight; the remainder's bound is the tile's
+// extent (193 bytes, 64 threads: 4 trips).
+// REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 193 -> 416 bytes; 12 copies of 1 bytes, 12 staged through 12 registers; removed the second barrier; with a runtime alias check; the 2 copy loops unrolled completely (at most 4 trips each) for the register lowering{{.*}}[sm_90, kernel 'inPlace(
+// IR: atomicrmw
+// IR-COUNT-24: load i8, ptr addrspace(1)
+// IR-NOT: load i8, ptr addrspace(1)
+// IR-LABEL: define {{.*}} @_Z14inPlaceScatter
+__global__ void __launch_bounds__(64) inPlace(int nt, int d, long long wofs, unsigned char *A, float *out) {
+  __shared__ unsigned char t[193];
+  float acc = 0.0f;
+  for (int k = 0; k < nt; ++k) {
+    for (int j = 0; j < d; ++j)
+      t[j * 64 + threadIdx.x] = A[(size_t)k * 192 + j * 64 + threadIdx.x];
+    __syncthreads();
+    acc = acc * 0.75f + (float)t[(threadIdx.x * 3 + k) % (d * 64)];
+    A[wofs + (size_t)k * 192 + threadIdx.x] = (unsigned char)(int)acc;
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + threadIdx.x] = acc;
+}
+// REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: loop not pipelined: the loop may write the global memory tile 't' is copied from; mark the pointers __restrict__ if they never overlap{{.*}}[sm_90, kernel 'inPlaceScatter
+__global__ void __launch_bounds__(64) inPlaceScatter(int nt, int d, const int *where, unsigned char *A, float *out) {
+  __shared__ unsigned char t[193];
+  float acc = 0.0f;
+  for (int k = 0; k < nt; ++k) {
+    for (int j = 0; j < d; ++j)
+      t[j * 64 + threadIdx.x] = A[(size_t)k * 192 + j * 64 + threadIdx.x];
+    __syncthreads();
+    acc = acc * 0.75f + (float)t[(threadIdx.x * 3 + k) % (d * 64)];
+    A[where[k] + threadIdx.x] = (unsigned char)(int)acc;
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + threadIdx.x] = acc;
+}
