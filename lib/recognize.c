@@ -396,11 +396,28 @@ static int is_region_op(LLVMValueRef v) {
 
 /* The words for what a copy loop may not hold, for CopyLoopBody. */
 static int fail_region_inst(pl_fail *f, LLVMValueRef i) {
-  if (LLVMIsACallInst(i))
+  const char *callee = LLVMIsACallInst(i) ? pl_callee_name(i) : NULL;
+  /* clang writes a struct or array assignment as llvm.memcpy (or memmove)
+   * and a zeroed one as llvm.memset: say what the source did */
+  if (callee && (!strncmp(callee, "llvm.memcpy", 11) || !strncmp(callee, "llvm.memmove", 12)))
     return pl_failf(f, PL_R_COPY_LOOP_BODY, i,
-                    "a loop of the copy stage calls '%s'; a copy loop may hold only copies from "
-                    "global memory into a tile and their address arithmetic",
-                    pl_callee_name(i));
+                    "a loop of the copy stage assigns a struct or array (a block copy) to memory "
+                    "that is not a tile; a copy loop may hold only copies from global memory "
+                    "into a tile and their address arithmetic");
+  if (callee && !strncmp(callee, "llvm.memset", 11))
+    return pl_failf(f, PL_R_COPY_LOOP_BODY, i,
+                    "a loop of the copy stage clears a struct or array (a block set) in memory "
+                    "that is not a tile; a copy loop may hold only copies from global memory "
+                    "into a tile and their address arithmetic");
+  if (callee) {
+    char *name = pl_demangle(callee);
+    pl_failf(f, PL_R_COPY_LOOP_BODY, i,
+             "a loop of the copy stage calls '%s'; a copy loop may hold only copies from "
+             "global memory into a tile and their address arithmetic",
+             name ? name : callee);
+    free(name);
+    return 0;
+  }
   if (LLVMIsALoadInst(i))
     return pl_failf(f, PL_R_COPY_LOOP_BODY, i,
                     "a loop of the copy stage loads a value it does not store into a tile; a "
