@@ -167,7 +167,8 @@ static int recognize_loop(pl_host *host, pl_candidate *c, LLVMValueRef hand_pipe
   if (hand_pipelined && (own_store || own_barrier || inner_store))
     return pl_failf(f, PL_R_ALREADY_PIPELINED, hand_pipelined,
                     "the kernel already moves data asynchronously itself (cp.async, "
-                    "mbarriers or bulk copies), so it is left as written");
+                    "mbarriers or bulk copies), so the pass adds no ring of its own: its loops are "
+                    "pipelined already");
   if (!own_store && !(inner_store && own_barrier))
     return pl_failf(f, PL_R_NO_COPY, NULL,
                     "no copy from global memory into a __shared__ tile opens the loop body");

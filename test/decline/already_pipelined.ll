@@ -7,7 +7,7 @@
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: the kernel already moves data asynchronously itself (cp.async, mbarriers or bulk copies), so it is left as written
+; CHECK: remark: <unknown>:0:0: loop not pipelined: the kernel already moves data asynchronously itself (cp.async, mbarriers or bulk copies), so the pass adds no ring of its own: its loops are pipelined already
 ; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
 ; YAML-NEXT: Name: AlreadyPipelined

@@ -15,7 +15,7 @@ __global__ void __launch_bounds__(256)
   float acc = 0.0f;
   if (ntiles > 0)
     cg::memcpy_async(block, tile[0], in, sizeof(float) * 256);
-  // CHECK: nm_cuda_memcpy_async.cu:[[@LINE+1]]:3: remark: loop not pipelined: the kernel already moves data asynchronously itself (cp.async, mbarriers or bulk copies), so it is left as written
+  // CHECK: nm_cuda_memcpy_async.cu:[[@LINE+1]]:3: remark: loop not pipelined: the kernel already moves data asynchronously itself (cp.async, mbarriers or bulk copies), so the pass adds no ring of its own: its loops are pipelined already
   for (int t = 0; t < ntiles; ++t) {
     if (t + 1 < ntiles)
       cg::memcpy_async(block, tile[(t + 1) & 1], in + (size_t)(t + 1) * 256, sizeof(float) * 256);

@@ -17,7 +17,7 @@ __global__ void __launch_bounds__(256)
   if (ntiles > 0)
     __pipeline_memcpy_async(&tile[0][tid], &in[tid], sizeof(float));
   __pipeline_commit();
-  // CHECK: nm_pipeline_primitives.cu:[[@LINE+1]]:3: remark: loop not pipelined: the kernel already moves data asynchronously itself (cp.async, mbarriers or bulk copies), so it is left as written
+  // CHECK: nm_pipeline_primitives.cu:[[@LINE+1]]:3: remark: loop not pipelined: the kernel already moves data asynchronously itself (cp.async, mbarriers or bulk copies), so the pass adds no ring of its own: its loops are pipelined already
   for (int t = 0; t < ntiles; ++t) {
     if (t + 1 < ntiles)
       __pipeline_memcpy_async(&tile[(t + 1) % S][tid], &in[(size_t)(t + 1) * 256 + tid],
