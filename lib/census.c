@@ -41,11 +41,34 @@ static int may_be_tile(LLVMValueRef ptr, int kernel) {
   return pl_is_shared_global(base) || (!kernel && base && LLVMIsAArgument(base));
 }
 
+/* Nonzero when `ptr` may address memory other than a __shared__ global or
+ * a thread's own array. */
+static int outside(LLVMValueRef ptr) {
+  LLVMValueRef base = pl_underlying_object(ptr);
+  return !base || !(pl_is_shared_global(base) || LLVMIsAAllocaInst(base));
+}
+
+/* Nonzero when `i` reads memory outside (census.h, outside_read). */
+static int reads_outside(LLVMValueRef i) {
+  if (LLVMIsALoadInst(i) || pl_is_copy_load(i))
+    return outside(LLVMGetOperand(i, 0));
+  if (pl_is_memcpy(i))
+    return outside(LLVMGetOperand(i, 1));
+  if (!LLVMIsACallInst(i))
+    return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(i);
+  return !callee || LLVMIsAInlineAsm(callee) || !LLVMIsAFunction(callee) ||
+         !LLVMGetIntrinsicID(callee);
+}
+
 static void count(LLVMValueRef i, int kernel, pl_loop_census *k) {
   k->barrier |= pl_is_cta_barrier(i);
+  k->outside_read |= reads_outside(i);
   if (LLVMIsAStoreInst(i)) {
     LLVMValueRef dst = LLVMGetOperand(i, 1);
-    k->shared_store |= pl_is_shared_global(pl_underlying_object(dst));
+    int shared = pl_is_shared_global(pl_underlying_object(dst));
+    k->shared_store |= shared;
+    k->constant_store |= shared && LLVMIsAConstant(LLVMGetOperand(i, 0));
     if (!k->tile_copy)
       k->tile_copy = may_be_tile(dst, kernel) &&
                      loaded_from_outside_shared(LLVMGetOperand(i, 0), pl_underlying_object(dst),
@@ -58,7 +81,7 @@ static void count(LLVMValueRef i, int kernel, pl_loop_census *k) {
 }
 
 pl_loop_census pl_loop_census_of(pl_loop_ref loop, LLVMValueRef fn) {
-  pl_loop_census k = {0, 0, 0};
+  pl_loop_census k = {0, 0, 0, 0, 0};
   int kernel = pl_is_kernel(fn);
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
     if (!pl_loop_contains(loop, b))
@@ -69,4 +92,6 @@ pl_loop_census pl_loop_census_of(pl_loop_ref loop, LLVMValueRef fn) {
   return k;
 }
 
-int pl_census_tile_like(const pl_loop_census *k) { return k->barrier || k->shared_store; }
+int pl_census_tile_like(const pl_loop_census *k) {
+  return (k->barrier || k->shared_store) && (k->outside_read || k->constant_store);
+}

@@ -26,6 +26,15 @@ typedef struct pl_loop_census {
    * into a __shared__ global from other memory. A tree reduction over a
    * __shared__ array (shared stores of shared loads) has none. */
   int tile_copy;
+  /** A read of memory that is neither a __shared__ global nor a thread's
+   * own array (an alloca): a load, __ldg or memcpy from it, a call of a
+   * function (not an intrinsic) or inline assembly. A loop without one
+   * reads only what is already in shared memory: a reduction, a scan, an
+   * exchange, with nothing to load ahead. */
+  int outside_read;
+  /** A store of a constant into a __shared__ global: a tile's fill, or a
+   * copy whose guard the compiler proved false (a loop then says so). */
+  int constant_store;
 } pl_loop_census;
 
 /** Walks the blocks of `loop` of function `fn` once and returns what it
@@ -33,8 +42,10 @@ typedef struct pl_loop_census {
 pl_loop_census pl_loop_census_of(pl_loop_ref loop, LLVMValueRef fn);
 
 /** Nonzero for a loop that may be a tile loop: a barrier or a store into
- * __shared__ memory. Its declines are missed remarks; any other loop's
- * are analysis remarks, so that they do not bury the few that matter. */
+ * __shared__ memory, and a read from outside shared memory (outside_read)
+ * or a constant stored into it (constant_store).
+ * Its declines are missed remarks; any other loop's are analysis remarks,
+ * so that they do not bury the few that matter. */
 int pl_census_tile_like(const pl_loop_census *k);
 
 #endif /* PL_CENSUS_H */

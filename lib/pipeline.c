@@ -361,16 +361,21 @@ static int recognized(const pl_table_entry *e, pl_fail *f) {
 }
 
 /* Nonzero when `loop` may be a tile loop. A loop with no barrier and no
- * __shared__ store is none; nor is a loop without a barrier inside a loop
- * with barriers (a copy loop, a compute loop storing into a tile), a part
- * of that tile loop, whose own remark covers it. Both are said under
- * -Rpass-analysis only (NotTileLoop), so -Rpass-missed lists the loops
- * that matter. */
+ * __shared__ store is none, nor one that reads only __shared__ memory and
+ * its own arrays (a tree reduction: nothing to load ahead); nor is a loop without a barrier inside
+ * a loop with barriers (a copy loop, a compute loop storing into a tile), a part of that tile loop,
+ * whose own remark covers it. Both are said under -Rpass-analysis only (NotTileLoop), so
+ * -Rpass-missed lists the loops that matter. */
 static int tile_like(fn_run *r, pl_loop_ref loop) {
   pl_loop_census k = pl_loop_census_of(loop, r->fn);
   const char *why = NULL;
   if (!pl_census_tile_like(&k))
-    why = "not a tile loop: the loop has no barrier and stores nothing into __shared__ memory";
+    why = k.barrier || k.shared_store
+              ? "not a tile loop: the loop reads only __shared__ memory and its own arrays (a "
+                "reduction, a scan or an exchange), so there is no load from global memory to "
+                "issue ahead"
+              : "not a tile loop: the loop has no barrier and stores nothing into __shared__ "
+                "memory";
   for (pl_loop_ref p = pl_loop_parent(loop); p && !k.barrier && !why; p = pl_loop_parent(p))
     if (pl_loop_census_of(p, r->fn).barrier)
       why = "not a tile loop: the loop has no barrier and is a part (a copy or compute loop) "
