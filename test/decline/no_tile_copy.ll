@@ -1,15 +1,14 @@
-; A loop with barriers but no copy into shared memory and no read of global
-; memory is not a tile loop: said under -pass-remarks-analysis only
-; (NotTileLoop), nothing under -pass-remarks-missed, and the IR unchanged.
-; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -S %s -o /dev/null 2>&1 | count 0
-; RUN: %opt -passes=cuda-pipeline -pass-remarks-analysis=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
+; A loop with barriers that reads global memory but copies none of it into
+; shared memory: a missed remark (NoTileCopy), the IR unchanged. (One that
+; reads nothing outside shared memory is no tile loop: remarks/not_tile_loop.cu.)
+; RUN: %opt -passes=cuda-pipeline -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
-; CHECK: remark: <unknown>:0:0: loop not pipelined: not a tile loop: the loop reads only __shared__ memory and its own arrays (a reduction, a scan or an exchange), so there is no load from global memory to issue ahead
-; YAML: --- !Analysis
+; CHECK: remark: <unknown>:0:0: loop not pipelined: no copy from global memory into a __shared__ tile opens the loop body
+; YAML: --- !Missed
 ; YAML-NEXT: Pass: cuda-pipeline
-; YAML-NEXT: Name: NotTileLoop
+; YAML-NEXT: Name: NoTileCopy
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -32,7 +31,9 @@ loop:
   %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
   %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
   call void @llvm.nvvm.barrier0()
-  %acc.next = fadd float %acc, 1.0
+  %ip = getelementptr inbounds float, ptr %src, i32 %i
+  %x = load float, ptr %ip, align 4
+  %acc.next = fadd float %acc, %x
   br label %latch
 
 latch:
