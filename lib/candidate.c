@@ -175,6 +175,15 @@ LLVMValueRef pl_pred_term(const pl_copy *cp, unsigned t, int *negated) {
   return t ? cp->more_preds[t - 1] : cp->pred;
 }
 
+int pl_copy_pred_varies(const pl_candidate *c, const pl_copy *cp) {
+  for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
+    int neg;
+    if (!pl_invariant(c, pl_pred_term(cp, t, &neg)))
+      return 1;
+  }
+  return 0;
+}
+
 /* Whether `v` is a thread index (threadIdx.x, .y or .z), through casts. */
 static int is_thread_index(LLVMValueRef v) {
   while (LLVMIsAZExtInst(v) || LLVMIsASExtInst(v) || LLVMIsATruncInst(v))
@@ -290,11 +299,15 @@ static int uniform_at(const pl_candidate *c, LLVMValueRef v, const pl_owner *giv
     return 0;
   if (pl_vmap_get(seen, v))
     return 1;
+  int min_max = 0; /* llvm.smin and the like: pure functions of their operands */
   if (LLVMIsACallInst(v)) {
     const char *name = pl_callee_name(v);
-    return !strncmp(name, "llvm.nvvm.read.ptx.sreg.ctaid.", 30) ||
-           !strncmp(name, "llvm.nvvm.read.ptx.sreg.nctaid.", 31) ||
-           !strncmp(name, "llvm.nvvm.read.ptx.sreg.ntid.", 29);
+    min_max = !strncmp(name, "llvm.smin.", 10) || !strncmp(name, "llvm.smax.", 10) ||
+              !strncmp(name, "llvm.umin.", 10) || !strncmp(name, "llvm.umax.", 10);
+    if (!min_max)
+      return !strncmp(name, "llvm.nvvm.read.ptx.sreg.ctaid.", 30) ||
+             !strncmp(name, "llvm.nvvm.read.ptx.sreg.nctaid.", 31) ||
+             !strncmp(name, "llvm.nvvm.read.ptx.sreg.ntid.", 29);
   }
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   if (LLVMIsAPHINode(v)) {
@@ -306,8 +319,8 @@ static int uniform_at(const pl_candidate *c, LLVMValueRef v, const pl_owner *giv
         return 0;
     return 1;
   }
-  if (!LLVMIsABinaryOperator(v) && !LLVMIsACmpInst(v) && !LLVMIsACastInst(v) && op != LLVMSelect &&
-      op != LLVMFreeze && op != LLVMGetElementPtr)
+  if (!min_max && !LLVMIsABinaryOperator(v) && !LLVMIsACmpInst(v) && !LLVMIsACastInst(v) &&
+      op != LLVMSelect && op != LLVMFreeze && op != LLVMGetElementPtr)
     return 0;
   pl_vmap_put(seen, v, v);
   for (int i = 0, n = LLVMGetNumOperands(v); i < n; ++i)

@@ -186,6 +186,11 @@ int pl_copy_few_threads(const pl_copy *cp, unsigned threads);
  * else more_preds[t - 1]; *negated set when the term copies when false. */
 LLVMValueRef pl_pred_term(const pl_copy *cp, unsigned t, int *negated);
 
+/** Nonzero when a term of the predicate of `cp` (a copy of `c`) is not
+ * the same on every iteration of `c`'s loop (pl_invariant): the copy is
+ * skipped on some iterations and not on others. */
+int pl_copy_pred_varies(const pl_candidate *c, const pl_copy *cp);
+
 /** Nonzero when `a` and `b` run under the same predicate terms, in the same
  * order (two copies without a predicate included). */
 int pl_copies_same_predicate(const pl_copy *a, const pl_copy *b);
@@ -239,9 +244,10 @@ typedef struct pl_owner {
  * nctaid, ntid; CUDA C++ Programming Guide, "Built-in Variables"), the
  * values of `given`, header phis of `c`'s loop whose incoming values are (assumed so
  * of the phi itself: each iteration starts from the same values), and
- * arithmetic, compares, casts, selects, GEPs and freezes of those, at most
- * PL_MAX_VALUE_DEPTH operands deep. Not thread indices, loads, other phis
- * (a join after a branch that threads may take differently) or calls. */
+ * arithmetic, compares, casts, selects, GEPs, freezes and integer minima
+ * and maxima (llvm.smin and the like) of those, at most PL_MAX_VALUE_DEPTH
+ * operands deep. Not thread indices, loads, other phis (a join after a
+ * branch that threads may take differently) or other calls. */
 int pl_uniform_given(const pl_candidate *c, LLVMValueRef v, const pl_owner *given);
 
 /** For a load `load` in the loop of `c` whose value is the same on every
