@@ -2,8 +2,9 @@
  *
  * The copy loops of a copy stage whose copies run on some iterations of
  * the tile loop and not on others (`if (c) tile[i] = A[..];` with no
- * else), and whether the rewrite can fix their skips up from the slot
- * before (docs/design.md, "Skipped copies"). For legality_copies.c.
+ * else), and straight-line copies under such a predicate, and whether the
+ * rewrite can fix their skips up from the slot before (docs/design.md,
+ * "Skipped copies"). For legality.
 \*===----------------------------------------------------------------------===*/
 #include "copy_skips.h"
 
@@ -445,4 +446,28 @@ const char *pl_skips_unfixable(pl_host *host, const pl_candidate *c, pl_loop_ref
   if (!why_not)
     return NULL;
   return why == several_copies ? why_not : why;
+}
+
+const char *pl_straight_skip_unfixable(pl_host *host, const pl_candidate *c, const pl_copy *cp) {
+  if (c->region)
+    return "the copy stage has loops, and only their copies' skips are fixed up";
+  if (cp->in_loop || cp->ntwins || cp->issue_block)
+    return "the copy is split in two";
+  for (size_t j = 0; j < c->ncopies; ++j)
+    if (&c->copies[j] != cp && c->copies[j].tile == cp->tile)
+      return "the tile has other copies";
+  dst_terms x;
+  if (!read_dst(host, c, cp, &x))
+    return "two threads might write the same bytes through different indices of the tile";
+  for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
+    int neg;
+    LLVMValueRef term = pl_pred_term(cp, t, &neg);
+    if (!same_function_of(c, term, &x, term, &x, 0))
+      return "the condition depends on the thread through more than the copy's indices, so "
+             "threads that write the same bytes might disagree on a skip";
+  }
+  if (!pl_tile_fresh_at_entry(host, c, cp->tile))
+    return "the tile may hold written bytes when the loop starts (the loop can run again, or "
+           "the tile is written before it), which a skipped copy would keep";
+  return NULL;
 }

@@ -2,8 +2,9 @@
  *
  * FILE: lib/copy_skips.h
  * DESCRIPTION:
- *   What legality_copies.c asks about the copies a copy loop skips on some
- *   iterations of the tile loop (copy_skips.c). Not for other stages.
+ *   What legality asks about the copies a copy loop, or a straight-line
+ *   copy's predicate, skips on some iterations of the tile loop
+ *   (copy_skips.c). Not for other stages.
 \*===----------------------------------------------------------------------===*/
 #ifndef PL_COPY_SKIPS_H
 #define PL_COPY_SKIPS_H
@@ -29,5 +30,19 @@ LLVMBasicBlockRef pl_skip_join(pl_host *host, const pl_candidate *c, pl_loop_ref
  * copies"), as words for a remark, or NULL when they can (the rules:
  * copy_skips.c). */
 const char *pl_skips_unfixable(pl_host *host, const pl_candidate *c, pl_loop_ref l);
+
+/** Why the straight-line copy `cp` (no copy loop), whose predicate changes
+ * from one iteration of the tile loop to the next (`if (tid < n - k0)
+ * tile[tid] = A[..]`, no else), cannot have its skips fixed up from the
+ * slot before, as words for a remark, or NULL when it can: the copy stage
+ * has no loops, `cp` is the only copy into its tile and is not split, its
+ * destination reads as digits of its indices (two different index tuples
+ * write disjoint bytes), every term of its predicate is a function of
+ * those indices and of values every thread shares (threads that would
+ * write the same bytes decide alike), and the tile holds nothing written
+ * when the loop starts (the first iteration's skipped bytes are undefined
+ * in the source too). The rules of the copy loops' destination rule
+ * (copy_skips.c), for one copy. */
+const char *pl_straight_skip_unfixable(pl_host *host, const pl_candidate *c, const pl_copy *cp);
 
 #endif /* PL_COPY_SKIPS_H */

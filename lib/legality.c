@@ -2,6 +2,7 @@
 #include "legality.h"
 
 #include "access.h"
+#include "copy_skips.h"
 #include "dynamic_tile.h"
 #include "host_cfg.h"
 #include "host_diag.h"
@@ -271,26 +272,29 @@ static int check_order(const pl_loop_ctx *x, pl_fail *f) {
 
 /* A copy under a predicate (a branch) runs on the iterations where it
  * holds, and leaves the slot alone on the others: it would keep the bytes
- * of S iterations earlier. Only a predicate that is the same on every
+ * of S iterations earlier. A predicate that is the same on every
  * iteration -- a per-thread condition such as `threadIdx.x < 192` -- is
  * safe: then the same threads fill the same bytes of every slot (the
  * destination is the same on every iteration too, (a')); on every run of
  * the loop too where a loop around it runs it again
- * (pl_check_copies_every_run). */
+ * (pl_check_copies_every_run). One that changes is safe where the rewrite
+ * can move the slot before's bytes into the skipped ones, as the tile
+ * keeps them (pl_straight_skip_unfixable; copy loops: check 9). */
 static int check_predicates(const pl_loop_ctx *x, pl_fail *f) {
   const pl_candidate *c = x->c;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
-    for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
-      int neg;
-      if (pl_invariant(c, pl_pred_term(cp, t, &neg)))
-        continue;
-      return pl_failf(f, PL_R_CONDITIONAL_COPY, cp->store,
-                      "the copy into tile '%s' runs under a condition that changes from "
-                      "iteration to iteration and writes no zeros otherwise, so a slot would "
-                      "keep stale data; write zeros in the other branch (x = c ? A[i] : 0)",
-                      c->tiles[cp->tile].name);
-    }
+    const char *why;
+    if (!pl_copy_pred_varies(c, cp) || !(why = pl_straight_skip_unfixable(x->host, c, cp)))
+      continue;
+    pl_failf(f, PL_R_CONDITIONAL_COPY, cp->store,
+             "the copy into tile '%s' runs under a condition that changes from "
+             "iteration to iteration and writes no zeros otherwise, so a slot would "
+             "keep stale data; write zeros in the other branch (x = c ? A[i] : 0)",
+             c->tiles[cp->tile].name);
+    pl_fail_detail(f, "the rewrite cannot move the slot before's bytes into a skipped copy's: %s",
+                   why);
+    return 0;
   }
   return 1;
 }

@@ -157,11 +157,12 @@ static int transform(fn_run *r, size_t i, pl_loop_ref *loop, pl_candidate *c, pl
 }
 
 /* Whether a ring the plan refused for `f` leaves the in-place shape to
- * try: a ring over the budget, or a ring in dynamic shared memory the
- * model predicts no gain from (in place needs no launch of more bytes, and
- * the model prices it on its own). */
+ * try: a ring over the budget, a skipped copy the ring's lowering cannot
+ * fix up (pl_plan_straight_skips; in place keeps the tile), or a ring in
+ * dynamic shared memory the model predicts no gain from (in place needs no
+ * launch of more bytes, and the model prices it on its own). */
 static int in_place_after(const pl_loop_ctx *x, const pl_fail *f) {
-  if (f->reason == PL_R_BUDGET)
+  if (f->reason == PL_R_BUDGET || f->reason == PL_R_CONDITIONAL_COPY)
     return 1;
   if (f->reason != PL_R_NOT_PROFITABLE)
     return 0;

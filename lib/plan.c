@@ -502,7 +502,7 @@ int pl_plan_as_asked(const pl_loop_ctx *x, pl_plan *plan, pl_fail *f) {
   uint64_t per_stage = plan_layout(host, c, opts, plan);
   dynamic_base_alignment(c, plan);
   pl_plan_widen(host, c, plan);
-  if (!pl_plan_lowering(host, c, opts, plan, f))
+  if (!pl_plan_lowering(host, c, opts, plan, f) || !pl_plan_straight_skips(c, plan, f))
     return 0;
   plan->min_bytes = 16;
   for (size_t i = 0; i < plan->ncopies; ++i) {

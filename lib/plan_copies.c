@@ -447,3 +447,31 @@ int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opt
                  plan->target);
   return 0;
 }
+
+int pl_plan_straight_skips(const pl_candidate *c, pl_plan *plan, pl_fail *f) {
+  if (c->region)
+    return 1;
+  plan->straight_skips = 0;
+  for (size_t i = 0; i < plan->ncopies; ++i) {
+    const pl_copy *cp = &plan->copies[i];
+    if (!pl_copy_pred_varies(c, cp))
+      continue;
+    const pl_ring_layout *r = &plan->rings[cp->tile];
+    const char *why = plan->copy_lowering[i] != PL_LOWERING_CP_ASYNC
+                          ? "it is staged through registers, which store it after the compute"
+                      : r->pad || r->dynamic || r->symbolic
+                          ? "its ring is padded or in dynamic shared memory"
+                          : NULL;
+    if (why)
+      return pl_failf(f, PL_R_CONDITIONAL_COPY, cp->store,
+                      "the copy into tile '%s' runs under a condition that changes from "
+                      "iteration to iteration and writes no zeros otherwise, and the rewrite "
+                      "moves the slot before's bytes into a skipped copy's only where cp.async "
+                      "issues it into an unpadded static ring: %s; write zeros in the other "
+                      "branch (x = c ? A[i] : 0)",
+                      c->tiles[cp->tile].name, why);
+    ++plan->straight_skips;
+  }
+  plan->skipped_copies = plan->straight_skips;
+  return 1;
+}

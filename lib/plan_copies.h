@@ -28,4 +28,13 @@ unsigned pl_plan_source_loads(pl_host *host, const pl_candidate *c);
 int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opts, pl_plan *plan,
                      pl_fail *f);
 
+/** Straight-line copies skipped on some iterations (legality accepted them:
+ * pl_straight_skip_unfixable): counted into plan->straight_skips for the
+ * rewrite's fix-ups, which move bytes within one thread's own copy from the
+ * slot before, so each must be issued by cp.async (complete for its thread
+ * after the wait; a register-lowered copy stores after the compute) into a
+ * static, unpadded ring (the fix-up bounds its move by the tile's bytes).
+ * Returns 1, or 0 with the reason in `f` (ConditionalCopy). */
+int pl_plan_straight_skips(const pl_candidate *c, pl_plan *plan, pl_fail *f);
+
 #endif /* PL_PLAN_COPIES_H */

@@ -201,7 +201,11 @@ typedef struct pl_plan {
    * copies from the slot before (rewrite.h, "skipped copies"). */
   LLVMBasicBlockRef *fixups;
   size_t nfixups;
-  size_t skipped_copies; /**< the copies in those blocks */
+  size_t skipped_copies; /**< the copies in those blocks, or straight_skips */
+  /** Straight-line copies (no copy loops) whose predicate changes from
+   * iteration to iteration (pl_plan_straight_skips): after the wait, a
+   * thread that skips one moves its bytes from the slot before. */
+  size_t straight_skips;
 } pl_plan;
 
 /* Read-only words about a plan (plan_copies.c, which chooses the

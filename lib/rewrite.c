@@ -14,6 +14,7 @@
 #include "plan.h"
 #include "rewrite_in_place.h"
 #include "rewrite_region.h"
+#include "rewrite_skips.h"
 #include "steady_unroll.h"
 #include "uses.h"
 
@@ -345,7 +346,10 @@ static void emit_fixups(pl_skeleton *k, LLVMValueRef prev) {
         k->plan->rings[t].symbolic ? k->dyn_stride : LLVMConstInt(i32, k->plan->rings[t].stride, 0);
     delta[t] = LLVMBuildMul(k->b, LLVMBuildSub(k->b, prev, k->s_phi, ""), stride, "pl.prev.off");
   }
-  pl_rw_fixup_region(k, &e, delta);
+  if (k->c->region)
+    pl_rw_fixup_region(k, &e, delta);
+  else
+    pl_rw_fixup_straight(k, &e, delta);
   free(delta);
   pl_emitter_free(&e);
 }
@@ -359,7 +363,7 @@ static void emit_steady_state(pl_skeleton *k) {
   commit_or_wait(k, (int)S - 2);
   /* the slot before: the fix-ups' source, before the barrier, and the
    * slot the issue refills after it */
-  LLVMValueRef s_issue = k->plan->nfixups ? slot_before(k) : NULL;
+  LLVMValueRef s_issue = k->plan->nfixups || k->plan->straight_skips ? slot_before(k) : NULL;
   if (s_issue)
     emit_fixups(k, s_issue);
   LLVMPositionBuilderBefore(k->b, LLVMGetNextInstruction(c->first_barrier));

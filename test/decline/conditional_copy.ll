@@ -1,5 +1,8 @@
 ; The copy is skipped on some iterations without writing zeros: a ring slot
-; would keep data from S iterations earlier, so the loop is declined.
+; would keep data from S iterations earlier. The rewrite would move the slot
+; before's bytes into the skipped ones, but the guard reads a thread index
+; the copy's destination does not (threadIdx.y), so threads that write the
+; same bytes might disagree on a skip: the loop is declined as a ring.
 ; RUN: %opt -passes='cuda-pipeline<in-place=off>' -pass-remarks-missed=cuda-pipeline -pass-remarks-output=%t.yaml -S %s -o %t.after.ll 2>&1 | FileCheck %s
 ; RUN: %opt -passes=verify -S %s -o %t.before.ll
 ; RUN: diff %t.before.ll %t.after.ll
@@ -28,6 +31,7 @@ target triple = "nvptx64-nvidia-cuda"
 define void @kernel(ptr %src, ptr %dst, i32 %n) #0 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
   %tid64 = zext i32 %tid to i64
   %mine = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %tid64
   %nb64 = xor i64 %tid64, 1
@@ -44,7 +48,8 @@ loop:
   %idx = add i32 %base, %tid
   %idx64 = zext i32 %idx to i64
   %p = getelementptr inbounds float, ptr %src, i64 %idx64
-  %inb = icmp ult i32 %idx, 4096
+  %row = add i32 %base, %ty
+  %inb = icmp ult i32 %row, 4096
   br i1 %inb, label %docopy, label %copied
 
 docopy:
@@ -73,6 +78,7 @@ exit:
 }
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
 declare void @llvm.nvvm.barrier0()
 
 attributes #0 = { "target-cpu"="sm_80" }

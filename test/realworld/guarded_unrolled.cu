@@ -4,10 +4,11 @@
 // load and a store of zeros, under that predicate), and with `am + 3`
 // written `(tid >> 1) | 3` (distinct from `((tid >> 1) & 508) | 2` by its
 // known low bits). Each is pipelined as a ring of zero-filling cp.async,
-// with no store of zeros left in the loop. Near misses: indices whose
+// with no store of zeros left in the loop. Near miss: indices whose
 // known bits do not tell them apart (`x | 1` beside `(x & 508) | 1`, equal
-// where bit 1 of x is 0) and a split copy whose predicate changes with
-// the tile counter.
+// where bit 1 of x is 0). And a guarded copy whose predicate changes with
+// the tile counter (`if (k < tid)`): a ring whose skipped copies keep the
+// slot before's bytes (docs/design.md, "Skipped copies").
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-verify --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o /dev/null %}
@@ -52,14 +53,15 @@ __global__ void __launch_bounds__(256) bitsOverlap(const float *__restrict__ A, 
   out[blockIdx.x * 256 + threadIdx.x] = acc;
 }
 
-// The split copy's predicate compares the tile counter: some iterations
-// skip it and leave the slot with an older tile's bytes.
+// The guarded copy's predicate compares the tile counter: some iterations
+// skip it, and the fix-up moves the slot before's bytes into the skipped
+// ones, as the tile keeps them.
 __global__ void __launch_bounds__(256) varyingPredicate(const float *__restrict__ A, float *out,
                                                         int n, int K) {
   __shared__ float t[256];
   const int tid = threadIdx.x;
   float acc = 0.0f;
-  // CHECK-DAG: guarded_unrolled.cu:[[@LINE+1]]:3: remark: {{.*}}no ring: the copy into tile 't' runs under a condition that changes from iteration to iteration{{.*}}varyingPredicate
+  // CHECK-DAG: guarded_unrolled.cu:[[@LINE+1]]:3: remark: pipelined loop with 3 stages: tile 't' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes; removed the second barrier; 1 copy skipped on some iterations keeps the slot before's bytes there{{.*}}varyingPredicate
   for (int k = 0; k < n; ++k) {
     if (k < tid) {
       if (k * 8 + tid % 8 < K)

@@ -22,14 +22,15 @@
 // SM75: remark: pipelined loop with 2 stages: tile 'As' 2048 -> 4096 bytes{{.*}}registers [sm_75, kernel 'void gemmLoader
 // A near miss: the inner condition depends on the tile loop's counter and
 // the copy writes nothing where it fails, so a ring slot would keep stale
-// data; as a ring it stays declined, in place it is pipelined.
+// data; the tile has a second copy, so no fix-up from the slot before
+// serves it either: as a ring it stays declined, in place it is pipelined.
 // RUN: %clang_cuda -fplugin-arg-pipeline-in-place=off --cuda-gpu-arch=sm_80 -S %s -o /dev/null -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=RING
 // RING: unrolled_thread_copy_loop.cu:{{[0-9]+}}:{{[0-9]+}}: remark: loop not pipelined: the copy into tile 'As' runs under a condition that changes from iteration to iteration
 // In place (the default) its float4 copies, llvm.memcpy calls, become a
 // load and a store; the analysis remark still points at the copy whose
 // condition rules the ring out (the location is read before the rewrite).
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -fplugin-arg-pipeline-profitability=off -S %s -o /dev/null -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=NO-RING
-// NO-RING: unrolled_thread_copy_loop.cu:74:22: remark: no ring: the copy into tile 'As' runs under a condition that changes
+// NO-RING: unrolled_thread_copy_loop.cu:75:22: remark: no ring: the rewrite cannot move the slot before's bytes into a skipped copy's: the tile has other copies
 #include <cuda_runtime.h>
 
 template <int BM, int BK, int NTHREADS>
