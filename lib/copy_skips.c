@@ -140,13 +140,17 @@ typedef struct dst_terms {
 /* Reads `cp`'s destination into *d and proves that it writes bytes no
  * other values of its variable indices reach: each index is sign-extended
  * by the GEP, so where every index but the one of the largest scale is
- * known non-negative and below a bound h (LazyValueInfo at the store), and
+ * known non-negative and below a bound h (LazyValueInfo at `at`: the store,
+ * where its conditions hold, for the copies that write; before any of them,
+ * for the threads a fix-up moves bytes for, which may fail them; an index
+ * that is not available at `at` fails), and
  * in order of scale each scale exceeds the sum of the smaller ones times
  * their h, the offset is a mixed-radix number whose digits it determines;
  * and where every scale is a multiple of the smallest, which is at least
  * the copy's size, two different digit tuples write disjoint bytes. The
  * top digit is at most 32 bits wide, so its product cannot wrap. */
-static int read_dst(pl_host *host, const pl_candidate *c, const pl_copy *cp, dst_terms *x) {
+static int read_dst(pl_host *host, const pl_candidate *c, const pl_copy *cp, LLVMValueRef at,
+                    dst_terms *x) {
   pl_gep_terms *d = &x->t;
   LLVMValueRef root = pl_gep_terms_of(LLVMGetModuleDataLayout(c->module), cp->dst, d);
   x->tile = cp->tile;
@@ -187,9 +191,11 @@ static int read_dst(pl_host *host, const pl_candidate *c, const pl_copy *cp, dst
       return LLVMGetIntTypeWidth(LLVMTypeOf(x->leaf[top])) <= 32 && d->scale[top] <= UINT32_MAX;
     uint64_t lo, hi, m;
     unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(d->idx[next]));
-    if (w > 64 || !pl_value_range(host, d->idx[next], cp->store, &lo, &hi) ||
-        (w < 64 && hi >= (1ull << (w - 1))) || (w == 64 && hi > INT64_MAX) ||
-        __builtin_mul_overflow(hi, d->scale[next], &m) || __builtin_add_overflow(below, m, &below))
+    if (w > 64 ||
+        (LLVMIsAInstruction(d->idx[next]) && !pl_inst_dominates(host, d->idx[next], at)) ||
+        !pl_value_range(host, d->idx[next], at, &lo, &hi) || (w < 64 && hi >= (1ull << (w - 1))) ||
+        (w == 64 && hi > INT64_MAX) || __builtin_mul_overflow(hi, d->scale[next], &m) ||
+        __builtin_add_overflow(below, m, &below))
       return 0;
   }
   return 0;
@@ -404,7 +410,10 @@ static const char *destination_rule(pl_host *host, const pl_candidate *c, pl_loo
         (!g[i].skip && !skip_guards(host, c, &c->copies[i], &g[i])))
       why = "a copy into the tile runs on every iteration or under guards that do not only "
             "decide whether a block of copies runs";
-    else if (!read_dst(host, c, first[i], &x) || !read_dst(host, c, &c->copies[i], &y) ||
+    /* the digits' bounds where the guards start deciding: a thread that
+     * skips fails one of them, so what they imply bounds no mover */
+    else if (!read_dst(host, c, first[i], LLVMGetBasicBlockTerminator(g[f].block[0]), &x) ||
+             !read_dst(host, c, &c->copies[i], LLVMGetBasicBlockTerminator(g[i].block[0]), &y) ||
              !same_dst_function(&x, &y))
       why = "two threads might write the same bytes through different indices of the "
             "tile's copies";
@@ -456,9 +465,15 @@ const char *pl_straight_skip_unfixable(pl_host *host, const pl_candidate *c, con
   for (size_t j = 0; j < c->ncopies; ++j)
     if (&c->copies[j] != cp && c->copies[j].tile == cp->tile)
       return "the tile has other copies";
+  /* the digits' bounds before the loop (the end of the block that enters
+   * it, or of the header's immediate dominator), where no term of the
+   * predicate is known: a thread the fix-up moves bytes for fails one */
+  LLVMBasicBlockRef before = c->preheader ? c->preheader : pl_idom(host, c->header);
   dst_terms x;
-  if (!read_dst(host, c, cp, &x))
-    return "two threads might write the same bytes through different indices of the tile";
+  if (!before || !read_dst(host, c, cp, LLVMGetBasicBlockTerminator(before), &x))
+    return "two threads might write the same bytes through different indices of the tile "
+           "(each index but the outermost, bounded before the loop, must keep the bytes of "
+           "one index apart from the next's)";
   for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
     int neg;
     LLVMValueRef term = pl_pred_term(cp, t, &neg);

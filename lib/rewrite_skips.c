@@ -10,7 +10,27 @@
 \*===----------------------------------------------------------------------===*/
 #include "rewrite_skips.h"
 
+#include "gep.h"
 #include "ir.h"
+
+/* The byte offset of `cp`'s destination from its tile, an i64 computed
+ * afresh from its GEP indices (pl_gep_terms_of; legality read them so,
+ * read_dst) with no poison-generating flags: the loop's own address may be
+ * an inbounds GEP, poison for a thread whose destination lies outside the
+ * tile, which the source never used where the copy did not run. */
+static LLVMValueRef dst_offset(pl_emitter *e, const pl_copy *cp) {
+  const pl_candidate *c = e->c;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetModuleContext(c->module));
+  pl_gep_terms t;
+  pl_gep_terms_of(LLVMGetModuleDataLayout(c->module), cp->dst, &t);
+  LLVMValueRef off = t.konst ? LLVMConstInt(i64, (uint64_t)t.konst, 1) : NULL;
+  for (size_t k = 0; k < t.n; ++k) {
+    LLVMValueRef idx = LLVMBuildSExtOrBitCast(e->b, pl_emit_remap(e, t.idx[k]), i64, "");
+    LLVMValueRef term = LLVMBuildMul(e->b, idx, LLVMConstInt(i64, t.scale[k], 0), "");
+    off = off ? LLVMBuildAdd(e->b, off, term, "pl.skip.off") : term;
+  }
+  return off ? off : LLVMConstInt(i64, 0, 0);
+}
 
 void pl_rw_fixup_straight(pl_skeleton *k, pl_emitter *e, LLVMValueRef *delta) {
   const pl_candidate *c = k->c;
@@ -29,19 +49,16 @@ void pl_rw_fixup_straight(pl_skeleton *k, pl_emitter *e, LLVMValueRef *delta) {
       LLVMValueRef term = pl_pred_term(cp, t, &neg);
       runs = pl_emit_and_term(e, runs, term, neg, "pl.skip.pred", "pl.skip.pred");
     }
-    LLVMValueRef dst = pl_emit_remap(e, cp->dst), base = e->tile_base[cp->tile];
-    if (pl_addrspace(dst) != PL_AS_SHARED)
-      dst = LLVMBuildAddrSpaceCast(b, dst, shared, "pl.skip.dst");
+    LLVMValueRef base = e->tile_base[cp->tile];
     if (pl_addrspace(base) != PL_AS_SHARED)
       base = LLVMBuildAddrSpaceCast(b, base, shared, "pl.skip.base");
     /* the bytes a thread's copy writes lie in the tile wherever it runs;
      * where it does not, the destination may lie anywhere */
-    LLVMValueRef off = LLVMBuildSub(b, LLVMBuildPtrToInt(b, dst, i64, ""),
-                                    LLVMBuildPtrToInt(b, base, i64, ""), "pl.skip.off");
+    LLVMValueRef off = dst_offset(e, cp);
+    LLVMValueRef dst = LLVMBuildGEP2(b, i8, base, &off, 1, "pl.skip.dst");
     uint64_t last = c->tiles[cp->tile].bytes - cp->bytes;
     LLVMValueRef inside = LLVMBuildICmp(b, LLVMIntULE, off, LLVMConstInt(i64, last, 0), "");
-    LLVMValueRef move =
-        LLVMBuildAnd(b, LLVMBuildNot(b, runs, ""), inside, "pl.skip.move");
+    LLVMValueRef move = LLVMBuildAnd(b, LLVMBuildNot(b, runs, ""), inside, "pl.skip.move");
     LLVMValueRef d = delta[cp->tile];
     LLVMValueRef prev = LLVMBuildGEP2(b, i8, dst, &d, 1, "pl.skip.prev");
     LLVMValueRef from = LLVMBuildSelect(b, move, prev, base, "pl.skip.from");

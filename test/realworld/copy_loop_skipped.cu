@@ -10,7 +10,9 @@
 // Near misses: a tile zeroed before the loop, a loop that runs again in an
 // outer loop, a skip that depends on the thread beyond the counter, and a
 // tile with a second copy whose guard is not the first's (a loop unrolled
-// by hand). A copy loop clang unrolls by a runtime count is served:
+// by hand), and a 64-bit column that only the skip's own guard bounds by the
+// row's width (a thread that skips may hold a column past it, whose move
+// would land in the next row). A copy loop clang unrolls by a runtime count is served:
 // gpu/skipped_copies_unrolled.cu, realworld/copy_loop_skipped_unrolled.cu.
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S %s -o %t.ptx -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline -Rpass-analysis=cuda-pipeline 2>&1 | FileCheck %s
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_80 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
@@ -153,4 +155,23 @@ __global__ void __launch_bounds__(NT) unrolledByHand(int ntiles, int W, const fl
     __syncthreads();
   }
   out[blockIdx.x * NT + tid] = acc;
+}
+
+// CHECK-DAG: copy_loop_skipped.cu:{{[0-9]+}}:{{[0-9]+}}: remark: loop not pipelined: a slot can take a skipped copy's bytes from the slot before only where the skip is safe to repeat, and here two threads might write the same bytes{{.*}}guardedColumn
+__global__ void guardedColumn(const float *__restrict__ x, float *out, long n) {
+  __shared__ float s[16][32];
+  float acc = 0.0f;
+  const long c = threadIdx.x;
+  for (long t = 0; t < n; t += 32) {
+    const long len = min(32L, n - t);
+#pragma unroll 1
+    for (int r = threadIdx.y; r < 16; r += 8)
+      if (c < len)
+        s[r][c] = x[(t + c) * 16 + r];
+    __syncthreads();
+    for (long j = 0; j < len; ++j)
+      acc += s[threadIdx.y][j];
+    __syncthreads();
+  }
+  out[threadIdx.y * blockDim.x + c] = acc;
 }
