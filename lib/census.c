@@ -48,17 +48,22 @@ static int outside(LLVMValueRef ptr) {
   return !base || !(pl_is_shared_global(base) || LLVMIsAAllocaInst(base));
 }
 
-/* Nonzero when `i` reads memory outside (census.h, outside_read). */
+/* Nonzero when `i` reads memory outside (census.h, outside_read): by
+ * LLVM's account it may read memory (a load, an atomic, an intrinsic such
+ * as ldu or cp.async, a call; a barrier does not count), and one of its
+ * pointers may address memory outside, or the pointers it reads through
+ * are not known (a call, inline assembly, a fence). */
 static int reads_outside(LLVMValueRef i) {
-  if (LLVMIsALoadInst(i) || pl_is_copy_load(i))
-    return outside(LLVMGetOperand(i, 0));
-  if (pl_is_memcpy(i))
-    return outside(LLVMGetOperand(i, 1));
-  if (!LLVMIsACallInst(i))
+  if (pl_is_any_barrier(i) || !(pl_memory_effects(i) & PL_REF))
     return 0;
-  LLVMValueRef callee = LLVMGetCalledValue(i);
-  return !callee || LLVMIsAInlineAsm(callee) || !LLVMIsAFunction(callee) ||
-         !LLVMGetIntrinsicID(callee);
+  LLVMValueRef ptrs[8];
+  int n = pl_pointer_operands(i, ptrs, 8);
+  if (n <= 0)
+    return 1;
+  for (int k = 0; k < n; ++k)
+    if (outside(ptrs[k]))
+      return 1;
+  return 0;
 }
 
 static void count(LLVMValueRef i, int kernel, pl_loop_census *k) {

@@ -27,10 +27,12 @@ typedef struct pl_loop_census {
    * __shared__ array (shared stores of shared loads) has none. */
   int tile_copy;
   /** A read of memory that is neither a __shared__ global nor a thread's
-   * own array (an alloca): a load, __ldg or memcpy from it, a call of a
-   * function (not an intrinsic) or inline assembly. A loop without one
-   * reads only what is already in shared memory: a reduction, a scan, an
-   * exchange, with nothing to load ahead. */
+   * own array (an alloca): an instruction that may read memory by LLVM's
+   * account (a load, an atomic, an intrinsic such as __ldg, ldu, memcpy or
+   * cp.async; not a barrier) through a pointer that may point elsewhere,
+   * or through pointers not known (a call, inline assembly). A loop
+   * without one reads only what is already in shared memory: a reduction,
+   * a scan, an exchange, with nothing to load ahead. */
   int outside_read;
   /** A store of a constant into a __shared__ global: a tile's fill, or a
    * copy whose guard the compiler proved false (a loop then says so). */
