@@ -9,6 +9,8 @@
 //           registers, on the GPU the bench is built for)
 //   regsall the plugin with lowering=registers and profitability=off (every
 //           legal loop a register-staged ring of 2 stages, priced or not)
+//   regspred regsall with predicated-loads=on (the staged loads under their
+//           conditions, not from selected addresses)
 //   cpasync the plugin with lowering=cp.async (loops with copies cp.async
 //           cannot do stay as written)
 //   rolled  the plugin with unroll-compute=off (the tile loops' small
@@ -37,7 +39,7 @@
 #define PL_VARIANTS(X)                                                                             \
   X(plain)                                                                                         \
   X(plugin) X(generic) X(s2) X(s3) X(s4) X(s6) X(s8) X(hand) X(limit) X(regs) X(cpasync) X(sm75)  \
-  X(sm75p) X(copyback) X(unpadded) X(padded) X(regsall) X(rolled)
+  X(sm75p) X(copyback) X(unpadded) X(padded) X(regsall) X(regspred) X(rolled)
 
 // The kernels (kernels.def): every variant's launchers, and struct Variant.
 #include "kernels.def"

@@ -71,6 +71,27 @@ LLVMValueRef pl_lowering_zeros(const pl_candidate *c, uint64_t bytes) {
   return g;
 }
 
+/* `cond ? *src : 0` of type `ty` (a scalar), with the load only where
+ * `cond` holds: llvm.masked.load of one lane, which the backend turns into
+ * a branch around the load (ScalarizeMaskedMemIntrin), a predicated ld. */
+static LLVMValueRef masked_load(pl_emitter *e, LLVMTypeRef ty, LLVMValueRef src, LLVMValueRef cond,
+                                unsigned align) {
+  LLVMModuleRef m = e->c->module;
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef vty = LLVMVectorType(ty, 1);
+  LLVMTypeRef over[2] = {vty, LLVMTypeOf(src)};
+  unsigned id = LLVMLookupIntrinsicID("llvm.masked.load", 16);
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(m, id, over, 2);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(ctx, id, over, 2);
+  LLVMValueRef mask =
+      LLVMBuildInsertElement(e->b, LLVMGetPoison(LLVMVectorType(LLVMInt1TypeInContext(ctx), 1)),
+                             cond, LLVMConstInt(i32, 0, 0), "pl.mask");
+  LLVMValueRef args[4] = {src, LLVMConstInt(i32, align, 0), mask, LLVMConstNull(vty)};
+  LLVMValueRef v = LLVMBuildCall2(e->b, fty, fn, args, 4, "pl.staged.v");
+  return LLVMBuildExtractElement(e->b, v, LLVMConstInt(i32, 0, 0), "pl.staged");
+}
+
 static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_vec *moves,
                       pl_copy_state *st) {
   (void)moves; /* nothing is written yet */
@@ -111,9 +132,16 @@ static unsigned issue(pl_emitter *e, const pl_copy *cp, LLVMValueRef exists, pl_
     if (pl_addrspace(src) != PL_AS_GLOBAL)
       src =
           LLVMBuildAddrSpaceCast(e->b, src, LLVMPointerTypeInContext(ctx, PL_AS_GLOBAL), "pl.src");
+    LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+    uint64_t bytes = LLVMStoreSizeOfType(td, ty);
+    /* a scalar no other lane loads beside: under its condition */
+    if (cond && st->predicated && st->lane_span <= bytes &&
+        LLVMGetTypeKind(ty) != LLVMVectorTypeKind) {
+      st->addr = src;
+      st->value = masked_load(e, ty, src, cond, st->src_align ? st->src_align : 1);
+      return 1;
+    }
     if (cond) { /* a group's first copy reads its own place in the zeros */
-      LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
-      uint64_t bytes = LLVMStoreSizeOfType(td, ty);
       LLVMValueRef zeros = pl_lowering_zeros(c, st->lane_span > bytes ? st->lane_span : bytes);
       if (st->lane_lo) {
         LLVMValueRef lo = LLVMConstInt(LLVMInt64TypeInContext(ctx), st->lane_lo, 0);

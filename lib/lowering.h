@@ -54,6 +54,8 @@ typedef struct pl_copy_state {
                            loads (0: its own) */
   uint64_t lane_lo;   /**< in: a group's first copy: its first byte's
                            place in them */
+  int predicated;     /**< in: the register lowering loads a scalar under
+                           its condition (pl_plan.predicated_loads) */
   LLVMValueRef addr;  /**< out of issue: the address loaded from */
   LLVMValueRef value; /**< out of issue: the staged registers */
   LLVMValueRef cond;  /**< out of issue: the i1 the load was made

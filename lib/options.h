@@ -93,6 +93,9 @@ typedef struct pl_options {
   int unroll_compute;           /**< nonzero (default, `unroll-compute=on`): a tile loop's
                                      small compute loops are fully unrolled
                                      (lib/compute_unroll.h) */
+  int predicated_loads;         /**< nonzero (`predicated-loads=on`; default off): the
+                                     register lowering's staged loads are masked
+                                     (lib/lower_registers.c) */
   int help;                     /**< print every argument, attribute and pragma
                                      (pl_options_help()); the compile continues */
   char only[PL_OPTION_TEXT];    /**< POSIX extended regex: only kernels whose

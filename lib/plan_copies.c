@@ -392,6 +392,7 @@ int pl_plan_lowering(pl_host *host, const pl_candidate *c, const pl_options *opt
   for (size_t i = 0; i < plan->ncopies; ++i)
     plan->share[i] = SIZE_MAX;
   plan->sm = pl_target_sm(c->function, plan->target, sizeof plan->target);
+  plan->predicated_loads = opts->predicated_loads;
   for (size_t i = 0; i < plan->ncopies; ++i) {
     pl_copy_alignment(host, c, &plan->copies[i], &plan->src_align[i], &plan->dst_align[i]);
     /* a ring in dynamic shared memory starts as aligned as it declares */

@@ -206,6 +206,10 @@ typedef struct pl_plan {
    * iteration to iteration (pl_plan_straight_skips): after the wait, a
    * thread that skips one moves its bytes from the slot before. */
   size_t straight_skips;
+  /** The register lowering loads each staged scalar under its condition
+   * (`predicated-loads=on`; lower_registers.c), not from a selected
+   * address. */
+  int predicated_loads;
 } pl_plan;
 
 /* Read-only words about a plan (plan_copies.c, which chooses the

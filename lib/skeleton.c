@@ -30,6 +30,7 @@ void pl_rw_copy_state(const pl_plan *plan, size_t i, pl_copy_state *st) {
   st->src_align = plan->src_align[i];
   st->dst_align = plan->dst_align[i];
   st->through_l1 = plan->l1_copies && plan->l1_copies[i];
+  st->predicated = plan->predicated_loads;
 }
 
 void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,

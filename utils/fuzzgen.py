@@ -99,9 +99,12 @@ ARGS = {
     # (it would change every seed's kernels): `fuzz.py cpu --variants
     # default,cuda12.3` compiles each file both ways
     "cuda12.3": ["-Xclang", "-target-sdk-version=12.3"],
+    # the register lowering's staged loads under their conditions (not
+    # drawn, as above: `--variants registers,predicated`)
+    "predicated": ["lowering=registers", "predicated-loads=on"],
 }
 # The argument sets the generator draws from.
-DRAWN_ARGS = [a for a in ARGS if a != "cuda12.3"]
+DRAWN_ARGS = [a for a in ARGS if a not in ("cuda12.3", "predicated")]
 
 AXES = {
     "copy": ["straight", "loop", "rtloop", "vec", "ldg"],

@@ -11,7 +11,7 @@
 // STAGES1: error: libpipeline: bad argument '-fplugin-arg-pipeline-stages=1': stages must be an integer from 2 to 8
 // MALFORMED: error: libpipeline: bad argument '-fplugin-arg-pipeline-stages=three': stages must be an integer from 2 to 8
 // SHARED: error: libpipeline: bad argument '-fplugin-arg-pipeline-max-shared=-5': max-shared must be a byte count from 1 to 49152 (a K suffix means KiB)
-// UNKNOWN: error: libpipeline: bad argument '-fplugin-arg-pipeline-fast': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR, lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255), copy-back, layout=auto|padded|unpadded, ptxas=off|on|PATH, in-place=on|off, ptxas-cache=on|off, register-arrays=on|off, dynamic-ring=on|off, last-slot=on|off, unroll-compute=on|off)
+// UNKNOWN: error: libpipeline: bad argument '-fplugin-arg-pipeline-fast': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR, lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255), copy-back, layout=auto|padded|unpadded, ptxas=off|on|PATH, in-place=on|off, ptxas-cache=on|off, register-arrays=on|off, dynamic-ring=on|off, last-slot=on|off, unroll-compute=on|off, predicated-loads=on|off)
 //
 // Good arguments: disable turns the pass off; max-shared=32K is 32768 bytes.
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 -S %s -o - -fplugin-arg-pipeline-disable | FileCheck %s --check-prefix=OFF

@@ -4,7 +4,7 @@
 ; RUN: not %opt -passes='cuda-pipeline<stages=3;bogus>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 ; RUN: not %opt -passes='cuda-pipeline<max-shared=12x>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHARED
 ; STAGES: error: cuda-pipeline: bad pass parameter 'stages=0': stages must be an integer from 2 to 8
-; UNKNOWN: error: cuda-pipeline: bad pass parameter 'bogus': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR, lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255), copy-back, layout=auto|padded|unpadded, ptxas=off|on|PATH, in-place=on|off, ptxas-cache=on|off, register-arrays=on|off, dynamic-ring=on|off, last-slot=on|off, unroll-compute=on|off)
+; UNKNOWN: error: cuda-pipeline: bad pass parameter 'bogus': unknown argument (accepted: stages=N (N from 2 to 8), disable, max-shared=BYTES, rdc, verify, profitability=on|off, generic-tile-reads, help, only=REGEX, exclude=REGEX, report=DIR, lowering=auto|cp.async|registers, max-staged-regs=N (N from 1 to 255), copy-back, layout=auto|padded|unpadded, ptxas=off|on|PATH, in-place=on|off, ptxas-cache=on|off, register-arrays=on|off, dynamic-ring=on|off, last-slot=on|off, unroll-compute=on|off, predicated-loads=on|off)
 ; SHARED: error: cuda-pipeline: bad pass parameter 'max-shared=12x': max-shared must be a byte count
 ; RUN: not %opt -passes='cuda-pipeline<lowering=tma>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOWERING
 ; RUN: not %opt -passes='cuda-pipeline<max-staged-regs=0>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS

@@ -46,6 +46,7 @@
 // HELP-NEXT: last-slot=on|off
 // HELP-NEXT: register-arrays=on|off
 // HELP-NEXT: unroll-compute=on|off
+// HELP-NEXT: predicated-loads=on|off
 // HELP-NEXT: test-invalid-ir
 // HELP-NEXT: test-count-analyses
 // HELP-NEXT: libpipeline: kernel attributes (include/libpipeline.h):
