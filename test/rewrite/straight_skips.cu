@@ -33,7 +33,7 @@
 // IR: br i1 [[MOVE]], label %[[THEN:[0-9]+]], label
 // IR: [[THEN]]:
 // IR-NEXT: store i32 [[KEPT]], ptr addrspace(3) [[DST]]
-// IR: call void @llvm.nvvm.barrier0()
+// IR: [[SYNC]]
 // IR: call void @llvm.nvvm.cp.async.ca.shared.global.4.s(
 // IR-LABEL: define {{.*}} @_Z8lastTile
 
