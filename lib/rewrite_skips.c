@@ -29,7 +29,9 @@ static LLVMValueRef dst_offset(pl_emitter *e, const pl_copy *cp) {
     LLVMValueRef term = LLVMBuildMul(e->b, idx, LLVMConstInt(i64, t.scale[k], 0), "");
     off = off ? LLVMBuildAdd(e->b, off, term, "pl.skip.off") : term;
   }
-  return off ? off : LLVMConstInt(i64, 0, 0);
+  /* frozen: an index the source computed with a poison-generating flag
+   * (`add nsw`) has no value to branch on where the copy would not run */
+  return off ? LLVMBuildFreeze(e->b, off, "pl.skip.off") : LLVMConstInt(i64, 0, 0);
 }
 
 void pl_rw_fixup_straight(pl_skeleton *k, pl_emitter *e, LLVMValueRef *delta) {

@@ -17,13 +17,14 @@
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off -fplugin-arg-pipeline-lowering=registers --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REGS --implicit-check-not="pipelined loop with"
 #define TILE 256
 
-// REMARK-DAG: straight_skips.cu:[[@LINE+26]]:3: remark: pipelined loop with 3 stages: tile 's' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes; removed the second barrier; 1 copy skipped on some iterations keeps the slot before's bytes there; cp.async [sm_90, kernel 'tileSum
-// REGS-DAG: straight_skips.cu:[[@LINE+25]]:3: remark: pipelined loop in place{{.*}}the rewrite moves the slot before's bytes into a skipped copy's only where cp.async issues it into an unpadded static ring: it is staged through registers{{.*}}kernel 'tileSum
+// REMARK-DAG: straight_skips.cu:[[@LINE+27]]:3: remark: pipelined loop with 3 stages: tile 's' 1024 -> 3072 bytes; 1 cp.async copy of 4 bytes; removed the second barrier; 1 copy skipped on some iterations keeps the slot before's bytes there; cp.async [sm_90, kernel 'tileSum
+// REGS-DAG: straight_skips.cu:[[@LINE+26]]:3: remark: pipelined loop in place{{.*}}the rewrite moves the slot before's bytes into a skipped copy's only where cp.async issues it into an unpadded static ring: it is staged through registers{{.*}}kernel 'tileSum
 // IR-LABEL: define {{.*}} @_Z7tileSumiPKfPf
 // IR: call void @llvm.nvvm.cp.async.wait.group(i32 1)
 // The destination afresh from its index, with no inbounds: the loop's own
 // GEP is poison for a thread whose index lies past the tile.
-// IR: [[OFF:%[0-9]+]] = mul i64 %{{[0-9]+}}, 4
+// IR: [[MUL:%[0-9]+]] = mul i64 %{{[0-9]+}}, 4
+// IR-NEXT: [[OFF:%[0-9]+]] = freeze i64 [[MUL]]
 // IR-NEXT: [[DST:%[0-9]+]] = getelementptr i8, ptr addrspace(3) %{{[0-9]+}}, i64 [[OFF]]
 // IR-NEXT: icmp ule i64 [[OFF]], 1020
 // IR: [[SKIP:%[0-9]+]] = xor i1 {{%.*}}, true
