@@ -92,20 +92,24 @@ static int add_index(void *ctx, LLVMValueRef idx, uint64_t scale, int64_t offset
   return 1;
 }
 
-/* The offset `gep` (an address into a tile straight from its base, the
- * only GEP between them: an inner GEP's offset, `p = tile + 1280; p[...]`,
- * would not be counted) adds, read index by index as one recurrence of
- * `loop` into *rec: exactly one index a recurrence of it, the others
- * constants or values it does not change, whose ranges widen the start's
- * (`tile[ty + 8*j][tx]`: rows step 8, tx in [0, 1023]). ScalarEvolution
- * reads indices where it cannot read the address: a zext of a recurrence
- * whose flags it does not trust. 0 for another form. */
-static int index_rec(pl_host *host, const pl_candidate *c, pl_loop_ref loop, LLVMValueRef gep,
-                     pl_scev_rec *rec) {
-  index_sum t = {host, loop, {0, 0, 0}};
-  if (!pl_gep_indices(LLVMGetModuleDataLayout(c->module), gep, add_index, &t) || !t.sum.step)
+/* The offset of `ptr` from the tile `t` of `c` (the GEPs and casts down
+ * to it, every index of every GEP counted: `p = tile + 1280; p[tid -
+ * 256*j]`, or LLVM 22's `t[row]` off a hoisted `tile + tx`) read index by
+ * index as one recurrence of `loop` into *rec: exactly one index a
+ * recurrence of it, the others constants or values it does not change,
+ * whose ranges widen the start's (`tile[ty + 8*j][tx]`: rows step 8, tx in
+ * [0, 1023]). ScalarEvolution reads indices where it cannot read the
+ * address: a zext of a recurrence whose flags it does not trust. 0 for
+ * another form, or a chain that does not end at the tile. */
+static int index_rec(pl_host *host, const pl_candidate *c, pl_loop_ref loop, LLVMValueRef ptr,
+                     int t, pl_scev_rec *rec) {
+  index_sum sum = {host, loop, {0, 0, 0}};
+  LLVMValueRef root = NULL;
+  if (pl_gep_chain(LLVMGetModuleDataLayout(c->module), ptr, add_index, &sum, &root) !=
+          PL_CHAIN_ROOT ||
+      pl_tile_index(c, root) != t || !sum.sum.step)
     return 0;
-  *rec = t.sum;
+  *rec = sum.sum;
   return 1;
 }
 
@@ -156,7 +160,7 @@ unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_r
     unsigned k = pl_scev_rec_of(host, loop, inner, base, &rec)
                      ? trips_within(&rec, c->tiles[t].bytes, cp->bytes)
                      : 0;
-    if (!k && geps == 1 && index_rec(host, c, loop, inner, &rec))
+    if (!k && index_rec(host, c, loop, cp->dst, t, &rec))
       k = trips_within(&rec, c->tiles[t].bytes, cp->bytes);
     if (k && (!trips || k < trips))
       trips = k;

@@ -8,7 +8,7 @@
 // prologue and one in the steady state (the plain kernels load in a loop:
 // 3 and 2 loads). Near misses, left as written: a copy loop whose address
 // is no affine function of its counter (no bound), one of 16 trips (more
-// than the 8 it unrolls to), one walking down from a pointer into the
+// than the 8 it unrolls to), one walking down by a given stride from a pointer into the
 // tile, and `lowering=cp.async`, which never stages through registers.
 // RUN: %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.ll -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
@@ -91,14 +91,11 @@ __global__ void __launch_bounds__(128) sixteenTrips(int nt, const short *A, floa
   out[blockIdx.x * 128 + threadIdx.x] = acc;
 }
 
-// Near miss: a pointer into the tile, walking down from it. Its index is no
-// recurrence ScalarEvolution reads (instcombine drops the nsw of tid - 256 *
-// j), and the index of the outer GEP alone leaves out the inner one's
-// offset (p = tile + 1280, so d = 6 is valid), so there is no bound.
-// REMARK-DAG: copy_loop_unroll.cu:{{[0-9]+}}:3: remark: loop not pipelined: the copy stage is a loop, which only cp.async can issue, and a copy into tile 'tile' moves 2 bytes; cp.async copies 4, 8 or 16 bytes; nor is it unrolled for the register lowering: no bound{{.*}}[sm_90, kernel 'offsetDown
-// The analysis remark of that decline names the copy, found again in the
-// body the rolled-back unroll restored.
-// ANALYSIS: copy_loop_unroll.cu:[[@LINE+10]]:14: remark: loop not pipelined: the copy stage is a loop{{.*}}nor is it unrolled{{.*}}[sm_90, kernel 'offsetDown
+// A pointer into the tile, walking down from it (p = tile + 1280,
+// p[tid - 256 * j]): every index of the chain down to the tile is counted,
+// the inner GEP's 1280 elements too, so at most 6 trips (tid = 0: offsets
+// 2560 - 512 * j bytes stay in the tile for j <= 5; d = 6 is valid).
+// REMARK-DAG: copy_loop_unroll.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages{{.*}}the copy loop unrolled completely (at most 6 trips) for the register lowering{{.*}}[sm_90, kernel 'offsetDown
 __global__ void __launch_bounds__(256) offsetDown(int nt, int d, const short *A, float *out) {
   __shared__ short tile[1536];
   short *p = tile + 1280;
@@ -108,6 +105,30 @@ __global__ void __launch_bounds__(256) offsetDown(int nt, int d, const short *A,
 #pragma unroll 1
     for (int j = 0; j < d; ++j) {
       int idx = (int)threadIdx.x + (-256) * j;
+      p[idx] = s[idx];
+    }
+    __syncthreads();
+    acc = acc * 0.5f + (float)tile[(threadIdx.x * 7) % 1536];
+    __syncthreads();
+  }
+  out[blockIdx.x * 256 + threadIdx.x] = acc;
+}
+
+// Near miss: the same walk by a stride the kernel is given, so no
+// recurrence of a constant step and no bound.
+// REMARK-DAG: copy_loop_unroll.cu:{{[0-9]+}}:3: remark: loop not pipelined: the copy stage is a loop, which only cp.async can issue, and a copy into tile 'tile' moves 2 bytes; cp.async copies 4, 8 or 16 bytes; nor is it unrolled for the register lowering: no bound{{.*}}[sm_90, kernel 'strideDown
+// The analysis remark of that decline names the copy, found again in the
+// body the rolled-back unroll restored.
+// ANALYSIS: copy_loop_unroll.cu:[[@LINE+10]]:14: remark: loop not pipelined: the copy stage is a loop{{.*}}nor is it unrolled{{.*}}[sm_90, kernel 'strideDown
+__global__ void __launch_bounds__(256) strideDown(int nt, int d, int step, const short *A, float *out) {
+  __shared__ short tile[1536];
+  short *p = tile + 1280;
+  float acc = 0.f;
+  for (int k = 0; k < nt; ++k) {
+    const short *s = A + (size_t)k * 1536 + 1280;
+#pragma unroll 1
+    for (int j = 0; j < d; ++j) {
+      int idx = (int)threadIdx.x - step * j;
       p[idx] = s[idx];
     }
     __syncthreads();

@@ -8,15 +8,17 @@
 // unrolled copies (the remainder's start computed in the preheader, where
 // ScalarEvolution sees it invariant). Near miss: a write whose address the
 // loop loads (`A[where[k] + tid]`), which no check at entry covers.
-// LLVM 22 writes these addresses as byte offsets off the tile (one i8 GEP
-// of the index arithmetic), which the bound does not read yet: there the
-// 2-D loops stay declined for their copy loop's lowering, saying no bound is
-// known (a gap of LLVM 22 only).
+// LLVM 22 writes the 2-D address as a row GEP off a hoisted `tile + tx`,
+// which the bound reads as one chain (rows2D: 2 trips, as on LLVM 19); its
+// runtime-unrolled loops (rows2DByFour, inPlace) leave conditions around the
+// unrolled copies that are not a chain of two-way branches, so those stay
+// declined there (a gap of LLVM 22 only).
 // RUN: %if llvm-19 %{ %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.ll -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK %}
 // RUN: %if llvm-19 %{ FileCheck %s --check-prefix=IR < %t.ll %}
 // RUN: %if llvm-22 %{ %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=LLVM22 %}
-// LLVM22-DAG: remark: loop not pipelined: the copy stage is a loop, which only cp.async can issue{{.*}}nor is it unrolled for the register lowering: no bound on the trips{{.*}}kernel 'rows2D(
-// LLVM22-DAG: remark: loop not pipelined: the copy stage is a loop, which only cp.async can issue{{.*}}nor is it unrolled for the register lowering: no bound on the trips{{.*}}kernel 'rows2DByFour(
+// LLVM22-DAG: remark: pipelined loop with 2 stages: tile 't' 264 -> 544 bytes; 2 copies of 2 bytes{{.*}}the copy loop unrolled completely (at most 2 trips){{.*}}kernel 'rows2D(
+// LLVM22-DAG: remark: loop not pipelined: once the loops of its copy stage are unrolled completely for the register lowering, the copy into tile 't' runs under conditions that are not a chain of two-way branches{{.*}}kernel 'rows2DByFour(
+// LLVM22-DAG: remark: loop not pipelined: once the loops of its copy stage are unrolled completely for the register lowering, the copy into tile 't' runs under conditions that are not a chain of two-way branches{{.*}}kernel 'inPlace(
 // LLVM22-DAG: remark: loop not pipelined: the loop may write the global memory tile 't' is copied from{{.*}}kernel 'inPlaceScatter(
 
 // REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 264 -> 544 bytes; 2 copies of 2 bytes, 2 staged through 2 registers; removed the second barrier; the copy loop unrolled completely (at most 2 trips) for the register lowering{{.*}}[sm_90, kernel 'rows2D(
