@@ -36,8 +36,10 @@ const char *pl_skips_unfixable(pl_host *host, const pl_candidate *c, pl_loop_ref
  * tile[tid] = A[..]`, no else), cannot have its skips fixed up from the
  * slot before, as words for a remark, or NULL when it can: the copy stage
  * has no loops, `cp` is the only copy into its tile and is not split, its
- * destination reads as digits of its indices (two different index tuples
- * write disjoint bytes), every term of its predicate is a function of
+ * destination reads as digits of its indices, bounded before the loop where
+ * no term of the predicate is known (two different index tuples write
+ * disjoint bytes, for the threads that skip too), every term of its
+ * predicate is a function of
  * those indices and of values every thread shares (threads that would
  * write the same bytes decide alike), and the tile holds nothing written
  * when the loop starts (the first iteration's skipped bytes are undefined
