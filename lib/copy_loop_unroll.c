@@ -14,14 +14,13 @@
  * casts alone, with at least one GEP: *inner is the outermost GEP and
  * *base the pointer the innermost one indexes (the tile, or a cast of it),
  * of the same type, the two pointers whose difference ScalarEvolution
- * reads; *geps the number of GEPs. -1 when another instruction or a GEP
+ * reads. -1 when another instruction or a GEP
  * without inbounds lies on the way, the types differ, or the root is no
  * static tile. */
 static int inbounds_tile(const pl_candidate *c, LLVMValueRef ptr, LLVMValueRef *inner,
-                         LLVMValueRef *base, unsigned *geps) {
+                         LLVMValueRef *base) {
   LLVMOpcode op;
   *inner = *base = NULL;
-  *geps = 0;
   for (unsigned depth = 0; depth < PL_MAX_ADDRESS_DEPTH; ++depth) {
     if (pl_is_pointer_cast(ptr)) {
       ptr = LLVMGetOperand(ptr, 0);
@@ -37,7 +36,6 @@ static int inbounds_tile(const pl_candidate *c, LLVMValueRef ptr, LLVMValueRef *
       return -1;
     if (!*inner)
       *inner = ptr;
-    ++*geps;
     *base = LLVMGetOperand(ptr, 0);
     ptr = *base;
   }
@@ -150,10 +148,9 @@ unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_r
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
     LLVMValueRef inner, base;
-    unsigned geps;
     if (!cp->in_loop || !every_iteration(host, cp, loop))
       continue;
-    int t = inbounds_tile(c, cp->dst, &inner, &base, &geps);
+    int t = inbounds_tile(c, cp->dst, &inner, &base);
     if (t < 0)
       continue;
     pl_scev_rec rec;

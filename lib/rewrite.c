@@ -102,21 +102,6 @@ static void keep_moves(pl_skeleton *k, const pl_copy *cp, LLVMValueRef pred, pl_
   }
 }
 
-/* The predicate of a copy in the context of `e`, or NULL: its terms,
- * each frozen (pl_emit_and_term): the skeleton branches on the
- * conjunction, where the original branched on an inner term only where the
- * outer ones held, so an inner one may be poison where an outer one fails
- * (LangRef, br: a branch on poison is undefined behaviour). */
-static LLVMValueRef copy_pred(pl_emitter *e, const pl_copy *cp) {
-  LLVMValueRef pred = NULL;
-  for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
-    int neg;
-    LLVMValueRef term = pl_pred_term(cp, t, &neg); /* loop-invariant */
-    pred = pl_emit_and_term(e, pred, term, neg, "pl.pred", "pl.pred");
-  }
-  return pred;
-}
-
 /* Issues the copies of the iteration `e` describes, zero-filled unless
  * `exists`, then commits them as one group. The predicate of a copy is
  * computed before it; its data moves are put under it at the end
@@ -135,7 +120,7 @@ static void issue_stage(pl_skeleton *k, pl_emitter *e, LLVMValueRef exists, pl_c
     if (k->c->region && pl_in_region(k->c, LLVMGetInstructionParent(cp->store)))
       continue; /* issued in the clone of the copy stage */
     const pl_lowering *low = pl_rw_lowering_of(k, i);
-    LLVMValueRef pred = copy_pred(e, cp);
+    LLVMValueRef pred = pl_rw_copy_pred(e, cp);
     pl_vec moves = {0};
     pl_copy_state *st = &sts[i];
     pl_rw_copy_state(plan, i, st);
@@ -308,7 +293,7 @@ static void emit_stores(pl_skeleton *k, LLVMValueRef slot) {
     const pl_lowering *low = pl_rw_lowering_of(k, i);
     if (!low->store)
       continue;
-    LLVMValueRef pred = copy_pred(&e, cp);
+    LLVMValueRef pred = pl_rw_copy_pred(&e, cp);
     pl_vec moves = {0};
     low->store(&e, cp, &k->staged[i], &moves);
     keep_moves(k, cp, pred, &moves);

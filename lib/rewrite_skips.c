@@ -45,12 +45,7 @@ void pl_rw_fixup_straight(pl_skeleton *k, pl_emitter *e, LLVMValueRef *delta) {
     const pl_copy *cp = &plan->copies[i];
     if (!pl_copy_pred_varies(c, cp))
       continue;
-    LLVMValueRef runs = NULL; /* the predicate, each term frozen */
-    for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
-      int neg;
-      LLVMValueRef term = pl_pred_term(cp, t, &neg);
-      runs = pl_emit_and_term(e, runs, term, neg, "pl.skip.pred", "pl.skip.pred");
-    }
+    LLVMValueRef runs = pl_rw_copy_pred(e, cp);
     LLVMValueRef base = e->tile_base[cp->tile];
     if (pl_addrspace(base) != PL_AS_SHARED)
       base = LLVMBuildAddrSpaceCast(b, base, shared, "pl.skip.base");

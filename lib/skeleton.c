@@ -33,6 +33,16 @@ void pl_rw_copy_state(const pl_plan *plan, size_t i, pl_copy_state *st) {
   st->predicated = plan->predicated_loads;
 }
 
+LLVMValueRef pl_rw_copy_pred(pl_emitter *e, const pl_copy *cp) {
+  LLVMValueRef pred = NULL;
+  for (unsigned t = 0; t < pl_pred_terms(cp); ++t) {
+    int neg;
+    LLVMValueRef term = pl_pred_term(cp, t, &neg);
+    pred = pl_emit_and_term(e, pred, term, neg, "pl.pred", "pl.pred");
+  }
+  return pred;
+}
+
 void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
                      pl_copy_state *st) {
   const pl_copy *cp = &k->plan->copies[i];

@@ -64,6 +64,14 @@ LLVMTypeRef pl_rw_chunk_type(const pl_candidate *c, unsigned bytes);
  * destination's alignments and whether its cp.async goes through L1. */
 void pl_rw_copy_state(const pl_plan *plan, size_t i, pl_copy_state *st);
 
+/** The predicate of copy `cp` in the context of `e` (the iteration it
+ * describes), or NULL where it has none: its terms, each frozen
+ * (pl_emit_and_term): the skeleton branches on the conjunction, where the
+ * original branched on an inner term only where the outer ones held, so an
+ * inner one may be poison where an outer one fails (LangRef, br: a branch
+ * on poison is undefined behaviour). */
+LLVMValueRef pl_rw_copy_pred(pl_emitter *e, const pl_copy *cp);
+
 /** Issues plan copy `i` with its lowering at the builder of `e`, zero-filled
  * unless `exists`; `st` carries the lowering's staged state. */
 void pl_rw_issue_one(pl_skeleton *k, pl_emitter *e, size_t i, LLVMValueRef exists,
