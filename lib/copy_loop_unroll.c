@@ -4,11 +4,13 @@
 #include "gep.h"
 #include "host_cfg.h"
 #include "host_loops.h"
+#include "host_memory.h"
 #include "host_scev.h"
 #include "ir.h"
 #include "limits.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The tile `ptr` addresses through getelementptr inbounds and pointer
  * casts alone, with at least one GEP: *inner is the outermost GEP and
@@ -114,10 +116,11 @@ static int index_rec(pl_host *host, const pl_candidate *c, pl_loop_ref loop, LLV
 /* The iterations j of the recurrence `rec` whose access of `access` bytes
  * at offset b + j * s lies inside `bytes` bytes: b + j * s in [0, bytes -
  * access]. Where b is least (s > 0) or greatest (s < 0), the most; b is at
- * least 0 where the access runs at all, and at most bytes - access. 0 when
- * none fits. */
-static unsigned trips_within(const pl_scev_rec *rec, uint64_t bytes, uint64_t access) {
-  if (!access || access > bytes || bytes > (uint64_t)INT64_MAX / 2)
+ * least 0 where the access runs at all, and at most bytes - access. Sets
+ * *trips (0 when not even the first fits: every start lies outside) and
+ * returns 1; returns 0 when the sizes say nothing. */
+static int trips_within(const pl_scev_rec *rec, uint64_t bytes, uint64_t access, unsigned *trips) {
+  if (!access || access > bytes || bytes > (uint64_t)INT64_MAX / 2 || !rec->step)
     return 0;
   int64_t last = (int64_t)(bytes - access), room, s = rec->step;
   if (s > 0) {
@@ -126,10 +129,9 @@ static unsigned trips_within(const pl_scev_rec *rec, uint64_t bytes, uint64_t ac
     room = rec->start_max < last ? rec->start_max : last;
     s = -s;
   }
-  if (room < 0)
-    return 0;
-  uint64_t trips = (uint64_t)(room / s) + 1;
-  return trips > UINT32_MAX ? UINT32_MAX : (unsigned)trips;
+  uint64_t k = room < 0 ? 0 : (uint64_t)(room / s) + 1;
+  *trips = k > UINT32_MAX ? UINT32_MAX : (unsigned)k;
+  return 1;
 }
 
 /* Nonzero when the copy `cp` writes its bytes on every iteration of
@@ -143,26 +145,76 @@ static int every_iteration(pl_host *host, const pl_copy *cp, pl_loop_ref loop) {
   return latch && pl_loop_contains(loop, at) && pl_dominates(host, at, latch);
 }
 
+/* The iterations of copy loop `loop` whose store of copy `cp` (on every
+ * iteration, into a static tile through inbounds GEPs) fits in the tile,
+ * in *trips (0 when not even the first fits). Returns 0 where nothing is
+ * known of them. */
+static int store_fits(pl_host *host, const pl_candidate *c, pl_loop_ref loop, const pl_copy *cp,
+                      unsigned *trips) {
+  LLVMValueRef inner, base;
+  if (!cp->in_loop || !every_iteration(host, cp, loop))
+    return 0;
+  int t = inbounds_tile(c, cp->dst, &inner, &base);
+  if (t < 0)
+    return 0;
+  pl_scev_rec rec;
+  uint64_t bytes = c->tiles[t].bytes;
+  int known =
+      pl_scev_rec_of(host, loop, inner, base, &rec) && trips_within(&rec, bytes, cp->bytes, trips);
+  /* else a bound from the GEP's indices read one by one */
+  return known || (index_rec(host, c, loop, cp->dst, t, &rec) &&
+                   trips_within(&rec, bytes, cp->bytes, trips));
+}
+
 unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_ref loop) {
-  unsigned trips = pl_loop_max_trip_count(host, loop);
+  unsigned trips = pl_loop_max_trip_count(host, loop), k;
+  for (size_t i = 0; i < c->ncopies; ++i)
+    if (store_fits(host, c, loop, &c->copies[i], &k) && k && (!trips || k < trips))
+      trips = k;
+  return trips;
+}
+
+/* Nonzero when the store of copy `cp` (into a static tile through
+ * inbounds GEPs) lies outside the tile wherever it runs: the least offset
+ * of its address, the GEPs' constant bytes plus each variable index's
+ * least value (pl_value_range at the store, an index known non-negative)
+ * times its scale, is past the tile's last `cp->bytes`. Clang's runtime
+ * unroll writes the fifth copy of `t[j * 64 + tid]` as `(j << 6 | 256) +
+ * tid`, which ScalarEvolution reads as no recurrence, and whose least
+ * value is 256. */
+static int store_outside(pl_host *host, const pl_candidate *c, const pl_copy *cp) {
+  LLVMValueRef inner, base;
+  int t = inbounds_tile(c, cp->dst, &inner, &base);
+  pl_gep_terms g;
+  if (t < 0 || !cp->bytes || cp->bytes > c->tiles[t].bytes ||
+      pl_gep_terms_of(LLVMGetModuleDataLayout(c->module), cp->dst, &g) == NULL)
+    return 0;
+  int64_t least = g.konst;
+  if (least > INT32_MAX || least < INT32_MIN)
+    return 0;
+  for (size_t k = 0; k < g.n; ++k) { /* each term below 2^48: no sum overflows */
+    uint64_t lo, hi;
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(g.idx[k]));
+    if (!pl_value_range(host, g.idx[k], cp->store, &lo, &hi) || w > 64 || hi >> (w - 1) ||
+        g.scale[k] > (1u << 16) || lo > (uint64_t)UINT32_MAX)
+      return 0; /* possibly negative, or too large to add up */
+    least += (int64_t)(lo * g.scale[k]);
+  }
+  return least > (int64_t)(c->tiles[t].bytes - cp->bytes);
+}
+
+int pl_copy_loop_never_entered(pl_host *host, const pl_candidate *c, pl_loop_ref loop) {
+  LLVMBasicBlockRef latch = pl_loop_latch(loop);
+  if (!latch || pl_loop_exiting_block(loop) != latch)
+    return 0;
+  unsigned k;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
-    LLVMValueRef inner, base;
-    if (!cp->in_loop || !every_iteration(host, cp, loop))
-      continue;
-    int t = inbounds_tile(c, cp->dst, &inner, &base);
-    if (t < 0)
-      continue;
-    pl_scev_rec rec;
-    unsigned k = pl_scev_rec_of(host, loop, inner, base, &rec)
-                     ? trips_within(&rec, c->tiles[t].bytes, cp->bytes)
-                     : 0;
-    if (!k && index_rec(host, c, loop, cp->dst, t, &rec))
-      k = trips_within(&rec, c->tiles[t].bytes, cp->bytes);
-    if (k && (!trips || k < trips))
-      trips = k;
+    if (cp->in_loop && every_iteration(host, cp, loop) &&
+        ((store_fits(host, c, loop, cp, &k) && !k) || store_outside(host, c, cp)))
+      return 1;
   }
-  return trips;
+  return 0;
 }
 
 /* The loop of `bb` just below c's loop, or NULL where bb is in c's loop
@@ -285,6 +337,11 @@ static size_t collect(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef *h
       return (size_t)pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
                               "a loop of the copy stage has a loop inside it, which is not "
                               "unrolled");
+    if (pl_copy_loop_never_entered(host, c, l)) {
+      headers[n] = h; /* removed, not unrolled */
+      trips[n++] = 0;
+      continue;
+    }
     unsigned k = pl_copy_loop_trip_bound(host, c, l);
     if (!k || k > PL_MAX_UNROLLED_COPY_TRIPS * 1024) /* no bound but its counter's range */
       return (size_t)pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
@@ -301,9 +358,208 @@ static size_t collect(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef *h
     if (k > *most_trips)
       *most_trips = k;
   }
-  if (!n)
-    pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL, "the copy stage has no loop of its own");
+  if (!*most_trips)
+    return (size_t)pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
+                            n ? "every loop of the copy stage would store outside its tile on "
+                                "its first trip"
+                              : "the copy stage has no loop of its own");
   return n;
+}
+
+/* The entries of collect's answer that are unrolled (a bound of at least
+ * one trip), not removed. */
+static unsigned live_loops(const unsigned *trips, size_t n) {
+  unsigned live = 0;
+  for (size_t i = 0; i < n; ++i)
+    live += trips[i] != 0;
+  return live;
+}
+
+/* Nonzero when the instructions of `bb` other than its phis and its
+ * terminator are all pure (pl_is_pure): dropping a path through it drops
+ * nothing another execution could observe. */
+static int only_pure(LLVMBasicBlockRef bb) {
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && i != term; i = LLVMGetNextInstruction(i))
+    if (!LLVMIsAPHINode(i) && !pl_is_pure(i, PL_PURE_ANY))
+      return 0;
+  return 1;
+}
+
+/* Removes the copy loop of c with header `h`, which no execution enters
+ * (pl_copy_loop_never_entered): the two-way branch of c's loop that leads
+ * to it, through blocks of pure instructions only, goes its other way
+ * always, and the blocks no path reaches any more are deleted. Returns 0,
+ * having changed nothing, where the loop is entered otherwise. The
+ * analyses are stale after. */
+static int remove_unentered(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef h) {
+  pl_loop_ref l = pl_loop_for_header(host, h);
+  LLVMBasicBlockRef preds[8], to = h, e = NULL;
+  size_t np = l ? pl_preds(h, preds, 8) : 0;
+  if (np > 8)
+    return 0;
+  for (size_t i = 0; i < np; ++i)
+    if (!pl_loop_contains(l, preds[i])) {
+      if (e)
+        return 0; /* entered from two blocks */
+      e = preds[i];
+    }
+  /* up through the blocks that only lead to it */
+  while (e && pl_candidate_has_block(c, e) && !LLVMIsConditional(LLVMGetBasicBlockTerminator(e))) {
+    if (LLVMGetNumSuccessors(LLVMGetBasicBlockTerminator(e)) != 1 || pl_pred_count(e) != 1 ||
+        !only_pure(e))
+      return 0;
+    to = e;
+    pl_preds(e, &e, 1);
+  }
+  if (!e || !pl_candidate_has_block(c, e))
+    return 0;
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(e);
+  if (!LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+    return 0;
+  LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
+  if ((s0 == to) == (s1 == to))
+    return 0;
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(c->module));
+  LLVMPositionBuilderBefore(b, br);
+  LLVMBuildBr(b, s0 == to ? s1 : s0);
+  LLVMDisposeBuilder(b);
+  pl_remove_phi_edge(to, e);
+  LLVMInstructionEraseFromParent(br);
+  pl_remove_unreachable_blocks(LLVMGetBasicBlockParent(h));
+  pl_host_invalidate(host);
+  return 1;
+}
+
+/* The predicate that holds exactly where `p` does not. */
+static LLVMIntPredicate inverse_predicate(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntEQ:
+    return LLVMIntNE;
+  case LLVMIntNE:
+    return LLVMIntEQ;
+  case LLVMIntUGT:
+    return LLVMIntULE;
+  case LLVMIntULE:
+    return LLVMIntUGT;
+  case LLVMIntUGE:
+    return LLVMIntULT;
+  case LLVMIntULT:
+    return LLVMIntUGE;
+  case LLVMIntSGT:
+    return LLVMIntSLE;
+  case LLVMIntSLE:
+    return LLVMIntSGT;
+  case LLVMIntSGE:
+    return LLVMIntSLT;
+  default:
+    return LLVMIntSGE;
+  }
+}
+
+/* Nonzero when the i1 `a` is `cond` (`same`) or its negation (!same):
+ * the value itself, or an integer compare of the same operands under the
+ * inverse predicate. */
+static int is_condition(LLVMValueRef a, LLVMValueRef cond, int same) {
+  if (same)
+    return a == cond;
+  if (!LLVMIsAICmpInst(a) || !LLVMIsAICmpInst(cond))
+    return 0;
+  return LLVMGetICmpPredicate(a) == inverse_predicate(LLVMGetICmpPredicate(cond)) &&
+         LLVMGetOperand(a, 0) == LLVMGetOperand(cond, 0) &&
+         LLVMGetOperand(a, 1) == LLVMGetOperand(cond, 1);
+}
+
+/* Nonzero when block `bb` calls llvm.assume on `cond` (`same`) or on its
+ * negation. */
+static int assumes(LLVMBasicBlockRef bb, LLVMValueRef cond, int same) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+    const char *callee = LLVMIsACallInst(i) ? pl_callee_name(i) : NULL;
+    if (callee && !strcmp(callee, "llvm.assume") && is_condition(LLVMGetOperand(i, 0), cond, same))
+      return 1;
+  }
+  return 0;
+}
+
+/* Clang 22's runtime unroll enters the remainder loop with header `h`
+ * from two blocks of c's loop: past the main loop where the count is
+ * below the unroll factor, and at the main loop's exit where a remainder
+ * is left (`br rem == 0, exit, P`), the preheader P assuming `rem != 0`
+ * (as the first path implies). Clang 19 joins the two paths first and
+ * tests there, and only that shape leaves the unrolled copies under a
+ * chain of two-way branches. This makes it: a new block J takes both
+ * edges into P and the exit test (`br rem == 0, exit, P`), whose
+ * condition is available on both paths; the exit block's edge from the
+ * test now comes from J, and the first path, where P assumes the test
+ * goes to P, never takes it (poison there). Returns 0, having changed
+ * nothing, where the shape differs; else 1, the analyses stale. */
+static int join_remainder_entry(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef h) {
+  pl_loop_ref l = pl_loop_for_header(host, h);
+  LLVMBasicBlockRef p = l ? pl_loop_preheader(l) : NULL, e[3];
+  if (!p || pl_preds(p, e, 3) != 2 || e[0] == e[1])
+    return 0;
+  for (int k = 0; k < 2; ++k) {
+    LLVMBasicBlockRef e1 = e[k], e2 = e[1 - k];
+    LLVMValueRef t1 = LLVMGetBasicBlockTerminator(e1), t2 = LLVMGetBasicBlockTerminator(e2);
+    if (!pl_candidate_has_block(c, e1) || !pl_candidate_has_block(c, e2) ||
+        !LLVMIsABranchInst(t1) || !LLVMIsABranchInst(t2) || !LLVMIsConditional(t2))
+      continue;
+    LLVMValueRef cond = LLVMGetCondition(t2);
+    unsigned to_p = LLVMGetSuccessor(t2, 0) == p ? 0 : 1;
+    LLVMBasicBlockRef x = LLVMGetSuccessor(t2, 1 - to_p);
+    if (x == p || !assumes(p, cond, to_p == 0) ||
+        (LLVMIsAInstruction(cond) && !pl_inst_dominates(host, cond, t1)))
+      continue;
+    LLVMContextRef ctx = LLVMGetModuleContext(c->module);
+    LLVMBasicBlockRef j = LLVMInsertBasicBlockInContext(ctx, p, "pl.remainder.entry");
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+    LLVMPositionBuilderAtEnd(b, j);
+    /* P's phis move to J, whose only successor on these edges P is */
+    for (LLVMValueRef phi = LLVMGetFirstInstruction(p), next; phi && LLVMIsAPHINode(phi);
+         phi = next) {
+      next = LLVMGetNextInstruction(phi);
+      LLVMValueRef moved = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
+      for (unsigned i = 0; i < LLVMCountIncoming(phi); ++i) {
+        LLVMValueRef v = LLVMGetIncomingValue(phi, i);
+        LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, i);
+        LLVMAddIncoming(moved, &v, &from, 1);
+      }
+      LLVMReplaceAllUsesWith(phi, moved);
+      LLVMInstructionEraseFromParent(phi);
+    }
+    /* the exit's values from the test's block, poison on the first path */
+    for (LLVMValueRef phi = LLVMGetFirstInstruction(x); phi && LLVMIsAPHINode(phi);
+         phi = LLVMGetNextInstruction(phi))
+      for (unsigned i = 0; i < LLVMCountIncoming(phi); ++i)
+        if (LLVMGetIncomingBlock(phi, i) == e2) {
+          LLVMValueRef v[2] = {LLVMGetIncomingValue(phi, i), LLVMGetPoison(LLVMTypeOf(phi))};
+          LLVMBasicBlockRef from[2] = {e2, e1};
+          LLVMValueRef merged = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
+          LLVMAddIncoming(merged, v, from, 2);
+          LLVMSetOperand(phi, i, merged);
+        }
+    pl_replace_phi_uses(x, e2, j);
+    LLVMValueRef br = to_p ? LLVMBuildCondBr(b, cond, x, p) : LLVMBuildCondBr(b, cond, p, x);
+    (void)br;
+    for (unsigned i = 0; i < LLVMGetNumSuccessors(t1); ++i)
+      if (LLVMGetSuccessor(t1, i) == p)
+        LLVMSetSuccessor(t1, i, j);
+    LLVMPositionBuilderBefore(b, t2);
+    LLVMBuildBr(b, j);
+    LLVMInstructionEraseFromParent(t2);
+    LLVMDisposeBuilder(b);
+    pl_host_invalidate(host);
+    return 1;
+  }
+  return 0;
+}
+
+/* Nonzero when `bb` is still a block of `fn`. */
+static int has_block(LLVMValueRef fn, LLVMBasicBlockRef bb) {
+  for (LLVMBasicBlockRef x = LLVMGetFirstBasicBlock(fn); x; x = LLVMGetNextBasicBlock(x))
+    if (x == bb)
+      return 1;
+  return 0;
 }
 
 unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *most_trips,
@@ -315,7 +571,18 @@ unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *mo
     return 0;
   LLVMBasicBlockRef kept = LLVMGetInstructionParent(c->first_barrier), header = c->header;
   mark_copies(c);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(header);
+  for (size_t i = 0; i < n; ++i)
+    if (!trips[i] && !remove_unentered(host, c, headers[i]))
+      return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
+                      "a loop of the copy stage would store outside its tile on its first trip, "
+                      "and it is entered otherwise than by one two-way branch of the loop");
+  for (size_t i = 0; i < n; ++i)
+    if (trips[i] && has_block(fn, headers[i]))
+      join_remainder_entry(host, c, headers[i]);
   for (size_t i = 0; i < n; ++i) {
+    if (!trips[i] || !has_block(fn, headers[i]))
+      continue; /* removed, or only reached through a loop removed */
     pl_loop_ref l = pl_loop_for_header(host, headers[i]);
     if (!l || !pl_loop_unroll_bounded(host, l, trips[i]))
       return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
@@ -325,7 +592,7 @@ unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *mo
   }
   if (phis_to_selects(host, header, kept))
     pl_host_invalidate(host);
-  return (unsigned)n;
+  return live_loops(trips, n);
 }
 
 void pl_fail_unroll_unpriced(pl_host *host, const pl_candidate *c, pl_fail *f) {
@@ -333,14 +600,15 @@ void pl_fail_unroll_unpriced(pl_host *host, const pl_candidate *c, pl_fail *f) {
   unsigned trips[PL_MAX_LOOP_COPIES], most = 0;
   pl_fail why = {0};
   size_t n = collect(host, c, headers, trips, &most, &why);
+  unsigned live = live_loops(trips, n);
   char *m;
   if (n)
     m = pl_strdupf("%s; the register lowering could unroll the copy %s completely (at most %u "
                    "trips%s), but the cost model does not take such a ring: one measured slower "
                    "than the loop as written (its staged loads select each address once per "
                    "exit test and guard); profitability=off or PL_STAGES(N) forces it",
-                   f->message ? f->message : "", n > 1 ? "loops" : "loop", most,
-                   n > 1 ? " each" : "");
+                   f->message ? f->message : "", live > 1 ? "loops" : "loop", most,
+                   live > 1 ? " each" : "");
   else
     m = pl_strdupf("%s; nor is it unrolled for the register lowering: %s",
                    f->message ? f->message : "", why.message ? why.message : "");

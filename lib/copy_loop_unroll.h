@@ -37,6 +37,18 @@
  * loop of `bb` below c's loop. Changes nothing. */
 unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_ref loop);
 
+/** Nonzero when no execution enters copy loop `loop` of `c`: its latch is
+ * its only exiting block, and a copy whose store runs on every iteration
+ * into a static tile through inbounds GEPs would store outside the tile on
+ * the first trip whatever the loop's start (pl_copy_loop_trip_bound's
+ * reading of the store, with no iteration inside). Entering the loop would
+ * reach that store, which is undefined behaviour (LangRef, getelementptr),
+ * so the branch into it never goes that way: clang's runtime unroll of
+ * `for (j = 0; j < d; ++j) t[ty + 8*j][tx] = ...` into a tile of 16 rows
+ * leaves a main loop of four copies per trip, which only d >= 4 enters.
+ * Changes nothing. */
+int pl_copy_loop_never_entered(pl_host *host, const pl_candidate *c, pl_loop_ref loop);
+
 /** Nonzero when the stores of copies `a` and `b` carry the same mark of
  * pl_copy_loops_unroll: both come from the copy stage of a loop whose
  * copies, as written, passed every check that no two write the same bytes
@@ -50,12 +62,15 @@ void pl_copy_marks_clear(LLVMValueRef fn);
 
 /** Unrolls every loop of `c`'s copy stage completely to its bound
  * (pl_copy_loop_trip_bound, at most PL_MAX_UNROLLED_COPY_TRIPS, through
- * pl_loop_unroll_bounded), the most trips of one in *most_trips. Returns the number of loops
- * unrolled; 0 with the reason in `why` when a loop has no bound, a larger one, an inner loop of its
- * own, or another shape the unroller refuses. `c`'s copies must have passed legality's checks of
- * their destinations: their stores (and the twins) are marked first, one mark for the loop
- * (pl_copies_marked_disjoint). The IR may have changed even then: the caller holds a transaction
- * (txn.h) and rolls it back. The analyses are stale after; `c` is then stale too. */
+ * pl_loop_unroll_bounded), the most trips of one in *most_trips; a loop no
+ * execution enters (pl_copy_loop_never_entered) is removed instead: the
+ * branch into it goes its other way, and blocks left unreachable are
+ * deleted. Returns the number of loops unrolled; 0 with the reason in `why` when a loop has no
+ * bound, a larger one, an inner loop of its own, or another shape the unroller refuses. `c`'s
+ * copies must have passed legality's checks of their destinations: their stores (and the twins) are
+ * marked first, one mark for the loop (pl_copies_marked_disjoint). The IR may have changed even
+ * then: the caller holds a transaction (txn.h) and rolls it back. The analyses are stale after; `c`
+ * is then stale too. */
 unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *most_trips,
                               pl_fail *why);
 

@@ -93,6 +93,13 @@ LLVMBasicBlockRef pl_split_block_before(LLVMValueRef inst);
  * keeping phis left with one input), for an edge the caller removes. */
 void pl_remove_predecessor(LLVMBasicBlockRef bb, LLVMBasicBlockRef pred);
 
+/** Deletes every block of `fn` that no path from its entry reaches
+ * (llvm::removeUnreachableBlocks), the uses of their values outside them
+ * replaced by poison and the phis of the blocks they branched to left
+ * without their edges. Returns how many blocks it deleted. Leaves the
+ * analyses stale: the caller invalidates them (pl_host_invalidate). */
+unsigned pl_remove_unreachable_blocks(LLVMValueRef fn);
+
 /** Replaces the switch `sw` by a chain of `icmp eq` compares of its
  * condition, one per case in case order, each branching to the case's
  * block or to the next compare (a new block), the last to the default;

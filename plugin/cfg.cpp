@@ -18,6 +18,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -109,6 +110,13 @@ void pl_replace_phi_uses(LLVMBasicBlockRef BB, LLVMBasicBlockRef Was, LLVMBasicB
 
 void pl_remove_phi_edge(LLVMBasicBlockRef BB, LLVMBasicBlockRef Pred) {
   unwrap(BB)->removePredecessor(unwrap(Pred), /*KeepOneInputPHIs=*/true);
+}
+
+unsigned pl_remove_unreachable_blocks(LLVMValueRef Fn) {
+  Function *F = unwrap<Function>(Fn);
+  size_t Before = F->size();
+  removeUnreachableBlocks(*F);
+  return static_cast<unsigned>(Before - F->size());
 }
 
 LLVMBasicBlockRef pl_split_edge(pl_host *H, LLVMBasicBlockRef From, LLVMBasicBlockRef To) {

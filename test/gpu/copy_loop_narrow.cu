@@ -4,10 +4,14 @@
 // loop (5 trips), zero-filled outside the image; rows of fp16 loaded by a
 // strided loop (5 trips) with a zero fill past K; a loop of a runtime
 // count bounded by its tile's extent (3 trips); rows of a 2-D tile of a
-// runtime count, the loop clang's (unrolled by four, then its remainder);
-// and a byte loop clang unrolled by eight that writes its source back in
-// place, behind a runtime alias check, launched with writes behind the
-// tiles read (the ring) and into the next tile (the loop as written).
+// runtime count, the loop clang's (unrolled by four, then its remainder;
+// no execution enters the main loop, whose third copy would store past the
+// tile, so it is removed); and a byte loop clang unrolled by eight (its
+// main loop removed the same way) that writes its source back in place,
+// behind a runtime alias check, launched with writes behind the tiles read
+// (the ring) and into the next tile (the loop as written); and the 2-D
+// rows in a tile of 32, whose main loop stays (clang 22 enters its
+// remainder from two blocks, which the pass joins first).
 // Sizes whose tiles are
 // partial and whole, trip counts 0 to 5, fresh random data; the plugin
 // builds (profitability=off, at the default and at 4 stages, which the
@@ -25,12 +29,14 @@
 // REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}the copy loop unrolled completely (at most 5 trips){{.*}}[sm_90, kernel 'boxU8
 // REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}the copy loop unrolled completely (at most 5 trips){{.*}}[sm_90, kernel 'rowsHalf
 // REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}the copy loop unrolled completely (at most 4 trips){{.*}}[sm_90, kernel 'extentU8
-// REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}the 2 copy loops unrolled completely (at most 2 trips each){{.*}}[sm_90, kernel 'rows2D
-// REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}with a runtime alias check; the 2 copy loops unrolled completely (at most 4 trips each){{.*}}[sm_90, kernel 'inPlaceU8
+// REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}2 copies of 2 bytes{{.*}}the copy loop unrolled completely (at most 2 trips){{.*}}[sm_90, kernel 'rows2D
+// REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}7 copies of 2 bytes{{.*}}the 2 copy loops unrolled completely (at most 3 trips each){{.*}}[sm_90, kernel 'rows2DTall
+// REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}4 copies of 1 bytes{{.*}}with a runtime alias check; the copy loop unrolled completely (at most 4 trips){{.*}}[sm_90, kernel 'inPlaceU8
 // CHECK: boxU8 C=5 H=70 W=45 ntiles=5 err=0 hash=
 // CHECK: rowsHalf K=300 ntiles=5 err=0 hash=
 // CHECK: extentU8 d=3 ntiles=4 err=0 hash=
 // CHECK: rows2D d=2 W=41 ntiles=6 err=0 hash=
+// CHECK: rows2DTall d=4 W=41 ntiles=6 err=0 hash=
 // CHECK: inPlaceU8 d=3 wofs=192 ntiles=5 err=0 hash=
 #include "Inputs/harness.cuh"
 #include <cuda_fp16.h>
@@ -113,6 +119,24 @@ __global__ void __launch_bounds__(64) rows2D(int nt, int d, int W, const short *
   out[blockIdx.x * 64 + threadIdx.y * 8 + threadIdx.x] = acc;
 }
 
+/* the same in a tile of 32 rows: clang's main loop (four copies a trip)
+ * runs once where d is 4 and stays */
+__global__ void __launch_bounds__(64) rows2DTall(int nt, int d, int W, const short *A, float *out) {
+  __shared__ short t[32][8];
+  float acc = 0.0f;
+  for (int k = 0; k < nt; ++k) {
+    for (int j = 0; j < d; ++j) {
+      const int x = k * 8 + (int)threadIdx.x, y = (int)threadIdx.y + 8 * j;
+      t[y][threadIdx.x] = x < W ? A[(size_t)y * W + x] : (short)0;
+    }
+    __syncthreads();
+    for (int q = 0; q < 3; ++q)
+      acc = acc * 0.5f + (float)t[(threadIdx.y + q) % (8 * d)][(threadIdx.x * 3 + q) % 8];
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + threadIdx.y * 8 + threadIdx.x] = acc;
+}
+
 __global__ void __launch_bounds__(64) inPlaceU8(int nt, int d, long long wofs, unsigned char *A,
                                                 float *out) {
   __shared__ unsigned char t[193];
@@ -166,6 +190,15 @@ int main(int argc, char **argv) {
         run_hashed(name, (size_t)16 * W * sizeof(short) + 4, 2 * 64 * sizeof(float), 0, nt, seed,
                    [&](void *i, void *o) {
                      rows2D<<<2, dim3(8, 8)>>>(nt, d, W, (const short *)i, (float *)o);
+                   });
+      }
+  for (int d : {1, 3, 4})
+    for (int W : {8, 41})
+      for (int nt : {0, 1, 6}) {
+        snprintf(name, sizeof name, "rows2DTall d=%d W=%d", d, W);
+        run_hashed(name, (size_t)32 * W * sizeof(short) + 4, 2 * 64 * sizeof(float), 0, nt, seed,
+                   [&](void *i, void *o) {
+                     rows2DTall<<<2, dim3(8, 8)>>>(nt, d, W, (const short *)i, (float *)o);
                    });
       }
   /* one block: its in-place writes race with no other block's reads */

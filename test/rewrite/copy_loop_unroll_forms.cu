@@ -2,23 +2,30 @@
 // leaves them (copy_loop_unroll.h): a 2-D tile whose row alone steps
 // (`t[ty + 2*j][tx]`: the bound comes from the GEP's indices read one by
 // one, the column's range widening the start's: 2 trips); the same loop
-// runtime-unrolled by clang (a main loop of four copies and its remainder,
-// whose start becomes a select); and a loop that writes its source back in
-// place, not __restrict__, whose runtime alias check must cover the
-// unrolled copies (the remainder's start computed in the preheader, where
-// ScalarEvolution sees it invariant). Near miss: a write whose address the
-// loop loads (`A[where[k] + tid]`), which no check at entry covers.
-// LLVM 22 writes the 2-D address as a row GEP off a hoisted `tile + tx`,
-// which the bound reads as one chain (rows2D: 2 trips, as on LLVM 19); its
-// runtime-unrolled loops (rows2DByFour, inPlace) leave conditions around the
-// unrolled copies that are not a chain of two-way branches, so those stay
-// declined there (a gap of LLVM 22 only).
+// runtime-unrolled by clang into a main loop of four copies a trip and its
+// remainder, where the main loop's third copy would store past the tile's
+// 16 rows on its first trip, so no execution enters it: it is removed and
+// the remainder alone unrolled (2 copies, not 6); and a loop that writes
+// its source back in place, not __restrict__, whose runtime alias check
+// must cover the unrolled copies (the remainder's start computed in the
+// preheader, where ScalarEvolution sees it invariant), whose main loop of
+// eight copies is removed the same way (its fifth copy, `(j << 6 | 256) +
+// tid`, is past the 193-byte tile wherever it runs). Near miss: a write
+// whose address the loop loads (`A[where[k] + tid]`), which no check at
+// entry covers. LLVM 22 writes the 2-D address as a row GEP off a hoisted
+// `tile + tx`, which the bound reads as one chain, and enters the
+// remainder both from the main loop's exit and past it, a join that the
+// main loop's removal takes away; where the main loop stays (rows2DTall:
+// its first trip fits the tile's 32 rows), the two entries are joined
+// first, with the remainder's test between them, as LLVM 19 writes it: the
+// decisions are LLVM 19's.
 // RUN: %if llvm-19 %{ %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S -emit-llvm %s -o %t.ll -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=REMARK %}
 // RUN: %if llvm-19 %{ FileCheck %s --check-prefix=IR < %t.ll %}
 // RUN: %if llvm-22 %{ %clang_cuda -fplugin-arg-pipeline-profitability=off --cuda-gpu-arch=sm_90 -S %s -o /dev/null -Rpass=cuda-pipeline -Rpass-missed=cuda-pipeline 2>&1 | FileCheck %s --check-prefix=LLVM22 %}
 // LLVM22-DAG: remark: pipelined loop with 2 stages: tile 't' 264 -> 544 bytes; 2 copies of 2 bytes{{.*}}the copy loop unrolled completely (at most 2 trips){{.*}}kernel 'rows2D(
-// LLVM22-DAG: remark: loop not pipelined: once the loops of its copy stage are unrolled completely for the register lowering, the copy into tile 't' runs under conditions that are not a chain of two-way branches{{.*}}kernel 'rows2DByFour(
-// LLVM22-DAG: remark: loop not pipelined: once the loops of its copy stage are unrolled completely for the register lowering, the copy into tile 't' runs under conditions that are not a chain of two-way branches{{.*}}kernel 'inPlace(
+// LLVM22-DAG: remark: pipelined loop with 2 stages: tile 't' 256 -> 512 bytes; 2 copies of 2 bytes{{.*}}the copy loop unrolled completely (at most 2 trips){{.*}}kernel 'rows2DByFour(
+// LLVM22-DAG: remark: pipelined loop with 2 stages: tile 't' 193 -> 416 bytes; 4 copies of 1 bytes{{.*}}with a runtime alias check; the copy loop unrolled completely (at most 4 trips){{.*}}kernel 'inPlace(
+// LLVM22-DAG: remark: pipelined loop with 2 stages: tile 't' 512 -> 1024 bytes; 7 copies of 2 bytes{{.*}}the 2 copy loops unrolled completely (at most 3 trips each){{.*}}kernel 'rows2DTall(
 // LLVM22-DAG: remark: loop not pipelined: the loop may write the global memory tile 't' is copied from{{.*}}kernel 'inPlaceScatter(
 
 // REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 264 -> 544 bytes; 2 copies of 2 bytes, 2 staged through 2 registers; removed the second barrier; the copy loop unrolled completely (at most 2 trips) for the register lowering{{.*}}[sm_90, kernel 'rows2D(
@@ -42,10 +49,10 @@ __global__ void __launch_bounds__(64) rows2D(int nt, int d, int W, const short *
   }
   out[blockIdx.x * 64 + threadIdx.y * 32 + threadIdx.x] = acc;
 }
-// REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 256 -> 512 bytes; 6 copies of 2 bytes, 6 staged through 6 registers; removed the second barrier; the 2 copy loops unrolled completely (at most 2 trips each) for the register lowering{{.*}}[sm_90, kernel 'rows2DByFour
-// IR-COUNT-12: load i16, ptr addrspace(1)
+// REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 256 -> 512 bytes; 2 copies of 2 bytes, 2 staged through 2 registers; removed the second barrier; the copy loop unrolled completely (at most 2 trips) for the register lowering{{.*}}[sm_90, kernel 'rows2DByFour
+// IR-COUNT-4: load i16, ptr addrspace(1)
 // IR-NOT: load i16, ptr addrspace(1)
-// IR-LABEL: define {{.*}} @_Z7inPlace
+// IR-LABEL: define {{.*}} @_Z10rows2DTall
 __global__ void __launch_bounds__(64) rows2DByFour(int nt, int d, int W, const short *A, float *out) {
   __shared__ short t[16][8];
   float acc = 0.0f;
@@ -61,11 +68,30 @@ __global__ void __launch_bounds__(64) rows2DByFour(int nt, int d, int W, const s
   }
   out[blockIdx.x * 64 + threadIdx.y * 8 + threadIdx.x] = acc;
 }
+// REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 512 -> 1024 bytes; 7 copies of 2 bytes, 7 staged through 7 registers; removed the second barrier; the 2 copy loops unrolled completely (at most 3 trips each) for the register lowering{{.*}}[sm_90, kernel 'rows2DTall
+// IR-COUNT-14: load i16, ptr addrspace(1)
+// IR-NOT: load i16, ptr addrspace(1)
+// IR-LABEL: define {{.*}} @_Z7inPlace
+__global__ void __launch_bounds__(64) rows2DTall(int nt, int d, int W, const short *A, float *out) {
+  __shared__ short t[32][8];
+  float acc = 0.0f;
+  for (int k = 0; k < nt; ++k) {
+    for (int j = 0; j < d; ++j) {
+      const int x = k * 8 + (int)threadIdx.x, y = (int)threadIdx.y + 8 * j;
+      t[y][threadIdx.x] = x < W ? A[(size_t)y * W + x] : (short)0;
+    }
+    __syncthreads();
+    for (int q = 0; q < 3; ++q)
+      acc = acc * 0.5f + (float)t[(threadIdx.y + q) % 32][(threadIdx.x * 3 + q) % 8];
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + threadIdx.y * 8 + threadIdx.x] = acc;
+}
 // Clang unrolls this loop by eight; the remainder's bound is the tile's
-// extent (193 bytes, 64 threads: 4 trips).
-// REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 193 -> 416 bytes; 12 copies of 1 bytes, 12 staged through 12 registers; removed the second barrier; with a runtime alias check; the 2 copy loops unrolled completely (at most 4 trips each) for the register lowering{{.*}}[sm_90, kernel 'inPlace(
+// extent (193 bytes, 64 threads: 4 trips), and the main loop is removed.
+// REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 193 -> 416 bytes; 4 copies of 1 bytes, 4 staged through 4 registers; removed the second barrier; with a runtime alias check; the copy loop unrolled completely (at most 4 trips) for the register lowering{{.*}}[sm_90, kernel 'inPlace(
 // IR: atomicrmw
-// IR-COUNT-24: load i8, ptr addrspace(1)
+// IR-COUNT-8: load i8, ptr addrspace(1)
 // IR-NOT: load i8, ptr addrspace(1)
 // IR-LABEL: define {{.*}} @_Z14inPlaceScatter
 __global__ void __launch_bounds__(64) inPlace(int nt, int d, long long wofs, unsigned char *A, float *out) {
