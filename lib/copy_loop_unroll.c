@@ -210,7 +210,12 @@ int pl_copy_loop_never_entered(pl_host *host, const pl_candidate *c, pl_loop_ref
   unsigned k;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
-    if (cp->in_loop && every_iteration(host, cp, loop) &&
+    /* the store itself on every iteration: a copy clang split in two runs
+     * on every iteration only as the pair, one arm of which may store in
+     * bounds where the other's address, under its arm's condition, never
+     * is (`if (i >= 256) t[i] = A[i]; else t[i] = 0;`) */
+    if (cp->in_loop && !cp->ntwins &&
+        pl_dominates(host, LLVMGetInstructionParent(cp->store), latch) &&
         ((store_fits(host, c, loop, cp, &k) && !k) || store_outside(host, c, cp)))
       return 1;
   }

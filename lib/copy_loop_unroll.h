@@ -39,7 +39,9 @@ unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_r
 
 /** Nonzero when no execution enters copy loop `loop` of `c`: its latch is
  * its only exiting block, and a copy whose store runs on every iteration
- * into a static tile through inbounds GEPs would store outside the tile on
+ * (its own block dominates the latch: not a copy clang split in two, whose
+ * arms store under conditions of their own) into a static tile through
+ * inbounds GEPs would store outside the tile on
  * the first trip whatever the loop's start (pl_copy_loop_trip_bound's
  * reading of the store, with no iteration inside). Entering the loop would
  * reach that store, which is undefined behaviour (LangRef, getelementptr),

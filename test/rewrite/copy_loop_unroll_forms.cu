@@ -26,6 +26,7 @@
 // LLVM22-DAG: remark: pipelined loop with 2 stages: tile 't' 256 -> 512 bytes; 2 copies of 2 bytes{{.*}}the copy loop unrolled completely (at most 2 trips){{.*}}kernel 'rows2DByFour(
 // LLVM22-DAG: remark: pipelined loop with 2 stages: tile 't' 193 -> 416 bytes; 4 copies of 1 bytes{{.*}}with a runtime alias check; the copy loop unrolled completely (at most 4 trips){{.*}}kernel 'inPlace(
 // LLVM22-DAG: remark: pipelined loop with 2 stages: tile 't' 512 -> 1024 bytes; 7 copies of 2 bytes{{.*}}the 2 copy loops unrolled completely (at most 3 trips each){{.*}}kernel 'rows2DTall(
+// LLVM22-DAG: remark: pipelined loop with 2 stages: tile 'u' 512 -> 1024 bytes, tile 't' 512 -> 1024 bytes; 8 copies of 2 bytes{{.*}}the 2 copy loops unrolled completely (at most 4 trips each){{.*}}kernel 'splitArms(
 // LLVM22-DAG: remark: loop not pipelined: the loop may write the global memory tile 't' is copied from{{.*}}kernel 'inPlaceScatter(
 
 // REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 264 -> 544 bytes; 2 copies of 2 bytes, 2 staged through 2 registers; removed the second barrier; the copy loop unrolled completely (at most 2 trips) for the register lowering{{.*}}[sm_90, kernel 'rows2D(
@@ -117,6 +118,39 @@ __global__ void __launch_bounds__(64) inPlaceScatter(int nt, int d, const int *w
     __syncthreads();
     acc = acc * 0.75f + (float)t[(threadIdx.x * 3 + k) % (d * 64)];
     A[where[k] + threadIdx.x] = (unsigned char)(int)acc;
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + threadIdx.x] = acc;
+}
+// Near miss of the removal: a copy clang splits in two, a load on one arm
+// and zeros on the other, whose load arm alone (`i >= 256`) would store
+// past the tile; the zeros arm stores inside it on every trip, so the loop
+// runs and stays (8 copies: t's 4 and u's 4).
+// REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 'u' 512 -> 1024 bytes, tile 't' 512 -> 1024 bytes; 8 copies of 2 bytes{{.*}}the 2 copy loops unrolled completely (at most 4 trips each){{.*}}[sm_90, kernel 'splitArms
+struct __align__(2) uc2 {
+  unsigned char x, y;
+};
+__global__ void __launch_bounds__(64) splitArms(int nt, int d, const uc2 *__restrict__ A,
+                                                const uc2 *__restrict__ B, float *out) {
+  __shared__ uc2 t[256];
+  __shared__ uc2 u[256];
+  float acc = 0.0f;
+  for (int k = 0; k < nt; ++k) {
+    for (int i = threadIdx.x; i < 256; i += 64)
+      u[i] = B[(size_t)k * 256 + i];
+#pragma unroll 1
+    for (int j = 0; j < d; ++j) {
+      int i = j * 64 + (int)threadIdx.x;
+      if (i >= 256) {
+        t[i] = A[(size_t)k * 256 + i];
+      } else {
+        t[i].x = 0;
+        t[i].y = 0;
+      }
+    }
+    __syncthreads();
+    acc = acc * 0.75f + (float)t[(threadIdx.x * 3 + k) % 256].y +
+          (float)u[(threadIdx.x * 5 + k) % 256].x;
     __syncthreads();
   }
   out[blockIdx.x * 64 + threadIdx.x] = acc;
