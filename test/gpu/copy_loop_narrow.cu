@@ -11,7 +11,8 @@
 // behind a runtime alias check, launched with writes behind the tiles read
 // (the ring) and into the next tile (the loop as written); and the 2-D
 // rows in a tile of 32, whose main loop stays (clang 22 enters its
-// remainder from two blocks, which the pass joins first).
+// remainder from two blocks, which the pass joins first); and a copy
+// clang splits into loads and zeros, whose loop must stay.
 // Sizes whose tiles are
 // partial and whole, trip counts 0 to 5, fresh random data; the plugin
 // builds (profitability=off, at the default and at 4 stages, which the
@@ -31,12 +32,14 @@
 // REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}the copy loop unrolled completely (at most 4 trips){{.*}}[sm_90, kernel 'extentU8
 // REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}2 copies of 2 bytes{{.*}}the copy loop unrolled completely (at most 2 trips){{.*}}[sm_90, kernel 'rows2D
 // REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}7 copies of 2 bytes{{.*}}the 2 copy loops unrolled completely (at most 3 trips each){{.*}}[sm_90, kernel 'rows2DTall
+// REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}4 copies of 2 bytes{{.*}}the copy loop unrolled completely (at most 4 trips){{.*}}[sm_90, kernel 'splitArms
 // REMARK-DAG: remark: pipelined loop with 2 stages{{.*}}4 copies of 1 bytes{{.*}}with a runtime alias check; the copy loop unrolled completely (at most 4 trips){{.*}}[sm_90, kernel 'inPlaceU8
 // CHECK: boxU8 C=5 H=70 W=45 ntiles=5 err=0 hash=
 // CHECK: rowsHalf K=300 ntiles=5 err=0 hash=
 // CHECK: extentU8 d=3 ntiles=4 err=0 hash=
 // CHECK: rows2D d=2 W=41 ntiles=6 err=0 hash=
 // CHECK: rows2DTall d=4 W=41 ntiles=6 err=0 hash=
+// CHECK: splitArms d=4 ntiles=5 err=0 hash=
 // CHECK: inPlaceU8 d=3 wofs=192 ntiles=5 err=0 hash=
 #include "Inputs/harness.cuh"
 #include <cuda_fp16.h>
@@ -137,6 +140,34 @@ __global__ void __launch_bounds__(64) rows2DTall(int nt, int d, int W, const sho
   out[blockIdx.x * 64 + threadIdx.y * 8 + threadIdx.x] = acc;
 }
 
+/* a copy clang splits in two, loads under `i >= 256` and zeros below:
+ * the load arm's store alone would lie past the tile wherever it runs, the
+ * zeros arm's does not, so the loop is not removed (it was on LLVM 22,
+ * leaving the ring's slots unwritten) */
+struct __align__(2) uc2 {
+  unsigned char x, y;
+};
+__global__ void __launch_bounds__(64) splitArms(int nt, int d, const uc2 *A, float *out) {
+  __shared__ uc2 t[256];
+  float acc = 0.0f;
+  for (int k = 0; k < nt; ++k) {
+#pragma unroll 1
+    for (int j = 0; j < d; ++j) {
+      int i = j * 64 + (int)threadIdx.x;
+      if (i >= 256) {
+        t[i] = A[(size_t)k * 256 + i];
+      } else {
+        t[i].x = 0;
+        t[i].y = 0;
+      }
+    }
+    __syncthreads();
+    acc = acc * 0.75f + (float)t[(threadIdx.x * 3 + k) % (64 * d)].y;
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + threadIdx.x] = acc;
+}
+
 __global__ void __launch_bounds__(64) inPlaceU8(int nt, int d, long long wofs, unsigned char *A,
                                                 float *out) {
   __shared__ unsigned char t[193];
@@ -201,6 +232,12 @@ int main(int argc, char **argv) {
                      rows2DTall<<<2, dim3(8, 8)>>>(nt, d, W, (const short *)i, (float *)o);
                    });
       }
+  for (int d : {1, 3, 4})
+    for (int nt : {0, 1, 5}) {
+      snprintf(name, sizeof name, "splitArms d=%d", d);
+      run_hashed(name, (size_t)(nt ? nt : 1) * 256 * 2 + 4, 2 * 64 * sizeof(float), 0, nt, seed,
+                 [&](void *i, void *o) { splitArms<<<2, 64>>>(nt, d, (const uc2 *)i, (float *)o); });
+    }
   /* one block: its in-place writes race with no other block's reads */
   for (int d : {1, 3})
     for (long long wofs : {0LL, 192LL, 4096LL})
