@@ -486,11 +486,11 @@ static int assumes(LLVMBasicBlockRef bb, LLVMValueRef cond, int same) {
   return 0;
 }
 
-/* Clang 22's runtime unroll enters the remainder loop with header `h`
- * from two blocks of c's loop: past the main loop where the count is
- * below the unroll factor, and at the main loop's exit where a remainder
- * is left (`br rem == 0, exit, P`), the preheader P assuming `rem != 0`
- * (as the first path implies). Clang 19 joins the two paths first and
+/* Clang 22's runtime unroll enters the remainder (a loop, or one copy
+ * where it unrolls by two) at block P from two blocks of c's loop: past
+ * the main loop where the count is below the unroll factor, and at the
+ * main loop's exit where a remainder is left (`br rem == 0, exit, P`), P
+ * assuming `rem != 0` (as the first path implies). Clang 19 joins the two paths first and
  * tests there, and only that shape leaves the unrolled copies under a
  * chain of two-way branches. This makes it: a new block J takes both
  * edges into P and the exit test (`br rem == 0, exit, P`), whose
@@ -498,10 +498,9 @@ static int assumes(LLVMBasicBlockRef bb, LLVMValueRef cond, int same) {
  * test now comes from J, and the first path, where P assumes the test
  * goes to P, never takes it (poison there). Returns 0, having changed
  * nothing, where the shape differs; else 1, the analyses stale. */
-static int join_remainder_entry(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef h) {
-  pl_loop_ref l = pl_loop_for_header(host, h);
-  LLVMBasicBlockRef p = l ? pl_loop_preheader(l) : NULL, e[3];
-  if (!p || pl_preds(p, e, 3) != 2 || e[0] == e[1])
+static int join_remainder_entry(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef p) {
+  LLVMBasicBlockRef e[3];
+  if (pl_preds(p, e, 3) != 2 || e[0] == e[1])
     return 0;
   for (int k = 0; k < 2; ++k) {
     LLVMBasicBlockRef e1 = e[k], e2 = e[1 - k];
@@ -577,14 +576,22 @@ unsigned pl_copy_loops_unroll(pl_host *host, const pl_candidate *c, unsigned *mo
   LLVMBasicBlockRef kept = LLVMGetInstructionParent(c->first_barrier), header = c->header;
   mark_copies(c);
   LLVMValueRef fn = LLVMGetBasicBlockParent(header);
+  /* the copy stage's blocks, before a removal deletes any */
+  LLVMBasicBlockRef *region = malloc((c->nregion ? c->nregion : 1) * sizeof *region);
+  if (!region)
+    return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL, "out of memory");
+  memcpy(region, c->region, c->nregion * sizeof *region);
   for (size_t i = 0; i < n; ++i)
-    if (!trips[i] && !remove_unentered(host, c, headers[i]))
+    if (!trips[i] && !remove_unentered(host, c, headers[i])) {
+      free(region);
       return pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
                       "a loop of the copy stage would store outside its tile on its first trip, "
                       "and it is entered otherwise than by one two-way branch of the loop");
-  for (size_t i = 0; i < n; ++i)
-    if (trips[i] && has_block(fn, headers[i]))
-      join_remainder_entry(host, c, headers[i]);
+    }
+  for (size_t i = 0; i < c->nregion; ++i)
+    if (has_block(fn, region[i]))
+      join_remainder_entry(host, c, region[i]);
+  free(region);
   for (size_t i = 0; i < n; ++i) {
     if (!trips[i] || !has_block(fn, headers[i]))
       continue; /* removed, or only reached through a loop removed */

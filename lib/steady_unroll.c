@@ -66,8 +66,9 @@ void pl_note_steady_unroll(pl_remark *r, const pl_plan *plan) {
       pl_remark_text(r, "; the copy loop unrolled completely (at most ");
     }
     pl_remark_u64(r, "CopyLoopTrips", plan->copy_loop_trips);
-    pl_remark_text(r, plan->copy_loops > 1 ? " trips each) for the register lowering"
-                                           : " trips) for the register lowering");
+    pl_remark_text(r, plan->copy_loop_trips > 1 ? " trips" : " trip");
+    pl_remark_text(r, plan->copy_loops > 1 ? " each) for the register lowering"
+                                           : ") for the register lowering");
   }
   if (!plan->steady_unrolled)
     return;

@@ -27,6 +27,7 @@
 // LLVM22-DAG: remark: pipelined loop with 2 stages: tile 't' 193 -> 416 bytes; 4 copies of 1 bytes{{.*}}with a runtime alias check; the copy loop unrolled completely (at most 4 trips){{.*}}kernel 'inPlace(
 // LLVM22-DAG: remark: pipelined loop with 2 stages: tile 't' 512 -> 1024 bytes; 7 copies of 2 bytes{{.*}}the 2 copy loops unrolled completely (at most 3 trips each){{.*}}kernel 'rows2DTall(
 // LLVM22-DAG: remark: pipelined loop with 2 stages: tile 'u' 512 -> 1024 bytes, tile 't' 512 -> 1024 bytes; 8 copies of 2 bytes{{.*}}the 2 copy loops unrolled completely (at most 4 trips each){{.*}}kernel 'splitArms(
+// LLVM22-DAG: remark: pipelined loop with 2 stages: tile 't' 256 -> 512 bytes; 3 copies of 2 bytes{{.*}}the copy loop unrolled completely (at most 1 trip){{.*}}kernel 'rowsByTwo(
 // LLVM22-DAG: remark: loop not pipelined: the loop may write the global memory tile 't' is copied from{{.*}}kernel 'inPlaceScatter(
 
 // REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 264 -> 544 bytes; 2 copies of 2 bytes, 2 staged through 2 registers; removed the second barrier; the copy loop unrolled completely (at most 2 trips) for the register lowering{{.*}}[sm_90, kernel 'rows2D(
@@ -154,4 +155,26 @@ __global__ void __launch_bounds__(64) splitArms(int nt, int d, const uc2 *__rest
     __syncthreads();
   }
   out[blockIdx.x * 64 + threadIdx.x] = acc;
+}
+// Unrolled by two at the source's request: the remainder is one copy, not
+// a loop, which LLVM 22 enters from two blocks as it does a remainder loop
+// (joined the same way); the main loop runs once (2 copies), the remainder
+// adds 1.
+// REMARK-DAG: copy_loop_unroll_forms.cu:{{[0-9]+}}:3: remark: pipelined loop with 2 stages: tile 't' 256 -> 512 bytes; 3 copies of 2 bytes, 3 staged through 3 registers; removed the second barrier; the copy loop unrolled completely (at most 1 trip) for the register lowering{{.*}}[sm_90, kernel 'rowsByTwo
+__global__ void __launch_bounds__(64) rowsByTwo(int nt, int d, int W, const short *__restrict__ A,
+                                                float *out) {
+  __shared__ short t[16][8];
+  float acc = 0.0f;
+  for (int k = 0; k < nt; ++k) {
+#pragma unroll 2
+    for (int j = 0; j < d; ++j) {
+      const int x = k * 8 + (int)threadIdx.x, y = (int)threadIdx.y + 8 * j;
+      t[y][threadIdx.x] = x < W ? A[(size_t)y * W + x] : (short)0;
+    }
+    __syncthreads();
+    for (int q = 0; q < 3; ++q)
+      acc = acc * 0.5f + (float)t[((int)threadIdx.y + q) % 16][((int)threadIdx.x * 3 + q) % 8];
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + threadIdx.y * 8 + threadIdx.x] = acc;
 }
