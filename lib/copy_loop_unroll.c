@@ -166,14 +166,6 @@ static int store_fits(pl_host *host, const pl_candidate *c, pl_loop_ref loop, co
                    trips_within(&rec, bytes, cp->bytes, trips));
 }
 
-unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_ref loop) {
-  unsigned trips = pl_loop_max_trip_count(host, loop), k;
-  for (size_t i = 0; i < c->ncopies; ++i)
-    if (store_fits(host, c, loop, &c->copies[i], &k) && k && (!trips || k < trips))
-      trips = k;
-  return trips;
-}
-
 /* Nonzero when the store of copy `cp` (into a static tile through
  * inbounds GEPs) lies outside the tile wherever it runs: the least offset
  * of its address, the GEPs' constant bytes plus each variable index's
@@ -203,23 +195,28 @@ static int store_outside(pl_host *host, const pl_candidate *c, const pl_copy *cp
   return least > (int64_t)(c->tiles[t].bytes - cp->bytes);
 }
 
-int pl_copy_loop_never_entered(pl_host *host, const pl_candidate *c, pl_loop_ref loop) {
+unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_ref loop,
+                                 int *never) {
   LLVMBasicBlockRef latch = pl_loop_latch(loop);
-  if (!latch || pl_loop_exiting_block(loop) != latch)
-    return 0;
-  unsigned k;
+  int one_exit = latch && pl_loop_exiting_block(loop) == latch;
+  unsigned trips = pl_loop_max_trip_count(host, loop);
+  *never = 0;
   for (size_t i = 0; i < c->ncopies; ++i) {
     const pl_copy *cp = &c->copies[i];
+    unsigned k = 0;
+    int fits = store_fits(host, c, loop, cp, &k);
+    if (fits && k && (!trips || k < trips))
+      trips = k;
     /* the store itself on every iteration: a copy clang split in two runs
      * on every iteration only as the pair, one arm of which may store in
      * bounds where the other's address, under its arm's condition, never
      * is (`if (i >= 256) t[i] = A[i]; else t[i] = 0;`) */
-    if (cp->in_loop && !cp->ntwins &&
+    if (one_exit && !*never && cp->in_loop && !cp->ntwins &&
         pl_dominates(host, LLVMGetInstructionParent(cp->store), latch) &&
-        ((store_fits(host, c, loop, cp, &k) && !k) || store_outside(host, c, cp)))
-      return 1;
+        ((fits && !k) || store_outside(host, c, cp)))
+      *never = 1;
   }
-  return 0;
+  return trips;
 }
 
 /* The loop of `bb` just below c's loop, or NULL where bb is in c's loop
@@ -342,12 +339,13 @@ static size_t collect(pl_host *host, const pl_candidate *c, LLVMBasicBlockRef *h
       return (size_t)pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
                               "a loop of the copy stage has a loop inside it, which is not "
                               "unrolled");
-    if (pl_copy_loop_never_entered(host, c, l)) {
+    int never;
+    unsigned k = pl_copy_loop_trip_bound(host, c, l, &never);
+    if (never) {
       headers[n] = h; /* removed, not unrolled */
       trips[n++] = 0;
       continue;
     }
-    unsigned k = pl_copy_loop_trip_bound(host, c, l);
     if (!k || k > PL_MAX_UNROLLED_COPY_TRIPS * 1024) /* no bound but its counter's range */
       return (size_t)pl_failf(why, PL_R_COPY_LOOP_LOWERING, NULL,
                               "no bound on the trips of a loop of the copy stage is known (a "
@@ -392,7 +390,7 @@ static int only_pure(LLVMBasicBlockRef bb) {
 }
 
 /* Removes the copy loop of c with header `h`, which no execution enters
- * (pl_copy_loop_never_entered): the two-way branch of c's loop that leads
+ * (pl_copy_loop_trip_bound's `never`): the two-way branch of c's loop that leads
  * to it, through blocks of pure instructions only, goes its other way
  * always, and the blocks no path reaches any more are deleted. Returns 0,
  * having changed nothing, where the loop is entered otherwise. The
@@ -436,32 +434,6 @@ static int remove_unentered(pl_host *host, const pl_candidate *c, LLVMBasicBlock
   return 1;
 }
 
-/* The predicate that holds exactly where `p` does not. */
-static LLVMIntPredicate inverse_predicate(LLVMIntPredicate p) {
-  switch (p) {
-  case LLVMIntEQ:
-    return LLVMIntNE;
-  case LLVMIntNE:
-    return LLVMIntEQ;
-  case LLVMIntUGT:
-    return LLVMIntULE;
-  case LLVMIntULE:
-    return LLVMIntUGT;
-  case LLVMIntUGE:
-    return LLVMIntULT;
-  case LLVMIntULT:
-    return LLVMIntUGE;
-  case LLVMIntSGT:
-    return LLVMIntSLE;
-  case LLVMIntSLE:
-    return LLVMIntSGT;
-  case LLVMIntSGE:
-    return LLVMIntSLT;
-  default:
-    return LLVMIntSGE;
-  }
-}
-
 /* Nonzero when the i1 `a` is `cond` (`same`) or its negation (!same):
  * the value itself, or an integer compare of the same operands under the
  * inverse predicate. */
@@ -470,7 +442,7 @@ static int is_condition(LLVMValueRef a, LLVMValueRef cond, int same) {
     return a == cond;
   if (!LLVMIsAICmpInst(a) || !LLVMIsAICmpInst(cond))
     return 0;
-  return LLVMGetICmpPredicate(a) == inverse_predicate(LLVMGetICmpPredicate(cond)) &&
+  return LLVMGetICmpPredicate(a) == pl_icmp_inverse(LLVMGetICmpPredicate(cond)) &&
          LLVMGetOperand(a, 0) == LLVMGetOperand(cond, 0) &&
          LLVMGetOperand(a, 1) == LLVMGetOperand(cond, 1);
 }

@@ -27,29 +27,25 @@
 #include "host.h"
 #include "reasons.h"
 
-/** The most trips a copy loop of `c` containing block `bb` can run, or 0
- * when nothing bounds it: the least of ScalarEvolution's bound
- * (pl_loop_max_trip_count) and, for each copy in that loop whose store
- * runs on every iteration (its block, or for a copy clang split in two
- * the block of its branch, dominates the latch) into a static tile through
- * a chain of inbounds GEPs, the iterations whose store fits in the tile
- * (pl_scev_rec_of: the iterations whose offset stays in the tile). `loop` is the copy loop: the
- * loop of `bb` below c's loop. Changes nothing. */
-unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_ref loop);
-
-/** Nonzero when no execution enters copy loop `loop` of `c`: its latch is
- * its only exiting block, and a copy whose store runs on every iteration
- * (its own block dominates the latch: not a copy clang split in two, whose
- * arms store under conditions of their own) into a static tile through
- * inbounds GEPs would store outside the tile on
- * the first trip whatever the loop's start (pl_copy_loop_trip_bound's
- * reading of the store, with no iteration inside). Entering the loop would
- * reach that store, which is undefined behaviour (LangRef, getelementptr),
- * so the branch into it never goes that way: clang's runtime unroll of
- * `for (j = 0; j < d; ++j) t[ty + 8*j][tx] = ...` into a tile of 16 rows
- * leaves a main loop of four copies per trip, which only d >= 4 enters.
- * Changes nothing. */
-int pl_copy_loop_never_entered(pl_host *host, const pl_candidate *c, pl_loop_ref loop);
+/** The most trips copy loop `loop` of `c` can run, or 0 when nothing
+ * bounds it: the least of ScalarEvolution's bound (pl_loop_max_trip_count)
+ * and, for each copy in that loop whose store runs on every iteration (its
+ * block, or for a copy clang split in two the block of its branch,
+ * dominates the latch) into a static tile through a chain of inbounds
+ * GEPs, the iterations whose store fits in the tile (pl_scev_rec_of: the
+ * iterations whose offset stays in the tile). Sets *never when no
+ * execution enters the loop: its latch is its only exiting block, and a
+ * copy whose own store runs on every iteration (its block dominates the
+ * latch: not a copy clang split in two, whose arms store under conditions
+ * of their own) would store outside the tile on the first trip whatever
+ * the loop's start, by that reading or by the least offset its GEP
+ * indices' ranges give. Entering the loop would reach that store, which is
+ * undefined behaviour (LangRef, getelementptr), so the branch into it
+ * never goes that way: clang's runtime unroll of `for (j = 0; j < d; ++j)
+ * t[ty + 8*j][tx] = ...` into a tile of 16 rows leaves a main loop of four
+ * copies per trip, which only d >= 4 enters. Changes nothing. */
+unsigned pl_copy_loop_trip_bound(pl_host *host, const pl_candidate *c, pl_loop_ref loop,
+                                 int *never);
 
 /** Nonzero when the stores of copies `a` and `b` carry the same mark of
  * pl_copy_loops_unroll: both come from the copy stage of a loop whose
@@ -65,7 +61,7 @@ void pl_copy_marks_clear(LLVMValueRef fn);
 /** Unrolls every loop of `c`'s copy stage completely to its bound
  * (pl_copy_loop_trip_bound, at most PL_MAX_UNROLLED_COPY_TRIPS, through
  * pl_loop_unroll_bounded), the most trips of one in *most_trips; a loop no
- * execution enters (pl_copy_loop_never_entered) is removed instead: the
+ * execution enters (pl_copy_loop_trip_bound's `never`) is removed instead: the
  * branch into it goes its other way, and blocks left unreachable are
  * deleted. Returns the number of loops unrolled; 0 with the reason in `why` when a loop has no
  * bound, a larger one, an inner loop of its own, or another shape the unroller refuses. `c`'s

@@ -536,6 +536,15 @@ const char *pl_opcode_phrase(LLVMValueRef inst) {
   return "an instruction";
 }
 
+LLVMIntPredicate pl_icmp_inverse(LLVMIntPredicate p) {
+  static const LLVMIntPredicate inverse[] = {
+      [LLVMIntSLT] = LLVMIntSGE, [LLVMIntSLE] = LLVMIntSGT, [LLVMIntSGT] = LLVMIntSLE,
+      [LLVMIntSGE] = LLVMIntSLT, [LLVMIntULT] = LLVMIntUGE, [LLVMIntULE] = LLVMIntUGT,
+      [LLVMIntUGT] = LLVMIntULE, [LLVMIntUGE] = LLVMIntULT, [LLVMIntEQ] = LLVMIntNE,
+      [LLVMIntNE] = LLVMIntEQ};
+  return inverse[p];
+}
+
 int pl_is_pure(LLVMValueRef v, unsigned kinds) {
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   switch (op) {

@@ -204,6 +204,10 @@ const char *pl_opcode_word(LLVMValueRef inst);
 /** The same word with its indefinite article ("a phi", "an atomic"). */
 const char *pl_opcode_phrase(LLVMValueRef inst);
 
+/** The integer predicate that holds exactly where `p` does not
+ * (llvm::CmpInst::getInversePredicate): `slt` for `sge`, `ne` for `eq`. */
+LLVMIntPredicate pl_icmp_inverse(LLVMIntPredicate p);
+
 /** Kinds of side-effect-free instruction beyond integer arithmetic,
  * casts, compares, selects and freeze (pl_is_pure). */
 enum {

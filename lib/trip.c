@@ -65,14 +65,8 @@ int pl_find_trip(pl_host *host, const pl_candidate *c, pl_trip *trip, pl_fail *f
         [LLVMIntNE] = LLVMIntNE};
     p = swapped[p];
   }
-  if (LLVMGetSuccessor(br, 0) != c->header) {
-    static const LLVMIntPredicate inverse[] = {
-        [LLVMIntSLT] = LLVMIntSGE, [LLVMIntSLE] = LLVMIntSGT, [LLVMIntSGT] = LLVMIntSLE,
-        [LLVMIntSGE] = LLVMIntSLT, [LLVMIntULT] = LLVMIntUGE, [LLVMIntULE] = LLVMIntUGT,
-        [LLVMIntUGT] = LLVMIntULE, [LLVMIntUGE] = LLVMIntULT, [LLVMIntEQ] = LLVMIntNE,
-        [LLVMIntNE] = LLVMIntEQ};
-    p = inverse[p];
-  }
+  if (LLVMGetSuccessor(br, 0) != c->header)
+    p = pl_icmp_inverse(p);
   int y_invariant =
       !LLVMIsAInstruction(y) || !pl_candidate_has_block(c, LLVMGetInstructionParent(y));
   if (!y_invariant) { /* a bound reloaded from memory the loop never writes */
