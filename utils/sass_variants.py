@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Two builds of every bench kernel side by side: their SASS and their speed.
 
-    utils/sass_variants.py [--binary build/bench/bench] [--csv timing.csv] A B
+    utils/sass_variants.py [--binary build/bench/bench] [--arch sm_90] [--csv timing.csv] A B
 
 The bench binary holds every variant of every kernel in a namespace of the
 variant's name (bench/launchers.h: `regsall::boxU8`, `regspred::boxU8`).
 For each kernel function built in both variants A and B, this prints the
-instructions ptxas made (`cuobjdump -sass`), the selects among them (SEL),
+instructions ptxas made (read as utils/sass_steady.py reads them:
+`cuobjdump -sass` of the cubins that hold A or B), the selects among them (SEL),
 the barriers (BAR: more in one build than in the other where ptxas
 unrolled that build's loop) and the global loads (LDG); and, given a
 `bench time` CSV, each variant's median speed against plain for the bench
@@ -19,46 +20,26 @@ the register lowering's two ways to load under a condition
 """
 import argparse
 import csv
+import os
 import re
-import subprocess
 import sys
-from collections import Counter, defaultdict
+from collections import Counter
 
-FUNC = re.compile(r"\s*Function : (\S+)")
-INST = re.compile(r"\s*/\*[0-9a-f]{4,}\*/\s+(.*?);")
-
-
-def sass_counts(binary):
-    """{mangled function: Counter of opcode bases, 'n' the total}."""
-    out = subprocess.run(["cuobjdump", "-sass", binary], capture_output=True, text=True,
-                         check=True).stdout
-    stats, cur = defaultdict(Counter), None
-    for line in out.splitlines():
-        m = FUNC.match(line)
-        if m:
-            cur = m.group(1)
-            continue
-        m = INST.match(line)
-        if cur and m:
-            words = m.group(1).split()
-            op = words[1] if words[0].startswith("@") and len(words) > 1 else words[0]
-            stats[cur]["n"] += 1
-            stats[cur][op.split(".")[0]] += 1
-    return stats
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sass_steady import functions, opcode  # noqa: E402  (the SASS reader)
 
 
-def demangle_in(ns, name):
-    """The kernel name of `_ZN<len>ns<len>kernel...` (a function in
-    namespace `ns`), with its mangled parameters, or None."""
-    prefix = "_ZN%d%s" % (len(ns), ns)
-    if not name.startswith(prefix):
-        return None
-    m = re.match(r"(\d+)", name[len(prefix):])
-    if not m:
-        return None
-    n = int(m.group(1))
-    rest = name[len(prefix) + len(m.group(1)):]
-    return rest[:n], rest[n:]
+def counts(binary, arch, a, b):
+    """{(variant, kernel function with its parameters): Counter of opcode
+    bases, 'n' the total} for the functions of namespaces a and b."""
+    out = {}
+    for name, ins in functions(binary, arch, [a, b]).items():
+        ns, _, rest = re.sub(r"^void ", "", name).partition("::")  # templates: `void ns::k<..>(..)`
+        if ns in (a, b) and rest:
+            c = Counter(opcode(text).split(".")[0] for _, text in ins)
+            c["n"] = len(ins)
+            out[(ns, rest)] = c
+    return out
 
 
 def speeds(path):
@@ -97,25 +78,22 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default="build/bench/bench")
     ap.add_argument("--csv", help="a `bench time` CSV of the same binary")
+    ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--root", default=".", help="the source tree (bench/bench.cu, bench/variant.cu)")
     ap.add_argument("a")
     ap.add_argument("b")
     args = ap.parse_args()
-    stats = sass_counts(args.binary)
+    stats = counts(args.binary, args.arch, args.a, args.b)
     vs = speeds(args.csv)
     problem_of = kernel_problems(args.root, {k for k, _ in vs})
     print("| kernel | instr. %s / %s | SEL | BAR | LDG | vs plain %s / %s |" % (
         args.a, args.b, args.a, args.b))
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    for fa in sorted(stats, key=lambda f: (demangle_in(args.a, f) or ("", ""))):
-        got = demangle_in(args.a, fa)
-        if not got:
+    for ns, rest in sorted(stats):
+        if ns != args.a or (args.b, rest) not in stats:
             continue
-        kernel, params = got
-        fb = "_ZN%d%s%d%s%s" % (len(args.b), args.b, len(kernel), kernel, params)
-        if fb not in stats:
-            continue
-        a, b = stats[fa], stats[fb]
+        a, b = stats[(ns, rest)], stats[(args.b, rest)]
+        kernel = re.split(r"[<(]", rest)[0]
         bk = problem_of.get(kernel)
         speed = "%.3fx / %.3fx" % (vs[(bk, args.a)], vs[(bk, args.b)]) if bk and (
             bk, args.a) in vs and (bk, args.b) in vs else "-"
